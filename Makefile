@@ -1,0 +1,31 @@
+# Two entry points on a fresh machine: `make demo` (the main job) and `make test` (what CI runs).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: venv demo test lint bench image
+
+$(VENV)/.installed: pyproject.toml setup.py
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -U pip
+	$(BIN)/pip install -q -e ".[dev]"
+	touch $@
+
+venv: $(VENV)/.installed
+
+demo: venv
+	$(BIN)/frontiersmith demo
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -q -ra
+
+image: venv
+	$(BIN)/frontiersmith sandbox build-image
+
+bench: venv
+	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done

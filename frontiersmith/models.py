@@ -1,0 +1,229 @@
+"""Domain types of the paper: a problem is the tuple (O, C_I, C_O); pipeline records carry lineage.
+
+Every record has a stable id and a content hash. Ids are derived from content (and parents), so
+re-running a step produces the same id and a resumed run never stores a duplicate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+def content_hash(payload: Any) -> str:
+    """sha256 of the canonical JSON of ``payload`` (pydantic models are dumped first)."""
+    if isinstance(payload, BaseModel):
+        payload = payload.model_dump(mode="json")
+    raw = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def make_id(prefix: str, *parts: Any) -> str:
+    """A stable id: ``prefix_`` + 16 hex digits of the hash of ``parts``."""
+    return f"{prefix}_{content_hash(list(parts))[:16]}"
+
+
+class Axis(StrEnum):
+    """Which part of the tuple a mutation changes."""
+
+    OBJECTIVE = "objective"
+    OUTPUT = "output"
+    INPUT = "input"
+
+
+class ObjectiveKind(StrEnum):
+    DECIDE = "decide"
+    COUNT = "count"
+    CONSTRUCT = "construct"
+    OPTIMISE = "optimise"
+
+
+class Sense(StrEnum):
+    MIN = "min"
+    MAX = "max"
+
+
+class Language(StrEnum):
+    CPP = "cpp"
+    PYTHON = "python"
+
+
+class Verdict(StrEnum):
+    OK = "OK"
+    CE = "CE"  # compile error
+    RE = "RE"  # runtime error
+    TLE = "TLE"
+    MLE = "MLE"
+    OLE = "OLE"  # output limit exceeded
+    INVALID = "INVALID"  # the verifier rejected the output
+    SYSTEM_ERROR = "SYSTEM_ERROR"  # our fault; never scored against the contestant
+
+
+class ProblemKind(StrEnum):
+    CLOSED = "closed"
+    OPEN = "open"
+
+
+class Normalisation(StrEnum):
+    """How an objective value becomes a score in [0, 1] (DESIGN §6)."""
+
+    PAPER = "paper"  # max(0, σ(O − O*) / max(O, O*))
+    RATIO = "ratio"  # FrontierCS clamp(B/O, 0, k) (min) or clamp(O/B, 0, k) (max)
+    RANGE = "range"  # (v − base) / (best − base)
+    CHECKER = "checker"  # a testlib checker's own ratio
+
+
+class Objective(BaseModel):
+    kind: ObjectiveKind
+    sense: Sense | None = None
+    formula: str = ""
+
+
+class InputSpec(BaseModel):
+    """C_I: constraints as text plus structured bounds (name -> [lo, hi]) the validator enforces."""
+
+    constraints: str = ""
+    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+
+
+class OutputSpec(BaseModel):
+    """C_O: what a legal output is."""
+
+    description: str = ""
+
+
+class Limits(BaseModel):
+    time_ms: int = Field(2000, ge=1, le=600_000)
+    memory_mb: int = Field(256, ge=8, le=65536)
+    output_kb: int = Field(65536, ge=1)
+
+
+class Program(BaseModel):
+    code: str
+    language: Language
+
+
+class Problem(BaseModel):
+    id: str
+    title: str
+    statement: str
+    objective: Objective
+    input_spec: InputSpec = Field(default_factory=InputSpec)
+    output_spec: OutputSpec = Field(default_factory=OutputSpec)
+    io_format: str = ""
+    limits: Limits = Field(default_factory=Limits)
+    kind: ProblemKind = ProblemKind.OPEN
+    provenance: dict[str, Any] = Field(default_factory=dict)
+
+
+class Record(BaseModel):
+    """Common shape of stored records."""
+
+    model_config = ConfigDict(use_enum_values=False)
+
+    id: str
+    created_at: float = Field(default_factory=time.time)
+
+    def hash(self) -> str:
+        return content_hash(self.model_dump(mode="json", exclude={"id", "created_at"}))
+
+
+class Seed(Record):
+    problem: Problem
+    reference: Program | None = None
+    origin: str = "catalog"  # catalog | task (an accepted task rejoining the pool) | import
+
+
+class CandidateStatus(StrEnum):
+    PROPOSED = "proposed"
+    KEPT = "kept"  # passed the coarse judge
+    REJECTED = "rejected"
+    ACCEPTED = "accepted"  # published as a task
+
+
+class Candidate(Record):
+    parent_id: str
+    axis: Axis
+    round: int = 0
+    proposer: str = ""
+    problem: Problem
+    status: CandidateStatus = CandidateStatus.PROPOSED
+    reason: str = ""
+
+
+class Solution(Record):
+    problem_id: str  # a candidate, seed or task id
+    code: str
+    language: Language
+    strategy: str = ""
+    author: str = ""
+
+
+class TestCase(Record):
+    problem_id: str
+    input_hash: str  # blob hash of the input bytes
+    answer_hash: str | None = None  # optional reference answer (testlib packages)
+    name: str = ""
+    generator_id: str | None = None
+    args: list[str] = Field(default_factory=list)
+    seed: int | None = None
+    distribution: str = ""
+
+
+class VerifierKind(StrEnum):
+    NATIVE = "native"  # prints {"feasible": bool, "objective": number, "message": str}
+    TESTLIB = "testlib"  # chk input output answer, quitp/quitf
+
+
+class Verifier(Record):
+    problem_id: str
+    code: str
+    language: Language
+    kind: VerifierKind = VerifierKind.NATIVE
+    sense: Sense | None = None
+    baseline_solution_id: str | None = None
+    normalisation: Normalisation = Normalisation.PAPER
+    author: str = ""
+
+
+class Run(Record):
+    solution_id: str
+    test_id: str
+    verdict: Verdict
+    objective: float | None = None
+    score: float = 0.0
+    time_ms: float = 0.0
+    memory_kb: int = 0
+    message: str = ""
+
+
+class Divergence(Record):
+    candidate_id: str
+    semantic: float | None = None
+    behavioural: float | None = None
+    combined: float | None = None
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class Task(Record):
+    candidate_id: str
+    problem: Problem
+    verifier_id: str
+    baseline_solution_id: str
+    test_ids: list[str] = Field(default_factory=list)
+    divergence: dict[str, float | None] = Field(default_factory=dict)
+
+
+class Submission(Record):
+    problem_id: str
+    code: str
+    language: Language
+    author: str = ""
+    score: float = 0.0
+    verdicts: dict[str, int] = Field(default_factory=dict)  # verdict -> count
+    run_ids: list[str] = Field(default_factory=list)

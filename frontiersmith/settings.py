@@ -1,0 +1,89 @@
+"""One settings object: env vars ``FRONTIERSMITH_*`` over an optional TOML config file over defaults."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from .errors import InvalidInputError
+
+
+def default_data_dir() -> Path:
+    """The user's XDG data dir, so a fresh HOME (or XDG_DATA_HOME) means a fresh store."""
+    return Path(platformdirs.user_data_dir("frontiersmith", appauthor=False))
+
+
+def config_file_path() -> Path:
+    explicit = os.environ.get("FRONTIERSMITH_CONFIG")
+    if explicit:
+        return Path(explicit)
+    return Path(platformdirs.user_config_dir("frontiersmith", appauthor=False)) / "config.toml"
+
+
+class _TomlSource(PydanticBaseSettingsSource):
+    """Reads the optional config file; a malformed file is a one-sentence error."""
+
+    def __init__(self, settings_cls: type[BaseSettings]):
+        super().__init__(settings_cls)
+        path = config_file_path()
+        self._data: dict[str, Any] = {}
+        if path.is_file():
+            try:
+                self._data = tomllib.loads(path.read_text())
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise InvalidInputError(f"The config file {path} is not valid TOML ({exc}); fix or remove it.") from None
+
+    def get_field_value(self, field, field_name):  # type: ignore[override]
+        return self._data.get(field_name), field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        return {k: v for k, v in self._data.items() if k in self.settings_cls.model_fields}
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="FRONTIERSMITH_", extra="ignore")
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    store_path: Path | None = None  # default: data_dir / "store.db"
+
+    sandbox_backend: Literal["process", "docker"] = "process"
+    sandbox_image: str = "frontiersmith-sandbox:latest"
+    testlib_header: Path | None = None  # point at a real testlib.h instead of ours
+    workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
+    time_limit_ms: int = Field(2000, ge=1)
+    memory_limit_mb: int = Field(256, ge=16)
+    output_limit_kb: int = Field(65536, ge=1)
+    process_limit: int = Field(64, ge=1)
+    compile_timeout_s: float = Field(60.0, gt=0)
+
+    llm_provider: Literal["offline", "openai", "sampling", "agents"] = "offline"
+    llm_base_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key_env: str = "OPENAI_API_KEY"
+    max_concurrency: int = Field(4, ge=1)
+
+    http_token: str | None = None
+
+    @field_validator("data_dir", mode="after")
+    @classmethod
+    def _expand(cls, v: Path) -> Path:
+        return v.expanduser()
+
+    @property
+    def resolved_store_path(self) -> Path:
+        return (self.store_path or self.data_dir / "store.db").expanduser()
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):  # type: ignore[override]
+        return (init_settings, env_settings, _TomlSource(settings_cls))
+
+
+def get_settings() -> Settings:
+    """Fresh settings each call, so env changes (tests, subprocesses) are always seen."""
+    return Settings()

@@ -1,0 +1,90 @@
+"""The one sandbox interface every backend implements (DESIGN §7).
+
+A ``Sandbox`` is one isolation set-up for one submission: programs are compiled once inside it
+and then run many times (one per test), each run under its own limits, with nothing (files,
+processes) carried over from one run to the next.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from frontiersmith.models import Language, Verdict
+
+
+@dataclass(frozen=True)
+class RunLimits:
+    time_ms: int = 2000  # CPU time; wall-clock limit is a multiple of it (see backends)
+    memory_mb: int = 256
+    output_kb: int = 65536
+    processes: int = 64
+    open_files: int = 64
+
+
+@dataclass(frozen=True)
+class ProgramHandle:
+    """A compiled (or, for Python, checked) program living inside a sandbox."""
+
+    name: str
+    language: Language
+    argv: tuple[str, ...]  # command inside the sandbox, before any run-time args
+
+
+@dataclass
+class CompileResult:
+    verdict: Verdict  # OK or CE (SYSTEM_ERROR if the compiler itself could not run)
+    message: str = ""
+    program: ProgramHandle | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict is Verdict.OK
+
+
+@dataclass
+class ExecResult:
+    verdict: Verdict  # OK, RE, TLE, MLE, OLE or SYSTEM_ERROR
+    exit_code: int | None = None
+    signal: int | None = None
+    time_ms: float = 0.0  # CPU time of the whole process tree
+    wall_ms: float = 0.0
+    memory_kb: int = 0  # peak resident set
+    stdout: bytes = b""  # capped at the output limit
+    stderr: str = ""  # truncated for display
+    message: str = ""
+    files: dict[str, bytes] = field(default_factory=dict)  # files asked for with ``want_files``
+
+
+class Sandbox(abc.ABC):
+    """One isolated environment. Use ``async with open_sandbox(...) as sb``."""
+
+    backend: str = "abstract"
+
+    @abc.abstractmethod
+    async def compile(self, code: str, language: Language, name: str = "main") -> CompileResult:
+        """Compile (C++17, g++ -O2) or syntax-check (Python 3) ``code`` once; run it many times."""
+
+    @abc.abstractmethod
+    async def run(
+        self,
+        program: ProgramHandle,
+        *,
+        stdin: bytes = b"",
+        args: Sequence[str] = (),
+        files: Mapping[str, bytes] | None = None,
+        want_files: Sequence[str] = (),
+        limits: RunLimits = RunLimits(),
+    ) -> ExecResult:
+        """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Tear everything down (processes, containers, temp dirs); safe to call twice."""
+
+    async def __aenter__(self) -> Sandbox:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

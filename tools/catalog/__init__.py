@@ -1,0 +1,185 @@
+"""The built-in catalog: closed seeds, open-ended families mutated from them, and pseudo-open decoys.
+
+Each family is one self-contained module in ``families/`` (stdlib only, so it can run inside the
+sandbox as its own generator, validator and verifier) with a module-level ``FAMILY`` dict that
+registers it; its solvers are programs in ``solvers/<family>/``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from frontiersmith.errors import NotFoundError
+from frontiersmith.models import (
+    Axis,
+    InputSpec,
+    Language,
+    Limits,
+    Objective,
+    OutputSpec,
+    Problem,
+    ProblemKind,
+    Program,
+    Sense,
+)
+
+HERE = Path(__file__).parent
+FAMILIES_DIR = HERE / "families"
+SOLVERS_DIR = HERE / "solvers"
+HARNESS = (HERE / "harness.py").read_text()
+
+KINDS = ("closed", "open", "pseudo-open")
+
+
+@dataclass(frozen=True)
+class SolverSpec:
+    """One solver program of a family, labelled with its strategy."""
+
+    strategy: str  # short label, e.g. "greedy", "simulated annealing"
+    summary: str  # one or two sentences on the idea
+    path: Path
+
+    @property
+    def language(self) -> Language:
+        return Language.CPP if self.path.suffix in (".cpp", ".cc") else Language.PYTHON
+
+    @property
+    def program(self) -> Program:
+        return Program(code=self.path.read_text(), language=self.language)
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    kind: str  # closed | open | pseudo-open
+    title: str
+    statement: str
+    objective: Objective
+    input_spec: InputSpec
+    output_spec: OutputSpec
+    io_format: str
+    limits: Limits
+    distributions: tuple[str, ...]
+    solvers: tuple[SolverSpec, ...]
+    baseline: SolverSpec | None
+    reference: SolverSpec | None
+    parent: str | None = None
+    axis: Axis | None = None
+    tests_per_distribution: int = 2
+    module_path: Path = field(default=Path())
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def sense(self) -> Sense | None:
+        return self.objective.sense
+
+    @property
+    def program(self) -> Program:
+        """The family module plus the harness: generator, validator and native verifier in one."""
+        return Program(code=self.module_path.read_text() + "\n\n" + HARNESS, language=Language.PYTHON)
+
+    def test_plan(self, seed: int = 0) -> list[tuple[str, str, int]]:
+        """(name, distribution, seed) for the default test set, reproducible from ``seed``."""
+        plan = []
+        for dist in self.distributions:
+            for i in range(self.tests_per_distribution):
+                s = seed * 1000 + i + 1
+                plan.append((f"{dist}-{s}", dist, s))
+        return plan
+
+    def problem(self, problem_id: str | None = None) -> Problem:
+        return Problem(
+            id=problem_id or f"catalog/{self.name}",
+            title=self.title,
+            statement=self.statement,
+            objective=self.objective,
+            input_spec=self.input_spec,
+            output_spec=self.output_spec,
+            io_format=self.io_format,
+            limits=self.limits,
+            kind=ProblemKind.CLOSED if self.kind == "closed" else ProblemKind.OPEN,
+            provenance={"catalog": self.name, "parent": self.parent, "axis": self.axis.value if self.axis else None},
+        )
+
+
+def _solver(family: str, spec: dict[str, Any] | None) -> SolverSpec | None:
+    if spec is None:
+        return None
+    path = SOLVERS_DIR / family / spec["file"]
+    if not path.is_file():
+        raise FileNotFoundError(f"catalog family {family}: solver file {path.name} is missing")
+    return SolverSpec(strategy=spec["strategy"], summary=spec.get("summary", ""), path=path)
+
+
+def _read_family_dict(path: Path) -> dict[str, Any]:
+    """Evaluate the module so FAMILY may refer to module constants; modules are stdlib-only."""
+    spec = importlib.util.spec_from_file_location(f"frontiersmith_catalog_{path.stem}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.FAMILY
+
+
+def _load(path: Path) -> Family:
+    d = _read_family_dict(path)
+    name = d["name"]
+    if d["kind"] not in KINDS:
+        raise ValueError(f"catalog family {name}: kind must be one of {KINDS}")
+    obj = d["objective"]
+    return Family(
+        name=name,
+        kind=d["kind"],
+        title=d["title"],
+        statement=d["statement"].strip() + "\n",
+        objective=Objective(kind=obj["kind"], sense=obj.get("sense"), formula=obj.get("formula", "")),
+        input_spec=InputSpec(**d.get("input_spec", {})),
+        output_spec=OutputSpec(**d.get("output_spec", {})),
+        io_format=d.get("io_format", ""),
+        limits=Limits(**d.get("limits", {})),
+        distributions=tuple(_distributions(path)),
+        solvers=tuple(s for s in (_solver(name, x) for x in d.get("solvers", [])) if s),
+        baseline=_solver(name, d.get("baseline")),
+        reference=_solver(name, d.get("reference")),
+        parent=d.get("parent"),
+        axis=Axis(d["axis"]) if d.get("axis") else None,
+        tests_per_distribution=d.get("tests_per_distribution", 2),
+        module_path=path,
+        meta={k: v for k, v in d.items() if k not in {"statement"}},
+    )
+
+
+def _distributions(path: Path) -> list[str]:
+    """DISTRIBUTIONS is a literal tuple/list in every family module."""
+    tree = ast.parse(path.read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "DISTRIBUTIONS" for t in node.targets):
+            return list(ast.literal_eval(node.value))
+    raise ValueError(f"catalog family {path.stem}: DISTRIBUTIONS is missing")
+
+
+@cache
+def families() -> dict[str, Family]:
+    out: dict[str, Family] = {}
+    for path in sorted(FAMILIES_DIR.glob("*.py")):
+        if path.name.startswith("_"):
+            continue
+        fam = _load(path)
+        out[fam.name] = fam
+    return out
+
+
+def get_family(name: str) -> Family:
+    name = name.removeprefix("catalog/")
+    fams = families()
+    if name not in fams:
+        raise NotFoundError(f"No catalog family named {name!r}; run `frontiersmith catalog list` to see them.")
+    return fams[name]
+
+
+def list_families(kind: str | None = None) -> list[Family]:
+    return [f for f in families().values() if kind is None or f.kind == kind]
