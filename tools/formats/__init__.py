@@ -1,0 +1,1 @@
+"""Problem package formats: native ``problem.yaml`` packages and FrontierCS / FrontierSmith packages."""
