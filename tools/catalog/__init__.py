@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from frontiersmith.errors import NotFoundError
@@ -103,7 +105,11 @@ class Family:
             io_format=self.io_format,
             limits=self.limits,
             kind=ProblemKind.CLOSED if self.kind == "closed" else ProblemKind.OPEN,
-            provenance={"catalog": self.name, "parent": self.parent, "axis": self.axis.value if self.axis else None},
+            provenance={
+                "catalog": self.name,
+                "parent": self.parent,
+                "axis": self.axis.value if self.axis else None,
+            },
         )
 
 
@@ -116,13 +122,25 @@ def _solver(family: str, spec: dict[str, Any] | None) -> SolverSpec | None:
     return SolverSpec(strategy=spec["strategy"], summary=spec.get("summary", ""), path=path)
 
 
-def _read_family_dict(path: Path) -> dict[str, Any]:
-    """Evaluate the module so FAMILY may refer to module constants; modules are stdlib-only."""
-    spec = importlib.util.spec_from_file_location(f"frontiersmith_catalog_{path.stem}", path)
+def load_module(path: Path) -> ModuleType:
+    """Import a family module in-process (stdlib-only, so this is safe) under a private name."""
+    name = f"frontiersmith_catalog_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.FAMILY
+    # dataclasses with postponed annotations look their module up in sys.modules while being created
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
+
+
+def _read_family_dict(path: Path) -> dict[str, Any]:
+    """Evaluate the module so FAMILY may refer to module constants; modules are stdlib-only."""
+    return load_module(path).FAMILY
 
 
 def _load(path: Path) -> Family:
@@ -157,7 +175,9 @@ def _distributions(path: Path) -> list[str]:
     """DISTRIBUTIONS is a literal tuple/list in every family module."""
     tree = ast.parse(path.read_text())
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "DISTRIBUTIONS" for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            getattr(t, "id", None) == "DISTRIBUTIONS" for t in node.targets
+        ):
             return list(ast.literal_eval(node.value))
     raise ValueError(f"catalog family {path.stem}: DISTRIBUTIONS is missing")
 
@@ -177,7 +197,9 @@ def get_family(name: str) -> Family:
     name = name.removeprefix("catalog/")
     fams = families()
     if name not in fams:
-        raise NotFoundError(f"No catalog family named {name!r}; run `frontiersmith catalog list` to see them.")
+        raise NotFoundError(
+            f"No catalog family named {name!r}; run `frontiersmith catalog list` to see them."
+        )
     return fams[name]
 
 
