@@ -1,0 +1,70 @@
+"""The idea-divergence formulas of the paper, as pure functions (numpy, vectorised).
+
+semantic:    d(c) = 1/C(n,2) · Σ_{i<j} Judge(s_i, s_j),        Judge = 1 when the strategies differ
+behavioural: d(c) = 1/C(n,2) · Σ_{i<j} ||q_i − q_j||₂ / √m,   q_i = scores of solution i on the m tests
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+
+def semantic_from_labels(labels: Sequence[int]) -> float:
+    """Fraction of solution pairs whose strategy labels differ."""
+    n = len(labels)
+    if n < 2:
+        return 0.0
+    arr = np.asarray(labels)
+    differ = arr[:, None] != arr[None, :]
+    return float(differ[np.triu_indices(n, 1)].mean())
+
+
+def behavioural(scores: np.ndarray) -> float:
+    """Mean pairwise L2 distance between score vectors, divided by √m. ``scores`` is n × m."""
+    q = np.asarray(scores, dtype=np.float64)
+    n, m = q.shape
+    if n < 2 or m == 0:
+        return 0.0
+    sq = np.einsum("ij,ij->i", q, q)
+    d2 = sq[:, None] + sq[None, :] - 2.0 * (q @ q.T)
+    iu = np.triu_indices(n, 1)
+    dist = np.sqrt(np.maximum(d2[iu], 0.0))
+    return float(dist.mean() / np.sqrt(m))
+
+
+def behavioural_loop(scores: Sequence[Sequence[float]]) -> float:
+    """The same quantity as ``behavioural`` with a plain double loop (the benchmark's baseline)."""
+    n = len(scores)
+    if n < 2:
+        return 0.0
+    m = len(scores[0])
+    total, pairs = 0.0, 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            total += sum((a - b) ** 2 for a, b in zip(scores[i], scores[j], strict=True)) ** 0.5
+            pairs += 1
+    return total / pairs / m**0.5
+
+
+# Behavioural divergence of scores in [0, 1] rarely exceeds ~0.3; this scale maps it onto [0, 1] so the
+# two estimates weigh alike in the combination.
+BEHAVIOURAL_SCALE = 0.25
+
+
+def combined(semantic: float | None, behavioural_value: float | None) -> float | None:
+    """Geometric mean of semantic and scaled behavioural divergence: high only when both are."""
+    if semantic is None or behavioural_value is None:
+        return None
+    b = min(1.0, behavioural_value / BEHAVIOURAL_SCALE)
+    return float(np.sqrt(max(0.0, semantic) * b))
+
+
+def roc_auc(positive: Sequence[float], negative: Sequence[float]) -> float:
+    """Probability a random positive outranks a random negative (ties count half)."""
+    if not positive or not negative:
+        return float("nan")
+    p = np.asarray(positive, dtype=float)[:, None]
+    q = np.asarray(negative, dtype=float)[None, :]
+    return float(((p > q).sum() + 0.5 * (p == q).sum()) / (p.size * q.size))

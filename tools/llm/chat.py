@@ -1,0 +1,174 @@
+"""A provider over any chat model: renders the versioned prompts, asks for structured output, parses it.
+
+The model itself is reached through a ``Complete`` function: the OpenAI Agents SDK against any
+OpenAI-compatible endpoint (``openai_complete``), or MCP sampling through the connected client.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from frontiersmith.models import Axis, Problem
+
+from . import prompts
+from .base import (
+    CoarseVerdict,
+    MutationDraft,
+    ProviderError,
+    SolutionDraft,
+    StrategyGroups,
+    TestsDraft,
+    VerifierDraft,
+)
+
+T = TypeVar("T", bound=BaseModel)
+Complete = Callable[[str, str, type[BaseModel]], Awaitable[BaseModel | str]]
+
+
+def parse_structured(text: str, schema: type[T]) -> T:
+    """Parse a model's JSON answer (tolerating a ```json fence) into ``schema``, or raise ProviderError."""
+    body = text.strip()
+    fence = re.search(r"```(?:json)?\s*(.*?)```", body, re.S)
+    if fence:
+        body = fence.group(1).strip()
+    try:
+        return schema.model_validate(json.loads(body))
+    except json.JSONDecodeError as exc:
+        raise ProviderError(f"The model's answer is not valid JSON ({exc.msg} at char {exc.pos}).") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "answer"
+        raise ProviderError(f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}.") from None
+
+
+class ChatProvider:
+    """Every step is one structured completion; a malformed answer is retried, then a ProviderError."""
+
+    def __init__(self, complete: Complete, name: str = "chat", attempts: int = 2):
+        self._complete = complete
+        self.name = name
+        self.attempts = attempts
+
+    async def _ask(self, prompt: prompts.Prompt, schema: type[T], **values: object) -> T:
+        user = prompt.render(schema, **values)
+        last: ProviderError | None = None
+        for _ in range(self.attempts):
+            try:
+                answer = await self._complete(prompts.SYSTEM, user, schema)
+            except ProviderError as exc:
+                last = exc
+                continue
+            if isinstance(answer, schema):
+                return answer
+            if isinstance(answer, BaseModel):
+                answer = answer.model_dump_json()
+            try:
+                return parse_structured(str(answer), schema)
+            except ProviderError as exc:
+                last = exc
+        assert last is not None
+        raise last
+
+    def axes_for(self, seed: Problem) -> list[Axis]:
+        return list(Axis)
+
+    async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
+        return await self._ask(
+            prompts.MUTATE,
+            MutationDraft,
+            problem=prompts.describe(seed),
+            axis=axis.value,
+            axis_meaning=prompts.AXIS_MEANING[axis],
+            index=index,
+        )
+
+    async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
+        return await self._ask(prompts.COARSE_JUDGE, CoarseVerdict, problem=prompts.describe(problem))
+
+    async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
+        return await self._ask(
+            prompts.SOLVE,
+            SolutionDraft,
+            problem=prompts.describe(problem),
+            limits=problem.limits.model_dump_json(),
+            contract=prompts.PROGRAM_CONTRACT,
+            index=index,
+        )
+
+    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        listing = "\n\n".join(
+            f"### Solution {i} ({s.language})\nStrategy: {s.strategy}\n```\n{s.code[:4000]}\n```"
+            for i, s in enumerate(solutions)
+        )
+        groups = await self._ask(
+            prompts.GROUP_STRATEGIES, StrategyGroups, count=len(solutions), title=problem.title, solutions=listing
+        )
+        if len(groups.labels) != len(solutions):
+            raise ProviderError(
+                f"The divergence judge returned {len(groups.labels)} labels for {len(solutions)} solutions."
+            )
+        return groups
+
+    async def write_tests(self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]) -> TestsDraft:
+        return await self._ask(
+            prompts.WRITE_TESTS,
+            TestsDraft,
+            problem=prompts.describe(problem),
+            contract=prompts.PROGRAM_CONTRACT,
+            strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
+            feedback=prompts.feedback_block(feedback),
+        )
+
+    async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
+        return await self._ask(
+            prompts.WRITE_VERIFIER,
+            VerifierDraft,
+            problem=prompts.describe(problem),
+            contract=prompts.PROGRAM_CONTRACT,
+            feedback=prompts.feedback_block(feedback),
+        )
+
+
+def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:
+    """A ``Complete`` over any OpenAI-compatible chat endpoint, through the OpenAI Agents SDK."""
+    from agents import (
+        Agent,
+        AgentOutputSchema,
+        AgentsException,
+        OpenAIChatCompletionsModel,
+        RunConfig,
+        Runner,
+        set_tracing_disabled,
+    )
+    from openai import AsyncOpenAI, OpenAIError
+
+    set_tracing_disabled(True)  # traces would leave the machine
+    client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
+    chat_model = OpenAIChatCompletionsModel(model=model, openai_client=client)
+
+    async def complete(system: str, user: str, schema: type[BaseModel]) -> BaseModel | str:
+        agent = Agent(
+            name=f"frontiersmith-{schema.__name__}",
+            instructions=system,
+            model=chat_model,
+            output_type=AgentOutputSchema(schema, strict_json_schema=False),
+        )
+        try:
+            result = await Runner.run(agent, user, max_turns=2, run_config=RunConfig(tracing_disabled=True))
+        except AgentsException as exc:
+            raise ProviderError(f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}") from None
+        except OpenAIError as exc:
+            raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
+        return result.final_output
+
+    return complete
+
+
+def api_key_from_env(var: str) -> str | None:
+    return os.environ.get(var)

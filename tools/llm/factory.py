@@ -1,0 +1,34 @@
+"""Choose the provider named in settings (or on the command line)."""
+
+from __future__ import annotations
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.settings import Settings, get_settings
+
+from .base import Provider
+from .chat import ChatProvider, api_key_from_env, openai_complete
+from .offline import OfflineProvider
+
+PROVIDERS = ("offline", "openai")
+
+
+def make_provider(
+    name: str | None = None,
+    settings: Settings | None = None,
+    *,
+    model: str | None = None,
+    base_url: str | None = None,
+    api_key_env: str | None = None,
+) -> Provider:
+    settings = settings or get_settings()
+    name = name or settings.llm_provider
+    if name == "offline":
+        return OfflineProvider()
+    if name == "openai":
+        model = model or settings.llm_model
+        if not model:
+            raise InvalidInputError("The openai provider needs a model name: pass --model or set FRONTIERSMITH_LLM_MODEL.")
+        key = api_key_from_env(api_key_env or settings.llm_api_key_env)
+        complete = openai_complete(base_url or settings.llm_base_url, model, key)
+        return ChatProvider(complete, name=f"openai:{model}")
+    raise InvalidInputError(f"Unknown provider {name!r}; choose one of: {', '.join(PROVIDERS)}.")

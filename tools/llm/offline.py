@@ -1,0 +1,135 @@
+"""The offline provider: answers every LLM step from the built-in catalog, so the whole pipeline runs with
+no model at all. It authors nothing new; the tools still run, check and score everything it returns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from frontiersmith.models import Axis, ObjectiveKind, Problem
+
+from ..catalog import Family, get_family, list_families
+from .base import (
+    CoarseVerdict,
+    MutationDraft,
+    ProviderError,
+    SolutionDraft,
+    StrategyGroups,
+    TestsDraft,
+    VerifierDraft,
+)
+
+# Words that name an algorithmic idea. The offline divergence judge compares solutions by the ideas their
+# strategy summaries name; it is a stand-in for an LLM judge, not a claim about code semantics.
+IDEAS: dict[str, tuple[str, ...]] = {
+    "greedy": ("greedy", "sort by", "largest first", "smallest first", "earliest", "ratio"),
+    "local-search": ("local search", "hill climb", "swap", "2-opt", "or-opt", "flip", "improvement", "k-opt"),
+    "annealing": ("anneal",),
+    "tabu": ("tabu",),
+    "dp": ("dynamic programming", " dp", "dp ", "knapsack dp", "bitmask"),
+    "exact": ("branch and bound", "branch-and-bound", "exact", "backtrack", "exhaustive", "brute"),
+    "random": ("random", "restart", "monte carlo", "grasp"),
+    "graph": ("matching", "flow", "shortest path", "dijkstra", "bfs", "dfs", "scc", "spanning", "kruskal", "prim"),
+    "relaxation": ("lp ", "relax", "rounding", "lagrang"),
+    "evolutionary": ("genetic", "evolution", "crossover"),
+    "beam": ("beam",),
+}
+
+
+def idea_signature(strategy: str) -> frozenset[str]:
+    text = f" {strategy.lower()} "
+    return frozenset(idea for idea, words in IDEAS.items() if any(w in text for w in words))
+
+
+def _tokens(code: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
+
+
+def _family_of(problem: Problem) -> Family:
+    name = problem.provenance.get("catalog")
+    if not name:
+        raise ProviderError(
+            f"The offline provider only knows catalog problems and {problem.id} is not one; "
+            "configure a model (--provider openai) to work on it."
+        )
+    return get_family(name)
+
+
+class OfflineProvider:
+    """Catalog-backed answers to every step; deterministic."""
+
+    name = "offline"
+
+    def axes_for(self, seed: Problem) -> list[Axis]:
+        name = seed.provenance.get("catalog")
+        return sorted({f.axis for f in list_families() if f.parent == name and f.axis}, key=list(Axis).index)
+
+    async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
+        parent = seed.provenance.get("catalog")
+        options = [f for f in list_families() if f.parent == parent and f.axis == axis and f.kind != "closed"]
+        if not options:
+            raise ProviderError(f"The offline catalog has no mutation of {parent or seed.id} along the {axis} axis.")
+        fam = options[index % len(options)]
+        return MutationDraft(
+            title=fam.title,
+            statement=fam.statement,
+            objective=fam.objective,
+            input_spec=fam.input_spec,
+            output_spec=fam.output_spec,
+            io_format=fam.io_format,
+            rationale=f"catalog family {fam.name}",
+            catalog=fam.name,
+        )
+
+    async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
+        # Without a model only the structural part of the pre-filter can be checked; deciding that one
+        # strategy dominates is left to the idea-divergence filter, which is what the paper shows is
+        # load-bearing.
+        if problem.objective.kind is not ObjectiveKind.OPTIMISE:
+            return CoarseVerdict(
+                keep=False, reason="still_closed", explanation=f"objective is {problem.objective.kind}, not optimise"
+            )
+        if problem.objective.sense is None:
+            return CoarseVerdict(keep=False, reason="not_continuous", explanation="objective has no sense (min/max)")
+        return CoarseVerdict(keep=True, reason="ok", explanation="optimisation objective with a sense")
+
+    async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
+        fam = _family_of(problem)
+        if not fam.solvers:
+            raise ProviderError(f"The catalog family {fam.name} has no solvers.")
+        solver = fam.solvers[index % len(fam.solvers)]
+        return SolutionDraft(
+            code=solver.path.read_text(), language=solver.language, strategy=f"{solver.strategy}: {solver.summary}"
+        )
+
+    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        labels: list[int] = []
+        reps: list[tuple[frozenset[str], set[str]]] = []
+        for sol in solutions:
+            sig, toks = idea_signature(sol.strategy), _tokens(sol.code)
+            for label, (rsig, rtoks) in enumerate(reps):
+                same_ideas = bool(sig) and sig == rsig
+                same_code = not sig and len(toks & rtoks) / max(1, len(toks | rtoks)) > 0.8
+                if same_ideas or same_code:
+                    labels.append(label)
+                    break
+            else:
+                reps.append((sig, toks))
+                labels.append(len(reps) - 1)
+        return StrategyGroups(labels=labels, explanation="grouped by the ideas named in each strategy summary")
+
+    async def write_tests(self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]) -> TestsDraft:
+        fam = _family_of(problem)
+        return TestsDraft(
+            generator=fam.program,
+            validator=fam.program,
+            distributions=list(fam.distributions),
+            tests_per_distribution=fam.tests_per_distribution,
+            notes=f"catalog family {fam.name}",
+        )
+
+    async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
+        fam = _family_of(problem)
+        if fam.baseline is None or fam.sense is None:
+            raise ProviderError(f"The catalog family {fam.name} has no baseline or no objective sense.")
+        return VerifierDraft(verifier=fam.program, baseline=fam.baseline.program, sense=fam.sense)

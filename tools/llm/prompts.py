@@ -1,0 +1,149 @@
+"""Every prompt of the pipeline, in one place and versioned: a change to a prompt bumps its version,
+and the version is stored with what the prompt produced.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from frontiersmith.models import Axis, Problem
+
+SYSTEM = (
+    "You are an expert competitive programmer and problem setter helping to build open-ended optimisation "
+    "problems with continuous scores. Answer with ONE JSON object matching the given JSON schema, nothing else."
+)
+
+AXIS_MEANING = {
+    Axis.OBJECTIVE: "change the objective O (what is optimised), keeping input and output constraints",
+    Axis.OUTPUT: "change the output constraints C_O (what a legal answer is), keeping the objective",
+    Axis.INPUT: "change the input constraints C_I (drop a structural promise or widen the class of inputs)",
+}
+
+PROGRAM_CONTRACT = """Program contracts (C++17 or Python 3, standard library only, no network, no files outside the work dir):
+- solution: reads the input on stdin, writes the answer on stdout.
+- generator: `prog gen DIST SEED` prints ONE test input for distribution DIST, deterministic in SEED.
+- validator: `prog validate` reads an input on stdin; exit 0 if it satisfies every input constraint, else exit 1
+  with one sentence on stderr.
+- verifier: `prog verify INPUT_FILE OUTPUT_FILE` prints ONE JSON line
+  {"feasible": true|false, "objective": <number, strictly positive when feasible>, "message": "..."};
+  it must reject malformed or infeasible outputs with feasible=false and must be deterministic.
+- baseline: a simple, always-feasible solution; scores are normalised against it:
+  max(0, s*(O - O_base)/max(O, O_base)), s=+1 for max, -1 for min."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    name: str
+    version: str
+    template: str
+
+    def render(self, schema: type[BaseModel] | None = None, **values: object) -> str:
+        text = self.template.format(**values)
+        if schema is not None:
+            text += "\n\nJSON schema of your answer:\n" + json.dumps(schema.model_json_schema())
+        return text
+
+
+def describe(problem: Problem) -> str:
+    return json.dumps(
+        {
+            "title": problem.title,
+            "objective": problem.objective.model_dump(mode="json"),
+            "input_constraints": problem.input_spec.model_dump(mode="json"),
+            "output_constraints": problem.output_spec.model_dump(mode="json"),
+            "statement": problem.statement,
+        },
+        indent=1,
+    )
+
+
+MUTATE = Prompt(
+    "mutate",
+    "1",
+    """Here is a closed competitive-programming problem as the tuple (objective O, input constraints C_I,
+output constraints C_O):
+
+{problem}
+
+Mutate it along ONE axis: {axis} — {axis_meaning}. The result must be an optimisation problem whose exact
+optimum is infeasible to compute at the stated scale (NP-hard or practically so), that admits several
+genuinely different algorithmic ideas (greedy, local search, DP on parts, exact search on small cases...),
+and whose answers can be scored continuously. This is variant #{index}: make it differ from other variants.
+Write a full statement (story, input format, output format, constraints, scoring).""",
+)
+
+COARSE_JUDGE = Prompt(
+    "coarse_judge",
+    "1",
+    """Judge whether this candidate problem is a good OPEN-ENDED optimisation problem:
+
+{problem}
+
+Reject it (keep=false) with reason "still_closed" if a known polynomial algorithm solves it exactly at this
+scale, "dominant_strategy" if one simple strategy is optimal or clearly dominates all others,
+"not_continuous" if answers cannot be given a continuous score. Otherwise keep=true, reason "ok".""",
+)
+
+SOLVE = Prompt(
+    "solve",
+    "1",
+    """Solve this optimisation problem as well as you can within its limits ({limits}):
+
+{problem}
+
+{contract}
+
+You are independent solver #{index}: pick the algorithmic idea you believe in, write complete code, and say in
+`strategy` which idea it is in one or two sentences.""",
+)
+
+GROUP_STRATEGIES = Prompt(
+    "group_strategies",
+    "1",
+    """Below are {count} solutions to the same problem. Group them by ALGORITHMIC IDEA: two solutions share a
+label when their core strategy is the same (the same greedy rule, the same local-search neighbourhood, the same
+DP), even if the code differs; they get different labels when the ideas differ.
+
+Problem: {title}
+
+{solutions}
+
+Answer with `labels`: one integer per solution, in order.""",
+)
+
+WRITE_TESTS = Prompt(
+    "write_tests",
+    "1",
+    """Write the test generator and the input validator for this problem:
+
+{problem}
+
+{contract}
+
+Use at least three named distributions (e.g. sparse/dense, uniform/skewed) and at least one adversarial
+distribution aimed at the weaknesses of these sampled solutions' strategies: {strategies}.
+{feedback}""",
+)
+
+WRITE_VERIFIER = Prompt(
+    "write_verifier",
+    "1",
+    """Write the verifier and the baseline solution for this problem:
+
+{problem}
+
+{contract}
+{feedback}""",
+)
+
+ALL = {p.name: p for p in (MUTATE, COARSE_JUDGE, SOLVE, GROUP_STRATEGIES, WRITE_TESTS, WRITE_VERIFIER)}
+
+
+def feedback_block(feedback: list[str]) -> str:
+    if not feedback:
+        return ""
+    lines = "\n".join(f"- {f}" for f in feedback)
+    return f"\nYour previous attempt failed these cross-validation checks; fix them:\n{lines}"
