@@ -1,0 +1,187 @@
+"""Numbered schema migrations; ``PRAGMA user_version`` records the version a store file is at.
+
+Append a new ``(version, step)`` to MIGRATIONS to change the schema; never edit a released step. A step is
+SQL text (statements separated by ``;``) or a function of a sqlite-utils Database. Opening an older store
+runs the missing steps in one transaction, so every row is kept or nothing changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable
+
+import sqlite_utils
+
+from frontiersmith.errors import StoreError
+
+from ._db import retry_busy
+
+# The tables that hold one pydantic record each, in pipeline order (used by lineage, get_any, counts).
+RECORD_TABLES = (
+    "seeds",
+    "candidates",
+    "solutions",
+    "tests",
+    "verifiers",
+    "runs",
+    "divergences",
+    "tasks",
+    "submissions",
+)
+
+_V1_INITIAL = """
+CREATE TABLE seeds (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    title TEXT NOT NULL DEFAULT '', origin TEXT NOT NULL DEFAULT '', data TEXT NOT NULL
+);
+CREATE TABLE candidates (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    parent_id TEXT NOT NULL, axis TEXT NOT NULL, round INTEGER NOT NULL, status TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '', data TEXT NOT NULL
+);
+CREATE INDEX candidates_round_status ON candidates (round, status);
+CREATE INDEX candidates_parent ON candidates (parent_id);
+CREATE TABLE solutions (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    problem_id TEXT NOT NULL, language TEXT NOT NULL, author TEXT NOT NULL DEFAULT '', data TEXT NOT NULL
+);
+CREATE INDEX solutions_problem ON solutions (problem_id);
+CREATE TABLE tests (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    problem_id TEXT NOT NULL, input_hash TEXT NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX tests_problem ON tests (problem_id);
+CREATE TABLE verifiers (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    problem_id TEXT NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX verifiers_problem ON verifiers (problem_id);
+CREATE TABLE runs (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    solution_id TEXT NOT NULL, test_id TEXT NOT NULL, verdict TEXT NOT NULL, score REAL NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX runs_solution_test ON runs (solution_id, test_id);
+CREATE TABLE divergences (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    candidate_id TEXT NOT NULL, semantic REAL, behavioural REAL, combined REAL, data TEXT NOT NULL
+);
+CREATE INDEX divergences_candidate ON divergences (candidate_id);
+CREATE TABLE tasks (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    candidate_id TEXT NOT NULL, title TEXT NOT NULL DEFAULT '', data TEXT NOT NULL
+);
+CREATE INDEX tasks_candidate ON tasks (candidate_id);
+CREATE TABLE submissions (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL,
+    problem_id TEXT NOT NULL, author TEXT NOT NULL DEFAULT '', score REAL NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX submissions_problem ON submissions (problem_id);
+CREATE TABLE blobs (
+    hash TEXT PRIMARY KEY, size INTEGER NOT NULL, compressed INTEGER NOT NULL, data BLOB NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE lineage (
+    child_id TEXT NOT NULL, parent_id TEXT NOT NULL, relation TEXT NOT NULL, created_at REAL NOT NULL,
+    PRIMARY KEY (child_id, parent_id, relation)
+) WITHOUT ROWID;
+CREATE INDEX lineage_parent ON lineage (parent_id);
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, subject_id TEXT,
+    payload TEXT NOT NULL DEFAULT '{}', created_at REAL NOT NULL
+);
+CREATE INDEX events_subject ON events (subject_id, id);
+CREATE INDEX events_kind ON events (kind, id);
+CREATE TABLE pipeline_runs (
+    id TEXT PRIMARY KEY, args TEXT NOT NULL DEFAULT '{}', status TEXT NOT NULL,
+    progress TEXT NOT NULL DEFAULT '{}', created_at REAL NOT NULL, updated_at REAL NOT NULL
+);
+"""
+
+
+def _v2_updated_at_and_query_indexes(db: sqlite_utils.Database) -> None:
+    """Record tables learn when a record last changed (status updates); runs by test, leaderboards by score."""
+    for table in RECORD_TABLES:
+        db[table].add_column("updated_at", float)  # type: ignore[union-attr]
+        db.execute(f"UPDATE {table} SET updated_at = created_at")
+    db["runs"].create_index(["test_id"], index_name="runs_test")  # type: ignore[union-attr]
+    db["submissions"].create_index(["problem_id", "score"], index_name="submissions_problem_score")  # type: ignore[union-attr]
+
+
+Step = str | Callable[[sqlite_utils.Database], None]
+
+MIGRATIONS: list[tuple[int, Step]] = [
+    (1, _V1_INITIAL),
+    (2, _v2_updated_at_and_query_indexes),
+]
+
+LATEST_VERSION = MIGRATIONS[-1][0]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _statements(script: str) -> list[str]:
+    """Split SQL text into statements (executescript would COMMIT our transaction first)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements
+
+
+def migrate(conn: sqlite3.Connection, target: int | None = None, label: str = "the store") -> int:
+    """Bring the database behind ``conn`` (driver autocommit mode) to ``target`` (default: the latest).
+
+    Returns the version it is at afterwards. Raises StoreError for a newer schema or a foreign database.
+    """
+    target = LATEST_VERSION if target is None else target
+    current = schema_version(conn)
+    _check_known(conn, current, label)
+    if current >= target:
+        return current
+    retry_busy(lambda: conn.execute("BEGIN IMMEDIATE"))
+    try:
+        # Another process may have migrated while we waited for the write lock.
+        current = schema_version(conn)
+        _check_known(conn, current, label)
+        db = sqlite_utils.Database(conn, execute_plugins=False, recursive_triggers=False)
+        for version, step in MIGRATIONS:
+            if current < version <= target:
+                if isinstance(step, str):
+                    for statement in _statements(step):
+                        conn.execute(statement)
+                else:
+                    step(db)
+                conn.execute(f"PRAGMA user_version = {int(version)}")
+                current = version
+        retry_busy(lambda: conn.execute("COMMIT"))
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+        raise
+    return current
+
+
+def _check_known(conn: sqlite3.Connection, version: int, label: str) -> None:
+    if version > LATEST_VERSION:
+        raise StoreError(
+            f"{label} was written by a newer FrontierSmith (schema version {version}, this one knows up to "
+            f"{LATEST_VERSION}); upgrade frontiersmith or point FRONTIERSMITH_STORE_PATH elsewhere."
+        )
+    if version == 0:
+        foreign = conn.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchone()[0]
+        if foreign:
+            raise StoreError(
+                f"{label} is an SQLite database but not a FrontierSmith store; move it aside or point "
+                "FRONTIERSMITH_STORE_PATH elsewhere."
+            )

@@ -1,0 +1,218 @@
+"""How each pipeline record maps onto its table: the indexed columns queries need and its lineage edges."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from frontiersmith.models import (
+    Candidate,
+    Divergence,
+    Record,
+    Run,
+    Seed,
+    Solution,
+    Submission,
+    Task,
+    TestCase,
+    Verifier,
+)
+
+
+class PutOutcome(StrEnum):
+    """What a put did: a new id is INSERTED; a known id with a new content hash is UPDATED (its created_at is
+    kept); a known id with the same content hash is left UNCHANGED, so re-running a step is a no-op."""
+
+    INSERTED = "inserted"
+    UPDATED = "updated"
+    UNCHANGED = "unchanged"
+
+
+# Lineage relations. A record has at most one PRIMARY parent: the record it was derived from. Following
+# primary edges from a task walks task -> candidate -> ... -> seed; SECONDARY edges record what else it used.
+MUTATION = "mutation"  # candidate -> the seed or candidate it mutates
+PUBLISHES = "publishes"  # task -> the candidate it publishes
+REJOINS = "rejoins"  # seed (origin "task") -> the task that rejoined the seed pool
+SOLVES = "solves"  # solution -> its problem (candidate, seed or task)
+TESTS = "tests"  # test case -> its problem
+VERIFIES = "verifies"  # verifier -> its problem
+MEASURES = "measures"  # divergence -> its candidate
+BASELINE = "baseline"  # verifier or task -> the baseline solution s*
+USES_VERIFIER = "uses_verifier"  # task -> its verifier
+
+PRIMARY_RELATIONS: tuple[str, ...] = (MUTATION, PUBLISHES, REJOINS, SOLVES, TESTS, VERIFIES, MEASURES)
+# Only the problems' own family tree: seeds, candidates and tasks.
+CHAIN_RELATIONS: tuple[str, ...] = (MUTATION, PUBLISHES, REJOINS)
+
+Edges = list[tuple[str, str]]  # (parent_id, relation)
+
+
+@dataclass(frozen=True)
+class RecordTable:
+    table: str
+    kind: str
+    model: type[Record]
+    columns: Callable[[Any], dict[str, Any]]
+    edges: Callable[[Any], Edges] = lambda _record: []
+
+
+def _seed_edges(seed: Seed) -> Edges:
+    task_id = seed.problem.provenance.get("task_id")
+    return [(str(task_id), REJOINS)] if seed.origin == "task" and task_id else []
+
+
+def _verifier_edges(verifier: Verifier) -> Edges:
+    edges = [(verifier.problem_id, VERIFIES)]
+    if verifier.baseline_solution_id:
+        edges.append((verifier.baseline_solution_id, BASELINE))
+    return edges
+
+
+TABLES: dict[type[Record], RecordTable] = {
+    spec.model: spec
+    for spec in (
+        RecordTable(
+            "seeds", "seed", Seed, lambda s: {"title": s.problem.title, "origin": s.origin}, _seed_edges
+        ),
+        RecordTable(
+            "candidates",
+            "candidate",
+            Candidate,
+            lambda c: {
+                "parent_id": c.parent_id,
+                "axis": str(c.axis),
+                "round": c.round,
+                "status": str(c.status),
+                "title": c.problem.title,
+            },
+            lambda c: [(c.parent_id, MUTATION)],
+        ),
+        RecordTable(
+            "solutions",
+            "solution",
+            Solution,
+            lambda s: {"problem_id": s.problem_id, "language": str(s.language), "author": s.author},
+            lambda s: [(s.problem_id, SOLVES)],
+        ),
+        RecordTable(
+            "tests",
+            "test",
+            TestCase,
+            lambda t: {"problem_id": t.problem_id, "input_hash": t.input_hash},
+            lambda t: [(t.problem_id, TESTS)],
+        ),
+        RecordTable(
+            "verifiers", "verifier", Verifier, lambda v: {"problem_id": v.problem_id}, _verifier_edges
+        ),
+        # Runs and submissions are measurements, not derivations: their columns link them, and skipping
+        # lineage edges keeps the hot path (thousands of runs per candidate) to one row per run.
+        RecordTable(
+            "runs",
+            "run",
+            Run,
+            lambda r: {
+                "solution_id": r.solution_id,
+                "test_id": r.test_id,
+                "verdict": str(r.verdict),
+                "score": r.score,
+            },
+        ),
+        RecordTable(
+            "divergences",
+            "divergence",
+            Divergence,
+            lambda d: {
+                "candidate_id": d.candidate_id,
+                "semantic": d.semantic,
+                "behavioural": d.behavioural,
+                "combined": d.combined,
+            },
+            lambda d: [(d.candidate_id, MEASURES)],
+        ),
+        RecordTable(
+            "tasks",
+            "task",
+            Task,
+            lambda t: {"candidate_id": t.candidate_id, "title": t.problem.title},
+            lambda t: [
+                (t.candidate_id, PUBLISHES),
+                (t.verifier_id, USES_VERIFIER),
+                (t.baseline_solution_id, BASELINE),
+            ],
+        ),
+        RecordTable(
+            "submissions",
+            "submission",
+            Submission,
+            lambda s: {"problem_id": s.problem_id, "author": s.author, "score": s.score},
+        ),
+    )
+}
+BY_TABLE: dict[str, RecordTable] = {spec.table: spec for spec in TABLES.values()}
+
+
+@dataclass
+class RecordSummary:
+    """One line of a lineage: enough to show a family tree without loading every record in full."""
+
+    id: str
+    kind: str  # seed | candidate | ... | task, or "external" for an id the store does not hold
+    title: str | None = None
+    axis: str | None = None
+    round: int | None = None
+    status: str | None = None
+    relation: str | None = None  # how this record came from the one before it in the chain
+    created_at: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+def summarise(record: Record | None, record_id: str, relation: str | None) -> RecordSummary:
+    if record is None:
+        return RecordSummary(id=record_id, kind="external", relation=relation)
+    spec = TABLES[type(record)]
+    summary = RecordSummary(id=record.id, kind=spec.kind, relation=relation, created_at=record.created_at)
+    problem = getattr(record, "problem", None)
+    if problem is not None:
+        summary.title = problem.title
+    if isinstance(record, Candidate):
+        summary.axis, summary.round, summary.status = str(record.axis), record.round, str(record.status)
+    return summary
+
+
+@dataclass
+class Event:
+    """Something the pipeline wants remembered about a record: a protocol round, a transcript, a rejection."""
+
+    id: int
+    kind: str
+    subject_id: str | None
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass
+class PipelineRun:
+    """A resumable synthesis run: its arguments, status and whatever progress it chose to checkpoint."""
+
+    id: str
+    args: dict[str, Any]
+    status: str
+    progress: dict[str, Any] = field(default_factory=dict)
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+
+
+@dataclass
+class StoreInfo:
+    path: str
+    schema_version: int
+    size_bytes: int
+    counts: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

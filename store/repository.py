@@ -1,0 +1,649 @@
+"""The Store: one repository method per question the tools ask, over the one SQLite file.
+
+Every record row holds a few indexed columns plus the full pydantic JSON in ``data``; blobs are
+content-addressed; lineage edges are added by the puts themselves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sqlite3
+import time
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlite_utils
+
+from frontiersmith.errors import InvalidInputError, NotFoundError, StoreError
+from frontiersmith.models import (
+    Candidate,
+    CandidateStatus,
+    Divergence,
+    Record,
+    Run,
+    Seed,
+    Solution,
+    Submission,
+    Task,
+    TestCase,
+    Verifier,
+)
+from frontiersmith.settings import Settings, get_settings
+
+from ._db import Connections, describe
+from .migrations import RECORD_TABLES, migrate, schema_version
+from .records import (
+    BY_TABLE,
+    PRIMARY_RELATIONS,
+    TABLES,
+    Event,
+    PipelineRun,
+    PutOutcome,
+    RecordSummary,
+    StoreInfo,
+    summarise,
+)
+
+R = TypeVar("R", bound=Record)
+
+# Blobs at least this big are zlib-compressed when that makes them smaller.
+COMPRESS_FROM_BYTES = 1024
+# Ids per IN (...) clause: well under SQLite's host-parameter limit.
+_CHUNK = 500
+# Lineage walks stop here, so a cycle someone added by hand cannot loop forever.
+_MAX_DEPTH = 256
+
+
+def open_store(path: Path | None = None, settings: Settings | None = None) -> Store:
+    """Open (creating or migrating as needed) the store at ``path``, or at the settings' store path."""
+    settings = settings or get_settings()
+    explicit = path is not None or settings.store_path is not None
+    hint = "FRONTIERSMITH_STORE_PATH" if explicit else "FRONTIERSMITH_DATA_DIR"
+    # The XDG default may sit under folders a fresh HOME lacks, so it is created whole; a folder the user
+    # named is only created one level deep, so a typo fails loudly instead of growing a tree somewhere odd.
+    create_parents = not explicit and "data_dir" not in settings.model_fields_set
+    target = Path(path if path is not None else settings.resolved_store_path).expanduser()
+    _prepare_folder(target, hint, create_parents)
+    return Store(target, hint)
+
+
+def _prepare_folder(path: Path, hint: str, create_parents: bool) -> None:
+    folder = path.parent
+    if not folder.exists():
+        if not create_parents and not folder.parent.is_dir():
+            raise StoreError(f"The folder {folder.parent} does not exist; create it or set {hint}.")
+        try:
+            folder.mkdir(parents=create_parents, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(
+                f"The folder {folder} cannot be created ({exc.strerror}); create it or set {hint}."
+            ) from None
+    if not folder.is_dir():
+        raise StoreError(f"{folder} is not a folder; set {hint} to a path inside a folder.")
+    # SQLite in WAL mode creates -wal and -shm files beside the store, so the folder must be writable too.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(
+            f"The folder {folder} is read-only; make it writable or set {hint} to a writable place."
+        )
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a store file; point {hint} at a file path instead.")
+    if path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        raise StoreError(f"{path} is read-only; make it writable or set {hint} to a writable place.")
+
+
+class Store:
+    """The FrontierSmith store. Safe to share between threads (one connection per thread) and to open from
+    many processes at once (WAL; writers queue on BEGIN IMMEDIATE and retry, never failing on a lock)."""
+
+    def __init__(self, path: Path, hint: str = "FRONTIERSMITH_STORE_PATH"):
+        self.path = path
+        self._hint = hint
+        self._conns = Connections(path, hint)
+        try:
+            migrate(self._conns.get(), label=str(path))
+        except sqlite3.Error as exc:
+            self._conns.close()
+            raise describe(exc, path, hint) from None
+        except BaseException:
+            self._conns.close()
+            raise
+
+    # -- plumbing ---------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._conns.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[Store]:
+        """Group several writes atomically: all of them are stored, or (on an exception) none.
+
+        Nested blocks join the outer one. Other threads and processes wait for the commit.
+        """
+        try:
+            with self._conns.transaction():
+                yield self
+        except sqlite3.Error as exc:
+            raise describe(exc, self.path, self._hint) from None
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """This thread's connection as a sqlite-utils Database, for ad-hoc reads and introspection."""
+        return sqlite_utils.Database(self._conns.get(), execute_plugins=False, recursive_triggers=False)
+
+    @property
+    def schema_version(self) -> int:
+        return self._conns.read(schema_version)
+
+    def _not_found(self, what: str) -> NotFoundError:
+        return NotFoundError(f"No {what} is in the store {self.path}; check the id or {self._hint}.")
+
+    # -- records: generic --------------------------------------------------------------------------------
+
+    def put(self, record: Record) -> PutOutcome:
+        """Store any pipeline record (see PutOutcome for what a repeated put does) and its lineage edges."""
+        return self._conns.write(lambda conn: self._put(conn, record))
+
+    def get(self, model: type[R], record_id: str) -> R:
+        """The record of type ``model`` with this exact id, or NotFoundError."""
+        spec = TABLES[model]
+        row = self._conns.read(
+            lambda conn: conn.execute(f"SELECT data FROM {spec.table} WHERE id = ?", (record_id,)).fetchone()
+        )
+        if row is None:
+            raise self._not_found(f"{spec.kind} with id {record_id!r}")
+        return model.model_validate_json(row[0])  # type: ignore[return-value]
+
+    def get_any(self, record_id: str) -> Record:
+        """The record with this id in any table; a unique id prefix also works (as in git)."""
+        found = self._find(record_id)
+        if found is not None:
+            return found
+        upper = record_id + "\U0010ffff"
+        matches: list[tuple[str, str]] = []
+        for table in RECORD_TABLES:
+            rows = self._conns.read(
+                lambda conn, t=table: conn.execute(
+                    f"SELECT id FROM {t} WHERE id >= ? AND id < ? LIMIT 5", (record_id, upper)
+                ).fetchall()
+            )
+            matches += [(table, r[0]) for r in rows]
+        if not matches or not record_id:
+            raise self._not_found(f"record with id {record_id!r}")
+        if len(matches) > 1:
+            shown = ", ".join(m[1] for m in matches[:5])
+            raise InvalidInputError(
+                f"The id prefix {record_id!r} matches several records ({shown}); give more of it."
+            )
+        table, full_id = matches[0]
+        return self.get(BY_TABLE[table].model, full_id)
+
+    def _find(self, record_id: str) -> Record | None:
+        union = " UNION ALL ".join(f"SELECT '{t}', data FROM {t} WHERE id = :id" for t in RECORD_TABLES)
+        row = self._conns.read(lambda conn: conn.execute(union, {"id": record_id}).fetchone())
+        if row is None:
+            return None
+        return BY_TABLE[row[0]].model.model_validate_json(row[1])
+
+    def _list(
+        self, model: type[R], where: str = "", params: Sequence[Any] = (), order: str = "created_at, id"
+    ) -> list[R]:
+        spec = TABLES[model]
+        sql = f"SELECT data FROM {spec.table} {('WHERE ' + where) if where else ''} ORDER BY {order}"
+        rows = self._conns.read(lambda conn: conn.execute(sql, tuple(params)).fetchall())
+        return [model.model_validate_json(r[0]) for r in rows]  # type: ignore[misc]
+
+    def _latest(self, model: type[R], column: str, value: str) -> R | None:
+        found = self._list(
+            model, f"{column} = ?", (value,), order="updated_at DESC, created_at DESC, id DESC"
+        )
+        return found[0] if found else None
+
+    def _put(self, conn: sqlite3.Connection, record: Record) -> PutOutcome:
+        spec = TABLES[type(record)]
+        previous = conn.execute(
+            f"SELECT content_hash FROM {spec.table} WHERE id = ?", (record.id,)
+        ).fetchone()
+        before = conn.total_changes
+        self._upsert(conn, [record])
+        if conn.total_changes == before:
+            return PutOutcome.UNCHANGED
+        for parent_id, relation in spec.edges(record):
+            self._add_edge(conn, record.id, parent_id, relation)
+        return PutOutcome.UPDATED if previous else PutOutcome.INSERTED
+
+    @staticmethod
+    def _upsert(conn: sqlite3.Connection, records: Sequence[Record]) -> None:
+        """One INSERT .. ON CONFLICT per table: same content hash leaves the row alone; a new hash replaces
+        it but keeps the first created_at (in the column and in the JSON)."""
+        spec = TABLES[type(records[0])]
+        now = time.time()
+        rows = []
+        for record in records:
+            row = {"id": record.id, "content_hash": record.hash(), "created_at": record.created_at}
+            row.update(spec.columns(record))
+            row["data"] = record.model_dump_json()
+            row["updated_at"] = now
+            rows.append(row)
+        names = list(rows[0])
+        updates = [n for n in names if n not in ("id", "created_at")]
+        set_clause = ", ".join(
+            "data = json_set(excluded.data, '$.created_at', created_at)"
+            if n == "data"
+            else f"{n} = excluded.{n}"
+            for n in updates
+        )
+        sql = (
+            f"INSERT INTO {spec.table} ({', '.join(names)}) VALUES ({', '.join(':' + n for n in names)}) "
+            f"ON CONFLICT(id) DO UPDATE SET {set_clause} WHERE content_hash != excluded.content_hash"
+        )
+        conn.executemany(sql, rows)
+
+    # -- seeds, candidates -------------------------------------------------------------------------------
+
+    def put_seed(self, seed: Seed) -> PutOutcome:
+        return self.put(seed)
+
+    def get_seed(self, seed_id: str) -> Seed:
+        return self.get(Seed, seed_id)
+
+    def list_seeds(self, origin: str | None = None) -> list[Seed]:
+        return self._list(Seed, "origin = ?", (origin,)) if origin else self._list(Seed)
+
+    def put_candidate(self, candidate: Candidate) -> PutOutcome:
+        return self.put(candidate)
+
+    def get_candidate(self, candidate_id: str) -> Candidate:
+        return self.get(Candidate, candidate_id)
+
+    def list_candidates(
+        self,
+        round: int | None = None,
+        status: CandidateStatus | str | None = None,
+        parent_id: str | None = None,
+    ) -> list[Candidate]:
+        clauses, params = _filters(
+            round=round, status=str(status) if status is not None else None, parent_id=parent_id
+        )
+        return self._list(Candidate, clauses, params, order="round, created_at, id")
+
+    def set_candidate_status(
+        self, candidate_id: str, status: CandidateStatus | str, reason: str = ""
+    ) -> Candidate:
+        """Move a candidate to ``status`` and record why, as a ``candidate.status`` event in the same transaction."""
+        new_status = CandidateStatus(status)
+
+        def change(conn: sqlite3.Connection) -> Candidate:
+            row = conn.execute("SELECT data FROM candidates WHERE id = ?", (candidate_id,)).fetchone()
+            if row is None:
+                raise self._not_found(f"candidate with id {candidate_id!r}")
+            old = Candidate.model_validate_json(row[0])
+            new = old.model_copy(update={"status": new_status, "reason": reason})
+            self._put(conn, new)
+            payload = {"from": str(old.status), "to": str(new_status), "reason": reason}
+            self._add_event(conn, "candidate.status", candidate_id, payload)
+            return new
+
+        return self._conns.write(change)
+
+    # -- solutions, tests, verifiers ---------------------------------------------------------------------
+
+    def put_solution(self, solution: Solution) -> PutOutcome:
+        return self.put(solution)
+
+    def get_solution(self, solution_id: str) -> Solution:
+        return self.get(Solution, solution_id)
+
+    def list_solutions(self, problem_id: str) -> list[Solution]:
+        return self._list(Solution, "problem_id = ?", (problem_id,))
+
+    def put_test(self, test: TestCase) -> PutOutcome:
+        return self.put(test)
+
+    def get_test(self, test_id: str) -> TestCase:
+        return self.get(TestCase, test_id)
+
+    def list_tests(self, problem_id: str) -> list[TestCase]:
+        return self._list(TestCase, "problem_id = ?", (problem_id,))
+
+    def put_verifier(self, verifier: Verifier) -> PutOutcome:
+        return self.put(verifier)
+
+    def get_verifier(self, problem_id: str) -> Verifier:
+        """The verifier of a problem (the most recently stored one if there were several)."""
+        found = self._latest(Verifier, "problem_id", problem_id)
+        if found is None:
+            raise self._not_found(f"verifier for problem {problem_id!r}")
+        return found
+
+    def list_verifiers(self, problem_id: str) -> list[Verifier]:
+        return self._list(Verifier, "problem_id = ?", (problem_id,))
+
+    # -- runs ---------------------------------------------------------------------------------------------
+
+    def put_run(self, run: Run) -> PutOutcome:
+        return self.put(run)
+
+    def put_runs(self, runs: Iterable[Run]) -> int:
+        """Store a batch of runs in one transaction (all or none); returns how many were inserted or changed."""
+        batch = list(runs)
+        if not batch:
+            return 0
+
+        def write(conn: sqlite3.Connection) -> int:
+            before = conn.total_changes
+            self._upsert(conn, batch)
+            return conn.total_changes - before
+
+        return self._conns.write(write)
+
+    def list_runs(self, solution_id: str | None = None, test_ids: Sequence[str] | None = None) -> list[Run]:
+        if test_ids is None:
+            where, params = _filters(solution_id=solution_id)
+            return self._list(Run, where, params)
+        runs: list[Run] = []
+        for chunk in _chunks(list(test_ids)):
+            where, params = _filters(solution_id=solution_id)
+            marks = ", ".join("?" * len(chunk))
+            where = f"{where + ' AND ' if where else ''}test_id IN ({marks})"
+            runs += self._list(Run, where, [*params, *chunk])
+        return runs
+
+    def score_matrix(
+        self, solution_ids: Sequence[str], test_ids: Sequence[str]
+    ) -> dict[str, dict[str, float]]:
+        """``{solution_id: {test_id: normalised score}}`` from stored runs; a pair never run is absent, and
+        when a pair was run more than once the latest run counts."""
+        matrix: dict[str, dict[str, float]] = {s: {} for s in solution_ids}
+        wanted_tests = set(test_ids)
+        for chunk in _chunks(list(solution_ids)):
+            marks = ", ".join("?" * len(chunk))
+            sql = (
+                f"SELECT solution_id, test_id, score FROM runs WHERE solution_id IN ({marks}) "
+                "ORDER BY updated_at, created_at, id"
+            )
+            rows = self._conns.read(lambda conn, c=chunk, q=sql: conn.execute(q, c).fetchall())
+            for solution_id, test_id, score in rows:
+                if test_id in wanted_tests:
+                    matrix[solution_id][test_id] = score
+        return matrix
+
+    # -- divergence, tasks, submissions -------------------------------------------------------------------
+
+    def put_divergence(self, divergence: Divergence) -> PutOutcome:
+        return self.put(divergence)
+
+    def get_divergence(self, candidate_id: str) -> Divergence:
+        """The latest divergence estimate of a candidate."""
+        found = self._latest(Divergence, "candidate_id", candidate_id)
+        if found is None:
+            raise self._not_found(f"divergence estimate for candidate {candidate_id!r}")
+        return found
+
+    def put_task(self, task: Task) -> PutOutcome:
+        return self.put(task)
+
+    def get_task(self, task_id: str) -> Task:
+        return self.get(Task, task_id)
+
+    def list_tasks(self, candidate_id: str | None = None) -> list[Task]:
+        where, params = _filters(candidate_id=candidate_id)
+        return self._list(Task, where, params)
+
+    def put_submission(self, submission: Submission) -> PutOutcome:
+        return self.put(submission)
+
+    def get_submission(self, submission_id: str) -> Submission:
+        return self.get(Submission, submission_id)
+
+    def list_submissions(
+        self, problem_id: str, author: str | None = None, limit: int | None = None
+    ) -> list[Submission]:
+        where, params = _filters(problem_id=problem_id, author=author)
+        order = "created_at DESC, id" + (f" LIMIT {int(limit)}" if limit is not None else "")
+        return self._list(Submission, where, params, order=order)
+
+    def leaderboard(self, problem_id: str, limit: int = 10) -> list[Submission]:
+        """Each author's best submission to a problem, best score first (earlier wins a tie); anonymous
+        submissions each stand alone."""
+        sql = (
+            "SELECT data FROM (SELECT data, score, created_at, ROW_NUMBER() OVER "
+            "(PARTITION BY coalesce(nullif(author, ''), id) ORDER BY score DESC, created_at) AS rank FROM submissions WHERE problem_id = ?) "
+            "WHERE rank = 1 ORDER BY score DESC, created_at LIMIT ?"
+        )
+        rows = self._conns.read(lambda conn: conn.execute(sql, (problem_id, int(limit))).fetchall())
+        return [Submission.model_validate_json(r[0]) for r in rows]
+
+    # -- blobs --------------------------------------------------------------------------------------------
+
+    def put_blob(self, data: bytes) -> str:
+        """Store bytes under their sha256 hex digest (idempotent) and return it."""
+        digest = hashlib.sha256(data).hexdigest()
+        stored, compressed = data, 0
+        if len(data) >= COMPRESS_FROM_BYTES:
+            packed = zlib.compress(data, 6)
+            if len(packed) < len(data):
+                stored, compressed = packed, 1
+        self._conns.write(
+            lambda conn: conn.execute(
+                "INSERT OR IGNORE INTO blobs (hash, size, compressed, data, created_at) VALUES (?, ?, ?, ?, ?)",
+                (digest, len(data), compressed, stored, time.time()),
+            )
+        )
+        return digest
+
+    def get_blob(self, digest: str) -> bytes:
+        row = self._conns.read(
+            lambda conn: conn.execute(
+                "SELECT compressed, data FROM blobs WHERE hash = ?", (digest,)
+            ).fetchone()
+        )
+        if row is None:
+            raise self._not_found(f"blob with hash {digest!r}")
+        return zlib.decompress(row[1]) if row[0] else bytes(row[1])
+
+    def has_blob(self, digest: str) -> bool:
+        return bool(
+            self._conns.read(
+                lambda conn: conn.execute("SELECT 1 FROM blobs WHERE hash = ?", (digest,)).fetchone()
+            )
+        )
+
+    # -- lineage ------------------------------------------------------------------------------------------
+
+    def add_lineage(self, child_id: str, parent_id: str, relation: str) -> None:
+        """Record that ``child_id`` came from ``parent_id`` (puts add the edges their fields imply)."""
+        self._conns.write(lambda conn: self._add_edge(conn, child_id, parent_id, relation))
+
+    @staticmethod
+    def _add_edge(conn: sqlite3.Connection, child_id: str, parent_id: str, relation: str) -> None:
+        conn.execute(
+            "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
+            (child_id, parent_id, relation, time.time()),
+        )
+
+    def parents(self, record_id: str) -> list[tuple[str, str]]:
+        """Every edge out of a record: ``(parent_id, relation)``."""
+        return self._conns.read(
+            lambda conn: [
+                (r[0], r[1])
+                for r in conn.execute(
+                    "SELECT parent_id, relation FROM lineage WHERE child_id = ? ORDER BY relation, parent_id",
+                    (record_id,),
+                )
+            ]
+        )
+
+    def ancestors(
+        self, record_id: str, relations: Sequence[str] = PRIMARY_RELATIONS, include_self: bool = True
+    ) -> list[RecordSummary]:
+        """The chain a record came from, oldest first: seed, candidate, ..., and the record itself last."""
+        return self._walk(record_id, relations, include_self, up=True)
+
+    def descendants(
+        self, record_id: str, relations: Sequence[str] = PRIMARY_RELATIONS, include_self: bool = True
+    ) -> list[RecordSummary]:
+        """Everything derived from a record, nearest first (the record itself first)."""
+        return self._walk(record_id, relations, include_self, up=False)
+
+    def _walk(
+        self, record_id: str, relations: Sequence[str], include_self: bool, up: bool
+    ) -> list[RecordSummary]:
+        start = self.get_any(record_id)
+        marks = ", ".join("?" * len(relations))
+        near, far = ("child_id", "parent_id") if up else ("parent_id", "child_id")
+        sql = f"""
+            WITH RECURSIVE walk(id, depth) AS (
+                SELECT ?, 0
+                UNION
+                SELECT l.{far}, walk.depth + 1 FROM lineage AS l JOIN walk ON l.{near} = walk.id
+                WHERE l.relation IN ({marks}) AND walk.depth < {_MAX_DEPTH}
+            )
+            SELECT id, max(depth) AS depth FROM walk GROUP BY id
+            ORDER BY depth {"DESC" if up else "ASC"}, id
+        """
+        rows = self._conns.read(lambda conn: conn.execute(sql, (start.id, *relations)).fetchall())
+        summaries = []
+        for node_id, depth in rows:
+            if depth == 0 and not include_self:
+                continue
+            relation = self._primary_relation(node_id, relations)
+            summaries.append(summarise(start if depth == 0 else self._find(node_id), node_id, relation))
+        return summaries
+
+    def _primary_relation(self, record_id: str, relations: Sequence[str]) -> str | None:
+        marks = ", ".join("?" * len(relations))
+        row = self._conns.read(
+            lambda conn: conn.execute(
+                f"SELECT relation FROM lineage WHERE child_id = ? AND relation IN ({marks}) ORDER BY relation LIMIT 1",
+                (record_id, *relations),
+            ).fetchone()
+        )
+        return row[0] if row else None
+
+    # -- events and pipeline runs -------------------------------------------------------------------------
+
+    def add_event(
+        self, kind: str, subject_id: str | None = None, payload: dict[str, Any] | None = None
+    ) -> int:
+        """Remember something about ``subject_id`` (a protocol round, a transcript, a rejection); returns its id."""
+        return self._conns.write(lambda conn: self._add_event(conn, kind, subject_id, payload or {}))
+
+    @staticmethod
+    def _add_event(
+        conn: sqlite3.Connection, kind: str, subject_id: str | None, payload: dict[str, Any]
+    ) -> int:
+        cursor = conn.execute(
+            "INSERT INTO events (kind, subject_id, payload, created_at) VALUES (?, ?, ?, ?)",
+            (kind, subject_id, json.dumps(payload, default=str), time.time()),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def list_events(
+        self, subject_id: str | None = None, kind: str | None = None, limit: int | None = None
+    ) -> list[Event]:
+        """Events in the order they happened, optionally of one subject and/or one kind."""
+        where, params = _filters(subject_id=subject_id, kind=kind)
+        sql = (
+            f"SELECT id, kind, subject_id, payload, created_at FROM events {('WHERE ' + where) if where else ''} "
+            f"ORDER BY id{f' LIMIT {int(limit)}' if limit is not None else ''}"
+        )
+        rows = self._conns.read(lambda conn: conn.execute(sql, params).fetchall())
+        return [Event(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    def start_pipeline_run(self, run_id: str, args: dict[str, Any], status: str = "running") -> PipelineRun:
+        """Register a synthesis run; if ``run_id`` is already known, return it unchanged so the caller resumes."""
+
+        def start(conn: sqlite3.Connection) -> None:
+            now = time.time()
+            conn.execute(
+                "INSERT OR IGNORE INTO pipeline_runs (id, args, status, progress, created_at, updated_at) "
+                "VALUES (?, ?, ?, '{}', ?, ?)",
+                (run_id, json.dumps(args, default=str), status, now, now),
+            )
+
+        self._conns.write(start)
+        return self.get_pipeline_run(run_id)
+
+    def get_pipeline_run(self, run_id: str) -> PipelineRun:
+        row = self._conns.read(
+            lambda conn: conn.execute(
+                "SELECT id, args, status, progress, created_at, updated_at FROM pipeline_runs WHERE id = ?",
+                (run_id,),
+            ).fetchone()
+        )
+        if row is None:
+            raise self._not_found(f"pipeline run with id {run_id!r}")
+        return _pipeline_run(row)
+
+    def update_pipeline_run(
+        self, run_id: str, *, status: str | None = None, progress: dict[str, Any] | None = None
+    ) -> PipelineRun:
+        """Set a run's status and/or replace its progress checkpoint."""
+
+        def update(conn: sqlite3.Connection) -> None:
+            cursor = conn.execute(
+                "UPDATE pipeline_runs SET status = coalesce(?, status), progress = coalesce(?, progress), "
+                "updated_at = ? WHERE id = ?",
+                (
+                    status,
+                    None if progress is None else json.dumps(progress, default=str),
+                    time.time(),
+                    run_id,
+                ),
+            )
+            if cursor.rowcount == 0:
+                raise self._not_found(f"pipeline run with id {run_id!r}")
+
+        self._conns.write(update)
+        return self.get_pipeline_run(run_id)
+
+    def list_pipeline_runs(self, status: str | None = None) -> list[PipelineRun]:
+        where, params = _filters(status=status)
+        sql = (
+            "SELECT id, args, status, progress, created_at, updated_at FROM pipeline_runs "
+            f"{('WHERE ' + where) if where else ''} ORDER BY created_at, id"
+        )
+        return [_pipeline_run(r) for r in self._conns.read(lambda conn: conn.execute(sql, params).fetchall())]
+
+    # -- the whole store ----------------------------------------------------------------------------------
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table, records first, then blobs, lineage, events and pipeline runs."""
+        tables = [*RECORD_TABLES, "blobs", "lineage", "events", "pipeline_runs"]
+        union = " UNION ALL ".join(f"SELECT '{t}', count(*) FROM {t}" for t in tables)
+        return {name: n for name, n in self._conns.read(lambda conn: conn.execute(union).fetchall())}
+
+    def info(self) -> StoreInfo:
+        size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        return StoreInfo(str(self.path), self.schema_version, size, self.counts())
+
+    def integrity_check(self) -> str:
+        """SQLite's own verdict on the file: ``"ok"`` when it is sound."""
+        rows = self._conns.read(lambda conn: conn.execute("PRAGMA integrity_check").fetchall())
+        return "; ".join(str(r[0]) for r in rows)
+
+
+def _filters(**equals: Any) -> tuple[str, list[Any]]:
+    """``col = ?`` clauses for the arguments that are not None."""
+    given = {k: v for k, v in equals.items() if v is not None}
+    return " AND ".join(f"{k} = ?" for k in given), list(given.values())
+
+
+def _chunks(items: list[str]) -> Iterator[list[str]]:
+    for i in range(0, len(items), _CHUNK):
+        yield items[i : i + _CHUNK]
+
+
+def _pipeline_run(row: Sequence[Any]) -> PipelineRun:
+    return PipelineRun(row[0], json.loads(row[1]), row[2], json.loads(row[3]), row[4], row[5])
