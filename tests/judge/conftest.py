@@ -1,0 +1,8 @@
+"""Fixtures shared by the judge tests."""
+
+import pytest
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
