@@ -1,0 +1,250 @@
+"""Min-True 2-SAT (open, objective axis of two_sat): a satisfiable 2-CNF formula; find a satisfying
+assignment with as few true variables as possible. Generator, validator and native verifier."""
+
+import random
+from dataclasses import dataclass
+
+NAME = "min_true_2sat"
+DISTRIBUTIONS = ("cover", "chains", "clustered")
+
+
+@dataclass
+class Config:
+    n_max: int = 3000
+    m_max: int = 12000
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.n_max <= 200_000:
+            raise ValueError("n_max must be between 2 and 200000")
+        if not 1 <= self.m_max <= 1_000_000:
+            raise ValueError("m_max must be between 1 and 1000000")
+
+
+def _ints(text: str) -> list[int]:
+    out = []
+    for tok in text.split():
+        if not tok.lstrip("-").isdigit():
+            raise ValueError(f"token {tok[:20]!r} is not an integer")
+        out.append(int(tok))
+    return out
+
+
+def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
+    v = _ints(text)
+    if len(v) < 2:
+        raise ValueError("the input must start with n and m")
+    n, m = v[0], v[1]
+    if not 2 <= n <= cfg.n_max or not 1 <= m <= cfg.m_max:
+        raise ValueError(f"n must be in [2, {cfg.n_max}] and m in [1, {cfg.m_max}]")
+    if len(v) != 2 + 2 * m:
+        raise ValueError(f"expected {2 + 2 * m} integers, found {len(v)}")
+    clauses = []
+    for i in range(m):
+        a, b = v[2 + 2 * i], v[3 + 2 * i]
+        if not (1 <= abs(a) <= n and 1 <= abs(b) <= n) or abs(a) == abs(b):
+            raise ValueError(f"clause {i + 1} must name two different variables in [1, {n}]")
+        clauses.append((a, b))
+    return n, clauses
+
+
+def _satisfiable(n: int, clauses: list[tuple[int, int]]) -> bool:
+    """Kosaraju on the implication graph; node 2(v-1) is x_v, 2(v-1)+1 is not x_v."""
+
+    def node(lit: int) -> int:
+        return 2 * (abs(lit) - 1) + (1 if lit < 0 else 0)
+
+    N = 2 * n
+    g: list[list[int]] = [[] for _ in range(N)]
+    r: list[list[int]] = [[] for _ in range(N)]
+    for a, b in clauses:
+        for x, y in ((node(a) ^ 1, node(b)), (node(b) ^ 1, node(a))):
+            g[x].append(y)
+            r[y].append(x)
+    seen = [False] * N
+    order: list[int] = []
+    for s in range(N):
+        if seen[s]:
+            continue
+        seen[s] = True
+        stack = [(s, 0)]
+        while stack:
+            u, i = stack[-1]
+            if i < len(g[u]):
+                stack[-1] = (u, i + 1)
+                w = g[u][i]
+                if not seen[w]:
+                    seen[w] = True
+                    stack.append((w, 0))
+            else:
+                stack.pop()
+                order.append(u)
+    comp = [-1] * N
+    c = 0
+    for s in reversed(order):
+        if comp[s] >= 0:
+            continue
+        comp[s] = c
+        stack2 = [s]
+        while stack2:
+            u = stack2.pop()
+            for w in r[u]:
+                if comp[w] < 0:
+                    comp[w] = c
+                    stack2.append(w)
+        c += 1
+    return all(comp[2 * i] != comp[2 * i + 1] for i in range(n))
+
+
+def _clause(rng: random.Random, truth: list[bool], u: int, v: int, kind: str) -> tuple[int, int] | None:
+    """A clause of the given sign pattern over u, v that the planted assignment satisfies, or None."""
+    a, b = {"pos": (u + 1, v + 1), "neg": (-(u + 1), -(v + 1)), "imp": (-(u + 1), v + 1)}[kind]
+    sat_a = truth[abs(a) - 1] == (a > 0)
+    sat_b = truth[abs(b) - 1] == (b > 0)
+    if not (sat_a or sat_b):
+        return None
+    return (a, b) if rng.random() < 0.5 else (b, a)
+
+
+def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+    n = min(cfg.n_max, rng.randint(1500, 2000))
+    clauses: list[tuple[int, int]] = []
+    if dist == "cover":
+        # Mostly positive clauses over a sparse random graph (a vertex-cover core) plus negative
+        # clauses that forbid some pairs from both being true.
+        truth = [rng.random() < 0.5 for _ in range(n)]
+        m_target = min(cfg.m_max, int(n * 2.2))
+        while len(clauses) < m_target:
+            u, v = rng.sample(range(n), 2)
+            kind = "pos" if rng.random() < 0.8 else "neg"
+            c = _clause(rng, truth, u, v, kind)
+            if c:
+                clauses.append(c)
+    elif dist == "chains":
+        # Long implication chains: making one variable false means making its whole ancestry false.
+        truth = [rng.random() < 0.3 for _ in range(n)]
+        perm = list(range(n))
+        rng.shuffle(perm)
+        m_target = min(cfg.m_max, int(n * 3))
+        while len(clauses) < m_target:
+            r = rng.random()
+            if r < 0.55:
+                i = rng.randrange(n - 1)
+                j = min(n - 1, i + rng.randint(1, 6))
+                u, v = perm[i], perm[j]
+                c = _clause(rng, truth, u, v, "imp")
+            elif r < 0.9:
+                u, v = rng.sample(range(n), 2)
+                c = _clause(rng, truth, u, v, "pos")
+            else:
+                u, v = rng.sample(range(n), 2)
+                c = _clause(rng, truth, u, v, "neg")
+            if c:
+                clauses.append(c)
+    else:  # clustered: many small dense mixed components, solvable exactly one by one
+        truth = [rng.random() < 0.5 for _ in range(n)]
+        perm = list(range(n))
+        rng.shuffle(perm)
+        i = 0
+        while i < n:
+            size = min(n - i, rng.randint(30, 60))
+            block = perm[i : i + size]
+            i += size
+            if size < 2:
+                continue
+            want = int(size * 2.6)
+            got = 0
+            while got < want and len(clauses) < cfg.m_max:
+                u, v = rng.sample(block, 2)
+                r = rng.random()
+                kind = "pos" if r < 0.6 else ("neg" if r < 0.8 else "imp")
+                c = _clause(rng, truth, u, v, kind)
+                if c:
+                    clauses.append(c)
+                    got += 1
+    rng.shuffle(clauses)
+    lines = [f"{n} {len(clauses)}"] + [f"{a} {b}" for a, b in clauses]
+    return "\n".join(lines) + "\n"
+
+
+def validate(cfg: Config, text: str) -> None:
+    n, clauses = _parse(cfg, text)
+    if not _satisfiable(n, clauses):
+        raise ValueError("the formula must be satisfiable")
+
+
+def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
+    n, clauses = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != n:
+        return False, None, f"expected {n} values (0 or 1), found {len(toks)}"
+    if any(t not in ("0", "1") for t in toks):
+        return False, None, "every value must be 0 or 1"
+    val = [t == "1" for t in toks]
+    for i, (a, b) in enumerate(clauses):
+        if val[abs(a) - 1] != (a > 0) and val[abs(b) - 1] != (b > 0):
+            return False, None, f"clause {i + 1} ({a} or {b}) is not satisfied"
+    trues = sum(val)
+    return True, float(trues + 1), f"{trues} variables true"
+
+
+FAMILY = {
+    "name": NAME,
+    "kind": "open",
+    "title": "Min-True 2-SAT",
+    "statement": """
+A 2-CNF formula over variables x_1..x_n is given; it is guaranteed to be satisfiable. Find a satisfying
+assignment that sets as FEW variables to true as possible (deciding 2-SAT is easy; minimising the number
+of true variables is NP-hard, it contains minimum vertex cover).
+
+**Input.** The first line holds n and m. Each of the next m lines holds a clause `a b` meaning
+(l_a OR l_b), where a positive integer v stands for x_v and a negative integer -v for NOT x_v;
+1 <= |a|, |b| <= n and |a| != |b|.
+
+**Output.** n integers separated by whitespace: the value (0 or 1) of x_1..x_n. Every clause must be
+satisfied.
+
+**Objective.** Minimise O = (number of variables set to 1) + 1 (the +1 keeps O positive).
+Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = −1 here:
+fewer is better); the baseline is the textbook SCC assignment.
+
+**Constraints.** 2 <= n <= 3000, 1 <= m <= 12000, the formula is satisfiable.
+""",
+    "objective": {"kind": "optimise", "sense": "min", "formula": "1 + number of variables set true"},
+    "input_spec": {
+        "constraints": "satisfiable 2-CNF; literals are ±v with 1 <= v <= n; the two variables of a clause differ",
+        "bounds": {"n": [2, 3000], "m": [1, 12000]},
+    },
+    "output_spec": {"description": "n values in {0, 1} satisfying every clause"},
+    "io_format": "stdin: n m, then m lines 'a b' (signed literals); stdout: n values 0/1",
+    "limits": {"time_ms": 2000, "memory_mb": 256},
+    "parent": "two_sat",
+    "axis": "objective",
+    "tests_per_distribution": 2,
+    "solvers": [
+        {
+            "strategy": "greedy false-first with unit propagation",
+            "summary": "Visit variables by how many clauses need them true (fewest first); try setting each "
+            "false and propagate implications, falling back to true on a conflict.",
+            "file": "greedy.py",
+        },
+        {
+            "strategy": "simulated annealing with clause penalty",
+            "summary": "Single-variable flips over full assignments with energy #true + λ·#violated clauses, "
+            "starting from the SCC assignment; keeps the best satisfying assignment seen.",
+            "file": "anneal.cpp",
+        },
+        {
+            "strategy": "branch and bound per component",
+            "summary": "Splits the formula into connected components and solves each by depth-first "
+            "branch and bound with propagation (false branch first), node-limited on big components.",
+            "file": "branch_bound.cpp",
+        },
+    ],
+    "baseline": {
+        "strategy": "SCC assignment",
+        "summary": "The textbook 2-SAT algorithm: strongly connected components of the implication graph, "
+        "each variable takes the value of the later component; ignores the number of true variables.",
+        "file": "baseline.py",
+    },
+    "reference": None,
+}
