@@ -1,5 +1,50 @@
-"""`frontiersmith store ...` commands."""
+"""`frontiersmith store ...` commands: a thin shell over ``frontiersmith.store``."""
+
+from __future__ import annotations
+
+import json
 
 import typer
 
 app = typer.Typer(no_args_is_help=True)
+
+
+@app.command("info")
+def info(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
+    """Where the store is, its schema version, its size and how many rows each table holds."""
+    from frontiersmith.store import open_store
+
+    with open_store() as store:
+        report = store.info()
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), indent=2))
+        return
+    typer.echo(f"path:           {report.path}")
+    typer.echo(f"schema version: {report.schema_version}")
+    typer.echo(f"size:           {report.size_bytes / 1024:.1f} KiB")
+    for table, count in report.counts.items():
+        typer.echo(f"{table + ':':<16}{count}")
+
+
+@app.command("lineage")
+def lineage(
+    record_id: str = typer.Argument(..., metavar="ID", help="A record id (a unique prefix is enough)."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list, seed first."),
+) -> None:
+    """The chain a record came from: seed -> candidate -> ... -> the record itself."""
+    from frontiersmith.store import open_store
+
+    with open_store() as store:
+        chain = store.ancestors(record_id)
+    if as_json:
+        typer.echo(json.dumps([node.to_dict() for node in chain], indent=2))
+        return
+    for depth, node in enumerate(chain):
+        details = ", ".join(
+            f"{k} {v}"
+            for k, v in (("axis", node.axis), ("round", node.round), ("status", node.status))
+            if v is not None
+        )
+        via = f"--{node.relation}--> " if node.relation else ""
+        title = f" {node.title!r}" if node.title else ""
+        typer.echo(f"{'  ' * depth}{via}{node.kind} {node.id}{title}{f' ({details})' if details else ''}")
