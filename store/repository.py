@@ -145,6 +145,9 @@ class Store:
     def schema_version(self) -> int:
         return self._conns.read(schema_version)
 
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._conns.read(lambda conn: conn.execute(sql, tuple(params)).fetchall())
+
     def _not_found(self, what: str) -> NotFoundError:
         return NotFoundError(f"No {what} is in the store {self.path}; check the id or {self._hint}.")
 
@@ -172,11 +175,7 @@ class Store:
         upper = record_id + "\U0010ffff"
         matches: list[tuple[str, str]] = []
         for table in RECORD_TABLES:
-            rows = self._conns.read(
-                lambda conn, t=table: conn.execute(
-                    f"SELECT id FROM {t} WHERE id >= ? AND id < ? LIMIT 5", (record_id, upper)
-                ).fetchall()
-            )
+            rows = self._query(f"SELECT id FROM {table} WHERE id >= ? AND id < ? LIMIT 5", (record_id, upper))
             matches += [(table, r[0]) for r in rows]
         if not matches or not record_id:
             raise self._not_found(f"record with id {record_id!r}")
@@ -211,43 +210,53 @@ class Store:
 
     def _put(self, conn: sqlite3.Connection, record: Record) -> PutOutcome:
         spec = TABLES[type(record)]
-        previous = conn.execute(
-            f"SELECT content_hash FROM {spec.table} WHERE id = ?", (record.id,)
-        ).fetchone()
-        before = conn.total_changes
-        self._upsert(conn, [record])
-        if conn.total_changes == before:
+        known = conn.execute(f"SELECT 1 FROM {spec.table} WHERE id = ?", (record.id,)).fetchone()
+        if not self._upsert(conn, [record]):
             return PutOutcome.UNCHANGED
         for parent_id, relation in spec.edges(record):
             self._add_edge(conn, record.id, parent_id, relation)
-        return PutOutcome.UPDATED if previous else PutOutcome.INSERTED
+        return PutOutcome.UPDATED if known else PutOutcome.INSERTED
 
     @staticmethod
-    def _upsert(conn: sqlite3.Connection, records: Sequence[Record]) -> None:
-        """One INSERT .. ON CONFLICT per table: same content hash leaves the row alone; a new hash replaces
-        it but keeps the first created_at (in the column and in the JSON)."""
+    def _upsert(conn: sqlite3.Connection, records: Sequence[Record]) -> int:
+        """Write records of one type; returns how many were inserted or changed.
+
+        An id already stored with the same content hash is skipped; with a new hash its row is replaced but
+        keeps the first created_at (in the column and in the JSON). Callers hold the write lock, so the
+        look-up and the write cannot race another writer.
+        """
         spec = TABLES[type(records[0])]
+        known: dict[str, tuple[str, float]] = {}
+        ids = [r.id for r in records]
+        for chunk in _chunks(ids):
+            marks = ", ".join("?" * len(chunk))
+            for row in conn.execute(
+                f"SELECT id, content_hash, created_at FROM {spec.table} WHERE id IN ({marks})", chunk
+            ):
+                known[row[0]] = (row[1], row[2])
         now = time.time()
         rows = []
         for record in records:
-            row = {"id": record.id, "content_hash": record.hash(), "created_at": record.created_at}
+            digest = record.hash()
+            if record.id in known:
+                if known[record.id][0] == digest:
+                    continue
+                record = record.model_copy(update={"created_at": known[record.id][1]})
+            row = {"id": record.id, "content_hash": digest, "created_at": record.created_at}
             row.update(spec.columns(record))
             row["data"] = record.model_dump_json()
             row["updated_at"] = now
             rows.append(row)
+        if not rows:
+            return 0
         names = list(rows[0])
-        updates = [n for n in names if n not in ("id", "created_at")]
-        set_clause = ", ".join(
-            "data = json_set(excluded.data, '$.created_at', created_at)"
-            if n == "data"
-            else f"{n} = excluded.{n}"
-            for n in updates
-        )
+        set_clause = ", ".join(f"{n} = excluded.{n}" for n in names if n not in ("id", "created_at"))
         sql = (
             f"INSERT INTO {spec.table} ({', '.join(names)}) VALUES ({', '.join(':' + n for n in names)}) "
-            f"ON CONFLICT(id) DO UPDATE SET {set_clause} WHERE content_hash != excluded.content_hash"
+            f"ON CONFLICT(id) DO UPDATE SET {set_clause}"
         )
         conn.executemany(sql, rows)
+        return len(rows)
 
     # -- seeds, candidates -------------------------------------------------------------------------------
 
@@ -340,12 +349,7 @@ class Store:
         if not batch:
             return 0
 
-        def write(conn: sqlite3.Connection) -> int:
-            before = conn.total_changes
-            self._upsert(conn, batch)
-            return conn.total_changes - before
-
-        return self._conns.write(write)
+        return self._conns.write(lambda conn: self._upsert(conn, batch))
 
     def list_runs(self, solution_id: str | None = None, test_ids: Sequence[str] | None = None) -> list[Run]:
         if test_ids is None:
@@ -372,7 +376,7 @@ class Store:
                 f"SELECT solution_id, test_id, score FROM runs WHERE solution_id IN ({marks}) "
                 "ORDER BY updated_at, created_at, id"
             )
-            rows = self._conns.read(lambda conn, c=chunk, q=sql: conn.execute(q, c).fetchall())
+            rows = self._query(sql, chunk)
             for solution_id, test_id, score in rows:
                 if test_id in wanted_tests:
                     matrix[solution_id][test_id] = score
