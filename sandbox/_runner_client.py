@@ -1,0 +1,371 @@
+"""Host side of the runner protocol shared by every backend: compile, run, verdicts, failure handling.
+
+A backend only has to start ``runner.py`` somewhere isolated and give us a byte pipe to it
+(``_Transport``); everything else (request ids, concurrency, time-outs, verdicts) lives here.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import base64
+import contextlib
+import itertools
+import json
+import logging
+import re
+import signal
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+from frontiersmith.errors import SandboxError
+from frontiersmith.models import Language, Verdict
+from frontiersmith.settings import Settings
+
+from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+
+log = logging.getLogger(__name__)
+
+ROOT = "/box"  # where the runner keeps runs, programs and headers inside every backend
+STDERR_SHOWN = 8192
+COMPILE_MESSAGE_SHOWN = 8192
+REPLY_GRACE_S = 20.0  # how long past a run's own wall limit we wait before calling the runner dead
+START_TIMEOUT_S = 30.0
+
+# Executed by ``python3 -I -S -c``: reads exactly the runner's source from stdin, then serves on it.
+BOOTSTRAP = (
+    "import os,sys\n"
+    "n=int(sys.argv[1]);b=b''\n"
+    "while len(b)<n:\n"
+    " c=os.read(0,n-len(b))\n"
+    " if not c: raise SystemExit(3)\n"
+    " b+=c\n"
+    "g={'__name__':'fs_runner'}\n"
+    "exec(compile(b,'runner.py','exec'),g)\n"
+    "g['main'](sys.argv[2])\n"
+)
+
+_MEMORY_HINTS = ("std::bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory")
+
+
+def runner_source() -> bytes:
+    return resources.files("frontiersmith.sandbox").joinpath("runner.py").read_bytes()
+
+
+def bootstrap_argv(python: str, root: str = ROOT) -> list[str]:
+    config = json.dumps({"root": root})
+    return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
+
+
+def testlib_header(settings: Settings) -> bytes | None:
+    """Our testlib-compatible header, or the real one a setting points at."""
+    if settings.testlib_header:
+        path = Path(settings.testlib_header).expanduser()
+        if not path.is_file():
+            raise SandboxError(f"The testlib header {path} does not exist; fix FRONTIERSMITH_TESTLIB_HEADER.")
+        return path.read_bytes()
+    ours = resources.files("frontiersmith.sandbox").joinpath("testlib.h")
+    return ours.read_bytes() if ours.is_file() else None
+
+
+def wall_limit_ms(limits: RunLimits) -> int:
+    """Wall-clock time-out: generous enough for a loaded machine, short enough to stop a sleeper."""
+    return 2 * limits.time_ms + 1000
+
+
+def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
+    """Turn the runner's raw report into a verdict (TLE > OLE > MLE > RE > OK)."""
+    if "error" in reply:
+        return ExecResult(Verdict.SYSTEM_ERROR, message=f"sandbox runner failed: {reply['error']}")
+    stdout = base64.b64decode(reply.get("stdout", ""))
+    stderr_full = base64.b64decode(reply.get("stderr", "")).decode("utf-8", errors="replace")
+    files = {k: base64.b64decode(v) for k, v in (reply.get("files") or {}).items()}
+    exit_code, sig = reply.get("exit"), reply.get("signal")
+    cpu_ms, rss_kb = float(reply.get("cpu_ms", 0.0)), int(reply.get("rss_kb", 0))
+    out_limit = limits.output_kb * 1024
+    mem_kb = limits.memory_mb * 1024
+    message = ""
+    failed = sig is not None or exit_code != 0
+    if reply.get("exec_error"):
+        no_memory = reply.get("exec_errno") in (12, 7)  # ENOMEM, E2BIG
+        verdict = Verdict.MLE if no_memory else Verdict.RE
+        message = f"could not start the program: {reply['exec_error']}"
+    elif reply.get("timed_out") or cpu_ms > limits.time_ms or sig == signal.SIGXCPU:
+        verdict = Verdict.TLE
+        message = "wall-clock limit exceeded" if reply.get("timed_out") and cpu_ms <= limits.time_ms else ""
+    elif sig == signal.SIGXFSZ or len(stdout) >= out_limit:
+        verdict = Verdict.OLE
+        stdout = stdout[:out_limit]
+    elif rss_kb > mem_kb or (
+        failed and (rss_kb >= 0.9 * mem_kb or any(h in stderr_full for h in _MEMORY_HINTS))
+    ):
+        verdict = Verdict.MLE
+    elif sig == signal.SIGKILL:
+        verdict = Verdict.MLE  # nobody but the kernel's OOM killer sends SIGKILL to an un-timed-out run
+        message = "killed by the out-of-memory killer"
+    elif failed:
+        verdict = Verdict.RE
+        message = f"killed by signal {signal.Signals(sig).name}" if sig else f"exit code {exit_code}"
+    else:
+        verdict = Verdict.OK
+    missing = reply.get("missing") or []
+    if missing and verdict is Verdict.OK:
+        message = f"the program did not write {', '.join(missing)}"
+    return ExecResult(
+        verdict=verdict,
+        exit_code=exit_code,
+        signal=sig,
+        time_ms=round(cpu_ms, 3),
+        wall_ms=round(float(reply.get("wall_ms", 0.0)), 3),
+        memory_kb=rss_kb,
+        stdout=stdout,
+        stderr=_truncate(stderr_full, STDERR_SHOWN),
+        message=message,
+        files=files,
+    )
+
+
+def _truncate(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + f"\n... ({len(text) - limit} more characters)"
+
+
+def _program_dir(name: str, n: int) -> str:
+    return f"{re.sub(r'[^A-Za-z0-9_.-]', '_', name)[:40] or 'prog'}-{n}"
+
+
+class RunnerSandbox(Sandbox):
+    """A ``Sandbox`` driving one ``runner.py``; subclasses start it and provide the byte pipe."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._dead: str | None = None
+        self._closed = False
+        self._send_lock = asyncio.Lock()
+        self._has_testlib = False
+
+    # -- what a backend provides -----------------------------------------------------------------
+
+    @abc.abstractmethod
+    async def _send_bytes(self, data: bytes) -> None: ...
+
+    @abc.abstractmethod
+    async def _read_line(self) -> bytes:
+        """The runner's next reply line; b"" once it is gone."""
+
+    @abc.abstractmethod
+    async def _diagnostics(self) -> str:
+        """Whatever the runner said on stderr (for the error message when it dies)."""
+
+    @abc.abstractmethod
+    async def _shutdown(self) -> None:
+        """Stop the isolation set-up and delete everything; must not raise; called once."""
+
+    python: str = "python3"  # the interpreter inside the sandbox
+    root: str = ROOT  # the runner's directory as seen from inside the sandbox
+
+    # -- life cycle ------------------------------------------------------------------------------
+
+    async def _start_protocol(self) -> None:
+        """Ship the runner's source, wait for its hello, then install headers."""
+        await self._send_bytes(runner_source())
+        try:
+            with anyio.fail_after(START_TIMEOUT_S):
+                hello = await self._read_line()
+        except TimeoutError:
+            raise SandboxError(
+                f"The {self.backend} sandbox did not start within {START_TIMEOUT_S:.0f} s."
+            ) from None
+        if not hello:
+            detail = (await self._diagnostics()).strip()[-500:]
+            raise SandboxError(f"The {self.backend} sandbox failed to start: {detail or 'no message'}.")
+        self._reader = asyncio.get_running_loop().create_task(self._read_replies())
+        header = testlib_header(self.settings)
+        if header is not None:
+            await self._request(
+                {"op": "put", "path": "include/testlib.h", "data": base64.b64encode(header).decode()}, 30
+            )
+            self._has_testlib = True
+
+    async def _read_replies(self) -> None:
+        try:
+            while True:
+                line = await self._read_line()
+                if not line:
+                    break
+                reply = json.loads(line)
+                fut = self._pending.pop(reply.get("id"), None)
+                if fut is not None and not fut.done():
+                    fut.set_result(reply)
+        except Exception as exc:  # a garbled pipe is a dead runner
+            log.debug("runner reader stopped: %s", exc)
+        detail = ""
+        with contextlib.suppress(Exception):
+            detail = (await self._diagnostics()).strip()[-300:]
+        self._fail_all(f"the {self.backend} sandbox runner stopped" + (f": {detail}" if detail else ""))
+
+    def _fail_all(self, why: str) -> None:
+        self._dead = self._dead or why
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(SandboxError(why[0].upper() + why[1:] + "."))
+        self._pending.clear()
+
+    async def _request(self, msg: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+        if self._closed:
+            raise SandboxError("This sandbox is closed; open a new one with open_sandbox().")
+        if self._dead:
+            raise SandboxError(self._dead[0].upper() + self._dead[1:] + ".")
+        rid = next(self._ids)
+        msg["id"] = rid
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = fut
+        try:
+            async with self._send_lock:
+                await self._send_bytes(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
+            return await asyncio.wait_for(fut, timeout_s)
+        except TimeoutError:
+            self._fail_all(f"the {self.backend} sandbox runner did not answer within {timeout_s:.0f} s")
+            with anyio.CancelScope(shield=True):
+                await self.close()
+            raise SandboxError(
+                f"The {self.backend} sandbox runner stopped answering; the sandbox was closed."
+            ) from None
+        except asyncio.CancelledError:
+            self._pending.pop(rid, None)
+            if msg.get("op") == "run" and not self._dead and not self._closed:
+                with contextlib.suppress(Exception):
+                    kill = json.dumps({"op": "kill", "id": f"k{rid}", "target": rid}).encode() + b"\n"
+                    async with self._send_lock:
+                        await self._send_bytes(kill)
+            raise
+        except (OSError, ConnectionError) as exc:
+            self._fail_all(f"the {self.backend} sandbox runner is unreachable ({exc})")
+            raise SandboxError(f"The {self.backend} sandbox runner is unreachable ({exc}).") from None
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        with anyio.CancelScope(shield=True):
+            self._fail_all("the sandbox was closed")
+            if self._reader is not None:
+                self._reader.cancel()
+                with contextlib.suppress(BaseException):
+                    await self._reader
+            with contextlib.suppress(Exception):
+                await self._shutdown()
+
+    # -- the interface ---------------------------------------------------------------------------
+
+    async def compile(self, code: str, language: Language, name: str = "main") -> CompileResult:
+        language = Language(language)
+        dest = _program_dir(name, next(self._ids))
+        timeout_ms = int(self.settings.compile_timeout_s * 1000)
+        limits = RunLimits(time_ms=timeout_ms, memory_mb=4096, output_kb=262144, processes=32, open_files=256)
+        if language is Language.CPP:
+            argv = [
+                "g++",
+                "-std=c++17",
+                "-O2",
+                "-pipe",
+                "-I",
+                f"{self.root}/include",
+                "-o",
+                "prog",
+                "main.cpp",
+            ]
+            files, source, target = {"main.cpp": code.encode()}, "prog", f"{dest}/prog"
+        elif language is Language.PYTHON:
+            argv = [self.python, "-I", "-S", "-m", "py_compile", "main.py"]
+            files, source, target = {"main.py": code.encode()}, "main.py", f"{dest}/main.py"
+        else:  # pragma: no cover - Language has no other members today
+            return CompileResult(Verdict.SYSTEM_ERROR, message=f"unsupported language {language}")
+        try:
+            reply = await self._raw_run(
+                argv,
+                files=files,
+                limits=limits,
+                wall_ms=timeout_ms,
+                install={"from": source, "to": target, "mode": 0o755 if language is Language.CPP else 0o644},
+            )
+        except SandboxError as exc:
+            return CompileResult(Verdict.SYSTEM_ERROR, message=str(exc))
+        result = classify(reply, limits)
+        installed = reply.get("installed")
+        if result.verdict is Verdict.OK and installed:
+            argv_run = (installed,) if language is Language.CPP else (self.python, "-I", installed)
+            return CompileResult(
+                Verdict.OK, program=ProgramHandle(name=name, language=language, argv=argv_run)
+            )
+        if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):
+            return CompileResult(
+                Verdict.SYSTEM_ERROR, message=result.message or "the compiler produced nothing"
+            )
+        text = (result.stdout.decode("utf-8", errors="replace") + result.stderr).strip()
+        if result.verdict is Verdict.TLE:
+            text = f"compilation took longer than {self.settings.compile_timeout_s:g} s\n{text}"
+        elif result.verdict is not Verdict.RE:
+            text = f"compilation failed ({result.verdict}: {result.message})\n{text}"
+        return CompileResult(Verdict.CE, message=_truncate(text.strip(), COMPILE_MESSAGE_SHOWN))
+
+    async def run(
+        self,
+        program: ProgramHandle,
+        *,
+        stdin: bytes = b"",
+        args: Sequence[str] = (),
+        files: Mapping[str, bytes] | None = None,
+        want_files: Sequence[str] = (),
+        limits: RunLimits = RunLimits(),
+    ) -> ExecResult:
+        try:
+            reply = await self._raw_run(
+                [*program.argv, *args],
+                stdin=stdin,
+                files=files or {},
+                want_files=want_files,
+                limits=limits,
+                wall_ms=wall_limit_ms(limits),
+                env={"PYTHONHASHSEED": "0"} if program.language is Language.PYTHON else None,
+            )
+        except SandboxError as exc:
+            return ExecResult(Verdict.SYSTEM_ERROR, message=str(exc))
+        return classify(reply, limits)
+
+    async def _raw_run(
+        self,
+        argv: Sequence[str],
+        *,
+        stdin: bytes = b"",
+        files: Mapping[str, bytes],
+        want_files: Sequence[str] = (),
+        limits: RunLimits,
+        wall_ms: int,
+        install: dict[str, Any] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        msg: dict[str, Any] = {
+            "op": "run",
+            "argv": list(argv),
+            "stdin": base64.b64encode(stdin).decode(),
+            "files": {name: base64.b64encode(data).decode() for name, data in files.items()},
+            "want": list(want_files),
+            "cpu_ms": limits.time_ms,
+            "mem_mb": limits.memory_mb,
+            "out_kb": limits.output_kb,
+            "nproc": limits.processes,
+            "nofile": limits.open_files,
+            "wall_ms": wall_ms,
+        }
+        if install:
+            msg["install"] = install
+        if env:
+            msg["env"] = env
+        return await self._request(msg, wall_ms / 1000.0 + REPLY_GRACE_S)

@@ -1,0 +1,161 @@
+"""The ``process`` backend: one bubblewrap (or, without ``bwrap``, a bare process) per sandbox, running the runner.
+
+Inside bwrap the host is reduced to read-only system directories; the sandbox's own temp dir,
+mounted at /box, is the only writable place, and there is no network.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import shutil
+import signal
+import sys
+import tempfile
+from pathlib import Path
+
+from frontiersmith.errors import SandboxError
+from frontiersmith.settings import Settings
+
+from ._runner_client import ROOT, RunnerSandbox, bootstrap_argv
+
+log = logging.getLogger(__name__)
+
+# Only what compilers and Python need; everything else of the host (home, the store, /root,
+# /var, /run) stays invisible.
+_RO_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+_RO_ETC = (
+    "/etc/alternatives",
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+    "/etc/python3",
+    "/etc/python3.11",
+)
+_RUNNER_CAPS = ("CAP_SETUID", "CAP_SETGID", "CAP_KILL", "CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_FOWNER")
+_PIPE_LIMIT = 1 << 30  # one reply line may carry a whole (base64) output
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+def _system_python() -> str:
+    # The runner and Python programs use the distribution's interpreter: a venv or pyenv python
+    # may live under a home directory that the sandbox hides.
+    for candidate in ("/usr/bin/python3", "/usr/local/bin/python3"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return sys.executable
+
+
+def bwrap_argv(bwrap: str, box: Path) -> list[str]:
+    argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
+    if os.geteuid() != 0:
+        argv.append("--unshare-user")
+    for d in _RO_DIRS:
+        p = Path(d)
+        if p.is_symlink():
+            argv += ["--symlink", os.readlink(p), d]
+        elif p.is_dir():
+            argv += ["--ro-bind", d, d]
+    for e in _RO_ETC:
+        if os.path.lexists(e):
+            argv += ["--ro-bind", e, e]
+    argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--bind", str(box), ROOT]
+    argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
+    argv += ["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8"]
+    if os.geteuid() == 0:
+        # The runner needs these to give each run its own uid and to clean up after it; the
+        # programs themselves lose every capability when they drop to that uid.
+        for cap in _RUNNER_CAPS:
+            argv += ["--cap-add", cap]
+    return argv
+
+
+class ProcessSandbox(RunnerSandbox):
+    backend = "process"
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings)
+        self._proc: asyncio.subprocess.Process | None = None
+        self._box: Path | None = None
+        self._stderr_task: asyncio.Task[bytes] | None = None
+        self.isolated = False
+
+    async def start(self) -> None:
+        self._box = Path(tempfile.mkdtemp(prefix="fs-sandbox-"))
+        self._box.chmod(0o755)
+        bwrap = bwrap_path()
+        if bwrap:
+            self.python = _system_python()
+            argv = bwrap_argv(bwrap, self._box) + bootstrap_argv(self.python)
+            self.isolated = True
+        else:
+            log.warning("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
+            self.python = _system_python()
+            self.root = str(self._box)
+            argv = bootstrap_argv(self.python, root=self.root)
+        try:
+            self._proc = await asyncio.create_subprocess_exec(
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                limit=_PIPE_LIMIT,
+                start_new_session=True,
+                cwd=str(self._box),
+            )
+        except OSError as exc:
+            await self._shutdown()
+            raise SandboxError(f"Could not start the process sandbox ({exc}).") from None
+        assert self._proc.stderr is not None
+        self._stderr_task = asyncio.get_running_loop().create_task(self._proc.stderr.read(65536))
+        try:
+            await self._start_protocol()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _send_bytes(self, data: bytes) -> None:
+        assert self._proc is not None and self._proc.stdin is not None
+        self._proc.stdin.write(data)
+        await self._proc.stdin.drain()
+
+    async def _read_line(self) -> bytes:
+        assert self._proc is not None and self._proc.stdout is not None
+        return await self._proc.stdout.readline()
+
+    async def _diagnostics(self) -> str:
+        if self._stderr_task is None:
+            return ""
+        if self._proc is not None and self._proc.returncode is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._proc.wait(), 2)
+        if not self._stderr_task.done():
+            return ""
+        with contextlib.suppress(Exception):
+            return self._stderr_task.result().decode(errors="replace")
+        return ""
+
+    async def _shutdown(self) -> None:
+        proc = self._proc
+        if proc is not None and proc.returncode is None:
+            with contextlib.suppress(Exception):
+                assert proc.stdin is not None
+                proc.stdin.close()  # the runner kills what is left and exits on EOF
+            try:
+                await asyncio.wait_for(proc.wait(), 5)
+            except (TimeoutError, Exception):
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(proc.wait(), 5)
+        if self._stderr_task is not None and not self._stderr_task.done():
+            self._stderr_task.cancel()
+        if self._box is not None:
+            await asyncio.to_thread(shutil.rmtree, self._box, True)
+            self._box = None
