@@ -1,10 +1,119 @@
-"""`frontiersmith judge` and `frontiersmith import ...`."""
+"""`frontiersmith judge` and `frontiersmith import ...`: thin shells over ``tools/judge`` and ``tools/formats``."""
 
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import anyio
 import typer
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Language, Program, Verdict
 
 import_app = typer.Typer(no_args_is_help=True)
 
+_SUFFIX_LANGUAGE = {".py": Language.PYTHON, ".cpp": Language.CPP, ".cc": Language.CPP, ".cxx": Language.CPP}
 
-def judge() -> None:
-    """Judge a solution against a problem package (not yet built)."""
-    raise typer.Exit(2)
+
+def _language(path: Path, lang: str | None) -> Language:
+    if lang:
+        try:
+            return Language(lang)
+        except ValueError:
+            raise InvalidInputError(f"--lang {lang!r} is not supported; use cpp or python.") from None
+    found = _SUFFIX_LANGUAGE.get(path.suffix.lower())
+    if found is None:
+        raise InvalidInputError(f"Cannot tell the language of {path.name}; pass --lang cpp or --lang python.")
+    return found
+
+
+def judge(
+    problem_dir: Path = typer.Argument(
+        ..., metavar="PROBLEM_DIR", help="A FrontierCS or native package folder."
+    ),
+    solution_file: Path = typer.Argument(..., metavar="SOLUTION_FILE", help="The solution's source file."),
+    lang: str | None = typer.Option(None, "--lang", help="cpp or python (default: from the file suffix)."),
+    backend: str | None = typer.Option(None, "--backend", help="process or docker (default: the setting)."),
+    workers: int | None = typer.Option(
+        None, "--workers", min=1, help="Tests judged at once (default: cores)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print {score, tests: [...]} as JSON."),
+) -> None:
+    """Judge a solution against a problem package: per-test verdict, time, memory, score and the mean."""
+    from frontiersmith.tools.formats import load_package
+    from frontiersmith.tools.judge import judge_solution
+
+    if backend is not None and backend not in ("process", "docker"):
+        raise InvalidInputError(f"--backend {backend!r} is not known; use process or docker.")
+    if not solution_file.is_file():
+        raise InvalidInputError(f"The solution file {solution_file} does not exist.")
+    package = load_package(problem_dir)
+    solution = Program(
+        code=solution_file.read_text(errors="replace"), language=_language(solution_file, lang)
+    )
+
+    async def run():
+        return await judge_solution(
+            solution,
+            package.tests,
+            package.verifier,
+            package.limits,
+            backend=backend,
+            workers=workers,
+            baseline=package.baseline,
+            best=package.reference,
+        )
+
+    report = anyio.run(run)
+    if as_json:
+        typer.echo(json.dumps(report.to_json()))
+        return
+    _print_table(package.problem.title, report)
+
+
+def _print_table(title: str, report) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=title)
+    for column in ("test", "verdict", "time (ms)", "memory (KiB)", "score", "message"):
+        table.add_column(
+            column, justify="right" if column in ("time (ms)", "memory (KiB)", "score") else "left"
+        )
+    for t in report.tests:
+        colour = "green" if t.verdict is Verdict.OK else "red"
+        table.add_row(
+            t.name,
+            f"[{colour}]{t.verdict.value}[/{colour}]",
+            f"{t.time_ms:.0f}",
+            str(t.memory_kb),
+            f"{t.score:.6f}",
+            escape(t.message.splitlines()[0][:80]) if t.message else "",
+        )
+    console = Console()
+    console.print(table)
+    if report.compile_message:
+        console.print(f"[red]{report.verdict.value}[/red]: {escape(report.compile_message)}")
+    console.print(f"score: {report.score:.6f} (mean of {len(report.tests)} tests)")
+
+
+@import_app.command("frontiercs")
+def import_frontiercs(
+    problem_dir: Path = typer.Argument(
+        ..., metavar="DIR", help="A FrontierCS / FrontierSmith problem folder."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print what was stored as JSON."),
+) -> None:
+    """Store a FrontierCS problem (as a seed), its tests and its testlib checker."""
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.formats.frontiercs import import_frontiercs as do_import
+
+    with open_store() as store:
+        summary = do_import(problem_dir, store)
+    if as_json:
+        typer.echo(summary.model_dump_json())
+        return
+    state = "stored" if summary.inserted else "already stored"
+    typer.echo(f"{state}: seed {summary.seed_id} ({summary.title!r}) with {len(summary.test_ids)} tests")

@@ -1,1 +1,88 @@
-"""Problem package formats: native ``problem.yaml`` packages and FrontierCS / FrontierSmith packages."""
+"""Problem package formats: native ``problem.yaml`` packages and FrontierCS / FrontierSmith packages.
+
+``load_package(dir)`` recognises either and returns what the judge needs to score a solution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Limits, Normalisation, Problem, Program, VerifierKind
+
+from ..judge import JudgeTest, VerifierSpec
+from .frontiercs import FrontierCSPackage, is_frontiercs_package, load_frontiercs
+from .native import NativePackage, is_native_package, load_native
+
+__all__ = [
+    "FrontierCSPackage",
+    "JudgePackage",
+    "NativePackage",
+    "load_frontiercs",
+    "load_native",
+    "load_package",
+]
+
+
+@dataclass
+class JudgePackage:
+    """A problem ready to judge: its tests, its verifier and (native packages) the baseline s*."""
+
+    format: str  # native | frontiercs
+    root: Path
+    problem: Problem
+    verifier: VerifierSpec
+    tests: list[JudgeTest]
+    limits: Limits
+    baseline: Program | None = None
+    reference: Program | None = None
+
+
+def load_package(root: Path | str) -> JudgePackage:
+    """Read a native (``problem.yaml``) or FrontierCS (``config.yaml``) package directory."""
+    root = Path(root)
+    if not root.is_dir():
+        raise InvalidInputError(f"{root} is not a directory; pass a problem package folder.")
+    if is_native_package(root):
+        native = load_native(root)
+        m = native.manifest
+        verifier = VerifierSpec(
+            program=native.verifier,
+            kind=m.verifier.kind,
+            sense=m.sense,
+            normalisation=m.normalisation or Normalisation.PAPER,
+            ratio_cap=m.ratio_cap,
+        )
+        if verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER:
+            if native.baseline is None:
+                raise InvalidInputError(
+                    f"{root / 'problem.yaml'}: field 'baseline' is needed to normalise a native verifier's objective."
+                )
+            if verifier.normalisation is Normalisation.RANGE and native.reference is None:
+                raise InvalidInputError(
+                    f"{root / 'problem.yaml'}: field 'reference' is needed for range normalisation (the best)."
+                )
+        return JudgePackage(
+            format="native",
+            root=root,
+            problem=native.problem,
+            verifier=verifier,
+            tests=[JudgeTest(name, inp, ans) for name, inp, ans in native.tests],
+            limits=native.problem.limits,
+            baseline=native.baseline,
+            reference=native.reference,
+        )
+    if is_frontiercs_package(root):
+        fcs = load_frontiercs(root)
+        return JudgePackage(
+            format="frontiercs",
+            root=root,
+            problem=fcs.problem,
+            verifier=VerifierSpec(
+                program=fcs.checker, kind=VerifierKind.TESTLIB, normalisation=Normalisation.CHECKER
+            ),
+            tests=[JudgeTest(name, inp, ans) for name, inp, ans in fcs.tests],
+            limits=fcs.problem.limits,
+        )
+    raise InvalidInputError(f"{root} has neither problem.yaml nor config.yaml; it is not a problem package.")

@@ -21,7 +21,21 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Language, Limits, Objective, ObjectiveKind, Problem, ProblemKind, Program
+from frontiersmith.models import (
+    Language,
+    Limits,
+    Normalisation,
+    Objective,
+    ObjectiveKind,
+    Problem,
+    ProblemKind,
+    Program,
+    Seed,
+    TestCase,
+    Verifier,
+    VerifierKind,
+    make_id,
+)
 
 from .native import load_yaml, natural_key, validation_sentence
 
@@ -199,3 +213,61 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
     )
     checker = Program(code=checker_path.read_text(errors="replace"), language=Language.CPP)
     return FrontierCSPackage(root=root, config=config, problem=problem, checker=checker, tests=tests)
+
+
+class ImportSummary(BaseModel):
+    """What ``import_frontiercs`` stored."""
+
+    seed_id: str
+    problem_id: str
+    title: str
+    test_ids: list[str]
+    verifier_id: str
+    inserted: bool  # False when the same package was imported before (nothing changed)
+
+
+def import_frontiercs(root: Path | str, store: Any) -> ImportSummary:
+    """Store a FrontierCS package as a seed (origin ``import``) with its tests and testlib checker.
+
+    Ids derive from the content, so importing the same directory twice stores nothing new.
+    """
+    package = load_frontiercs(root)
+    problem = package.problem
+    seed = Seed(
+        id=make_id("seed", "frontiercs", problem.id, problem.statement, package.checker.code), problem=problem
+    )
+    seed.origin = "import"
+    with store.transaction():
+        outcome = store.put_seed(seed)
+        test_ids = []
+        for name, inp, ans in package.tests:
+            input_hash = store.put_blob(inp)
+            answer_hash = store.put_blob(ans) if ans is not None else None
+            test = TestCase(
+                id=make_id("test", seed.id, name, input_hash, answer_hash),
+                problem_id=seed.id,
+                input_hash=input_hash,
+                answer_hash=answer_hash,
+                name=name,
+                distribution="frontiercs",
+            )
+            store.put_test(test)
+            test_ids.append(test.id)
+        verifier = Verifier(
+            id=make_id("verifier", seed.id, package.checker.code),
+            problem_id=seed.id,
+            code=package.checker.code,
+            language=package.checker.language,
+            kind=VerifierKind.TESTLIB,
+            normalisation=Normalisation.CHECKER,
+            author="frontiercs",
+        )
+        store.put_verifier(verifier)
+    return ImportSummary(
+        seed_id=seed.id,
+        problem_id=problem.id,
+        title=problem.title,
+        test_ids=test_ids,
+        verifier_id=verifier.id,
+        inserted=str(outcome) != "unchanged",
+    )

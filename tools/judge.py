@@ -1,0 +1,413 @@
+"""The judge: run one solution over a list of tests in ONE sandbox and score it through a verifier.
+
+Everything that scores code (the CLI, ``submit``, the pipeline's score matrix, RL rewards) calls
+``judge_solution``. Only the verifier's verdict counts: the solution's stdout goes to the verifier
+as a file and nothing the solution prints is ever parsed for a score.
+
+Verifier kinds:
+- testlib: ``CHK input.txt output.txt answer.txt``. Exit 0 scores 1, exit 7 (points) scores the
+  checker's ratio, exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or a hang
+  is SYSTEM_ERROR. The ratio is the first ``Ratio: x`` in the checker's own message (FrontierCS's
+  judge reads that, so packages keep the scores they were calibrated with); when absent, testlib's
+  ``points x`` value (exit 7) or 1 (exit 0). A ratio is clamped to [0, 1].
+- native: ``VERIFIER verify input.txt output.txt`` prints one JSON line
+  ``{"feasible": bool, "objective": number|null, "message": str}``; infeasible is INVALID,
+  anything else malformed is SYSTEM_ERROR. The objective is normalised against the baseline's
+  objective on the same test (``tools/scoring.py``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+from frontiersmith.sandbox import open_sandbox
+from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict, VerifierKind
+from frontiersmith.settings import Settings, get_settings
+
+from .scoring import normalise
+
+Progress = Callable[[int, int], Awaitable[None] | None]
+
+TESTLIB_OK, TESTLIB_WA, TESTLIB_PE, TESTLIB_FAIL, TESTLIB_DIRT, TESTLIB_POINTS = 0, 1, 2, 3, 4, 7
+_RATIO = re.compile(r"Ratio: ([0-9.]+)")
+_POINTS = re.compile(r"^\s*points\s+([-+0-9.eE]+)", re.MULTILINE)
+MESSAGE_SHOWN = 500
+
+
+@dataclass(frozen=True)
+class JudgeTest:
+    """One test: its name (the file stem, e.g. ``"1"``), input bytes and optional reference answer."""
+
+    name: str
+    input: bytes
+    answer: bytes | None = None
+
+
+@dataclass(frozen=True)
+class VerifierSpec:
+    """How a solution's output becomes a score on one test."""
+
+    program: Program
+    kind: VerifierKind = VerifierKind.NATIVE
+    sense: Sense | None = None
+    normalisation: Normalisation = Normalisation.PAPER
+    ratio_cap: float = 1.0  # k of FrontierCS clamp(B/O, 0, k)
+    time_ms: int = 10_000  # the verifier's own limits (FrontierCS gives checkers 10 s)
+    memory_mb: int = 1024
+
+
+@dataclass
+class TestResult:
+    name: str
+    verdict: Verdict
+    score: float = 0.0
+    objective: float | None = None
+    time_ms: float = 0.0
+    memory_kb: int = 0
+    message: str = ""
+
+    __test__ = False  # not a pytest class
+
+
+@dataclass
+class JudgeReport:
+    score: float  # mean of the per-test scores
+    tests: list[TestResult]
+    compile_message: str = ""
+    verdict: Verdict = (
+        Verdict.OK
+    )  # CE when the solution did not compile, SYSTEM_ERROR when the verifier did not
+    baseline_objectives: dict[str, float] = field(
+        default_factory=dict
+    )  # computed here from a baseline Program
+    best_objectives: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``frontiersmith judge --json`` shape."""
+        return {
+            "score": self.score,
+            "tests": [
+                {
+                    "name": t.name,
+                    "verdict": t.verdict.value,
+                    "score": t.score,
+                    "time_ms": t.time_ms,
+                    "memory_kb": t.memory_kb,
+                    "message": t.message,
+                }
+                for t in self.tests
+            ],
+        }
+
+
+class NativeVerdict(BaseModel):
+    """The one JSON line a native verifier prints."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    feasible: bool
+    objective: float | None = None
+    message: str = ""
+
+
+def _short(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= MESSAGE_SHOWN else text[: MESSAGE_SHOWN - 3] + "..."
+
+
+def checker_ratio(exit_code: int, message: str) -> float:
+    """The score a testlib checker gave (exit 0 or 7), by the precedence in the module docstring."""
+    found = _RATIO.search(message)
+    if found:
+        try:
+            value = float(found.group(1))
+        except ValueError:
+            value = math.nan
+        if math.isfinite(value):
+            return min(1.0, max(0.0, value))
+    if exit_code == TESTLIB_POINTS:
+        points = _POINTS.search(message)
+        if points:
+            try:
+                value = float(points.group(1))
+            except ValueError:
+                return 0.0
+            return min(1.0, max(0.0, value)) if math.isfinite(value) else 0.0
+        return 0.0
+    return 1.0
+
+
+def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
+    """(verdict, score, message) from one testlib checker run."""
+    message = result.stderr.strip() or result.stdout.decode("utf-8", "replace").strip()
+    crashed = result.signal is not None or result.verdict not in (Verdict.OK, Verdict.RE)
+    if crashed or result.exit_code is None:
+        why = result.message or result.verdict.value
+        return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker failed ({why}): {message}")
+    code = result.exit_code
+    if code in (TESTLIB_OK, TESTLIB_POINTS):
+        return Verdict.OK, checker_ratio(code, message), _short(message)
+    if code in (TESTLIB_WA, TESTLIB_PE, TESTLIB_DIRT):
+        return Verdict.INVALID, 0.0, _short(message)
+    why = "FAIL" if code == TESTLIB_FAIL else f"exit code {code}"
+    return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker {why}: {message}")
+
+
+def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
+    """(verdict, objective, message) from one native verifier run."""
+    if result.verdict is not Verdict.OK:
+        why = result.message or result.verdict.value
+        return Verdict.SYSTEM_ERROR, None, _short(f"verifier failed ({why}): {result.stderr}")
+    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    try:
+        if not lines:
+            raise ValueError("no output")
+        verdict = NativeVerdict.model_validate(json.loads(lines[-1]))
+    except (ValueError, ValidationError):
+        shown = lines[-1] if lines else ""
+        return Verdict.SYSTEM_ERROR, None, _short(f"verifier printed no JSON verdict line: {shown!r}")
+    if not verdict.feasible:
+        return Verdict.INVALID, None, _short(verdict.message or "infeasible output")
+    if verdict.objective is None or not math.isfinite(verdict.objective):
+        return (
+            Verdict.SYSTEM_ERROR,
+            None,
+            _short("verifier called the output feasible but gave no finite objective"),
+        )
+    return Verdict.OK, verdict.objective, _short(verdict.message)
+
+
+def _run_limits(limits: Limits) -> RunLimits:
+    return RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
+
+
+class _Session:
+    """A compiled verifier in an open sandbox: evaluates programs test by test, in parallel."""
+
+    def __init__(
+        self, sb: Sandbox, verifier: VerifierSpec, checker: ProgramHandle, limits: Limits, workers: int
+    ):
+        self.sb = sb
+        self.verifier = verifier
+        self.checker = checker
+        self.limits = limits
+        self.limiter = anyio.CapacityLimiter(workers)
+        self.verifier_limits = RunLimits(
+            time_ms=verifier.time_ms, memory_mb=verifier.memory_mb, output_kb=max(limits.output_kb, 1024)
+        )
+
+    async def evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
+        """Run ``program`` on ``test`` and verify it; the score is raw (checker ratio or objective)."""
+        async with self.limiter:
+            try:
+                return await self._evaluate(program, test)
+            except Exception as exc:  # a sandbox failure on one test must not sink the others
+                return TestResult(test.name, Verdict.SYSTEM_ERROR, message=_short(f"sandbox failure: {exc}"))
+
+    async def _evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
+        run = await self.sb.run(program, stdin=test.input, limits=_run_limits(self.limits))
+        result = TestResult(test.name, run.verdict, time_ms=run.time_ms, memory_kb=run.memory_kb)
+        if run.verdict is not Verdict.OK:
+            result.message = _short(run.message or run.stderr)
+            return result
+        if self.verifier.kind is VerifierKind.TESTLIB:
+            files = {"input.txt": test.input, "output.txt": run.stdout, "answer.txt": test.answer or b""}
+            checked = await self.sb.run(
+                self.checker,
+                args=["input.txt", "output.txt", "answer.txt"],
+                files=files,
+                limits=self.verifier_limits,
+            )
+            result.verdict, ratio, result.message = interpret_checker(checked)
+            result.score = ratio
+            result.objective = ratio if result.verdict is Verdict.OK else None
+            return result
+        files = {"input.txt": test.input, "output.txt": run.stdout}
+        checked = await self.sb.run(
+            self.checker, args=["verify", "input.txt", "output.txt"], files=files, limits=self.verifier_limits
+        )
+        result.verdict, result.objective, result.message = interpret_native(checked)
+        return result
+
+    async def evaluate_all(
+        self, program: ProgramHandle, tests: Sequence[JudgeTest], progress: Progress | None = None
+    ) -> list[TestResult]:
+        results: list[TestResult | None] = [None] * len(tests)
+        done = 0
+
+        async def one(i: int, test: JudgeTest) -> None:
+            nonlocal done
+            results[i] = await self.evaluate(program, test)
+            done += 1
+            if progress is not None:
+                outcome = progress(done, len(tests))
+                if inspect.isawaitable(outcome):
+                    await outcome
+
+        async with anyio.create_task_group() as tg:
+            for i, test in enumerate(tests):
+                tg.start_soon(one, i, test)
+        return [r for r in results if r is not None]
+
+    async def objectives(
+        self, compiled: CompileResult, role: str, tests: Sequence[JudgeTest]
+    ) -> dict[str, float]:
+        """Objective per test of a trusted program (the baseline); tests it fails are left out."""
+        if not compiled.ok or compiled.program is None:
+            raise InvalidInputError(
+                f"The {role} program does not compile; fix it: {_short(compiled.message)}"
+            )
+        results = await self.evaluate_all(compiled.program, tests)
+        return {r.name: r.objective for r in results if r.verdict is Verdict.OK and r.objective is not None}
+
+
+def _needs_baseline(verifier: VerifierSpec) -> bool:
+    return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
+
+
+def _score(
+    result: TestResult, verifier: VerifierSpec, baseline: Mapping[str, float], best: Mapping[str, float]
+) -> None:
+    """Turn a raw result into its normalised score in place (0 for anything but OK)."""
+    if result.verdict is not Verdict.OK:
+        result.score = 0.0
+        return
+    if verifier.kind is VerifierKind.TESTLIB or verifier.normalisation is Normalisation.CHECKER:
+        result.score = min(1.0, max(0.0, result.objective or 0.0))
+        return
+    if result.name not in baseline:
+        result.verdict = Verdict.SYSTEM_ERROR
+        result.score = 0.0
+        result.message = _short(f"no baseline objective for test {result.name}; {result.message}")
+        return
+    if verifier.normalisation is Normalisation.RANGE and result.name not in best:
+        result.verdict = Verdict.SYSTEM_ERROR
+        result.score = 0.0
+        result.message = _short(f"no best objective for test {result.name} (range normalisation)")
+        return
+    result.score = normalise(
+        verifier.normalisation,
+        result.objective,
+        baseline[result.name],
+        verifier.sense,
+        best=best.get(result.name),
+        k=verifier.ratio_cap,
+    )
+
+
+async def _compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str, CompileResult]:
+    """Compile several programs at once (g++ is the slow part of a judge run)."""
+    results: dict[str, CompileResult] = {}
+
+    async def one(name: str, program: Program) -> None:
+        results[name] = await sb.compile(program.code, program.language, name=name)
+
+    async with anyio.create_task_group() as tg:
+        for name, program in programs.items():
+            tg.start_soon(one, name, program)
+    return results
+
+
+async def judge_solution(
+    solution: Program,
+    tests: Sequence[JudgeTest],
+    verifier: VerifierSpec,
+    limits: Limits,
+    *,
+    backend: str | None = None,
+    workers: int | None = None,
+    baseline: Mapping[str, float] | Program | None = None,
+    best: Mapping[str, float] | Program | None = None,
+    progress: Progress | None = None,
+    settings: Settings | None = None,
+) -> JudgeReport:
+    """Judge ``solution`` on every test in one sandbox, ``workers`` tests at a time.
+
+    ``baseline`` (and ``best``, for range normalisation) are per-test objectives, or a Program
+    whose objectives are computed here first, in the same sandbox, and returned in the report
+    so the caller can cache them. A sandbox that cannot start raises SandboxError.
+    """
+    settings = settings or get_settings()
+    workers = workers or settings.workers
+    if not tests:
+        raise InvalidInputError("There are no tests to judge on; add at least one test.")
+    needs_best = _needs_baseline(verifier) and verifier.normalisation is Normalisation.RANGE
+    if _needs_baseline(verifier) and baseline is None:
+        raise InvalidInputError(
+            f"The {verifier.normalisation.value} normalisation needs the baseline's objectives; pass a baseline."
+        )
+    if needs_best and best is None:
+        raise InvalidInputError("Range normalisation needs the best objective per test; pass best.")
+    if (
+        _needs_baseline(verifier)
+        and verifier.normalisation is not Normalisation.RANGE
+        and verifier.sense is None
+    ):
+        raise InvalidInputError(
+            f"The {verifier.normalisation.value} normalisation needs the objective's sense."
+        )
+
+    programs = {"verifier": verifier.program, "solution": solution}
+    if isinstance(baseline, Program):
+        programs["baseline"] = baseline
+    if isinstance(best, Program):
+        programs["best"] = best
+    async with open_sandbox(backend, settings) as sb:
+        compiled = await _compile_all(sb, programs)
+        checker = compiled["verifier"]
+        if not checker.ok or checker.program is None:
+            message = f"the verifier does not compile: {_short(checker.message)}"
+            results = [TestResult(t.name, Verdict.SYSTEM_ERROR, message=message) for t in tests]
+            return JudgeReport(0.0, results, verdict=Verdict.SYSTEM_ERROR, compile_message=message)
+        session = _Session(sb, verifier, checker.program, limits, workers)
+        report = JudgeReport(0.0, [])
+        if isinstance(baseline, Program):
+            report.baseline_objectives = await session.objectives(compiled["baseline"], "baseline", tests)
+        if isinstance(best, Program):
+            report.best_objectives = await session.objectives(compiled["best"], "best", tests)
+        baseline_map = report.baseline_objectives if isinstance(baseline, Program) else (baseline or {})
+        best_map = report.best_objectives if isinstance(best, Program) else (best or {})
+
+        own = compiled["solution"]
+        if not own.ok or own.program is None:
+            report.verdict = own.verdict
+            report.compile_message = _short(own.message)
+            report.tests = [TestResult(t.name, own.verdict, message=report.compile_message) for t in tests]
+            return report
+        report.tests = await session.evaluate_all(own.program, tests, progress)
+        for result in report.tests:
+            _score(result, verifier, baseline_map, best_map)
+        report.score = sum(r.score for r in report.tests) / len(report.tests)
+        return report
+
+
+async def baseline_objectives(
+    baseline: Program,
+    tests: Sequence[JudgeTest],
+    verifier: VerifierSpec,
+    limits: Limits,
+    *,
+    backend: str | None = None,
+    workers: int | None = None,
+    settings: Settings | None = None,
+) -> dict[str, float]:
+    """The baseline's objective per test (computed once, for the caller to cache); failed tests are absent."""
+    settings = settings or get_settings()
+    async with open_sandbox(backend, settings) as sb:
+        compiled = await _compile_all(sb, {"verifier": verifier.program, "baseline": baseline})
+        checker = compiled["verifier"]
+        if not checker.ok or checker.program is None:
+            raise InvalidInputError(f"The verifier does not compile; fix it: {_short(checker.message)}")
+        session = _Session(sb, verifier, checker.program, limits, workers or settings.workers)
+        return await session.objectives(compiled["baseline"], "baseline", tests)
