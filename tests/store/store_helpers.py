@@ -50,8 +50,9 @@ def chain() -> tuple[Seed, Candidate, Candidate, Task]:
     return seed, first, second, task
 
 
-def runs(solution_id: str, batch: int, size: int) -> list[Run]:
-    """One batch of runs; every run of batch ``b`` has test_id ``batch_<b>`` so whole batches can be counted."""
+def runs(solution_id: str, batch: int, size: int, start: int = 0) -> list[Run]:
+    """Runs ``start .. start+size`` of one batch; every run of batch ``b`` has test_id ``batch_<b>``, so whole
+    batches can be counted."""
     return [
         Run(
             id=f"run_{solution_id}_{batch:06d}_{i:05d}",
@@ -63,15 +64,19 @@ def runs(solution_id: str, batch: int, size: int) -> list[Run]:
             time_ms=1.5,
             memory_kb=1024,
         )
-        for i in range(size)
+        for i in range(start, start + size)
     ]
 
 
-def cli(*args: str, data_dir: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run the real ``frontiersmith`` CLI in a subprocess against the store under ``data_dir``."""
+def cli(
+    *args: str, data_dir: Path | None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the real ``frontiersmith`` CLI in a subprocess against the store under ``data_dir`` (None: the
+    default data dir, which ``env`` should then move, e.g. with XDG_DATA_HOME)."""
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    full_env["FRONTIERSMITH_DATA_DIR"] = str(data_dir)
-    full_env["FRONTIERSMITH_CONFIG"] = str(data_dir.parent / "no-config.toml")
+    if data_dir is not None:
+        full_env["FRONTIERSMITH_DATA_DIR"] = str(data_dir)
+        full_env["FRONTIERSMITH_CONFIG"] = str(data_dir.parent / "no-config.toml")
     full_env.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "frontiersmith.cli", *args],

@@ -2,6 +2,8 @@
 
 usage: store_writer.py STORE SOLUTION_ID BATCHES BATCH_SIZE [GO_FILE]; BATCHES = 0 writes until killed.
 With GO_FILE it prints "ready" once the store is open and waits for that file, so writers start together.
+Until killed (BATCHES = 0), each batch is one transaction of many 100-run puts, and the writer prints
+"open N" once batch N holds the write lock and has rows in flight, so a test can kill it mid-transaction.
 Run as a script, its own folder is on sys.path, so it shares the tests' record factories.
 """
 
@@ -24,9 +26,16 @@ def main() -> None:
         go = Path(sys.argv[5])
         while not go.exists():
             time.sleep(0.01)
-    numbers = range(batches) if batches else itertools.count()
-    for number in numbers:
-        store.put_runs(runs(solution_id, number, size))
+    if batches:
+        for number in range(batches):
+            store.put_runs(runs(solution_id, number, size))
+            print(number, flush=True)
+    for number in itertools.count() if not batches else ():
+        with store.transaction():
+            for start in range(0, size, 100):
+                store.put_runs(runs(solution_id, number, 100, start))
+                if start == 0:
+                    print(f"open {number}", flush=True)
         print(number, flush=True)
     store.close()
 

@@ -134,3 +134,17 @@ def test_a_store_path_that_is_a_folder_is_one_sentence(tmp_path: Path) -> None:
     result = cli("store", "info", data_dir=tmp_path / "data")
 
     _assert_one_sentence_error(result, "is a folder, not a store file")
+
+
+def test_the_default_data_dir_is_created_whole_under_a_fresh_home(tmp_path: Path) -> None:
+    share = tmp_path / "fresh-home" / ".local" / "share"
+    env = {
+        "HOME": str(tmp_path / "fresh-home"),
+        "XDG_DATA_HOME": str(share),
+        "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+    }
+
+    result = cli("store", "info", "--json", data_dir=None, env=env)
+
+    assert result.returncode == 0, result.stderr
+    assert (share / "frontiersmith" / "store.db").is_file()
