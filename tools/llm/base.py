@@ -27,7 +27,9 @@ class MutationDraft(BaseModel):
     output_spec: OutputSpec = Field(default_factory=OutputSpec)
     io_format: str = ""
     rationale: str = Field("", description="Why exact optimality is now infeasible.")
-    catalog: str | None = Field(None, description="Set only by the offline provider: the catalog family used.")
+    catalog: str | None = Field(
+        None, description="Set only by the offline provider: the catalog family used."
+    )
 
 
 CoarseReason = Literal["ok", "still_closed", "dominant_strategy", "not_continuous"]

@@ -44,7 +44,9 @@ def parse_structured(text: str, schema: type[T]) -> T:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "answer"
-        raise ProviderError(f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}.") from None
+        raise ProviderError(
+            f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}."
+        ) from None
 
 
 class ChatProvider:
@@ -107,7 +109,11 @@ class ChatProvider:
             for i, s in enumerate(solutions)
         )
         groups = await self._ask(
-            prompts.GROUP_STRATEGIES, StrategyGroups, count=len(solutions), title=problem.title, solutions=listing
+            prompts.GROUP_STRATEGIES,
+            StrategyGroups,
+            count=len(solutions),
+            title=problem.title,
+            solutions=listing,
         )
         if len(groups.labels) != len(solutions):
             raise ProviderError(
@@ -115,7 +121,9 @@ class ChatProvider:
             )
         return groups
 
-    async def write_tests(self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]) -> TestsDraft:
+    async def write_tests(
+        self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
+    ) -> TestsDraft:
         return await self._ask(
             prompts.WRITE_TESTS,
             TestsDraft,
@@ -137,6 +145,8 @@ class ChatProvider:
 
 def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:
     """A ``Complete`` over any OpenAI-compatible chat endpoint, through the OpenAI Agents SDK."""
+    from openai import AsyncOpenAI, OpenAIError
+
     from agents import (
         Agent,
         AgentOutputSchema,
@@ -146,7 +156,6 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
         Runner,
         set_tracing_disabled,
     )
-    from openai import AsyncOpenAI, OpenAIError
 
     set_tracing_disabled(True)  # traces would leave the machine
     client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
@@ -162,7 +171,9 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
         try:
             result = await Runner.run(agent, user, max_turns=2, run_config=RunConfig(tracing_disabled=True))
         except AgentsException as exc:
-            raise ProviderError(f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}") from None
+            raise ProviderError(
+                f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}"
+            ) from None
         except OpenAIError as exc:
             raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
         return result.final_output

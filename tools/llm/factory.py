@@ -27,7 +27,9 @@ def make_provider(
     if name == "openai":
         model = model or settings.llm_model
         if not model:
-            raise InvalidInputError("The openai provider needs a model name: pass --model or set FRONTIERSMITH_LLM_MODEL.")
+            raise InvalidInputError(
+                "The openai provider needs a model name: pass --model or set FRONTIERSMITH_LLM_MODEL."
+            )
         key = api_key_from_env(api_key_env or settings.llm_api_key_env)
         complete = openai_complete(base_url or settings.llm_base_url, model, key)
         return ChatProvider(complete, name=f"openai:{model}")

@@ -29,7 +29,18 @@ IDEAS: dict[str, tuple[str, ...]] = {
     "dp": ("dynamic programming", " dp", "dp ", "knapsack dp", "bitmask"),
     "exact": ("branch and bound", "branch-and-bound", "exact", "backtrack", "exhaustive", "brute"),
     "random": ("random", "restart", "monte carlo", "grasp"),
-    "graph": ("matching", "flow", "shortest path", "dijkstra", "bfs", "dfs", "scc", "spanning", "kruskal", "prim"),
+    "graph": (
+        "matching",
+        "flow",
+        "shortest path",
+        "dijkstra",
+        "bfs",
+        "dfs",
+        "scc",
+        "spanning",
+        "kruskal",
+        "prim",
+    ),
     "relaxation": ("lp ", "relax", "rounding", "lagrang"),
     "evolutionary": ("genetic", "evolution", "crossover"),
     "beam": ("beam",),
@@ -68,7 +79,9 @@ class OfflineProvider:
         parent = seed.provenance.get("catalog")
         options = [f for f in list_families() if f.parent == parent and f.axis == axis and f.kind != "closed"]
         if not options:
-            raise ProviderError(f"The offline catalog has no mutation of {parent or seed.id} along the {axis} axis.")
+            raise ProviderError(
+                f"The offline catalog has no mutation of {parent or seed.id} along the {axis} axis."
+            )
         fam = options[index % len(options)]
         return MutationDraft(
             title=fam.title,
@@ -87,10 +100,14 @@ class OfflineProvider:
         # load-bearing.
         if problem.objective.kind is not ObjectiveKind.OPTIMISE:
             return CoarseVerdict(
-                keep=False, reason="still_closed", explanation=f"objective is {problem.objective.kind}, not optimise"
+                keep=False,
+                reason="still_closed",
+                explanation=f"objective is {problem.objective.kind}, not optimise",
             )
         if problem.objective.sense is None:
-            return CoarseVerdict(keep=False, reason="not_continuous", explanation="objective has no sense (min/max)")
+            return CoarseVerdict(
+                keep=False, reason="not_continuous", explanation="objective has no sense (min/max)"
+            )
         return CoarseVerdict(keep=True, reason="ok", explanation="optimisation objective with a sense")
 
     async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
@@ -99,7 +116,9 @@ class OfflineProvider:
             raise ProviderError(f"The catalog family {fam.name} has no solvers.")
         solver = fam.solvers[index % len(fam.solvers)]
         return SolutionDraft(
-            code=solver.path.read_text(), language=solver.language, strategy=f"{solver.strategy}: {solver.summary}"
+            code=solver.path.read_text(),
+            language=solver.language,
+            strategy=f"{solver.strategy}: {solver.summary}",
         )
 
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
@@ -116,9 +135,13 @@ class OfflineProvider:
             else:
                 reps.append((sig, toks))
                 labels.append(len(reps) - 1)
-        return StrategyGroups(labels=labels, explanation="grouped by the ideas named in each strategy summary")
+        return StrategyGroups(
+            labels=labels, explanation="grouped by the ideas named in each strategy summary"
+        )
 
-    async def write_tests(self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]) -> TestsDraft:
+    async def write_tests(
+        self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
+    ) -> TestsDraft:
         fam = _family_of(problem)
         return TestsDraft(
             generator=fam.program,
