@@ -14,6 +14,7 @@ import itertools
 import json
 import logging
 import re
+import secrets
 import signal
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -57,7 +58,9 @@ def runner_source() -> bytes:
 
 
 def bootstrap_argv(python: str, root: str = ROOT) -> list[str]:
-    config = json.dumps({"root": root})
+    # Runs get uids from a range picked per sandbox: RLIMIT_NPROC counts per uid across the whole
+    # host, so two sandboxes must not share uids.
+    config = json.dumps({"root": root, "uid_base": 100_000 + 1000 * secrets.randbelow(1_000_000)})
     return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
 
 
@@ -70,6 +73,11 @@ def testlib_header(settings: Settings) -> bytes | None:
         return path.read_bytes()
     ours = resources.files("frontiersmith.sandbox").joinpath("testlib.h")
     return ours.read_bytes() if ours.is_file() else None
+
+
+def max_parallel(settings: Settings) -> int:
+    """Runs in flight at once inside one sandbox; more wait their turn on the host side."""
+    return max(8, settings.workers)
 
 
 def wall_limit_ms(limits: RunLimits) -> int:
@@ -149,6 +157,7 @@ class RunnerSandbox(Sandbox):
         self._closed = False
         self._send_lock = asyncio.Lock()
         self._has_testlib = False
+        self._slots = asyncio.Semaphore(max_parallel(settings))
 
     # -- what a backend provides -----------------------------------------------------------------
 
@@ -368,4 +377,5 @@ class RunnerSandbox(Sandbox):
             msg["install"] = install
         if env:
             msg["env"] = env
-        return await self._request(msg, wall_ms / 1000.0 + REPLY_GRACE_S)
+        async with self._slots:
+            return await self._request(msg, wall_ms / 1000.0 + REPLY_GRACE_S)

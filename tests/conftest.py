@@ -1,4 +1,14 @@
-"""Shared pytest fixtures: the asyncio backend for anyio tests."""
+"""Shared pytest fixtures: the asyncio backend for anyio tests, and real sandboxes of each backend.
+
+A backend whose component (bwrap, the Docker engine or image) is missing is skipped locally but
+fails when FRONTIERSMITH_REQUIRE_SANDBOXES=1 (CI), so the isolation tests can never silently vanish.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -6,3 +16,58 @@ import pytest
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+def sandbox_component_missing(backend: str) -> str | None:
+    """Why ``backend`` cannot run with full isolation here, or None when it can."""
+    if backend == "process":
+        return None if shutil.which("bwrap") else "bubblewrap (bwrap) is not installed"
+    if backend == "docker":
+        from frontiersmith.errors import SandboxError
+        from frontiersmith.sandbox.docker_backend import docker_client
+        from frontiersmith.settings import get_settings
+
+        try:
+            client = docker_client(timeout=10)
+        except SandboxError as exc:
+            return str(exc)
+        image = get_settings().sandbox_image
+        try:
+            client.images.get(image)
+        except Exception:
+            return f"the sandbox image {image} is missing (run `frontiersmith sandbox build-image`)"
+        finally:
+            client.close()
+        return None
+    return f"unknown backend {backend}"
+
+
+def require_sandbox(backend: str) -> None:
+    missing = sandbox_component_missing(backend)
+    if missing is None:
+        return
+    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
+        pytest.fail(f"{backend} sandbox required (FRONTIERSMITH_REQUIRE_SANDBOXES=1) but {missing}")
+    pytest.skip(f"{backend} sandbox unavailable: {missing}")
+
+
+@pytest.fixture(params=["process", "docker"])
+def sandbox_backend(request: pytest.FixtureRequest) -> str:
+    """Each backend in turn, with its isolation component present (or skip/fail as above)."""
+    require_sandbox(request.param)
+    return request.param
+
+
+@pytest.fixture
+async def sandbox(sandbox_backend: str, anyio_backend: str) -> AsyncIterator[object]:
+    """A fresh, started sandbox of each backend, closed after the test."""
+    from frontiersmith.sandbox import open_sandbox
+
+    async with open_sandbox(sandbox_backend) as sb:
+        yield sb
+
+
+@pytest.fixture
+def docker_required() -> None:
+    """For docker-only tests: skip (or, in CI, fail) when the engine or image is missing."""
+    require_sandbox("docker")

@@ -1,0 +1,186 @@
+"""The ``docker`` backend: ONE container per sandbox, the runner as its main process, spoken to over attach.
+
+The container has no network, a read-only root, tmpfs work space, memory/pids/CPU limits, every
+capability dropped except the few the runner needs to switch each run to its own uid, and
+no-new-privileges. It is removed on close, on errors, on time-outs and on cancellation; if our
+process dies, its stdin closes, the runner exits and the engine removes it (auto_remove).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import struct
+from typing import Any
+
+from frontiersmith.errors import SandboxError
+from frontiersmith.settings import Settings
+
+from ._runner_client import ROOT, RunnerSandbox, bootstrap_argv, max_parallel
+
+log = logging.getLogger(__name__)
+
+LABEL = "frontiersmith.sandbox"
+_RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER"]
+_PIPE_LIMIT = 1 << 30
+_API_TIMEOUT_S = 60
+
+
+def docker_client(timeout: int = _API_TIMEOUT_S) -> Any:
+    """A client for the local engine, or a SandboxError sentence saying how to get one."""
+    try:
+        import docker
+
+        client = docker.from_env(timeout=timeout)
+        client.ping()
+        return client
+    except Exception as exc:
+        raise SandboxError(
+            f"The Docker engine is unreachable ({type(exc).__name__}); start dockerd or use --backend process."
+        ) from None
+
+
+def container_limits(settings: Settings) -> dict[str, Any]:
+    workers = max(1, min(settings.workers, os.cpu_count() or 1))
+    memory_mb = max(1024, settings.memory_limit_mb * settings.workers + 768)
+    return {
+        "mem_limit": f"{memory_mb}m",
+        "memswap_limit": f"{memory_mb}m",
+        "pids_limit": settings.process_limit * max_parallel(settings) + 64,
+        "nano_cpus": workers * 1_000_000_000,
+        "box_size": f"{memory_mb}m",
+    }
+
+
+class DockerSandbox(RunnerSandbox):
+    backend = "docker"
+    python = "python3"
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings)
+        self._client: Any = None
+        self._container_id: str | None = None
+        self._attach: Any = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._stdout = asyncio.StreamReader(limit=_PIPE_LIMIT)
+        self._stderr_tail = b""
+        self._demux_task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self._create_and_attach), _API_TIMEOUT_S + 10)
+            assert self._attach is not None
+            raw = getattr(self._attach, "_sock", self._attach)
+            reader, self._writer = await asyncio.open_unix_connection(sock=raw, limit=_PIPE_LIMIT)
+            self._demux_task = asyncio.get_running_loop().create_task(self._demux(reader))
+            await asyncio.wait_for(
+                asyncio.to_thread(self._client.api.start, self._container_id), _API_TIMEOUT_S
+            )
+            await self._start_protocol()
+        except BaseException as exc:
+            await self.close()
+            if isinstance(exc, TimeoutError):
+                raise SandboxError("The Docker engine did not start the sandbox container in time.") from None
+            raise
+
+    def _create_and_attach(self) -> None:
+        import docker
+
+        self._client = docker_client()
+        image = self.settings.sandbox_image
+        try:
+            self._client.images.get(image)
+        except docker.errors.ImageNotFound:
+            raise SandboxError(
+                f"The sandbox image {image} is missing; run `frontiersmith sandbox build-image`."
+            ) from None
+        api = self._client.api
+        lim = container_limits(self.settings)
+        host_config = api.create_host_config(
+            network_mode="none",
+            read_only=True,
+            # /box is the only writable place (runs get TMPDIR inside their own dir); no /tmp
+            # tmpfs, since Docker would make it world-writable and shared between runs.
+            tmpfs={ROOT: f"rw,exec,nosuid,nodev,size={lim['box_size']},mode=755"},
+            mem_limit=lim["mem_limit"],
+            memswap_limit=lim["memswap_limit"],
+            pids_limit=lim["pids_limit"],
+            nano_cpus=lim["nano_cpus"],
+            cap_drop=["ALL"],
+            cap_add=_RUNNER_CAPS,
+            security_opt=["no-new-privileges"],
+            init=True,
+            auto_remove=True,
+            ipc_mode="none",  # private IPC namespace and no shared /dev/shm between runs
+        )
+        created = api.create_container(
+            image,
+            command=bootstrap_argv(self.python),
+            stdin_open=True,  # with detach=False this also sets StdinOnce: our EOF ends the runner
+            network_disabled=True,
+            user="0:0",
+            working_dir=ROOT,
+            environment={"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"},
+            labels={LABEL: "1"},
+            host_config=host_config,
+        )
+        self._container_id = created["Id"]
+        self._attach = api.attach_socket(
+            self._container_id, params={"stdin": 1, "stdout": 1, "stderr": 1, "stream": 1}
+        )
+
+    async def _demux(self, reader: asyncio.StreamReader) -> None:
+        """Split Docker's multiplexed attach stream: stdout feeds the protocol, stderr is kept for errors."""
+        try:
+            while True:
+                header = await reader.readexactly(8)
+                kind, size = header[0], struct.unpack(">I", header[4:])[0]
+                payload = await reader.readexactly(size)
+                if kind == 1:
+                    self._stdout.feed_data(payload)
+                else:
+                    self._stderr_tail = (self._stderr_tail + payload)[-65536:]
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        finally:
+            self._stdout.feed_eof()
+
+    async def _send_bytes(self, data: bytes) -> None:
+        if self._writer is None:
+            raise ConnectionError("not attached")
+        self._writer.write(data)
+        await self._writer.drain()
+
+    async def _read_line(self) -> bytes:
+        return await self._stdout.readline()
+
+    async def _diagnostics(self) -> str:
+        return self._stderr_tail.decode(errors="replace")
+
+    async def _shutdown(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+        if self._demux_task is not None:
+            self._demux_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._demux_task
+        if self._container_id is not None and self._client is not None:
+            cid, self._container_id = self._container_id, None
+            try:
+                await asyncio.wait_for(asyncio.to_thread(_remove, self._client, cid), _API_TIMEOUT_S)
+            except Exception as exc:  # the label lets `frontiersmith sandbox info --clean` find it later
+                log.warning("could not remove sandbox container %s: %s", cid[:12], exc)
+        if self._client is not None:
+            with contextlib.suppress(Exception):
+                self._client.close()
+            self._client = None
+
+
+def _remove(client: Any, cid: str) -> None:
+    import docker
+
+    with contextlib.suppress(docker.errors.NotFound):
+        client.api.remove_container(cid, force=True)

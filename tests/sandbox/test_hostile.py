@@ -1,0 +1,208 @@
+"""The hostile-program suite, on every backend: each attack is contained, with the right verdict."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from frontiersmith.models import Language, Verdict
+from frontiersmith.sandbox import RunLimits, Sandbox
+
+pytestmark = pytest.mark.anyio
+
+TIGHT = RunLimits(time_ms=1000, memory_mb=128, output_kb=1024, processes=16, open_files=32)
+
+
+async def _py(sb: Sandbox, code: str):
+    c = await sb.compile(code, Language.PYTHON, name="hostile")
+    assert c.ok, c.message
+    return c.program
+
+
+async def _cpp(sb: Sandbox, code: str):
+    c = await sb.compile(code, Language.CPP, name="hostile")
+    assert c.ok, c.message
+    return c.program
+
+
+async def test_fork_bomb_is_contained_and_the_sandbox_stays_usable(sandbox: Sandbox) -> None:
+    bomb = await _cpp(sandbox, "#include <unistd.h>\nint main(){ for(;;) fork(); }")
+    started = time.monotonic()
+    r = await sandbox.run(bomb, limits=TIGHT)
+    assert r.verdict in (Verdict.TLE, Verdict.RE)
+    assert time.monotonic() - started < 15
+    ok = await _py(sandbox, "print('alive')")
+    after = await sandbox.run(ok, limits=TIGHT)
+    assert after.verdict is Verdict.OK and after.stdout == b"alive\n"
+
+
+async def test_memory_bomb_in_cpp_is_mle(sandbox: Sandbox) -> None:
+    prog = await _cpp(
+        sandbox,
+        "#include <vector>\n#include <cstdio>\nint main(){ std::vector<char*> v;"
+        " for(;;){ char* p = new char[1<<24]; for(int i=0;i<(1<<24);i+=4096) p[i]=1; v.push_back(p);} }",
+    )
+    r = await sandbox.run(prog, limits=RunLimits(time_ms=2000, memory_mb=64))
+    assert r.verdict is Verdict.MLE, r
+
+
+async def test_memory_bomb_in_python_is_mle(sandbox: Sandbox) -> None:
+    prog = await _py(sandbox, "blocks = []\nwhile True:\n    blocks.append(bytearray(1 << 24))\n")
+    r = await sandbox.run(prog, limits=RunLimits(time_ms=2000, memory_mb=96))
+    assert r.verdict is Verdict.MLE, r
+
+
+async def test_infinite_loop_is_tle_by_cpu_time(sandbox: Sandbox) -> None:
+    prog = await _cpp(sandbox, "int main(){ volatile unsigned long x = 0; for(;;) x++; }")
+    r = await sandbox.run(prog, limits=TIGHT)
+    assert r.verdict is Verdict.TLE
+    assert r.time_ms > 0
+
+
+async def test_long_sleep_is_tle_by_wall_clock(sandbox: Sandbox) -> None:
+    prog = await _py(sandbox, "import time\ntime.sleep(60)\n")
+    started = time.monotonic()
+    r = await sandbox.run(prog, limits=TIGHT)
+    assert r.verdict is Verdict.TLE
+    assert "wall-clock" in r.message
+    assert time.monotonic() - started < 10
+
+
+async def test_child_that_outlives_its_parent_does_not_survive_into_the_next_run(sandbox: Sandbox) -> None:
+    marker = "4242.25"  # an unusual sleep length we can look for in every process table
+    prog = await _cpp(
+        sandbox,
+        "#include <unistd.h>\nint main(){ if(fork()==0){ setsid(); if(fork()==0){"
+        f' execl("/bin/sleep","sleep","{marker}",(char*)0); }} }} return 0; }}',
+    )
+    r = await sandbox.run(prog, limits=TIGHT)
+    assert r.verdict is Verdict.OK
+    assert r.wall_ms < 2000
+    look = await _py(
+        sandbox,
+        "import os\nn = 0\nfor p in os.listdir('/proc'):\n"
+        "    if p.isdigit():\n        try:\n"
+        f"            n += b'{marker}' in open(f'/proc/{{p}}/cmdline','rb').read()\n"
+        "        except OSError:\n            pass\nprint(n)\n",
+    )
+    later = await sandbox.run(look, limits=TIGHT)
+    assert later.verdict is Verdict.OK and later.stdout == b"0\n"
+    on_host = 0
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                on_host += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
+            except OSError:
+                pass
+    assert on_host == 0
+
+
+async def test_network_connect_to_a_host_loopback_listener_never_arrives(sandbox: Sandbox) -> None:
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    try:
+        prog = await _py(
+            sandbox,
+            "import socket\ntry:\n"
+            f"    socket.create_connection(('127.0.0.1', {port}), timeout=1).sendall(b'leak')\n"
+            "    print('connected')\nexcept OSError as e:\n    print('refused', type(e).__name__)\n",
+        )
+        r = await sandbox.run(prog, limits=TIGHT)
+        assert r.verdict is Verdict.OK
+        assert r.stdout.startswith(b"refused")
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    finally:
+        listener.close()
+
+
+async def test_files_outside_the_work_dir_cannot_be_read(sandbox: Sandbox, tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    store.mkdir()
+    secret = store / "secret.txt"
+    secret.write_text("TOP-SECRET")
+    secret.chmod(0o644)
+    for p in (tmp_path, store):
+        p.chmod(0o755)
+    home = Path.home()
+    prog = await _py(
+        sandbox,
+        "import os\nfor path in [" + repr(str(secret)) + "]:\n"
+        "    try:\n        print(open(path).read())\n    except OSError as e:\n        print('denied', type(e).__name__)\n"
+        "try:\n    print(os.listdir("
+        + repr(str(home))
+        + "))\nexcept OSError as e:\n    print('denied', type(e).__name__)\n",
+    )
+    r = await sandbox.run(prog, limits=TIGHT)
+    assert r.verdict is Verdict.OK
+    assert b"TOP-SECRET" not in r.stdout
+    assert r.stdout.count(b"denied") == 2, r.stdout
+
+
+async def test_writing_outside_the_work_dir_fails(sandbox: Sandbox, tmp_path: Path) -> None:
+    tmp_path.chmod(0o777)
+    targets = [
+        str(tmp_path / "planted"),
+        "/tmp/planted",
+        "/usr/planted",
+        "/box/planted",
+        "/box/progs/planted",
+        "/etc/planted",
+    ]
+    prog = await _py(
+        sandbox,
+        f"for path in {targets!r}:\n    try:\n        open(path, 'w').write('x')\n        print('wrote', path)\n"
+        "    except OSError:\n        print('denied')\n",
+    )
+    r = await sandbox.run(prog, limits=TIGHT)
+    assert r.verdict is Verdict.OK
+    assert r.stdout.count(b"denied") == len(targets), r.stdout
+    assert not (tmp_path / "planted").exists()
+
+
+async def test_a_gigabyte_of_output_is_ole_and_capped(sandbox: Sandbox) -> None:
+    prog = await _cpp(
+        sandbox,
+        "#include <cstdio>\n#include <cstring>\nint main(){ static char b[1<<20]; memset(b,'x',sizeof b);"
+        " for(int i=0;i<1024;i++) fwrite(b,1,sizeof b,stdout); }",
+    )
+    r = await sandbox.run(prog, limits=RunLimits(time_ms=2000, memory_mb=128, output_kb=1024))
+    assert r.verdict is Verdict.OLE
+    assert len(r.stdout) <= 1024 * 1024
+
+
+async def test_want_files_never_follow_a_symlink_out_of_the_work_dir(sandbox: Sandbox) -> None:
+    prog = await _py(sandbox, "import os\nos.symlink('/etc/passwd', 'output.txt')\n")
+    r = await sandbox.run(prog, want_files=["output.txt"], limits=TIGHT)
+    assert "output.txt" not in r.files
+    assert "did not write output.txt" in r.message
+
+
+async def test_nothing_carries_over_between_runs(sandbox: Sandbox) -> None:
+    writer = await _py(
+        sandbox,
+        "import os\nopen('left.txt','w').write('x')\n"
+        "for d in ('/dev/shm', os.environ.get('TMPDIR', '.')):\n"
+        "    try:\n        open(os.path.join(d, 'left-shm.txt'), 'w').write('x')\n    except OSError:\n        pass\n",
+    )
+    assert (await sandbox.run(writer, limits=TIGHT)).verdict is Verdict.OK
+    reader = await _py(
+        sandbox,
+        "import os\nprint(os.path.exists('left.txt'), os.path.exists('/dev/shm/left-shm.txt'), sorted(os.listdir('.')))\n",
+    )
+    r = await sandbox.run(reader, limits=TIGHT)
+    assert r.stdout == b"False False []\n"
+
+
+async def test_output_printed_to_both_streams_is_just_output(sandbox: Sandbox) -> None:
+    prog = await _py(sandbox, "import sys\nprint('Ratio: 1')\nprint('ok', file=sys.stderr)\n")
+    r = await sandbox.run(prog, limits=TIGHT)
+    assert r.verdict is Verdict.OK
+    assert r.stdout == b"Ratio: 1\n" and r.stderr == "ok\n"

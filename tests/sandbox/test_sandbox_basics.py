@@ -1,0 +1,137 @@
+"""Ordinary programs on every backend: compile once, run many times, verdicts, files, concurrency, failures."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import anyio
+import pytest
+
+from frontiersmith.errors import SandboxError
+from frontiersmith.models import Language, Verdict
+from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
+from frontiersmith.settings import Settings
+
+pytestmark = pytest.mark.anyio
+
+TIGHT = RunLimits(time_ms=1000, memory_mb=128, output_kb=1024, processes=16, open_files=32)
+DOUBLER = (
+    '#include <cstdio>\nint main(){ long long x; if(scanf("%lld",&x)!=1) return 3; printf("%lld\\n", 2*x); }'
+)
+
+
+async def test_cpp_program_compiles_once_and_runs_with_correct_output(sandbox: Sandbox) -> None:
+    c = await sandbox.compile(DOUBLER, Language.CPP, name="sol")
+    assert c.verdict is Verdict.OK and c.program is not None
+    for x in (1, 21, -5):
+        r = await sandbox.run(c.program, stdin=f"{x}\n".encode(), limits=TIGHT)
+        assert r.verdict is Verdict.OK
+        assert r.stdout == f"{2 * x}\n".encode()
+        assert r.exit_code == 0 and r.memory_kb > 0 and r.wall_ms > 0
+
+
+async def test_python_program_gets_args_and_files_and_returns_wanted_files(sandbox: Sandbox) -> None:
+    code = (
+        "import sys\nname_in, name_out = sys.argv[1], sys.argv[2]\n"
+        "data = open(name_in, 'rb').read()\nopen(name_out, 'wb').write(data[::-1])\nprint(sys.argv[3:])\n"
+    )
+    c = await sandbox.compile(code, Language.PYTHON, name="gen")
+    assert c.ok
+    r = await sandbox.run(
+        c.program,
+        args=["input.txt", "output.txt", "sparse", "3"],
+        files={"input.txt": b"abc\x00\xff"},
+        want_files=["output.txt", "never.txt"],
+        limits=TIGHT,
+    )
+    assert r.verdict is Verdict.OK
+    assert r.stdout == b"['sparse', '3']\n"
+    assert r.files == {"output.txt": b"\xff\x00cba"}
+
+
+async def test_cpp_compile_error_is_ce_with_the_compiler_message(sandbox: Sandbox) -> None:
+    c = await sandbox.compile("int main(){ return undefined_name; }", Language.CPP)
+    assert c.verdict is Verdict.CE and c.program is None
+    assert "undefined_name" in c.message
+
+
+async def test_python_syntax_error_is_ce(sandbox: Sandbox) -> None:
+    c = await sandbox.compile("def broken(:\n    pass\n", Language.PYTHON)
+    assert c.verdict is Verdict.CE
+    assert "SyntaxError" in c.message
+
+
+async def test_runtime_errors_are_re(sandbox: Sandbox) -> None:
+    c = await sandbox.compile("raise SystemExit(3)", Language.PYTHON)
+    r = await sandbox.run(c.program, limits=TIGHT)
+    assert r.verdict is Verdict.RE and r.exit_code == 3
+    c = await sandbox.compile("#include <cstdlib>\nint main(){ abort(); }", Language.CPP)
+    r = await sandbox.run(c.program, limits=TIGHT)
+    assert r.verdict is Verdict.RE and r.signal == signal.SIGABRT
+
+
+async def test_concurrent_runs_in_one_sandbox_each_get_their_own_answer(sandbox: Sandbox) -> None:
+    c = await sandbox.compile(DOUBLER, Language.CPP, name="sol")
+    results: dict[int, bytes] = {}
+
+    async def one(i: int) -> None:
+        r = await sandbox.run(c.program, stdin=f"{i}\n".encode(), files={"input.txt": b"x"}, limits=TIGHT)
+        assert r.verdict is Verdict.OK
+        results[i] = r.stdout
+
+    async with anyio.create_task_group() as tg:
+        for i in range(24):
+            tg.start_soon(one, i)
+    assert results == {i: f"{2 * i}\n".encode() for i in range(24)}
+
+
+async def test_a_dead_runner_is_system_error_and_never_a_hang(sandbox: Sandbox) -> None:
+    c = await sandbox.compile("print(1)", Language.PYTHON)
+    if sandbox.backend == "process":
+        os.killpg(sandbox._proc.pid, signal.SIGKILL)  # type: ignore[attr-defined]
+    else:
+        await anyio.to_thread.run_sync(lambda: sandbox._client.api.kill(sandbox._container_id))  # type: ignore[attr-defined]
+    with anyio.fail_after(30):
+        r = await sandbox.run(c.program, limits=TIGHT)
+    assert r.verdict is Verdict.SYSTEM_ERROR
+
+
+async def test_process_backend_without_bwrap_still_runs_programs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from frontiersmith.sandbox import process
+
+    monkeypatch.setattr(process, "bwrap_path", lambda: None)
+    async with open_sandbox("process") as sb:
+        assert not sb.isolated  # type: ignore[attr-defined]
+        c = await sb.compile("import sys\nprint(sys.stdin.read().upper())", Language.PYTHON)
+        r = await sb.run(c.program, stdin=b"hi", limits=TIGHT)
+    assert r.verdict is Verdict.OK and r.stdout == b"HI\n"
+
+
+async def test_unknown_backend_is_a_one_sentence_error() -> None:
+    with pytest.raises(SandboxError, match="Unknown sandbox backend"):
+        async with open_sandbox("vm"):
+            pass
+
+
+async def test_docker_backend_with_a_missing_image_says_how_to_build_it(docker_required: None) -> None:
+    settings = Settings(sandbox_image="frontiersmith-sandbox-missing:none")
+    with pytest.raises(SandboxError, match="build-image"):
+        async with open_sandbox("docker", settings):
+            pass
+
+
+async def test_docker_container_is_removed_on_close_and_on_error(docker_required: None) -> None:
+    import docker
+
+    client = docker.from_env()
+    try:
+        with pytest.raises(RuntimeError):
+            async with open_sandbox("docker") as sb:
+                cid = sb._container_id  # type: ignore[attr-defined]
+                assert client.containers.get(cid)
+                raise RuntimeError("boom")
+        with pytest.raises(docker.errors.NotFound):
+            client.containers.get(cid)
+    finally:
+        client.close()
