@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import time
@@ -94,10 +95,8 @@ async def test_child_that_outlives_its_parent_does_not_survive_into_the_next_run
     on_host = 0
     for p in os.listdir("/proc"):
         if p.isdigit():
-            try:
+            with contextlib.suppress(OSError):
                 on_host += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
-            except OSError:
-                pass
     assert on_host == 0
 
 
