@@ -1,0 +1,110 @@
+"""Reading FrontierCS and native packages, and importing FrontierCS problems into the store."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Normalisation, VerifierKind
+from frontiersmith.store import open_store
+from frontiersmith.tools.formats import load_package
+from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
+from frontiersmith.tools.formats.native import load_native
+
+MINI = Path(__file__).parent / "data" / "frontiercs_mini"
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(MINI, tmp_path / "mini"))
+
+
+def test_frontiercs_config_limits_tests_and_checker_are_read():
+    package = load_frontiercs(MINI)
+    assert (package.problem.limits.time_ms, package.problem.limits.memory_mb) == (2000, 256)
+    assert [name for name, _, _ in package.tests] == ["1", "2", "3"]
+    assert package.tests[0][2] == b"16\n"
+    assert package.problem.title == "Heaviest K items"
+    judged = load_package(MINI)
+    assert (judged.verifier.kind, judged.verifier.normalisation) == (
+        VerifierKind.TESTLIB,
+        Normalisation.CHECKER,
+    )
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        ("time: fast\nmemory: 256m\nsubtasks: [{score: 100, n_cases: 3}]\n", "'time'"),
+        ("time: 1s\nmemory: lots\nsubtasks: [{score: 100, n_cases: 3}]\n", "'memory'"),
+        ("time: 1s\nsubtasks: [{score: 100}]\n", "'subtasks.0'"),
+        ("time: 1s\nsubtasks: [{n_cases: -1}]\n", "'subtasks.0.n_cases'"),
+        ("type: interactive\ninteractor: x.cc\n", "'type'"),
+        ("checker: missing.cc\n", "'checker'"),
+        ("time: [1s\n", "not valid YAML"),
+        ("- just\n- a list\n", "mapping"),
+    ],
+)
+def test_malformed_frontiercs_config_is_one_sentence_naming_file_and_field(mini, config, field):
+    (mini / "config.yaml").write_text(config)
+    with pytest.raises(InvalidInputError) as caught:
+        load_frontiercs(mini)
+    message = str(caught.value)
+    assert "config.yaml" in message and field in message
+    assert "\n" not in message
+
+
+def test_frontiercs_subtasks_asking_for_a_missing_test_are_refused(mini):
+    (mini / "testdata" / "3.in").unlink()
+    with pytest.raises(InvalidInputError, match="3.in"):
+        load_frontiercs(mini)
+
+
+def test_frontiercs_without_subtasks_takes_every_input_in_natural_order(mini):
+    (mini / "config.yaml").write_text("time: 500ms\nmemory: 1g\n")
+    (mini / "testdata" / "10.in").write_text("1 1\n5\n")
+    package = load_frontiercs(mini)
+    assert [name for name, _, _ in package.tests] == ["1", "2", "3", "10"]
+    assert package.tests[3][2] is None
+    assert (package.problem.limits.time_ms, package.problem.limits.memory_mb) == (500, 1024)
+
+
+def test_native_manifest_errors_name_the_field(tmp_path):
+    (tmp_path / "testdata").mkdir()
+    (tmp_path / "testdata" / "1.in").write_text("1\n")
+    (tmp_path / "verifier.py").write_text("print('{}')\n")
+    (tmp_path / "problem.yaml").write_text("id: p\ntitle: P\nverifier: {file: verifier.py}\n")
+    with pytest.raises(InvalidInputError, match="sense"):
+        load_native(tmp_path)
+    (tmp_path / "problem.yaml").write_text("id: p\ntitle: P\nsense: up\nverifier: {file: verifier.py}\n")
+    with pytest.raises(InvalidInputError, match="'sense'"):
+        load_native(tmp_path)
+    (tmp_path / "problem.yaml").write_text("id: p\ntitle: P\nsense: min\nverifier: {file: nope.py}\n")
+    with pytest.raises(InvalidInputError, match="'verifier'"):
+        load_native(tmp_path)
+    (tmp_path / "problem.yaml").write_text("id: p\ntitle: P\nsense: min\nverifier: {file: verifier.py}\n")
+    assert load_native(tmp_path).manifest.normalisation is Normalisation.PAPER
+    with pytest.raises(InvalidInputError, match="'baseline'"):
+        load_package(tmp_path)  # the paper normalisation needs a baseline to judge
+
+
+def test_a_folder_that_is_no_package_is_refused(tmp_path):
+    with pytest.raises(InvalidInputError, match="neither problem.yaml nor config.yaml"):
+        load_package(tmp_path)
+
+
+def test_import_frontiercs_stores_problem_tests_and_checker_once(tmp_path):
+    with open_store(tmp_path / "store.db") as store:
+        first = import_frontiercs(MINI, store)
+        again = import_frontiercs(MINI, store)
+        assert first.inserted and not again.inserted
+        assert again.seed_id == first.seed_id and again.test_ids == first.test_ids
+        seed = store.get_seed(first.seed_id)
+        assert seed.origin == "import" and seed.problem.title == "Heaviest K items"
+        tests = sorted(store.list_tests(first.seed_id), key=lambda t: t.name)
+        assert [t.name for t in tests] == ["1", "2", "3"]
+        assert store.get_blob(tests[0].input_hash) == (MINI / "testdata" / "1.in").read_bytes()
+        assert store.get_blob(tests[0].answer_hash) == b"16\n"
+        verifier = store.get_verifier(first.seed_id)
+        assert verifier.kind is VerifierKind.TESTLIB and "quitp" in verifier.code
