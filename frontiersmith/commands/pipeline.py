@@ -1,5 +1,210 @@
-"""`frontiersmith synthesize` and `frontiersmith demo`."""
+"""`frontiersmith synthesize` (Algorithm 1, unattended) and `frontiersmith demo` (the same, offline, on the
+built-in catalog, into a fresh store)."""
 
+from __future__ import annotations
+
+import json
+import time
 from collections.abc import Callable
+from pathlib import Path
 
-COMMANDS: dict[str, Callable[..., None]] = {}
+import anyio
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from frontiersmith.settings import get_settings
+from frontiersmith.store import open_store
+
+console = Console(stderr=True)
+
+
+def _run(
+    config,
+    store_path: Path | None,
+    provider_name: str,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    as_json: bool,
+) -> None:
+    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.pipeline import Pipeline
+
+    settings = get_settings()
+    provider = make_provider(provider_name, settings, model=model, base_url=base_url, api_key_env=api_key_env)
+    store = open_store(store_path, settings)
+    started = time.monotonic()
+    with Progress(
+        TextColumn("[bold]{task.description:<15}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+        disable=as_json,
+    ) as bar:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=max(total, 1))
+            bar.update(tasks[stage], completed=done, total=max(total, 1))
+
+        pipeline = Pipeline(store, provider, config, settings, progress)
+        table = anyio.run(pipeline.run)
+    elapsed = time.monotonic() - started
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "run_id": pipeline.run_id,
+                    "store": str(store.path),
+                    "seconds": round(elapsed, 1),
+                    "stages": {
+                        "proposed": table.proposed,
+                        "kept_by_coarse_judge": table.kept_coarse,
+                        "sampled": table.sampled,
+                        "passed_semantic": table.passed_semantic,
+                        "passed_protocol": table.passed_protocol,
+                        "passed_behavioural": table.passed_behavioural,
+                        "published": table.published,
+                    },
+                    "rejected": dict(table.rejected),
+                    "reasons": [list(r) for r in table.reasons],
+                    "tasks": table.tasks,
+                },
+                indent=1,
+            )
+        )
+        return
+    out = Console()
+    stages = Table(title=f"Synthesis run {pipeline.run_id} ({elapsed:.0f} s) — store {store.path}")
+    stages.add_column("stage")
+    stages.add_column("candidates", justify="right")
+    stages.add_column("fell out", justify="right")
+    rows = [
+        ("proposed (mutate)", table.proposed, table.rejected.get("mutate", 0)),
+        ("kept by coarse judge", table.kept_coarse, table.rejected.get("coarse", 0)),
+        ("solutions sampled", table.sampled, table.rejected.get("sample", 0)),
+        ("passed semantic divergence (top N_div)", table.passed_semantic, table.rejected.get("semantic", 0)),
+        ("passed cross-validation", table.passed_protocol, table.rejected.get("protocol", 0)),
+        ("passed behavioural divergence", table.passed_behavioural, table.rejected.get("behavioural", 0)),
+        ("published (top N_final)", table.published, table.rejected.get("selection", 0)),
+    ]
+    for name, n, lost in rows:
+        stages.add_row(name, str(n), str(lost))
+    out.print(stages)
+    if table.reasons:
+        why = Table(title="Why candidates fell out")
+        why.add_column("candidate")
+        why.add_column("stage")
+        why.add_column("reason", overflow="fold")
+        for cid, stage, reason in table.reasons:
+            why.add_row(cid, stage, reason.split(":", 1)[1].strip()[:300])
+        out.print(why)
+    if table.tasks:
+        out.print("published tasks: " + ", ".join(table.tasks))
+
+
+def synthesize(
+    rounds: int = typer.Option(1, "--rounds", "-R", help="R: rounds of Algorithm 1."),
+    candidates: int = typer.Option(8, "--candidates", "-K", help="K: mutations proposed per round."),
+    n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="n: solutions sampled per candidate."),
+    n_div: int = typer.Option(6, "--n-div", help="N_div: candidates kept by semantic divergence."),
+    n_final: int = typer.Option(4, "--n-final", help="N_final: candidates published per round."),
+    provider: str = typer.Option("offline", "--provider", help="offline | openai"),
+    model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
+    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
+    api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
+    seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
+    store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
+) -> None:
+    """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run."""
+    from frontiersmith.tools.pipeline import SynthesisConfig
+
+    config = SynthesisConfig(
+        rounds=rounds,
+        candidates=candidates,
+        n_solutions=n_solutions,
+        n_div=n_div,
+        n_final=n_final,
+        seed=seed,
+        provider=provider,
+    )
+    _run(config, store, provider, model, base_url, api_key_env, as_json)
+
+
+def demo(
+    as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
+    store: Path = typer.Option(None, "--store", help="Store file (default: a fresh one under the data dir)."),
+) -> None:
+    """Synthesise tasks from the built-in catalog with the offline provider into a fresh store."""
+    from frontiersmith.tools.pipeline import SynthesisConfig
+
+    if store is None:
+        store = get_settings().data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S") / "store.db"
+        store.parent.mkdir(parents=True, exist_ok=True)
+    config = SynthesisConfig(
+        rounds=1, candidates=40, n_solutions=4, n_div=8, n_final=6, seed=0, provider="offline"
+    )
+    _run(config, store, "offline", None, None, None, as_json)
+
+
+def evaluate_divergence(
+    n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="Solutions sampled per family."),
+    family: list[str] = typer.Option(None, "--family", help="Only these families (repeatable)."),
+    store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
+    from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
+
+    settings = get_settings()
+    st = open_store(store, settings)
+    with Progress(
+        TextColumn("families"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=as_json,
+    ) as bar:
+        task = bar.add_task("families", total=None)
+        report = anyio.run(
+            lambda: evaluate_catalog_divergence(
+                st,
+                n_solutions=n_solutions,
+                families=family or None,
+                settings=settings,
+                progress=lambda d, t: bar.update(task, completed=d, total=t),
+            )
+        )
+    aucs = report.aucs()
+    if as_json:
+        typer.echo(json.dumps({"auc": aucs, "families": [f.__dict__ for f in report.families]}, indent=1))
+        return
+    table = Table(title="Idea divergence of the catalog's open and pseudo-open families")
+    for col in ("family", "kind", "semantic", "behavioural", "combined", "protocol"):
+        table.add_column(col)
+    fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
+    for f in report.families:
+        table.add_row(
+            f.family,
+            f.kind,
+            fmt(f.semantic),
+            fmt(f.behavioural),
+            fmt(f.combined),
+            "ok" if f.protocol_ok else "FAILED",
+        )
+    Console().print(table)
+    Console().print("ROC AUC (open vs pseudo-open): " + ", ".join(f"{k} {v:.3f}" for k, v in aucs.items()))
+
+
+COMMANDS: dict[str, Callable[..., None]] = {
+    "synthesize": synthesize,
+    "demo": demo,
+    "evaluate-divergence": evaluate_divergence,
+}

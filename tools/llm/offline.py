@@ -48,8 +48,16 @@ IDEAS: dict[str, tuple[str, ...]] = {
 
 
 def idea_signature(strategy: str) -> frozenset[str]:
+    """The primary idea a strategy summary names: the idea whose word appears first (a summary such as
+    "local search from a greedy start" is a local search). Empty when no known idea is named."""
     text = f" {strategy.lower()} "
-    return frozenset(idea for idea, words in IDEAS.items() if any(w in text for w in words))
+    first: tuple[int, str] | None = None
+    for idea, words in IDEAS.items():
+        for w in words:
+            pos = text.find(w)
+            if pos >= 0 and (first is None or pos < first[0]):
+                first = (pos, idea)
+    return frozenset([first[1]]) if first else frozenset()
 
 
 def _tokens(code: str) -> set[str]:

@@ -1,0 +1,306 @@
+"""Algorithm 1, unattended: R rounds of mutate → coarse judge → sample → semantic divergence (top N_div) →
+tests ⇄ verifier cross-validation → behavioural divergence → top N_final published; accepted tasks rejoin
+the seed pool.
+
+A run's id derives from its arguments, every record's id from the run, the round and its index, and every
+stage first looks in the store: so a run is reproducible from its seed, and an interrupted run (even by
+SIGKILL) resumes where it stopped when started again with the same arguments.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import anyio
+from pydantic import BaseModel, Field
+
+from frontiersmith.models import Axis, Candidate, CandidateStatus, make_id
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import Store
+
+from . import synthesis as syn
+from .llm.base import Provider, ProviderError
+
+
+class SynthesisConfig(BaseModel):
+    rounds: int = Field(1, ge=1, le=100)
+    candidates: int = Field(8, ge=1, le=1000, description="K: mutations proposed per round")
+    n_solutions: int = Field(4, ge=2, le=64, description="n: solutions sampled per candidate")
+    n_div: int = Field(6, ge=1, description="N_div: candidates kept by semantic divergence")
+    n_final: int = Field(4, ge=1, description="N_final: candidates published per round")
+    seed: int = 0
+    min_semantic: float = Field(0.3, ge=0, le=1, description="below this, the solutions share one idea")
+    min_behavioural: float = Field(0.01, ge=0, description="below this, the solutions score alike")
+    crossval_rounds: int = Field(3, ge=1, le=10)
+    provider: str = "offline"
+
+    @property
+    def run_id(self) -> str:
+        return make_id("run", self.model_dump(mode="json"))
+
+
+# Stages a candidate can fall out at, in pipeline order; a rejection reason starts with its stage.
+STAGES = ("mutate", "coarse", "sample", "semantic", "protocol", "behavioural", "selection")
+
+
+@dataclass
+class StageTable:
+    """Counts per stage, computed from the store (so the table and the store agree by construction)."""
+
+    proposed: int = 0
+    kept_coarse: int = 0
+    sampled: int = 0
+    passed_semantic: int = 0
+    passed_protocol: int = 0
+    passed_behavioural: int = 0
+    published: int = 0
+    rejected: Counter = field(default_factory=Counter)  # stage -> count
+    reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (candidate, stage, reason)
+    tasks: list[str] = field(default_factory=list)
+
+
+ProgressFn = Callable[[str, int, int], None]
+
+
+class Pipeline:
+    def __init__(
+        self,
+        store: Store,
+        provider: Provider,
+        config: SynthesisConfig,
+        settings: Settings | None = None,
+        progress: ProgressFn | None = None,
+    ):
+        self.store = store
+        self.provider = provider
+        self.config = config
+        self.settings = settings or get_settings()
+        self.progress = progress or (lambda stage, done, total: None)
+        self.run_id = config.run_id
+        self.limiter = anyio.CapacityLimiter(self.settings.max_concurrency)
+
+    def _reject(self, cid: str, stage: str, reason: str) -> None:
+        self.store.set_candidate_status(cid, CandidateStatus.REJECTED, f"{stage}: {reason}")
+
+    def _candidates(self, rnd: int) -> list[Candidate]:
+        return [
+            c for c in self.store.list_candidates(round=rnd) if c.problem.provenance.get("run") == self.run_id
+        ]
+
+    async def run(self) -> StageTable:
+        syn.ensure_catalog_seeds(self.store)
+        run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
+        done_rounds = int(run.progress.get("rounds_done", 0))
+        for rnd in range(done_rounds, self.config.rounds):
+            await self.round(rnd)
+            self.store.update_pipeline_run(self.run_id, progress={"rounds_done": rnd + 1})
+        self.store.update_pipeline_run(self.run_id, status="finished")
+        return self.table()
+
+    def _proposals(self, rnd: int) -> list[tuple[str, Axis]]:
+        """K (parent, axis) pairs for this round, drawn reproducibly; pairs tried in earlier rounds are skipped."""
+        tried = {
+            (c.parent_id, c.axis)
+            for c in self.store.list_candidates()
+            if c.problem.provenance.get("run") == self.run_id and c.round < rnd
+        }
+        pairs = [
+            (seed.id, axis)
+            for seed in sorted(self.store.list_seeds(), key=lambda s: s.id)
+            for axis in self.provider.axes_for(seed.problem)  # type: ignore[attr-defined]
+            if (seed.id, axis) not in tried
+        ]
+        random.Random(f"{self.config.seed}:{rnd}").shuffle(pairs)
+        return pairs[: self.config.candidates]
+
+    async def round(self, rnd: int) -> None:
+        cfg = self.config
+        proposals = self._proposals(rnd)
+        # 1. mutate + coarse judge
+        done = 0
+
+        async def mutate(k: int, parent: str, axis: Axis) -> None:
+            nonlocal done
+            async with self.limiter:
+                try:
+                    await syn.mutate_problem(
+                        self.store,
+                        parent,
+                        axis,
+                        provider=self.provider,
+                        round=rnd,
+                        index=k,
+                        run_id=self.run_id,
+                    )
+                except ProviderError as exc:
+                    self.store.add_event(
+                        "candidate.mutation_failed",
+                        parent,
+                        {"axis": axis.value, "round": rnd, "run": self.run_id, "reason": str(exc)},
+                    )
+            done += 1
+            self.progress("mutate", done, len(proposals))
+
+        async with anyio.create_task_group() as tg:
+            for k, (parent, axis) in enumerate(proposals):
+                tg.start_soon(mutate, k, parent, axis)
+
+        # 2. sample solutions + semantic divergence for every kept candidate
+        kept = [c for c in self._candidates(rnd) if c.status is CandidateStatus.KEPT]
+        done = 0
+
+        async def sample(c: Candidate) -> None:
+            nonlocal done
+            async with self.limiter:
+                try:
+                    sols = await syn.sample_solutions(
+                        self.store, c.id, cfg.n_solutions, provider=self.provider, settings=self.settings
+                    )
+                    if len(sols) < 2:
+                        self._reject(c.id, "sample", f"only {len(sols)} solutions could be sampled")
+                    else:
+                        await syn.estimate_divergence(self.store, c.id, "semantic", provider=self.provider)
+                except ProviderError as exc:
+                    self._reject(c.id, "sample", str(exc))
+            done += 1
+            self.progress("sample", done, len(kept))
+
+        async with anyio.create_task_group() as tg:
+            for c in kept:
+                if not self._has_semantic(c.id):
+                    tg.start_soon(sample, c)
+                else:
+                    done += 1
+
+        # 3. semantic filter: threshold, then top N_div
+        live = [c for c in self._candidates(rnd) if c.status is CandidateStatus.KEPT]
+        scored = sorted(live, key=lambda c: (-self._semantic(c.id), c.id))
+        top: list[Candidate] = []
+        for c in scored:
+            sem = self._semantic(c.id)
+            if sem < cfg.min_semantic:
+                ideas = sorted(set(self.store.get_divergence(c.id).detail.get("strategies", {}).values()))
+                self._reject(
+                    c.id,
+                    "semantic",
+                    f"idea divergence {sem:.2f} < {cfg.min_semantic}: the sampled solutions share one idea ({'; '.join(ideas)[:300]})",
+                )
+            elif len(top) >= cfg.n_div:
+                self._reject(
+                    c.id, "semantic", f"not in the top {cfg.n_div} by semantic divergence ({sem:.2f})"
+                )
+            else:
+                top.append(c)
+
+        # 4. tests ⇄ verifier cross-validation, then behavioural divergence
+        done = 0
+
+        async def validate(c: Candidate) -> None:
+            nonlocal done
+            async with self.limiter:
+                try:
+                    outcome = await syn.cross_validation_loop(
+                        self.store,
+                        c.id,
+                        self.provider,
+                        max_rounds=cfg.crossval_rounds,
+                        seed=cfg.seed,
+                        settings=self.settings,
+                    )
+                    if not outcome.ok:
+                        self._reject(
+                            c.id,
+                            "protocol",
+                            f"no agreement after {outcome.rounds} rounds: "
+                            + "; ".join(outcome.failures)[:600],
+                        )
+                    else:
+                        await syn.estimate_divergence(self.store, c.id, "behavioural")
+                except ProviderError as exc:
+                    self._reject(c.id, "protocol", str(exc))
+            done += 1
+            self.progress("cross-validate", done, len(top))
+
+        async with anyio.create_task_group() as tg:
+            for c in top:
+                check = syn.last_check(self.store, c.id)
+                if check and check["ok"] and self._behavioural(c.id) is not None:
+                    done += 1
+                    continue
+                tg.start_soon(validate, c)
+
+        # 5. behavioural filter and re-rank by the combined estimate: top N_final are published
+        live = [
+            c for c in self._candidates(rnd) if c.status in (CandidateStatus.KEPT, CandidateStatus.ACCEPTED)
+        ]
+        ranked = sorted(live, key=lambda c: (-(self._combined(c.id) or 0.0), c.id))
+        published = 0
+        for c in ranked:
+            beh = self._behavioural(c.id) or 0.0
+            if c.status is CandidateStatus.ACCEPTED:
+                published += 1
+                continue
+            if beh < cfg.min_behavioural:
+                self._reject(
+                    c.id,
+                    "behavioural",
+                    f"behavioural divergence {beh:.3f} < {cfg.min_behavioural}: the solutions score alike on every test",
+                )
+            elif published >= cfg.n_final:
+                self._reject(
+                    c.id,
+                    "selection",
+                    f"not in the top {cfg.n_final} by combined divergence ({self._combined(c.id) or 0:.2f})",
+                )
+            else:
+                await syn.publish_candidate(self.store, c.id)
+                published += 1
+        self.progress("publish", published, published)
+
+    # -- reading estimates back from the store ------------------------------------------------------------
+
+    def _div(self, cid: str):
+        try:
+            return self.store.get_divergence(cid)
+        except Exception:
+            return None
+
+    def _has_semantic(self, cid: str) -> bool:
+        d = self._div(cid)
+        return d is not None and d.semantic is not None
+
+    def _semantic(self, cid: str) -> float:
+        d = self._div(cid)
+        return d.semantic if d is not None and d.semantic is not None else 0.0
+
+    def _behavioural(self, cid: str) -> float | None:
+        d = self._div(cid)
+        return d.behavioural if d is not None else None
+
+    def _combined(self, cid: str) -> float | None:
+        d = self._div(cid)
+        return d.combined if d is not None else None
+
+    def table(self) -> StageTable:
+        t = StageTable()
+        cands = [c for c in self.store.list_candidates() if c.problem.provenance.get("run") == self.run_id]
+        t.proposed = len(cands)
+        order = {s: i for i, s in enumerate(STAGES)}
+        for c in cands:
+            stage = c.reason.split(":", 1)[0] if c.status is CandidateStatus.REJECTED else None
+            reached = order.get(stage, len(STAGES)) if stage else len(STAGES)
+            t.kept_coarse += reached > order["coarse"]
+            t.sampled += reached > order["sample"]
+            t.passed_semantic += reached > order["semantic"]
+            t.passed_protocol += reached > order["protocol"]
+            t.passed_behavioural += reached > order["behavioural"]
+            if c.status is CandidateStatus.ACCEPTED:
+                t.published += 1
+                t.tasks.append(make_id("task", c.id))
+            if stage:
+                t.rejected[stage] += 1
+                t.reasons.append((c.id, stage, c.reason))
+        return t
