@@ -2,8 +2,9 @@
 
 This is how the catalog shows what each kind promises: an open family has at least two solvers that
 each win some test, a pseudo-open family has one strategy that matches or beats the rest everywhere,
-and a closed seed's reference is exactly right on every test. Solvers are judged by the real judge
-(``tools/judge.py``) in the sandbox, like any submission.
+and a closed seed's reference is exactly right on every test. Everything runs in one sandbox per
+family (each program compiled once); outputs are read by the family's native verifier exactly as the
+judge reads them (``tools/judge.interpret_native``) and scored with ``tools/scoring``.
 """
 
 from __future__ import annotations
@@ -13,12 +14,34 @@ from dataclasses import dataclass, field
 
 import anyio
 
-from frontiersmith.models import Normalisation, Verdict
+from frontiersmith.errors import SandboxError
+from frontiersmith.models import Limits, Program, Verdict
+from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
+from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import get_settings
-from frontiersmith.tools.judge import JudgeTest, TestResult, VerifierSpec, baseline_objectives, judge_solution
+from frontiersmith.tools.judge import interpret_native
+from frontiersmith.tools.scoring import paper_score
 
 from . import Family, SolverSpec, get_family
 from .export import GeneratedTest, generate_tests
+
+VERIFIER_LIMITS = RunLimits(time_ms=20_000, memory_mb=1024)
+
+
+@dataclass
+class TestRun:
+    """One solver on one test: the sandbox verdict, the verifier's objective and the normalised score."""
+
+    name: str
+    verdict: Verdict
+    objective: float | None = None
+    score: float = 0.0
+    time_ms: float = 0.0
+    memory_kb: int = 0
+    message: str = ""
+    output: bytes = b""
+
+    __test__ = False  # not a pytest class
 
 
 @dataclass
@@ -27,7 +50,7 @@ class SolverRun:
 
     strategy: str
     file: str
-    results: list[TestResult]
+    results: list[TestRun]
     compile_message: str = ""
 
     @property
@@ -82,15 +105,21 @@ class FamilyEvaluation:
         return "\n".join(lines)
 
 
-def verifier_spec(family: Family) -> VerifierSpec:
-    """The family program as a native verifier; closed seeds score 1 (correct) or 0 (rejected)."""
-    if family.kind == "closed":
-        return VerifierSpec(program=family.program, normalisation=Normalisation.CHECKER)
-    return VerifierSpec(program=family.program, sense=family.sense, normalisation=Normalisation.PAPER)
+async def verify_output(
+    sandbox: Sandbox, verifier: ProgramHandle, test_input: bytes, output: bytes
+) -> tuple[Verdict, float | None, str]:
+    """Run the family program's native verifier on one output (INVALID when it rejects it)."""
+    checked = await sandbox.run(
+        verifier,
+        args=["verify", "input.txt", "output.txt"],
+        files={"input.txt": test_input, "output.txt": output},
+        limits=VERIFIER_LIMITS,
+    )
+    return interpret_native(checked)
 
 
-def judge_tests(tests: Sequence[GeneratedTest]) -> list[JudgeTest]:
-    return [JudgeTest(name=t.name, input=t.input) for t in tests]
+def _limits(limits: Limits) -> RunLimits:
+    return RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
 
 
 async def evaluate_family(
@@ -98,54 +127,93 @@ async def evaluate_family(
     *,
     seed: int = 0,
     tests: Sequence[GeneratedTest] | None = None,
+    sandbox: Sandbox | None = None,
     backend: str | None = None,
-    concurrency: int | None = None,
+    workers: int | None = None,
 ) -> FamilyEvaluation:
-    """Judge the baseline (open families) and every solver on the default tests.
+    """Run the baseline and every solver (or the reference of a closed seed) on the default tests.
 
-    ``tests`` may be passed in (e.g. generated once and cached); otherwise they are generated in the
-    sandbox. Solvers are judged ``concurrency`` at a time (default: the configured worker count).
+    Everything happens in one sandbox (``sandbox`` or a new one): each program is compiled once, runs
+    under the family's limits, and its output is verified by the family program. ``tests`` may be
+    passed in (e.g. generated once and cached); otherwise they are generated in the sandbox.
+    Scores: open families use the paper's formula against the baseline; closed seeds score 1 for an
+    output the verifier accepts, 0 otherwise.
     """
-    from frontiersmith.sandbox import open_sandbox
-
     family = name if isinstance(name, Family) else get_family(name)
-    if tests is None:
+    if sandbox is None:
         async with open_sandbox(backend) as sb:
-            tests = await generate_tests(family, sb, seed=seed)
-    jtests = judge_tests(tests)
-    verifier = verifier_spec(family)
-    evaluation = FamilyEvaluation(family=family.name, kind=family.kind, tests=list(tests), solvers=[])
-    base_map: dict[str, float] = {}
-    if family.kind != "closed":
-        assert family.baseline is not None, f"open family {family.name} has no baseline"
-        base_map = await baseline_objectives(
-            family.baseline.program, jtests, verifier, family.limits, backend=backend, workers=1
-        )
-        evaluation.baseline_objectives = base_map
-    specs: list[SolverSpec] = list(family.solvers)
+            return await evaluate_family(family, seed=seed, tests=tests, sandbox=sb, workers=workers)
+    if tests is None:
+        tests = await generate_tests(family, sandbox, seed=seed)
+    specs: list[SolverSpec] = list(family.solvers) or ([family.reference] if family.reference else [])
     if family.baseline is not None:
         specs.append(family.baseline)
-    runs: dict[int, SolverRun] = {}
-    limiter = anyio.CapacityLimiter(concurrency or get_settings().workers)
+    programs: dict[str, Program] = {"family": family.program}
+    programs.update({f"solver{i}": spec.program for i, spec in enumerate(specs)})
+    compiled = {}
 
-    async def one(i: int, spec: SolverSpec) -> None:
-        async with limiter:
-            report = await judge_solution(
-                spec.program,
-                jtests,
-                verifier,
-                family.limits,
-                backend=backend,
-                workers=1,
-                baseline=base_map if family.kind != "closed" else None,
-            )
-        runs[i] = SolverRun(spec.strategy, spec.path.name, report.tests, report.compile_message)
+    async def build(key: str, program: Program) -> None:
+        compiled[key] = await sandbox.compile(program.code, program.language, name=key)
 
     async with anyio.create_task_group() as tg:
-        for i, spec in enumerate(specs):
-            tg.start_soon(one, i, spec)
-    ordered = [runs[i] for i in range(len(specs))]
+        for key, program in programs.items():
+            tg.start_soon(build, key, program)
+    checker = compiled["family"]
+    if not checker.ok or checker.program is None:
+        raise SandboxError(
+            f"Catalog family {family.name}'s program does not compile: {checker.message[:300]}"
+        )
+    limiter = anyio.CapacityLimiter(workers or get_settings().workers)
+    runs: dict[tuple[int, int], TestRun] = {}
+
+    async def one(i: int, j: int, handle: ProgramHandle) -> None:
+        test = tests[j]
+        async with limiter:
+            run = await sandbox.run(handle, stdin=test.input, limits=_limits(family.limits))
+            result = TestRun(
+                test.name, run.verdict, time_ms=run.time_ms, memory_kb=run.memory_kb, output=run.stdout
+            )
+            if run.verdict is not Verdict.OK:
+                result.message = (run.message or run.stderr)[:300]
+            else:
+                result.verdict, result.objective, result.message = await verify_output(
+                    sandbox, checker.program, test.input, run.stdout
+                )
+        runs[(i, j)] = result
+
+    async with anyio.create_task_group() as tg:
+        for i in range(len(specs)):
+            c = compiled[f"solver{i}"]
+            if c.ok and c.program is not None:
+                for j in range(len(tests)):
+                    tg.start_soon(one, i, j, c.program)
+    solver_runs = []
+    for i, spec in enumerate(specs):
+        c = compiled[f"solver{i}"]
+        if not c.ok:
+            results = [TestRun(t.name, c.verdict, message=c.message[:300]) for t in tests]
+            solver_runs.append(SolverRun(spec.strategy, spec.path.name, results, c.message[:300] or "CE"))
+        else:
+            solver_runs.append(
+                SolverRun(spec.strategy, spec.path.name, [runs[(i, j)] for j in range(len(tests))])
+            )
+    evaluation = FamilyEvaluation(
+        family=family.name, kind=family.kind, tests=list(tests), solvers=solver_runs
+    )
     if family.baseline is not None:
-        evaluation.baseline = ordered.pop()
-    evaluation.solvers = ordered
+        evaluation.baseline = solver_runs.pop()
+        evaluation.baseline_objectives = {
+            r.name: r.objective
+            for r in evaluation.baseline.results
+            if r.verdict is Verdict.OK and r.objective is not None
+        }
+    for run in [*evaluation.solvers, *([evaluation.baseline] if evaluation.baseline else [])]:
+        for r in run.results:
+            if r.verdict is not Verdict.OK:
+                r.score = 0.0
+            elif family.kind == "closed":
+                r.score = 1.0
+            else:
+                assert family.sense is not None
+                r.score = paper_score(r.objective, evaluation.baseline_objectives.get(r.name), family.sense)
     return evaluation
