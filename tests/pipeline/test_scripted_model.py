@@ -1,0 +1,133 @@
+"""Algorithm 1 driven through the OpenAI-compatible provider (the real Agents SDK HTTP path) against a
+scripted chat endpoint on loopback. The model is the only scripted part: its answers include invalid JSON,
+code that does not compile, a generator that emits invalid inputs, a verifier that accepts everything and
+a verifier that crashes — each must be caught by the protocol and the run must go on."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from frontiersmith.models import CandidateStatus
+from frontiersmith.settings import Settings
+from frontiersmith.store import open_store
+from frontiersmith.tools.llm import make_provider
+from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
+
+from . import toy_problem as toy
+from .scripted_llm import ScriptedEndpoint
+
+pytestmark = pytest.mark.anyio
+
+
+def route(prompt: str) -> str:
+    title = re.search(r"^Problem: (.+)$", prompt, re.M) or re.search(r'"title": "([^"]+)"', prompt)
+    name = title.group(1).strip() if title else "?"
+    if "Mutate it along ONE axis" in prompt:
+        return "mutate#" + re.search(r"variant #(\d+)", prompt).group(1)
+    for marker, key in [
+        ("Judge whether this candidate", "coarse"),
+        ("Solve this optimisation problem", "solve"),
+        ("Group them by ALGORITHMIC IDEA", "group"),
+        ("Write the test generator", "tests"),
+        ("Write the verifier and the baseline", "verifier"),
+    ]:
+        if marker in prompt:
+            return f"{key}:{name}"
+    return "unknown"
+
+
+def mutation(title: str) -> str:
+    return json.dumps(
+        {
+            "title": title,
+            "statement": "Pick numbers whose sum is at most C; maximise the sum. Output k then the k indices.",
+            "objective": {"kind": "optimise", "sense": "max", "formula": "sum of the chosen numbers"},
+            "input_spec": {"constraints": "1 <= n <= 60, items <= C", "bounds": {"n": [1, 60]}},
+            "output_spec": {"description": "k distinct indices"},
+            "rationale": "scripted",
+        }
+    )
+
+
+def program(code: str, language: str = "python") -> dict:
+    return {"code": code, "language": language}
+
+
+def solution(code: str, strategy: str, language: str = "python") -> str:
+    return json.dumps({**program(code, language), "strategy": strategy})
+
+
+def suite_answer(generator: str) -> str:
+    return json.dumps(
+        {
+            "generator": program(generator),
+            "validator": program(toy.GENERATOR),
+            "distributions": ["small", "large", "mixed"],
+            "tests_per_distribution": 2,
+        }
+    )
+
+
+def verifier_answer(verifier: str) -> str:
+    return json.dumps({"verifier": program(verifier), "baseline": program(toy.BASELINE), "sense": "max"})
+
+
+async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
+    endpoint = ScriptedEndpoint(route)
+    # candidate 0 ("Repairable"): invalid JSON first, then a real mutation
+    endpoint.script("mutate#0", "this is { not json", mutation("Repairable"))
+    endpoint.script("mutate#1", mutation("Hopeless"))
+    keep = json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"})
+    endpoint.script("coarse:Repairable", keep)
+    endpoint.script("coarse:Hopeless", keep)
+    for title in ("Repairable", "Hopeless"):
+        endpoint.script(
+            f"solve:{title}",
+            solution(toy.GREEDY_LARGE, "greedy, largest first"),
+            solution(toy.NOT_COMPILING, "broken C++", "cpp"),
+            solution(toy.GREEDY_SMALL, "greedy, smallest first"),
+        )
+        endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1, 2]}))
+    # Repairable: the generator breaks the validator in round 1, the verifier accepts everything in round 2
+    endpoint.script("tests:Repairable", suite_answer(toy.BAD_GENERATOR), suite_answer(toy.GENERATOR))
+    endpoint.script(
+        "verifier:Repairable", verifier_answer(toy.ACCEPT_ALL_VERIFIER), verifier_answer(toy.VERIFIER)
+    )
+    # Hopeless: its verifier crashes every round
+    endpoint.script("tests:Hopeless", suite_answer(toy.GENERATOR))
+    endpoint.script("verifier:Hopeless", *[verifier_answer(toy.CRASHING_VERIFIER)] * 3)
+
+    settings = Settings(data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2)
+    store = open_store(None, settings)
+    config = SynthesisConfig(
+        rounds=1, candidates=2, n_solutions=3, n_div=2, n_final=2, crossval_rounds=3, provider="openai"
+    )
+    with endpoint:
+        provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
+        table = await Pipeline(store, provider, config, settings).run()
+
+    assert endpoint.unanswered == []
+    keys = [k for k, _ in endpoint.requests]
+    assert keys.count("mutate#0") == 2, "invalid JSON must be retried"
+
+    cands = {c.problem.title: c for c in store.list_candidates()}
+    good, bad = cands["Repairable"], cands["Hopeless"]
+    assert good.status is CandidateStatus.ACCEPTED
+    assert bad.status is CandidateStatus.REJECTED
+    assert bad.reason.startswith("protocol:") and "verifier" in bad.reason
+    assert table.published == 1 and table.rejected["protocol"] == 1
+
+    rounds = [e.payload for e in store.list_events(good.id, kind="crossval.round")]
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    assert "validator rejects" in " ".join(rounds[0]["failures"])
+    assert "accepts garbage" in " ".join(rounds[1]["failures"])
+    assert rounds[2]["ok"] is True
+
+    ce = [s for s in store.list_solutions(good.id) if "broken" in s.strategy]
+    assert ce and store.list_events(ce[0].id, kind="solution.compile_error")
+    task = store.list_tasks(good.id)[0]
+    chain = [r.kind for r in store.ancestors(task.id)]
+    assert chain[0] == "seed" and chain[-2:] == ["candidate", "task"]

@@ -1,0 +1,84 @@
+"""Programs a scripted model "writes" for a toy open problem: pick numbers with sum <= C, maximise the sum.
+
+Good and deliberately bad versions of each artefact, to drive the cross-validation protocol."""
+
+GENERATOR = r"""
+import random, sys
+def main():
+    if sys.argv[1] == "validate":
+        data = sys.stdin.read().split()
+        n, c = int(data[0]), int(data[1])
+        items = [int(x) for x in data[2:]]
+        if len(items) != n or not (1 <= n <= 60):
+            sys.exit("wrong number of items")
+        if any(not (1 <= x <= c) for x in items):
+            print("an item exceeds the capacity", file=sys.stderr); sys.exit(1)
+        return
+    dist, seed = sys.argv[2], int(sys.argv[3])
+    rng = random.Random(f"{dist}:{seed}")
+    n = rng.randint(20, 40)
+    c = rng.randint(500, 1000)
+    hi = {"small": c // 10, "large": c // 2, "mixed": c}[dist]
+    items = [rng.randint(1, max(1, hi)) for _ in range(n)]
+    print(n, c); print(*items)
+main()
+"""
+
+# Emits an item bigger than the capacity: the validator rejects it.
+BAD_GENERATOR = GENERATOR.replace("print(n, c); print(*items)", "print(n, c); print(*(items[:-1] + [c + 5]))")
+
+VERIFIER = r"""
+import json, sys
+def main():
+    data = open(sys.argv[2]).read().split()
+    n, c = int(data[0]), int(data[1]); items = [int(x) for x in data[2:2 + n]]
+    try:
+        out = open(sys.argv[3]).read().split()
+        k = int(out[0]); idx = [int(x) for x in out[1:]]
+        assert len(idx) == k and len(set(idx)) == k and all(0 <= i < n for i in idx)
+        total = sum(items[i] for i in idx)
+        assert 1 <= total <= c
+    except (ValueError, IndexError, AssertionError):
+        print(json.dumps({"feasible": False, "objective": None, "message": "malformed or infeasible"})); return
+    print(json.dumps({"feasible": True, "objective": total, "message": ""}))
+main()
+"""
+
+ACCEPT_ALL_VERIFIER = r"""
+import json
+print(json.dumps({"feasible": True, "objective": 1, "message": "looks fine"}))
+"""
+
+CRASHING_VERIFIER = r"""
+import sys
+raise RuntimeError("verifier bug: " + sys.argv[1])
+"""
+
+BASELINE = r"""
+n, c = map(int, input().split()); items = list(map(int, input().split()))
+print(1, 0)
+"""
+
+GREEDY_LARGE = r"""
+n, c = map(int, input().split()); items = list(map(int, input().split()))
+chosen, total = [], 0
+for i in sorted(range(n), key=lambda i: -items[i]):
+    if total + items[i] <= c:
+        chosen.append(i); total += items[i]
+print(len(chosen), *chosen)
+"""
+
+GREEDY_SMALL = GREEDY_LARGE.replace("-items[i]", "items[i]")
+
+DP = r"""
+n, c = map(int, input().split()); items = list(map(int, input().split()))
+reach = {0: []}
+for i, w in enumerate(items):
+    for s, picked in list(reach.items()):
+        if s + w <= c and s + w not in reach:
+            reach[s + w] = picked + [i]
+best = max(reach)
+print(len(reach[best]), *reach[best])
+"""
+
+NOT_COMPILING = "int main() { this is not C++ }"
