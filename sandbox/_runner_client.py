@@ -10,18 +10,24 @@ import abc
 import asyncio
 import base64
 import contextlib
+import hashlib
 import itertools
 import json
 import logging
+import os
 import re
 import secrets
+import shutil
 import signal
+import subprocess
+import tempfile
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import anyio
+import platformdirs
 
 from frontiersmith.errors import SandboxError
 from frontiersmith.models import Language, Verdict
@@ -62,6 +68,42 @@ def bootstrap_argv(python: str, root: str = ROOT) -> list[str]:
     # host, so two sandboxes must not share uids.
     config = json.dumps({"root": root, "uid_base": 100_000 + 1000 * secrets.randbelow(1_000_000)})
     return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
+
+
+def _launcher_source() -> bytes:
+    return resources.files("frontiersmith.sandbox").joinpath("fs_exec.c").read_bytes()
+
+
+def host_launcher() -> bytes | None:
+    """The launcher as a static binary built with the host's C compiler (cached), or None if there is none.
+
+    Static, so the same file works in bubblewrap and in any container image.
+    """
+    source = _launcher_source()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    cache = Path(platformdirs.user_cache_dir("frontiersmith", appauthor=False)) / f"fs-exec-{digest}"
+    if cache.is_file():
+        return cache.read_bytes()
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        return None
+    with tempfile.TemporaryDirectory(prefix="fs-exec-build-") as tmp:
+        src, out = Path(tmp) / "fs_exec.c", Path(tmp) / "fs-exec"
+        src.write_bytes(source)
+        try:
+            subprocess.run(
+                [cc, "-O2", "-static", "-o", str(out), str(src)], capture_output=True, timeout=120, check=True
+            )
+        except (OSError, subprocess.SubprocessError) as exc:
+            log.info("could not build the sandbox launcher on the host: %s", exc)
+            return None
+        data = out.read_bytes()
+    with contextlib.suppress(OSError):
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        part = cache.with_name(f"{cache.name}.{os.getpid()}.part")
+        part.write_bytes(data)
+        os.replace(part, cache)
+    return data
 
 
 def testlib_header(settings: Settings) -> bytes | None:
@@ -201,6 +243,41 @@ class RunnerSandbox(Sandbox):
                 {"op": "put", "path": "include/testlib.h", "data": base64.b64encode(header).decode()}, 30
             )
             self._has_testlib = True
+        await self._install_launcher()
+
+    async def _install_launcher(self) -> None:
+        """Ship (or, failing that, build inside) the C launcher; without it the runner forks in Python (slower)."""
+        path: str | None = None
+        binary = await asyncio.to_thread(host_launcher)
+        if binary is not None:
+            reply = await self._request(
+                {
+                    "op": "put",
+                    "path": "bin/fs-exec",
+                    "data": base64.b64encode(binary).decode(),
+                    "mode": 0o755,
+                },
+                60,
+            )
+            path = reply.get("path")
+        if path is None:
+            limits = RunLimits(time_ms=60000, memory_mb=2048, output_kb=65536, processes=32, open_files=256)
+            reply = await self._raw_run(
+                ["gcc", "-O2", "-static", "-o", "fs-exec", "fs_exec.c"],
+                files={"fs_exec.c": _launcher_source()},
+                limits=limits,
+                wall_ms=120000,
+                install={"from": "fs-exec", "to": "_launcher/fs-exec", "mode": 0o755},
+            )
+            path = reply.get("installed")
+        if path is None:
+            log.warning("the sandbox launcher could not be built; runs fall back to a slower fork")
+            return
+        await self._request({"op": "launcher", "path": path}, 30)
+        check = await self._raw_run(["true"], files={}, limits=RunLimits(), wall_ms=10000)
+        if "error" in check or check.get("exit") != 0:
+            log.warning("the sandbox launcher failed its self-test (%s); using the slower fork", check)
+            await self._request({"op": "launcher", "path": None}, 30)
 
     async def _read_replies(self) -> None:
         try:

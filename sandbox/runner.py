@@ -168,9 +168,11 @@ class Run:
         self.pid = 0
         self.pidfd = -1
         self.errr = -1
+        self.report_r = -1
         self.start = 0.0
         self.deadline = 0.0
         self.timed_out = False
+        self.hard_killed = False
 
 
 class Runner:
@@ -181,6 +183,7 @@ class Runner:
         self.buf = b""
         self.out = sys.stdout.buffer
         self.done = False
+        self.launcher: str | None = None
         for sub, mode in (("runs", 0o711), ("io", 0o700), ("progs", 0o755), ("include", 0o755)):
             os.makedirs(f"{ROOT}/{sub}", mode=mode, exist_ok=True)
             os.chmod(f"{ROOT}/{sub}", mode)
@@ -205,6 +208,10 @@ class Runner:
                 if run is not None:
                     self.kill_run(run)
                 self.send({"id": req["id"]})
+            elif op == "launcher":
+                path = req.get("path")
+                self.launcher = path if path and os.access(path, os.X_OK) else None
+                self.send({"id": req["id"], "launcher": self.launcher})
             elif op == "ping":
                 self.send({"id": req["id"], "pid": os.getpid(), "setuid": CAN_SETUID})
             elif op == "exit":
@@ -271,6 +278,14 @@ class Runner:
         fd_err = os.open(f"{run.io}/err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         errr, errw = os.pipe()
         run.start = time.monotonic()
+        if self.launcher:
+            self._spawn_with_launcher(
+                run, argv, env, (cpu_s, mem, fsize, nproc, nofile), (fd_in, fd_out, fd_err)
+            )
+            for fd in (fd_in, fd_out, fd_err, errw):
+                os.close(fd)
+            run.errr = errr
+            return
         pid = os.fork()
         if pid == 0:  # pragma: no cover - child: never returns into the runner
             try:
@@ -315,6 +330,25 @@ class Runner:
         run.pidfd = os.pidfd_open(pid)
         run.deadline = run.start + float(req.get("wall_ms", 2 * cpu_s * 1000 + 1000)) / 1000.0
 
+    def _spawn_with_launcher(self, run: Run, argv: list, env: dict, lim: tuple, fds: tuple) -> None:
+        # posix_spawn is a vfork: the runner's memory is never copied, unlike os.fork.
+        report_r, report_w = os.pipe()
+        try:
+            uid = run.uid if CAN_SETUID else -1
+            args = [self.launcher, run.dir, str(uid), *(str(x) for x in lim), "--", *argv]
+            actions = [(os.POSIX_SPAWN_DUP2, fd, i) for i, fd in enumerate(fds)]
+            actions.append((os.POSIX_SPAWN_DUP2, report_w, 3))
+            run.pid = os.posix_spawn(self.launcher, args, env, file_actions=actions, setsid=True)
+        except BaseException:
+            os.close(report_r)
+            raise
+        finally:
+            os.close(report_w)
+        run.report_r = report_r
+        run.pidfd = os.pidfd_open(run.pid)
+        cpu_s = lim[0]
+        run.deadline = run.start + float(run.req.get("wall_ms", 2 * cpu_s * 1000 + 1000)) / 1000.0
+
     def kill_run(self, run: Run) -> None:
         run.timed_out = True
         if CAN_SETUID:
@@ -334,6 +368,20 @@ class Runner:
             exec_error = os.read(run.errr, 1024)
         finally:
             os.close(run.errr)
+        cpu_ms, rss_kb = (ru.ru_utime + ru.ru_stime) * 1000.0, ru.ru_maxrss
+        launcher_error = ""
+        if run.report_r >= 0:
+            try:
+                report = os.read(run.report_r, 256).split()
+            finally:
+                os.close(run.report_r)
+            if len(report) == 4 and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+                status, cpu_ms, rss_kb = int(report[0]), int(report[1]) / 1000.0, int(report[2])
+                if int(report[3]):
+                    err = int(report[3])
+                    exec_error = f"{err}:{os.strerror(err)}".encode()
+            else:
+                launcher_error = f"the launcher failed (status {status})"
         del self.runs[run.id]
         clean = kill_uid(run.uid, run.pid)  # a child that outlived its parent dies here
         req = run.req
@@ -341,11 +389,13 @@ class Runner:
             "id": run.id,
             "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
             "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
-            "cpu_ms": (ru.ru_utime + ru.ru_stime) * 1000.0,
+            "cpu_ms": cpu_ms,
             "wall_ms": wall_ms,
-            "rss_kb": ru.ru_maxrss,
+            "rss_kb": rss_kb,
             "timed_out": run.timed_out,
         }
+        if launcher_error and not run.timed_out:
+            reply["error"] = launcher_error
         if exec_error:
             code, _, text = exec_error.decode(errors="replace").partition(":")
             reply["exec_error"] = text
@@ -432,8 +482,9 @@ class Runner:
             now = time.monotonic()
             timeout = None
             for run in self.runs.values():
-                if not run.timed_out:
-                    left = max(0.0, run.deadline - now)
+                due = run.deadline if not run.timed_out else run.deadline + 2.0
+                if not run.hard_killed:
+                    left = max(0.0, due - now)
                     timeout = left if timeout is None else min(timeout, left)
             for key, _ in self.sel.select(timeout):
                 if key.data is None:
@@ -453,6 +504,10 @@ class Runner:
             for run in list(self.runs.values()):
                 if not run.timed_out and now >= run.deadline:
                     self.kill_run(run)
+                elif run.timed_out and not run.hard_killed and now >= run.deadline + 2.0:
+                    run.hard_killed = True  # the launcher itself is stuck: end it too
+                    with contextlib.suppress(OSError):
+                        os.kill(run.pid, signal.SIGKILL)
         for run in list(self.runs.values()):
             self.kill_run(run)
 
