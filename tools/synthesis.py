@@ -178,11 +178,10 @@ async def sample_solutions(
             raise InvalidInputError("Pass the solutions you wrote or a provider to write them.")
         wanted += [(make_id("sol", candidate_id, i), None, i) for i in range(n)]
     new: list[Solution] = []
-    for sid, draft, index in wanted:
+    for sid, authored_draft, index in wanted:
         if sid in stored:
             continue
-        if draft is None:
-            draft = await provider.solve(problem, index=index)  # type: ignore[union-attr]
+        draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
         who = author or ("caller" if index < 0 else getattr(provider, "name", "provider"))
         new.append(
             Solution(
