@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
-from frontiersmith.sandbox import open_sandbox
-from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict, VerifierKind
+from frontiersmith.sandbox import open_sandbox
+from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
 from .scoring import normalise

@@ -81,7 +81,9 @@ def normalise(
     method = Normalisation(method)
     if method is Normalisation.CHECKER:
         # A checker's own ratio is already a score; keep it in [0, 1].
-        return min(1.0, max(0.0, objective)) if _finite(objective) else 0.0  # type: ignore[type-var]
+        if objective is None or not math.isfinite(objective):
+            return 0.0
+        return min(1.0, max(0.0, objective))
     if method is Normalisation.RANGE:
         return range_score(objective, baseline, best)
     if sense is None:
