@@ -135,7 +135,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
         return False, None, f"expected {len(demands)} lines (one per demand), found {len(lines)}"
     load: dict[tuple[int, int], int] = {}
     routed = 0
-    for i, (line, (s, t, d)) in enumerate(zip(lines, demands)):
+    for i, (line, (s, t, d)) in enumerate(zip(lines, demands, strict=True)):
         toks = line.split()
         if not toks or not all(x.isdigit() for x in toks):
             return False, None, f"line {i + 1} must be 0 or L followed by L vertices"
@@ -151,7 +151,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
             return False, None, f"line {i + 1}: the path must start at {s} and end at {t}"
         if len(set(path)) != len(path):
             return False, None, f"line {i + 1}: the path repeats a vertex"
-        for a, b in zip(path, path[1:]):
+        for a, b in zip(path, path[1:], strict=False):
             if (a, b) not in arcs:
                 return False, None, f"line {i + 1}: there is no arc {a} -> {b}"
             load[(a, b)] = load.get((a, b), 0) + d

@@ -34,7 +34,7 @@ def main() -> None:
             while path[-1] != s:
                 path.append(par[path[-1]])
             path.reverse()
-            for a, b in zip(path, path[1:]):
+            for a, b in zip(path, path[1:], strict=False):
                 cap[(a, b)] -= d
             ans[i] = f"{len(path)} " + " ".join(map(str, path))
     print("\n".join(ans))
