@@ -71,7 +71,7 @@ def bootstrap_argv(python: str, root: str = ROOT) -> list[str]:
 
 
 def _launcher_source() -> bytes:
-    return resources.files("frontiersmith.sandbox").joinpath("fs_exec.c").read_bytes()
+    return resources.files("frontiersmith.sandbox").joinpath("fs_exec.cc").read_bytes()
 
 
 def host_launcher() -> bytes | None:
@@ -88,11 +88,14 @@ def host_launcher() -> bytes | None:
     if not cc:
         return None
     with tempfile.TemporaryDirectory(prefix="fs-exec-build-") as tmp:
-        src, out = Path(tmp) / "fs_exec.c", Path(tmp) / "fs-exec"
+        src, out = Path(tmp) / "fs_exec.cc", Path(tmp) / "fs-exec"
         src.write_bytes(source)
         try:
             subprocess.run(
-                [cc, "-O2", "-static", "-o", str(out), str(src)], capture_output=True, timeout=120, check=True
+                [cc, "-x", "c", "-O2", "-static", "-o", str(out), str(src)],
+                capture_output=True,
+                timeout=120,
+                check=True,
             )
         except (OSError, subprocess.SubprocessError) as exc:
             log.info("could not build the sandbox launcher on the host: %s", exc)
@@ -200,6 +203,7 @@ class RunnerSandbox(Sandbox):
         self._send_lock = asyncio.Lock()
         self._has_testlib = False
         self._slots = asyncio.Semaphore(max_parallel(settings))
+        self.launcher: str | None = None  # the C launcher in use, or None (runner forks in Python)
 
     # -- what a backend provides -----------------------------------------------------------------
 
@@ -263,8 +267,8 @@ class RunnerSandbox(Sandbox):
         if path is None:
             limits = RunLimits(time_ms=60000, memory_mb=2048, output_kb=65536, processes=32, open_files=256)
             reply = await self._raw_run(
-                ["gcc", "-O2", "-static", "-o", "fs-exec", "fs_exec.c"],
-                files={"fs_exec.c": _launcher_source()},
+                ["gcc", "-x", "c", "-O2", "-static", "-o", "fs-exec", "fs_exec.cc"],
+                files={"fs_exec.cc": _launcher_source()},
                 limits=limits,
                 wall_ms=120000,
                 install={"from": "fs-exec", "to": "_launcher/fs-exec", "mode": 0o755},
@@ -278,6 +282,8 @@ class RunnerSandbox(Sandbox):
         if "error" in check or check.get("exit") != 0:
             log.warning("the sandbox launcher failed its self-test (%s); using the slower fork", check)
             await self._request({"op": "launcher", "path": None}, 30)
+            return
+        self.launcher = path
 
     async def _read_replies(self) -> None:
         try:

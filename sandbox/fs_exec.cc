@@ -1,4 +1,4 @@
-/* fs-exec: the runner's launcher for one run, built as a tiny static binary inside/for each sandbox.
+/* fs-exec: the runner's launcher for one run (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
  *
  * usage: fs-exec DIR UID CPU_S AS_BYTES FSIZE NPROC NOFILE -- ARGV...
  *

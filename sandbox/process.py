@@ -32,6 +32,7 @@ _RO_ETC = (
     "/etc/ld.so.conf",
     "/etc/ld.so.conf.d",
     "/etc/localtime",
+    "/etc/locale.alias",
     "/etc/python3",
     "/etc/python3.11",
 )
@@ -62,6 +63,9 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None) -> list[str]:
             argv += ["--symlink", os.readlink(p), d]
         elif p.is_dir():
             argv += ["--ro-bind", d, d]
+    # bwrap would create /etc as 0700, and programs (running as an unprivileged uid) could then
+    # not even read ld.so.cache.
+    argv += ["--perms", "0755", "--dir", "/etc"]
     for e in _RO_ETC:
         if os.path.lexists(e):
             argv += ["--ro-bind", e, e]

@@ -135,3 +135,32 @@ async def test_docker_container_is_removed_on_close_and_on_error(docker_required
             client.containers.get(cid)
     finally:
         client.close()
+
+
+async def test_launcher_is_built_inside_the_sandbox_when_the_host_has_no_compiler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from frontiersmith.sandbox import _runner_client
+
+    monkeypatch.setattr(_runner_client, "host_launcher", lambda: None)
+    async with open_sandbox("process") as sb:
+        assert sb.launcher is not None  # type: ignore[attr-defined]
+        c = await sb.compile(DOUBLER, Language.CPP)
+        r = await sb.run(c.program, stdin=b"4", limits=TIGHT)
+    assert r.stdout == b"8\n"
+    assert 0 < r.memory_kb < 8000  # measured from the small launcher, not the Python runner
+
+
+async def test_runs_still_work_without_the_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    from frontiersmith.sandbox import _runner_client
+
+    async def no_launcher(self: object) -> None:
+        return None
+
+    monkeypatch.setattr(_runner_client.RunnerSandbox, "_install_launcher", no_launcher)
+    async with open_sandbox("process") as sb:
+        c = await sb.compile(DOUBLER, Language.CPP)
+        ok = await sb.run(c.program, stdin=b"4", limits=TIGHT)
+        loop = await sb.compile("while True: pass", Language.PYTHON)
+        tle = await sb.run(loop.program, limits=TIGHT)
+    assert ok.stdout == b"8\n" and tle.verdict is Verdict.TLE

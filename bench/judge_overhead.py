@@ -1,0 +1,220 @@
+"""Judge overhead bench: per-test cost of each sandbox design against raw ``subprocess``, and parallel throughput.
+
+Run: ``python bench/judge_overhead.py [--tests 200] [--naive-docker 20] [--skip-docker]``. Prints two tables:
+ms/test for a trivial C++ program (raw; each backend once its sandbox is up; a fresh bwrap and a fresh
+container per test, as naive judges do) with each sandbox's one-off start-up apart; then throughput of a
+CPU-bound test set with 1 and 2 concurrent workers in one sandbox.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from frontiersmith.models import Language
+from frontiersmith.sandbox import RunLimits, open_sandbox, start_sandbox
+from frontiersmith.sandbox.process import bwrap_argv
+
+TRIVIAL = (
+    '#include <cstdio>\nint main(){ long long x; if(scanf("%lld",&x)!=1) return 1; printf("%lld\\n", x); }\n'
+)
+# A busy loop of about 100 ms on a typical core: the CPU-bound test set for the throughput table.
+BUSY = (
+    '#include <cstdio>\nint main(){ long long n; if(scanf("%lld",&n)!=1) return 1; volatile unsigned long long x = 0;'
+    ' for(long long i=0;i<n;i++) x += i*i; printf("%llu\\n", (unsigned long long)x); }\n'
+)
+LIMITS = RunLimits(time_ms=2000, memory_mb=256)
+
+
+def _compile_on_host(code: str, out: Path) -> Path:
+    src = out.with_suffix(".cpp")
+    src.write_text(code)
+    subprocess.run(["g++", "-std=c++17", "-O2", "-o", str(out), str(src)], check=True)
+    return out
+
+
+def _run_raw(binary: Path, i: int) -> None:
+    r = subprocess.run([str(binary)], input=f"{i}\n".encode(), capture_output=True, check=False)
+    assert r.stdout == f"{i}\n".encode()
+
+
+def _naive_bwrap(box: Path) -> list[str] | None:
+    bwrap = shutil.which("bwrap")
+    if not bwrap:
+        return None
+    argv = bwrap_argv(bwrap, box)
+    return [a for a in argv if not a.startswith("CAP_") and a != "--cap-add"] + ["/box/prog"]
+
+
+def _run_naive_bwrap(argv: list[str], i: int) -> None:
+    r = subprocess.run(argv, input=f"{i}\n".encode(), capture_output=True, check=False)
+    assert r.stdout == f"{i}\n".encode(), r.stderr
+
+
+def _naive_docker(image: str) -> Any:
+    try:
+        import docker
+
+        client = docker.from_env()
+        client.images.get(image)
+        return client
+    except Exception:
+        return None
+
+
+def _run_naive_docker(client: Any, image: str, box: Path, i: int) -> None:
+    out = client.containers.run(
+        image,
+        ["sh", "-c", f"echo {i} | /box/prog"],
+        remove=True,
+        network_mode="none",
+        read_only=True,
+        cap_drop=["ALL"],
+        volumes={str(box): {"bind": "/box", "mode": "ro"}},
+    )
+    assert out == f"{i}\n".encode()
+
+
+async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker_n: int, image: str) -> dict:
+    """Every design runs test i back to back, so all of them see the same machine load."""
+    box = Path(tempfile.mkdtemp(prefix="fs-bench-box-"))
+    box.chmod(0o755)
+    shutil.copy(binary, box / "prog")
+    times: dict[str, list[float]] = {"raw": []}
+    startup: dict[str, float] = {}
+    sandboxes: dict[str, Any] = {}
+    programs: dict[str, Any] = {}
+    client = _naive_docker(image) if "docker" in backends else None
+    bwrap = _naive_bwrap(box)
+    try:
+        for backend in backends:
+            t0 = time.perf_counter()
+            sandboxes[backend] = await start_sandbox(backend)
+            startup[backend] = (time.perf_counter() - t0) * 1000
+            c = await sandboxes[backend].compile(TRIVIAL, Language.CPP, name="trivial")
+            assert c.program is not None, c.message
+            programs[backend] = c.program
+            await sandboxes[backend].run(c.program, stdin=b"0\n", limits=LIMITS)
+            times[backend] = []
+        if bwrap:
+            times["naive-bwrap"] = []
+        if client:
+            times["naive-docker"] = []
+        for i in range(n):
+            t0 = time.perf_counter()
+            _run_raw(binary, i)
+            times["raw"].append(time.perf_counter() - t0)
+            for backend, sb in sandboxes.items():
+                t0 = time.perf_counter()
+                r = await sb.run(programs[backend], stdin=f"{i}\n".encode(), limits=LIMITS)
+                times[backend].append(time.perf_counter() - t0)
+                assert r.stdout == f"{i}\n".encode(), r
+            if bwrap:
+                t0 = time.perf_counter()
+                _run_naive_bwrap(bwrap, i)
+                times["naive-bwrap"].append(time.perf_counter() - t0)
+            if client and i < naive_docker_n:
+                t0 = time.perf_counter()
+                _run_naive_docker(client, image, box, i)
+                times["naive-docker"].append(time.perf_counter() - t0)
+    finally:
+        for sb in sandboxes.values():
+            await sb.close()
+        if client:
+            client.close()
+        shutil.rmtree(box, ignore_errors=True)
+    return {"times": times, "startup": startup}
+
+
+async def bench_throughput(backend: str, runs: int, loop_n: int) -> dict[int, float]:
+    """Tests per second with 1 and 2 concurrent workers on a CPU-bound set, in one sandbox."""
+    out: dict[int, float] = {}
+    async with open_sandbox(backend) as sb:
+        c = await sb.compile(BUSY, Language.CPP, name="busy")
+        assert c.program is not None, c.message
+        for workers in (1, 2):
+            queue = list(range(runs))
+
+            async def worker(queue: list[int]) -> None:
+                while queue:
+                    queue.pop()
+                    r = await sb.run(c.program, stdin=f"{loop_n}\n".encode(), limits=LIMITS)
+                    assert r.verdict == "OK", r
+
+            start = time.perf_counter()
+            await asyncio.gather(*(worker(queue) for _ in range(workers)))
+            out[workers] = runs / (time.perf_counter() - start)
+    return out
+
+
+def calibrate_busy(binary: Path, target_ms: float = 100.0) -> int:
+    n = 10_000_000
+    start = time.perf_counter()
+    subprocess.run([str(binary)], input=f"{n}\n".encode(), capture_output=True, check=True)
+    took = (time.perf_counter() - start) * 1000
+    return max(1_000_000, int(n * target_ms / max(took, 1.0)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--tests", type=int, default=200)
+    ap.add_argument("--naive-docker", type=int, default=20, help="fresh containers to time (then per test)")
+    ap.add_argument("--busy-runs", type=int, default=40)
+    ap.add_argument("--skip-docker", action="store_true")
+    args = ap.parse_args()
+    image = os.environ.get("FRONTIERSMITH_SANDBOX_IMAGE", "frontiersmith-sandbox:latest")
+    backends = ["process"] + ([] if args.skip_docker else ["docker"])
+
+    work = Path(tempfile.mkdtemp(prefix="fs-bench-"))
+    try:
+        trivial = _compile_on_host(TRIVIAL, work / "trivial")
+        busy = _compile_on_host(BUSY, work / "busy")
+        res = asyncio.run(bench_per_test(trivial, backends, args.tests, args.naive_docker, image))
+        times, startup = res["times"], res["startup"]
+        names = {
+            "raw": "raw subprocess",
+            "process": "process backend (one bwrap + runner)",
+            "docker": "docker backend (one container + runner)",
+            "naive-bwrap": "naive: fresh bwrap per test",
+            "naive-docker": f"naive: fresh container per test (first {args.naive_docker})",
+        }
+        raw_mean = statistics.fmean(times["raw"]) * 1000
+        raw_median = statistics.median(times["raw"]) * 1000
+        print(f"\n{args.tests} tests of a trivial C++ program, designs interleaved test by test\n")
+        print(
+            f"{'design':<44} {'start-up ms':>11} {'mean ms':>8} {'x raw':>6} {'median ms':>10} {'x raw':>6}"
+        )
+        for key, name in names.items():
+            if key not in times or not times[key]:
+                continue
+            mean = statistics.fmean(times[key]) * 1000
+            median = statistics.median(times[key]) * 1000
+            up = f"{startup[key]:.0f}" if key in startup else "-"
+            print(
+                f"{name:<44} {up:>11} {mean:>8.2f} {mean / raw_mean:>6.2f} {median:>10.2f} {median / raw_median:>6.2f}"
+            )
+
+        loop_n = calibrate_busy(busy)
+        print(
+            f"\nthroughput: {args.busy_runs} runs of a ~100 ms busy loop (n={loop_n}), {os.cpu_count()} cores\n"
+        )
+        print(f"{'backend':<12} {'1 worker/s':>11} {'2 workers/s':>12} {'speed-up':>9}")
+        for backend in backends:
+            tp = asyncio.run(bench_throughput(backend, args.busy_runs, loop_n))
+            print(f"{backend:<12} {tp[1]:>11.2f} {tp[2]:>12.2f} {tp[2] / tp[1]:>8.2f}x")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
