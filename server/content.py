@@ -1,0 +1,112 @@
+"""MCP resources (problem statements, lineage, the catalog listing) and prompts (solve a problem, mutate a
+seed along an axis, write a verifier)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import unquote
+
+from mcp.server import MCPServer
+
+from frontiersmith.models import Axis, Problem
+from frontiersmith.tools import submit as solving
+from frontiersmith.tools import synthesis
+from frontiersmith.tools.catalog import list_families
+from frontiersmith.tools.llm.prompts import AXIS_MEANING, PROGRAM_CONTRACT
+
+from .backend import Backend
+from .solving_tools import lineage_of
+
+
+def statement_markdown(problem: Problem) -> str:
+    o = problem.objective
+    objective = (
+        o.kind.value
+        + (f", {o.sense.value}imise" if o.sense else "")
+        + (f": {o.formula}" if o.formula else "")
+    )
+    return (
+        f"# {problem.title}\n\n{problem.statement.strip()}\n\n"
+        f"**Objective:** {objective}\n\n"
+        f"**Limits:** {problem.limits.time_ms} ms, {problem.limits.memory_mb} MB per test\n\n"
+        f"Problem id: `{problem.id}`\n"
+    )
+
+
+def register(mcp: MCPServer, backend: Backend) -> None:
+    # `{+id}` lets the id carry a slash (catalog/NAME); a percent-encoded slash works as well.
+    @mcp.resource(
+        "problem://{+problem_id}",
+        name="problem",
+        description="A problem statement in markdown, by id (task id, seed id, candidate id or catalog/NAME).",
+        mime_type="text/markdown",
+    )
+    def problem_statement(problem_id: str) -> str:
+        return statement_markdown(solving.get_problem(backend.store(), unquote(problem_id)))
+
+    @mcp.resource(
+        "task://{task_id}/lineage",
+        name="lineage",
+        description="The lineage of a task (or any record) as JSON: ancestors back to the seed, and descendants.",
+        mime_type="application/json",
+    )
+    def task_lineage(task_id: str) -> str:
+        return lineage_of(backend, unquote(task_id)).model_dump_json(indent=1)
+
+    @mcp.resource(
+        "catalog://families",
+        name="catalog",
+        description="The built-in catalog as JSON: closed seed problems (mutate them with mutate_problem, seed id "
+        "seed_NAME) and open-ended families (submit to them as catalog/NAME).",
+        mime_type="application/json",
+    )
+    def catalog_families() -> str:
+        rows = [
+            {
+                "name": f.name,
+                "kind": f.kind,
+                "title": f.title,
+                "problem_id": synthesis.seed_id_for(f.name) if f.kind == "closed" else f"catalog/{f.name}",
+                "mutated_from": f.parent,
+                "axis": f.axis.value if f.axis else None,
+            }
+            for f in list_families()
+        ]
+        return json.dumps({"families": rows}, indent=1)
+
+    @mcp.prompt(name="solve_problem", description="Solve one problem and submit the solution for a score.")
+    def solve_problem(problem_id: str) -> str:
+        problem = solving.get_problem(backend.store(), problem_id)
+        return (
+            f"Solve this optimisation problem as well as you can.\n\n{statement_markdown(problem)}\n"
+            f"{PROGRAM_CONTRACT.split(chr(10) + '- generator')[0]}\n\n"
+            f"Submit your program with the `submit` tool (problem_id={problem.id!r}, language 'cpp' or "
+            "'python'). Read the per-test verdicts and scores, improve the weakest tests, and submit again; "
+            "check `leaderboard` to compare."
+        )
+
+    @mcp.prompt(
+        name="mutate_seed", description="Mutate a seed problem along one axis into an open-ended one."
+    )
+    def mutate_seed(seed_id: str, axis: str) -> str:
+        problem = synthesis.load_problem(backend.store(), seed_id)
+        the_axis = Axis(axis)
+        return (
+            f"Here is a closed competitive-programming problem:\n\n{statement_markdown(problem)}\n"
+            f"Mutate it along the {the_axis.value} axis: {AXIS_MEANING[the_axis]}. The result must be an "
+            "optimisation problem whose exact optimum is out of reach at its scale, that admits several "
+            "genuinely different algorithmic ideas, and whose answers can be scored continuously. Write the "
+            "full statement, then call `mutate_problem` with parent_id="
+            f"{seed_id!r}, axis={the_axis.value!r} and your problem as `authored` (title, statement, objective "
+            "{kind: 'optimise', sense: 'min'|'max', formula}, input_spec, output_spec)."
+        )
+
+    @mcp.prompt(name="write_verifier", description="Write the verifier and baseline of a candidate problem.")
+    def write_verifier(candidate_id: str) -> str:
+        problem = synthesis.load_problem(backend.store(), candidate_id)
+        return (
+            f"Write the verifier and the baseline solution for this problem:\n\n{statement_markdown(problem)}\n"
+            f"{PROGRAM_CONTRACT}\n\nThen call `run_verifier` with candidate_id={candidate_id!r} and "
+            "authored={verifier: {code, language}, baseline: {code, language}, sense: 'min'|'max'}. "
+            "If the report is not ok, fix the checks owned by 'verifier' and call it again."
+        )

@@ -1,0 +1,242 @@
+"""The pydantic shapes the MCP tools return (their output schemas), and the conversions from stored records.
+
+Inputs reuse the drafts of ``frontiersmith.tools.llm`` and the domain models; these are the outputs, with
+field descriptions written for a model that has never seen the project.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from frontiersmith.models import Axis, Candidate, Language, Problem, Solution, Submission, TestCase
+from frontiersmith.store import RecordSummary
+from frontiersmith.tools.submit import ProblemSummary
+
+
+class ProblemBrief(BaseModel):
+    """A problem as a solver or problem setter reads it."""
+
+    id: str
+    title: str
+    statement: str = Field(description="Markdown: story, input format, output format, constraints, scoring.")
+    objective: str = Field(description="kind (optimise, decide, ...), sense (min or max) and formula.")
+    input_constraints: str = ""
+    output_constraints: str = ""
+    time_limit_ms: int
+    memory_limit_mb: int
+
+    @classmethod
+    def of(cls, problem: Problem) -> ProblemBrief:
+        o = problem.objective
+        return cls(
+            id=problem.id,
+            title=problem.title,
+            statement=problem.statement,
+            objective=f"{o.kind.value}"
+            + (f" ({o.sense.value})" if o.sense else "")
+            + (f": {o.formula}" if o.formula else ""),
+            input_constraints=problem.input_spec.constraints,
+            output_constraints=problem.output_spec.description,
+            time_limit_ms=problem.limits.time_ms,
+            memory_limit_mb=problem.limits.memory_mb,
+        )
+
+
+class CandidateOut(BaseModel):
+    """A candidate: a mutated problem on its way to becoming a published task."""
+
+    candidate_id: str
+    parent_id: str = Field(description="The seed, candidate or task it was mutated from.")
+    axis: Axis
+    status: str = Field(
+        description="proposed, kept (passed the coarse judge), rejected, or accepted (published)."
+    )
+    reason: str = Field("", description="Why it was rejected, if it was.")
+    proposer: str = Field(
+        "", description="Who wrote the mutation: caller, mcp-sampling, offline, openai:MODEL."
+    )
+    problem: ProblemBrief
+
+    @classmethod
+    def of(cls, c: Candidate) -> CandidateOut:
+        return cls(
+            candidate_id=c.id,
+            parent_id=c.parent_id,
+            axis=c.axis,
+            status=c.status.value,
+            reason=c.reason,
+            proposer=c.proposer,
+            problem=ProblemBrief.of(c.problem),
+        )
+
+
+class MutateOut(CandidateOut):
+    kept: bool = Field(
+        description="True when the coarse judge kept it; only kept candidates are worth sampling."
+    )
+
+
+class CandidateList(BaseModel):
+    candidates: list[CandidateOut]
+
+
+class SolutionOut(BaseModel):
+    solution_id: str
+    language: Language
+    strategy: str = Field(description="The algorithmic idea, in one or two sentences.")
+    author: str
+    compiles: bool = Field(
+        description="False when the sandbox could not compile it; it then scores 0 everywhere."
+    )
+    compile_message: str = ""
+
+    @classmethod
+    def of(cls, s: Solution, compile_message: str | None) -> SolutionOut:
+        return cls(
+            solution_id=s.id,
+            language=s.language,
+            strategy=s.strategy,
+            author=s.author,
+            compiles=compile_message is None,
+            compile_message=compile_message or "",
+        )
+
+
+class SampleOut(BaseModel):
+    candidate_id: str
+    solutions: list[SolutionOut] = Field(
+        description="Every sampled solution stored for the candidate so far."
+    )
+
+
+class DivergenceOut(BaseModel):
+    """Idea divergence: how different the algorithmic ideas of the sampled solutions are (0 = all alike)."""
+
+    candidate_id: str
+    semantic: float | None = Field(
+        None, description="Share of solution pairs the judge says use different ideas, in [0, 1]."
+    )
+    behavioural: float | None = Field(
+        None, description="Mean distance between the solutions' per-test score vectors, in [0, 1]."
+    )
+    combined: float | None = None
+    labels: dict[str, int] = Field(
+        default_factory=dict, description="Solution id -> idea label; equal labels share one idea."
+    )
+    mean_scores: dict[str, float] = Field(
+        default_factory=dict, description="Solution id -> mean normalised score."
+    )
+    judge: str | None = Field(None, description="Who judged the ideas.")
+
+
+class TestOut(BaseModel):
+    test_id: str
+    name: str
+    distribution: str
+    input_bytes: int
+
+
+class TestsOut(BaseModel):
+    candidate_id: str
+    ok: bool = Field(
+        description="True when every generated input passed the validator and there is at least one."
+    )
+    tests: list[TestOut]
+    failures: list[str] = Field(
+        description="What went wrong (generator crashes, inputs the validator rejected)."
+    )
+
+    @staticmethod
+    def test(t: TestCase, size: int) -> TestOut:
+        return TestOut(test_id=t.id, name=t.name, distribution=t.distribution, input_bytes=size)
+
+
+class CheckOut(BaseModel):
+    name: str
+    owner: str = Field(description="Whose fault a failure is: 'tests' (generator/validator) or 'verifier'.")
+    passed: bool
+    detail: str = ""
+
+
+class VerifierOut(BaseModel):
+    """The cross-validation report of a verifier and baseline against the candidate's tests and solutions."""
+
+    candidate_id: str
+    ok: bool = Field(description="True when every check passed: the candidate can then be published.")
+    verifier_id: str
+    baseline_solution_id: str
+    checks: list[CheckOut]
+    tests_failures: list[str] = Field(
+        description="Failed checks to fix in the generator/validator (generate_tests)."
+    )
+    verifier_failures: list[str] = Field(
+        description="Failed checks to fix in the verifier or baseline (run_verifier)."
+    )
+    scores: dict[str, dict[str, float]] = Field(
+        description="Solution id -> test name -> normalised score in [0, 1] (0 = no better than the baseline)."
+    )
+
+
+class TaskOut(BaseModel):
+    task_id: str = Field(description="The published task; submit solutions to it with `submit`.")
+    candidate_id: str
+    title: str
+    tests: int
+    divergence: dict[str, float | None]
+
+
+class ProblemList(BaseModel):
+    problems: list[ProblemSummary] = Field(
+        description="Problems you can submit to: published tasks, imported packages and catalog families."
+    )
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    submission_id: str
+    author: str
+    score: float = Field(description="Mean normalised score over the tests, in [0, 1].")
+    language: Language
+    verdicts: dict[str, int]
+    created_at: float
+
+    @classmethod
+    def of(cls, rank: int, s: Submission) -> LeaderboardEntry:
+        return cls(
+            rank=rank,
+            submission_id=s.id,
+            author=s.author,
+            score=s.score,
+            language=s.language,
+            verdicts=s.verdicts,
+            created_at=s.created_at,
+        )
+
+
+class LeaderboardOut(BaseModel):
+    problem_id: str
+    entries: list[LeaderboardEntry] = Field(description="Each author's best submission, best first.")
+
+
+class LineageNode(BaseModel):
+    id: str
+    kind: str = Field(description="seed, candidate, solution, test, verifier, task, submission, or external.")
+    title: str | None = None
+    axis: str | None = None
+    round: int | None = None
+    status: str | None = None
+    relation: str | None = Field(None, description="How this record came from the one before it.")
+
+    @classmethod
+    def of(cls, r: RecordSummary) -> LineageNode:
+        data: dict[str, Any] = r.to_dict()
+        data.pop("created_at", None)
+        return cls(**data)
+
+
+class LineageOut(BaseModel):
+    id: str
+    ancestors: list[LineageNode] = Field(description="Where it came from, oldest first, ending with itself.")
+    descendants: list[LineageNode] = Field(description="What was derived from it, nearest first.")

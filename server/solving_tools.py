@@ -1,0 +1,111 @@
+"""MCP tools for solvers (list and read problems, submit code, leaderboards) and lineage; thin adapters over
+``frontiersmith.tools.submit`` and the store."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from pydantic import Field
+
+from frontiersmith.tools import submit as solving
+from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
+from frontiersmith.tools.submit import SubmitResult
+
+from .backend import Backend, progress
+from .schemas import LeaderboardEntry, LeaderboardOut, LineageNode, LineageOut, ProblemBrief, ProblemList
+
+ProblemId = Annotated[
+    str,
+    Field(
+        description="A problem id from list_problems: a task id (task_...), an imported problem, or a built-in "
+        "catalog family as catalog/NAME (e.g. catalog/min_true_2sat)."
+    ),
+]
+
+
+def register(mcp: MCPServer, backend: Backend) -> None:
+    settings = backend.settings
+
+    @mcp.tool()
+    async def list_problems() -> ProblemList:
+        """List every problem you can solve and `submit` to: published tasks, imported problem packages and the
+        built-in catalog's open-ended families (catalog/NAME). Each has a continuous score: your output is
+        judged by the problem's verifier and compared with a simple baseline solution. Start here, then read
+        one with get_problem (or the problem://{id} resource)."""
+        return ProblemList(problems=solving.list_problems(backend.store()))
+
+    @mcp.tool()
+    async def get_problem(problem_id: ProblemId) -> ProblemBrief:
+        """Read one problem in full: statement (story, input and output format, constraints, scoring), objective
+        (what to minimise or maximise), and time and memory limits. Any seed or candidate id works too."""
+        return ProblemBrief.of(solving.get_problem(backend.store(), problem_id))
+
+    @mcp.tool(
+        description=(
+            "Judge your solution to a problem and record the submission. The code is compiled and run in a "
+            "sandbox (no network) on every test of the problem; each output is checked by the problem's "
+            "verifier, which computes the objective value. Per test the score is "
+            "max(0, s*(O - O_base)/max(O, O_base)) against the baseline solution (s=+1 to maximise, -1 to "
+            "minimise): 0 means no better than the baseline, and a crash, time-out, memory-out or invalid "
+            "output scores 0. `score` is the mean over tests, in [0, 1]. The result lists every test's "
+            "verdict (OK, CE compile error, RE runtime error, TLE, MLE, OLE output limit, INVALID output, "
+            "SYSTEM_ERROR = the judge's fault), objective, score, time and memory. Submit as often as you "
+            "like; each submission is stored and the leaderboard keeps each author's best.\n\n"
+            + PROGRAM_CONTRACT.split("\n- generator")[0]
+        )
+    )
+    async def submit(
+        ctx: Context,
+        problem_id: ProblemId,
+        code: Annotated[str, Field(description="The complete program (at most 1 MB).")],
+        language: Annotated[str, Field(description="'cpp' (C++17) or 'python' (Python 3).")],
+        author: Annotated[
+            str, Field(min_length=1, max_length=100, description="Your name on the leaderboard.")
+        ] = "anonymous",
+    ) -> SubmitResult:
+        store = backend.store()
+        async with backend.sandbox_slot(ctx, "submit"):
+            await progress(ctx, 0, None, "compiling")
+
+            async def judged(done: int, total: int) -> None:
+                await progress(ctx, done, total, f"{done}/{total} tests judged")
+
+            return await solving.submit(
+                store, problem_id, code, language, author=author, progress=judged, settings=settings
+            )
+
+    @mcp.tool()
+    async def leaderboard(
+        problem_id: ProblemId,
+        limit: Annotated[int, Field(ge=1, le=1000, description="How many entries.")] = 10,
+    ) -> LeaderboardOut:
+        """The best submissions to a problem: each author's best score, best first (an earlier submission wins
+        a tie). Use it to see how your score compares."""
+        store = backend.store()
+        solving.get_problem(store, problem_id)  # an unknown id is an error, not an empty board
+        entries = store.leaderboard(problem_id, limit)
+        return LeaderboardOut(
+            problem_id=problem_id, entries=[LeaderboardEntry.of(i + 1, s) for i, s in enumerate(entries)]
+        )
+
+    @mcp.tool()
+    async def lineage(
+        record_id: Annotated[
+            str,
+            Field(description="Any stored id: a task, candidate, seed, solution, verifier or submission."),
+        ],
+    ) -> LineageOut:
+        """The family tree of a record: the chain it came from (seed -> candidate -> ... -> itself) and what was
+        derived from it. Use it to see which seed and axis a task was mutated from."""
+        return lineage_of(backend, record_id)
+
+
+def lineage_of(backend: Backend, record_id: str) -> LineageOut:
+    store = backend.store()
+    return LineageOut(
+        id=record_id,
+        ancestors=[LineageNode.of(r) for r in store.ancestors(record_id)],
+        descendants=[LineageNode.of(r) for r in store.descendants(record_id, include_self=False)],
+    )
