@@ -1,0 +1,169 @@
+"""Fewest rooms for all meetings: a pseudo-open output-axis mutation of interval scheduling.
+
+Instead of choosing a disjoint subset, every interval is assigned a room; sweeping by start time is optimal.
+"""
+
+import random
+from dataclasses import dataclass
+
+NAME = "min_rooms"
+DISTRIBUTIONS = ("uniform", "nested", "bursts", "long_tail")
+
+
+@dataclass
+class Config:
+    n_max: int = 5000
+    t_max: int = 1_000_000
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.n_max <= 200_000:
+            raise ValueError("n_max must be between 1 and 200000")
+        if not 1 <= self.t_max <= 10**9:
+            raise ValueError("t_max must be between 1 and 1e9")
+
+
+def _lines(text: str) -> list[list[str]]:
+    if not text.endswith("\n"):
+        raise ValueError("the input must end with a newline")
+    rows = text[:-1].split("\n")
+    if any(not r.strip() for r in rows):
+        raise ValueError("the input must not contain blank lines")
+    return [r.split() for r in rows]
+
+
+def _int(tok: str, lo: int, hi: int, what: str) -> int:
+    if not tok.isdigit():
+        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
+    v = int(tok)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
+    return v
+
+
+def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+    n = min(cfg.n_max, rng.randint(3000, 5000))
+    tm = cfg.t_max
+    out = []
+    for _ in range(n):
+        if dist == "uniform":
+            s = rng.randint(0, tm - 1)
+            e = min(tm, s + rng.randint(1, tm // 20))
+        elif dist == "nested":
+            c, half = rng.randint(0, tm), int(tm / 2 * rng.random() ** 2) + 1
+            s, e = max(0, c - half), min(tm, c + half)
+            if s >= e:
+                s, e = max(0, e - 1), max(1, e)
+        elif dist == "bursts":
+            hub = rng.randrange(20) * (tm // 20)
+            s = min(tm - 1, hub + rng.randint(0, tm // 100))
+            e = min(tm, s + rng.randint(1, tm // 30))
+        elif dist == "long_tail":
+            s = rng.randint(0, tm - 1)
+            e = min(tm, s + 1 + int(tm / 200 * rng.paretovariate(1.2)))
+        else:
+            raise ValueError(f"unknown distribution {dist!r}")
+        out.append((s, e))
+    return f"{n}\n" + "".join(f"{s} {e}\n" for s, e in out)
+
+
+def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
+    rows = _lines(text)
+    if len(rows[0]) != 1:
+        raise ValueError("the first line must hold n alone")
+    n = _int(rows[0][0], 1, cfg.n_max, "n")
+    if len(rows) != n + 1:
+        raise ValueError(f"expected {n} interval lines, got {len(rows) - 1}")
+    ivs = []
+    for row in rows[1:]:
+        if len(row) != 2:
+            raise ValueError("each interval line must hold a start and an end")
+        s, e = _int(row[0], 0, cfg.t_max, "a start"), _int(row[1], 0, cfg.t_max, "an end")
+        if s >= e:
+            raise ValueError("every interval needs start < end")
+        ivs.append((s, e))
+    return ivs
+
+
+def validate(cfg: Config, text: str) -> None:
+    _parse(cfg, text)
+
+
+def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
+    ivs = _parse(cfg, input_text)
+    n = len(ivs)
+    toks = output_text.split()
+    if len(toks) != n:
+        return False, None, f"expected {n} room numbers, got {len(toks)}"
+    if any(not t.isdigit() or not 1 <= int(t) <= n for t in toks):
+        return False, None, "every room number must be an integer in 1..n"
+    rooms: dict[int, list[tuple[int, int, int]]] = {}
+    for i, t in enumerate(toks):
+        rooms.setdefault(int(t), []).append((*ivs[i], i + 1))
+    for r, lst in rooms.items():
+        lst.sort()
+        for a, b in zip(lst, lst[1:], strict=False):
+            if b[0] < a[1]:
+                return False, None, f"meetings {a[2]} and {b[2]} overlap in room {r}"
+    return True, float(len(rooms)), f"{len(rooms)} rooms"
+
+
+FAMILY = {
+    "name": NAME,
+    "kind": "pseudo-open",
+    "title": "Fewest rooms for all meetings",
+    "statement": """
+Every one of n meetings must take place; meeting i occupies a room during the half-open time interval
+[s_i, e_i). Two meetings may share a room only if their intervals do not overlap (one may start exactly
+when the other ends). Assign a room to every meeting, using as few rooms as possible.
+
+**Input.** The first line holds `n` (1 <= n <= 5000). Each of the next `n` lines holds `s_i e_i`
+(0 <= s_i < e_i <= 10^6).
+
+**Output.** `n` integers: the room (1..n) of meetings 1..n.
+
+**Scoring.** The objective is O = number of distinct rooms used (minimise; O >= 1). Your score on a test
+is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (one room per meeting), with σ = −1.
+""",
+    "objective": {"kind": "optimise", "sense": "min", "formula": "number of distinct rooms"},
+    "input_spec": {
+        "constraints": "half-open intervals with s < e",
+        "bounds": {"n": [1, 5000], "t": [0, 1000000]},
+    },
+    "output_spec": {"description": "a room number in 1..n per meeting; meetings in one room are disjoint"},
+    "io_format": "n, then n lines s e; answer: n room numbers",
+    "limits": {"time_ms": 2000, "memory_mb": 256},
+    "parent": "interval_scheduling",
+    "axis": "output",
+    "tests_per_distribution": 2,
+    "solvers": [
+        {
+            "strategy": "sweep by start time (min-heap of end times)",
+            "summary": "Process meetings by start time and reuse the room that frees up earliest if it is "
+            "free, else open a new room; uses exactly the maximum overlap.",
+            "file": "sweep_heap.py",
+        },
+        {
+            "strategy": "sweep by start time (first fit)",
+            "summary": "Process meetings by start time and put each in the lowest-numbered free room; "
+            "also optimal for intervals.",
+            "file": "sweep_first_fit.cpp",
+        },
+        {
+            "strategy": "sweep by start time (event list + free-room stack)",
+            "summary": "Sweep start/end events in time order (ends first at equal times), popping a free "
+            "room on each start and pushing it back on the matching end.",
+            "file": "sweep_events.py",
+        },
+        {
+            "strategy": "first fit by end time (weaker)",
+            "summary": "Process meetings by end time and put each in the lowest-numbered room that fits; "
+            "never better than the start-time sweep.",
+            "file": "end_first_fit.cpp",
+        },
+    ],
+    "baseline": {
+        "strategy": "one room per meeting",
+        "summary": "Give meeting i room i.",
+        "file": "baseline.py",
+    },
+}
