@@ -1,0 +1,217 @@
+"""Minimum bottleneck spanning tree: a pseudo-open objective-axis mutation of MST.
+
+Minimising the heaviest tree edge instead of the total weight: every minimum spanning tree is optimal.
+"""
+
+import random
+from dataclasses import dataclass
+
+NAME = "min_bottleneck_spanning_tree"
+DISTRIBUTIONS = ("random", "clusters", "grid", "few_weights")
+
+
+@dataclass
+class Config:
+    n_max: int = 2000
+    m_max: int = 20000
+    w_max: int = 1_000_000
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.n_max <= 100_000:
+            raise ValueError("n_max must be between 2 and 100000")
+        if not 1 <= self.m_max <= 1_000_000:
+            raise ValueError("m_max must be between 1 and 1000000")
+        if not 1 <= self.w_max <= 10**9:
+            raise ValueError("w_max must be between 1 and 1e9")
+
+
+def _lines(text: str) -> list[list[str]]:
+    if not text.endswith("\n"):
+        raise ValueError("the input must end with a newline")
+    rows = text[:-1].split("\n")
+    if any(not r.strip() for r in rows):
+        raise ValueError("the input must not contain blank lines")
+    return [r.split() for r in rows]
+
+
+def _int(tok: str, lo: int, hi: int, what: str) -> int:
+    if not tok.isdigit():
+        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
+    v = int(tok)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
+    return v
+
+
+def _find(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+    wm = cfg.w_max
+    edges: dict[tuple[int, int], int] = {}
+
+    def add(a: int, b: int, w: int) -> None:
+        if a != b:
+            edges.setdefault((min(a, b), max(a, b)), w)
+
+    if dist == "grid":
+        side = rng.randint(35, 44)
+        n = side * side
+        for r in range(side):
+            for c in range(side):
+                v = r * side + c + 1
+                if c + 1 < side:
+                    add(v, v + 1, rng.randint(1, wm))
+                if r + 1 < side:
+                    add(v, v + side, rng.randint(1, wm))
+    else:
+        n = min(cfg.n_max, rng.randint(1500, 2000))
+        m = min(cfg.m_max, n * rng.randint(5, 9))
+        # a random spanning tree first keeps the graph connected
+        perm = list(range(1, n + 1))
+        rng.shuffle(perm)
+        groups = [perm[i::8] for i in range(8)] if dist == "clusters" else [perm]
+
+        def weight(a: int, b: int) -> int:
+            if dist == "few_weights":
+                return rng.choice((1, 10, 100, 1000, 10000))
+            if dist == "clusters":
+                same = any(a in g and b in g for g in group_sets)
+                return rng.randint(1, wm // 10) if same else rng.randint(wm // 2, wm)
+            return rng.randint(1, wm)
+
+        group_sets = [set(g) for g in groups]
+        for i in range(1, n):
+            add(perm[i], perm[rng.randrange(i)], 0)
+        while len(edges) < m:
+            if dist == "clusters" and rng.random() < 0.97:
+                g = rng.choice(groups)
+                add(rng.choice(g), rng.choice(g), 0)
+            else:
+                add(rng.randint(1, n), rng.randint(1, n), 0)
+        for key in edges:
+            edges[key] = weight(*key)
+    items = list(edges.items())
+    rng.shuffle(items)
+    return f"{n} {len(items)}\n" + "".join(f"{a} {b} {w}\n" for (a, b), w in items)
+
+
+def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
+    rows = _lines(text)
+    if len(rows[0]) != 2:
+        raise ValueError("the first line must hold n and m")
+    n = _int(rows[0][0], 2, cfg.n_max, "n")
+    m = _int(rows[0][1], n - 1, min(cfg.m_max, n * (n - 1) // 2), "m")
+    if len(rows) != m + 1:
+        raise ValueError(f"expected {m} edge lines, got {len(rows) - 1}")
+    edges, seen = [], set()
+    parent = list(range(n + 1))
+    comps = n
+    for row in rows[1:]:
+        if len(row) != 3:
+            raise ValueError("each edge line must hold u v w")
+        u, v = _int(row[0], 1, n, "a vertex"), _int(row[1], 1, n, "a vertex")
+        w = _int(row[2], 1, cfg.w_max, "a weight")
+        if u == v:
+            raise ValueError(f"self-loop at vertex {u}")
+        key = (min(u, v), max(u, v))
+        if key in seen:
+            raise ValueError(f"edge {u}-{v} is repeated")
+        seen.add(key)
+        edges.append((u, v, w))
+        a, b = _find(parent, u), _find(parent, v)
+        if a != b:
+            parent[a] = b
+            comps -= 1
+    if comps != 1:
+        raise ValueError("the graph must be connected")
+    return n, edges
+
+
+def validate(cfg: Config, text: str) -> None:
+    _parse(cfg, text)
+
+
+def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
+    n, edges = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != n - 1:
+        return False, None, f"expected {n - 1} edge indices, got {len(toks)}"
+    if any(not t.isdigit() or not 1 <= int(t) <= len(edges) for t in toks):
+        return False, None, f"every edge index must be an integer in 1..{len(edges)}"
+    parent = list(range(n + 1))
+    bottleneck = 0
+    for t in toks:
+        u, v, w = edges[int(t) - 1]
+        a, b = _find(parent, u), _find(parent, v)
+        if a == b:
+            return False, None, f"edge {t} closes a cycle (or is listed twice)"
+        parent[a] = b
+        bottleneck = max(bottleneck, w)
+    return True, float(bottleneck), f"spanning tree with heaviest edge {bottleneck}"
+
+
+FAMILY = {
+    "name": NAME,
+    "kind": "pseudo-open",
+    "title": "Spanning tree with the lightest heaviest edge",
+    "statement": """
+A connected road network has n towns and m roads; road i joins towns u_i and v_i and has a weight w_i
+(say, the height of its highest pass). Keep exactly n − 1 roads that still connect every town, so that
+the heaviest kept road is as light as possible.
+
+**Input.** The first line holds `n m` (2 <= n <= 2000, n − 1 <= m <= 20000). Each of the next `m` lines
+holds `u v w` (1 <= u, v <= n, u != v, 1 <= w <= 10^6); no pair of towns appears twice and the graph is
+connected. Roads are numbered 1..m in input order.
+
+**Output.** `n − 1` distinct road numbers forming a spanning tree.
+
+**Scoring.** The objective is O = the largest weight among the chosen roads (minimise; O >= 1). Your
+score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (a breadth-first spanning tree
+from town 1 that ignores weights), with σ = −1.
+""",
+    "objective": {"kind": "optimise", "sense": "min", "formula": "maximum edge weight of the spanning tree"},
+    "input_spec": {
+        "constraints": "connected simple graph with positive integer weights",
+        "bounds": {"n": [2, 2000], "m": [1, 20000], "w": [1, 1000000]},
+    },
+    "output_spec": {"description": "n-1 distinct edge indices forming a spanning tree"},
+    "io_format": "n m, then m lines u v w; answer: n-1 edge indices",
+    "limits": {"time_ms": 2000, "memory_mb": 256},
+    "parent": "mst",
+    "axis": "objective",
+    "tests_per_distribution": 2,
+    "solvers": [
+        {
+            "strategy": "minimum spanning tree (Kruskal)",
+            "summary": "Kruskal's algorithm with union-find; every MST is a minimum bottleneck tree.",
+            "file": "kruskal.py",
+        },
+        {
+            "strategy": "minimum spanning tree (Prim)",
+            "summary": "Prim's algorithm with a binary heap from town 1.",
+            "file": "prim.cpp",
+        },
+        {
+            "strategy": "minimum spanning tree (threshold search)",
+            "summary": "Binary search the smallest weight threshold whose light edges connect the graph, "
+            "then take a spanning tree of those edges (the bottleneck-tree view of the same idea).",
+            "file": "threshold.py",
+        },
+        {
+            "strategy": "shortest-path tree (weaker)",
+            "summary": "Dijkstra's shortest-path tree from town 1; it minimises path lengths, not the "
+            "heaviest edge, so it never beats an MST here.",
+            "file": "dijkstra_tree.cpp",
+        },
+    ],
+    "baseline": {
+        "strategy": "breadth-first tree",
+        "summary": "BFS from town 1 over roads in input order, ignoring weights.",
+        "file": "baseline.py",
+    },
+}
