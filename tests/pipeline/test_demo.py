@@ -1,0 +1,35 @@
+"""`frontiersmith demo` — the README's main job — on the built-in catalog, offline, into a fresh store:
+it publishes tasks, rejects the pseudo-open families with the reason, and its table matches the store."""
+
+from __future__ import annotations
+
+import json
+
+from frontiersmith.models import CandidateStatus
+from frontiersmith.store import open_store
+from frontiersmith.tools.catalog import get_family
+
+
+def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(tmp_path, run_cli):
+    store_path = tmp_path / "demo.db"
+    out = json.loads(run_cli(tmp_path, "demo", "--json", "--store", str(store_path), timeout=1200).stdout)
+    store = open_store(store_path)
+    cands = [c for c in store.list_candidates() if c.problem.provenance.get("run") == out["run_id"]]
+
+    assert out["stages"]["published"] >= 3
+    assert out["stages"]["proposed"] == len(cands)
+    assert out["stages"]["published"] == sum(c.status is CandidateStatus.ACCEPTED for c in cands)
+    assert sum(out["rejected"].values()) == sum(c.status is CandidateStatus.REJECTED for c in cands)
+    assert sorted(out["tasks"]) == sorted(t.id for t in store.list_tasks())
+
+    pseudo = [c for c in cands if get_family(c.problem.provenance["catalog"]).kind == "pseudo-open"]
+    assert len(pseudo) >= 4, "the demo must try every pseudo-open family"
+    for c in pseudo:
+        assert c.status is CandidateStatus.REJECTED
+        assert c.reason.startswith(("semantic:", "behavioural:")), c.reason
+        assert "share one idea" in c.reason or "score alike" in c.reason
+    published = [c for c in cands if c.status is CandidateStatus.ACCEPTED]
+    assert all(get_family(c.problem.provenance["catalog"]).kind == "open" for c in published)
+    for task in store.list_tasks():
+        chain = store.ancestors(task.id)
+        assert chain[0].kind == "seed" and chain[-1].id == task.id
