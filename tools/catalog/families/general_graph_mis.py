@@ -80,7 +80,7 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
         n = min(cfg.n_max, rng.randint(800, 1000))
         hidden = set(rng.sample(range(1, n + 1), n // 4))
         others = [v for v in range(1, n + 1) if v not in hidden]
-        for v in hidden:
+        for v in sorted(hidden):
             for u in rng.sample(others, rng.randint(6, 10)):
                 edges.add((min(u, v), max(u, v)))
         _sparse_edges(rng, n, len(edges) + n, edges)

@@ -88,6 +88,8 @@ def _is_subsequence(t: str, s: str) -> bool:
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
     strs = _parse(cfg, input_text)
+    if not output_text:
+        return False, None, "no output (print an empty line for the empty subsequence)"
     toks = output_text.split()
     if len(toks) > 1:
         return False, None, "the answer must be a single line holding one string"
