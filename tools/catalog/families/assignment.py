@@ -72,7 +72,7 @@ def _parse(cfg: Config, text: str) -> list[list[int]]:
 def _min_cost(c: list[list[int]]) -> int:
     """Hungarian algorithm with potentials, O(n^3); the inner scan is one pass over a row."""
     n = len(c)
-    inf = float("inf")
+    inf = 1 << 62  # an int, so every potential stays an exact integer
     u = [0] * (n + 1)
     v = [0] * (n + 1)
     p = [0] * (n + 1)  # p[j] = row matched to column j (1-based), 0 = free

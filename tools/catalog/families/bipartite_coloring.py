@@ -25,8 +25,8 @@ class Config:
 def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     edges: set[tuple[int, int]] = set()
     if dist == "grid":
-        side = max(1, min(70, int(cfg.n_max**0.5)))
-        h, w = rng.randint(max(1, side // 2), side), rng.randint(max(1, side // 2), side)
+        span = max(1, min(70, int(cfg.n_max**0.5)))
+        h, w = rng.randint(max(1, span // 2), span), rng.randint(max(1, span // 2), span)
         n = h * w
         for r in range(h):
             for c in range(w):

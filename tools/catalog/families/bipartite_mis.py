@@ -107,7 +107,7 @@ def _max_matching(n: int, adj: list[list[int]], colour: list[int]) -> int:
     size = 0
     while True:
         dist = [inf] * (n + 1)
-        queue = deque()
+        queue: deque[int] = deque()
         for u in left:
             if match[u] == 0:
                 dist[u] = 0
