@@ -446,9 +446,6 @@ class RunnerSandbox(Sandbox):
         msg: dict[str, Any] = {
             "op": "run",
             "argv": list(argv),
-            "stdin": base64.b64encode(stdin).decode(),
-            "files": {name: base64.b64encode(data).decode() for name, data in files.items()},
-            "want": list(want_files),
             "cpu_ms": limits.time_ms,
             "mem_mb": limits.memory_mb,
             "out_kb": limits.output_kb,
@@ -456,6 +453,12 @@ class RunnerSandbox(Sandbox):
             "nofile": limits.open_files,
             "wall_ms": wall_ms,
         }
+        if stdin:
+            msg["stdin"] = base64.b64encode(stdin).decode()
+        if files:
+            msg["files"] = {name: base64.b64encode(data).decode() for name, data in files.items()}
+        if want_files:
+            msg["want"] = list(want_files)
         if install:
             msg["install"] = install
         if env:

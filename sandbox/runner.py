@@ -136,9 +136,24 @@ def _kill_session(session: int | None) -> bool:
     return False
 
 
+def _shared_scratch() -> list[str]:
+    """The scratch places a run could write into (world-writable), found once at start-up."""
+    found = []
+    for d in SCRATCH_DIRS:
+        try:
+            if os.stat(d).st_mode & 0o002 and os.access(d, os.W_OK):
+                found.append(d)
+        except OSError:
+            pass
+    return found
+
+
+SHARED_SCRATCH: list[str] = []
+
+
 def _scrub_scratch(uid: int) -> None:
     """Shared scratch places (/dev/shm, ...) must not carry a run's files into the next run."""
-    for d in SCRATCH_DIRS:
+    for d in SHARED_SCRATCH:
         try:
             names = os.listdir(d)
         except OSError:
@@ -164,7 +179,7 @@ class Run:
         self.slot = slot
         self.uid = UID_BASE + slot if CAN_SETUID else os.getuid()
         self.dir = f"{ROOT}/runs/{self.id}"
-        self.io = f"{ROOT}/io/{self.id}"
+        self.io = f"{ROOT}/io/{slot}"  # kept per slot: only its three files are rewritten each run
         self.pid = 0
         self.pidfd = -1
         self.errr = -1
@@ -244,9 +259,9 @@ class Runner:
 
     def _prepare(self, run: Run) -> None:
         req = run.req
-        shutil.rmtree(run.dir, ignore_errors=True)
         os.mkdir(run.dir, 0o700)
-        os.mkdir(run.io, 0o700)
+        if not os.path.isdir(run.io):
+            os.mkdir(run.io, 0o700)
         for name, data in (req.get("files") or {}).items():
             rel = _safe_rel(name)
             path = f"{run.dir}/{rel}"
@@ -466,7 +481,6 @@ class Runner:
 
     def _teardown(self, run: Run, clean: bool = True) -> None:
         shutil.rmtree(run.dir, ignore_errors=True)
-        shutil.rmtree(run.io, ignore_errors=True)
         _scrub_scratch(run.uid)
         if clean:
             self.slots.give(run.slot)  # a slot whose processes would not die is never reused
@@ -518,6 +532,7 @@ def main(config_json: str = "{}") -> None:
     ROOT = config.get("root", ROOT)
     UID_BASE = int(config.get("uid_base", UID_BASE))
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    SHARED_SCRATCH[:] = _shared_scratch()
     runner = Runner()
     runner.send({"id": "ready", "pid": os.getpid(), "setuid": CAN_SETUID})
     runner.serve()
