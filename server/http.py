@@ -32,7 +32,7 @@ def is_loopback(host: str) -> bool:
 
 
 def http_token(configured: str | None, host: str) -> tuple[str, bool]:
-    """The bearer token to require and whether it was generated for this run.
+    """The bearer token to require, and whether it was generated for this run.
 
     A configured token (FRONTIERSMITH_HTTP_TOKEN or ``http_token`` in the config file) is always used. Without
     one, a loopback bind gets a fresh random token (printed to stderr by the caller), and any other bind
@@ -85,12 +85,13 @@ def http_app(server: FrontierSmithServer, host: str, token: str) -> ASGIApp:
     return require_bearer(app, token)
 
 
-def serve_http(server: FrontierSmithServer, host: str, port: int, configured_token: str | None) -> None:
-    """Serve ``server`` over streamable HTTP at http://HOST:PORT/mcp until interrupted."""
+def serve_http(server: FrontierSmithServer, host: str, port: int, auth: tuple[str, bool]) -> None:
+    """Serve ``server`` over streamable HTTP at http://HOST:PORT/mcp until interrupted; ``auth`` is what
+    ``http_token`` chose."""
     import anyio
     import uvicorn
 
-    token, generated = http_token(configured_token, host)
+    token, generated = auth
     if generated:
         print(
             "frontiersmith: no FRONTIERSMITH_HTTP_TOKEN is set, so this run requires the generated header "

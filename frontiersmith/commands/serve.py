@@ -21,14 +21,15 @@ def serve(
     On a loopback address without a configured token one is generated and printed to stderr; any other address without one is refused.
     """
     from frontiersmith.server import build_server
+    from frontiersmith.server.http import http_token, serve_http
 
     settings = get_settings()
+    token = http_token(settings.http_token, host) if http else None  # refuse a bad bind before any work
     server = build_server(settings)
     try:
         if http:
-            from frontiersmith.server.http import serve_http
-
-            serve_http(server, host, port, settings.http_token)
+            assert token is not None
+            serve_http(server, host, port, token)
         else:
             # stdout carries the protocol only: everything else goes to stderr.
             server.run("stdio")

@@ -1,0 +1,177 @@
+"""Shared by the server tests: environments and launchers for `frontiersmith serve` subprocesses, and the
+synthesis and solve sessions every transport must carry."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+
+from frontiersmith.tools.catalog import get_family
+
+CHEAP_FAMILY = "min_true_2sat"  # the objective-axis mutation of the two_sat seed; Python baseline and greedy
+CHEAP_PROBLEM = f"catalog/{CHEAP_FAMILY}"
+SEED = "seed_two_sat"
+BIN_DIR = str(Path(sys.executable).parent)
+
+
+def baseline_code() -> str:
+    fam = get_family(CHEAP_FAMILY)
+    assert fam.baseline is not None
+    return fam.baseline.program.code
+
+
+def greedy_code() -> str:
+    return get_family(CHEAP_FAMILY).solvers[0].path.read_text()
+
+
+def serve_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    """A subprocess environment with a fresh store, the process sandbox, small pools, and no user config."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    if "FRONTIERSMITH_REQUIRE_SANDBOXES" in os.environ:
+        env["FRONTIERSMITH_REQUIRE_SANDBOXES"] = os.environ["FRONTIERSMITH_REQUIRE_SANDBOXES"]
+    env.update(
+        FRONTIERSMITH_DATA_DIR=str(data_dir),
+        FRONTIERSMITH_CONFIG=str(data_dir / "no-config.toml"),
+        FRONTIERSMITH_SANDBOX_BACKEND="process",
+        FRONTIERSMITH_WORKERS="2",
+        FRONTIERSMITH_MAX_CONCURRENCY="3",
+        PATH=BIN_DIR + os.pathsep + env.get("PATH", ""),
+    )
+    env.update(extra)
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited early: {proc.stderr.read() if proc.stderr else ''}")
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.5).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"nothing listens on port {port} after {timeout} s")
+
+
+@contextmanager
+def http_server(data_dir: Path, token: str | None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`frontiersmith serve --http` on a free loopback port; yields its /mcp URL and the process."""
+    port = free_port()
+    extra = {"FRONTIERSMITH_HTTP_TOKEN": token} if token else {}
+    proc = subprocess.Popen(
+        ["frontiersmith", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)],
+        env=serve_env(data_dir, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_port(port, proc)
+        yield f"http://127.0.0.1:{port}/mcp", proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def http_client(url: str, token: str | None) -> Client:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    transport = streamable_http_client(
+        url, http_client=httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(300.0))
+    )
+    return Client(transport)
+
+
+def structured(result: Any) -> dict:
+    assert not result.is_error, result.content[0].text if result.content else result
+    return result.structured_content
+
+
+async def synthesis_session(client: Client) -> str:
+    """Mutate the two_sat seed along the objective axis, then sample (one offline solution, one authored),
+    estimate divergence, build tests, cross-validate the verifier and publish; returns the task id."""
+    mutated = structured(await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective"}))
+    assert mutated["kept"] and mutated["parent_id"] == SEED and mutated["proposer"] == "offline"
+    cid = mutated["candidate_id"]
+
+    sampled = structured(await client.call_tool("sample_solutions", {"candidate_id": cid, "n": 1}))
+    assert [s["author"] for s in sampled["solutions"]] == ["offline"]
+    authored = [{"code": baseline_code(), "language": "python", "strategy": "all false, then repair clauses"}]
+    sampled = structured(
+        await client.call_tool("sample_solutions", {"candidate_id": cid, "authored": authored})
+    )
+    assert sorted(s["author"] for s in sampled["solutions"]) == ["caller", "offline"]
+    assert all(s["compiles"] for s in sampled["solutions"])
+
+    semantic = structured(
+        await client.call_tool("estimate_divergence", {"candidate_id": cid, "mode": "semantic"})
+    )
+    assert semantic["semantic"] is not None and len(semantic["labels"]) == 2
+
+    tests = structured(await client.call_tool("generate_tests", {"candidate_id": cid}))
+    assert tests["ok"] and tests["tests"] and not tests["failures"]
+
+    verified = structured(await client.call_tool("run_verifier", {"candidate_id": cid}))
+    assert verified["ok"], verified["verifier_failures"] + verified["tests_failures"]
+    assert set(verified["scores"]) == {s["solution_id"] for s in sampled["solutions"]}
+
+    both = structured(
+        await client.call_tool("estimate_divergence", {"candidate_id": cid, "mode": "behavioural"})
+    )
+    assert both["behavioural"] is not None
+
+    task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+    assert task["candidate_id"] == cid and task["tests"] == len(tests["tests"])
+    chain = structured(await client.call_tool("lineage", {"record_id": task["task_id"]}))
+    assert [n["id"] for n in chain["ancestors"]] == [SEED, cid, task["task_id"]]
+    return task["task_id"]
+
+
+async def solve_session(client: Client, author: str = "solver") -> None:
+    """List problems, read a statement, submit twice (baseline, then a better greedy), read the leaderboard."""
+    problems = structured(await client.call_tool("list_problems", {}))["problems"]
+    assert CHEAP_PROBLEM in {p["id"] for p in problems}
+    statement = (await client.read_resource(f"problem://{CHEAP_PROBLEM}")).contents[0].text
+    assert "Min-True 2-SAT" in statement
+
+    first = structured(
+        await client.call_tool(
+            "submit",
+            {"problem_id": CHEAP_PROBLEM, "code": baseline_code(), "language": "python", "author": author},
+        )
+    )
+    assert first["score"] == 0.0 and set(first["verdicts"]) == {"OK"}  # the baseline scores 0 by definition
+    second = structured(
+        await client.call_tool(
+            "submit",
+            {"problem_id": CHEAP_PROBLEM, "code": greedy_code(), "language": "python", "author": author},
+        )
+    )
+    assert second["score"] > 0.0 and set(second["verdicts"]) == {"OK"}
+    assert second["submission_id"] != first["submission_id"]
+
+    board = structured(await client.call_tool("leaderboard", {"problem_id": CHEAP_PROBLEM}))
+    mine = [e for e in board["entries"] if e["author"] == author]
+    assert len(mine) == 1 and mine[0]["submission_id"] == second["submission_id"]
+    assert mine[0]["score"] == second["score"]

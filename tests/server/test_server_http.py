@@ -1,0 +1,153 @@
+"""`frontiersmith serve --http` as a subprocess: bearer-token auth, a synthesis and a solve session, a burst of
+32 concurrent submissions, malformed calls, and the bind policy without a token."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import httpx2
+import pytest
+from mcp_helpers import (
+    CHEAP_PROBLEM,
+    baseline_code,
+    http_client,
+    http_server,
+    serve_env,
+    solve_session,
+    structured,
+    synthesis_session,
+)
+
+from frontiersmith.settings import Settings
+from frontiersmith.store import open_store
+
+TOKEN = "test-token-7f3a"
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"},
+    },
+}
+HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    data_dir = tmp_path_factory.mktemp("http-store")
+    with http_server(data_dir, TOKEN) as (url, _proc):
+        yield url, data_dir
+
+
+def test_requests_without_the_token_or_with_a_wrong_one_get_401(served: tuple[str, Path]) -> None:
+    url, _ = served
+    missing = httpx2.post(url, json=INITIALIZE, headers=HEADERS)
+    wrong = httpx2.post(url, json=INITIALIZE, headers={**HEADERS, "Authorization": "Bearer not-the-token"})
+    right = httpx2.post(url, json=INITIALIZE, headers={**HEADERS, "Authorization": f"Bearer {TOKEN}"})
+    assert missing.status_code == 401 and wrong.status_code == 401
+    assert missing.headers["www-authenticate"].startswith("Bearer")
+    assert right.status_code == 200
+
+
+@pytest.mark.anyio
+async def test_http_server_carries_a_synthesis_session_and_a_solve_session(served: tuple[str, Path]) -> None:
+    url, _ = served
+    async with http_client(url, TOKEN) as client:
+        await synthesis_session(client)
+        await solve_session(client, author="http-solver")
+
+
+@pytest.mark.anyio
+async def test_32_concurrent_submissions_are_all_scored_and_recorded(served: tuple[str, Path]) -> None:
+    url, data_dir = served
+    results: dict[int, dict] = {}
+    progress_seen: list[float] = []
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        progress_seen.append(done)
+
+    async with http_client(url, TOKEN) as client:
+
+        async def one(i: int) -> None:
+            call = {
+                "problem_id": CHEAP_PROBLEM,
+                "code": baseline_code(),
+                "language": "python",
+                "author": f"load-{i}",
+            }
+            results[i] = structured(await client.call_tool("submit", call, progress_callback=on_progress))
+
+        async with anyio.create_task_group() as tg:
+            for i in range(32):
+                tg.start_soon(one, i)
+        board = structured(
+            await client.call_tool("leaderboard", {"problem_id": CHEAP_PROBLEM, "limit": 1000})
+        )
+
+    assert len(results) == 32
+    assert all(r["verdicts"] == {"OK": len(r["tests"])} and r["score"] == 0.0 for r in results.values())
+    assert len({r["submission_id"] for r in results.values()}) == 32
+    assert {f"load-{i}" for i in range(32)} <= {e["author"] for e in board["entries"]}
+    assert progress_seen  # the long tool reported progress over HTTP
+    store = open_store(None, Settings(data_dir=data_dir))
+    try:
+        recorded = {s.id for s in store.list_submissions(CHEAP_PROBLEM) if s.author.startswith("load-")}
+    finally:
+        store.close()
+    assert recorded == {r["submission_id"] for r in results.values()}
+
+
+@pytest.mark.anyio
+async def test_malformed_calls_get_one_sentence_tool_errors_and_the_server_keeps_serving(
+    served: tuple[str, Path],
+) -> None:
+    url, _ = served
+    good = {"problem_id": CHEAP_PROBLEM, "code": baseline_code(), "language": "python"}
+    cases = {
+        "missing field": ({"problem_id": CHEAP_PROBLEM, "language": "python"}, "`code`"),
+        "mistyped field": ({**good, "code": 12345}, "`code`"),
+        "unknown id": ({**good, "problem_id": "task_does_not_exist"}, "task_does_not_exist"),
+        "10 MB of code": ({**good, "code": "#" * 10_000_000}, "limit is 1000000 bytes"),
+        "unsupported language": ({**good, "language": "cobol"}, "not supported"),
+    }
+    async with http_client(url, TOKEN) as client:
+        for name, (arguments, expected) in cases.items():
+            result = await client.call_tool("submit", arguments)
+            text = result.content[0].text
+            assert result.is_error, name
+            assert expected in text, (name, text)
+            assert "Traceback" not in text and text.count("\n") == 0, (name, text)
+        unknown_tool = await client.call_tool("no_such_tool", {})
+        assert unknown_tool.is_error
+        still = structured(await client.call_tool("list_problems", {}))
+        assert still["problems"]
+
+
+def test_binding_a_public_address_without_a_token_is_refused(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        ["frontiersmith", "serve", "--http", "--host", "0.0.0.0", "--port", "1"],
+        env=serve_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.strip().startswith("error: Refusing to serve HTTP on 0.0.0.0 without a bearer token")
+    assert proc.stderr.strip().count("\n") == 0 and proc.stdout == ""
+
+
+@pytest.mark.anyio
+async def test_loopback_without_a_configured_token_generates_one_and_requires_it(tmp_path: Path) -> None:
+    with http_server(tmp_path, None) as (url, proc):
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        token = line.split("Bearer ")[1].split("'")[0]
+        assert httpx2.post(url, json=INITIALIZE, headers=HEADERS).status_code == 401
+        async with http_client(url, token) as client:
+            assert "submit" in {t.name for t in (await client.list_tools()).tools}
