@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -84,15 +86,63 @@ def _run_naive_docker(client: Any, image: str, box: Path, i: int) -> None:
     assert out == f"{i}\n".encode()
 
 
+def _host_cpu() -> float:
+    """CPU seconds of this process and of the children it has reaped."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            kids = [int(k) for k in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            continue
+        out += kids
+        todo += kids
+    return out
+
+
+def _runner_pid(sb: Any) -> int | None:
+    """The runner's host pid (its CPU, with the launchers and programs it reaped, is the sandbox's cost)."""
+    if sb.backend == "process":
+        top = sb._proc.pid
+    else:
+        top = sb._client.api.inspect_container(sb._container_id)["State"]["Pid"]
+    for pid in _descendants(top):
+        with contextlib.suppress(OSError):
+            # bwrap carries the same command line; the runner is the python process
+            if b"fs_runner" in Path(f"/proc/{pid}/cmdline").read_bytes() and "python" in os.readlink(
+                f"/proc/{pid}/exe"
+            ):
+                return pid
+    return None
+
+
+def _proc_cpu(pid: int | None) -> float:
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker_n: int, image: str) -> dict:
-    """Every design runs test i back to back, so all of them see the same machine load."""
+    """Every design runs test i back to back, so all of them see the same machine load.
+
+    Besides wall time, the CPU time each design spends per test is summed (ours: host process +
+    runner + launchers + programs): unlike wall time it barely depends on how busy the machine is.
+    """
     box = Path(tempfile.mkdtemp(prefix="fs-bench-box-"))
     box.chmod(0o755)
     shutil.copy(binary, box / "prog")
     times: dict[str, list[float]] = {"raw": []}
+    cpu: dict[str, float] = {"raw": 0.0}
     startup: dict[str, float] = {}
     sandboxes: dict[str, Any] = {}
     programs: dict[str, Any] = {}
+    runners: dict[str, int | None] = {}
     client = _naive_docker(image) if "docker" in backends else None
     bwrap = _naive_bwrap(box)
     try:
@@ -104,24 +154,29 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
             assert c.program is not None, c.message
             programs[backend] = c.program
             await sandboxes[backend].run(c.program, stdin=b"0\n", limits=LIMITS)
-            times[backend] = []
+            runners[backend] = _runner_pid(sandboxes[backend])
+            times[backend], cpu[backend] = [], 0.0
         if bwrap:
-            times["naive-bwrap"] = []
+            times["naive-bwrap"], cpu["naive-bwrap"] = [], 0.0
         if client:
             times["naive-docker"] = []
         for i in range(n):
-            t0 = time.perf_counter()
+            c0, t0 = _host_cpu(), time.perf_counter()
             _run_raw(binary, i)
             times["raw"].append(time.perf_counter() - t0)
+            cpu["raw"] += _host_cpu() - c0
             for backend, sb in sandboxes.items():
-                t0 = time.perf_counter()
+                s0 = _proc_cpu(runners[backend])
+                c0, t0 = _host_cpu(), time.perf_counter()
                 r = await sb.run(programs[backend], stdin=f"{i}\n".encode(), limits=LIMITS)
                 times[backend].append(time.perf_counter() - t0)
+                cpu[backend] += _host_cpu() - c0 + _proc_cpu(runners[backend]) - s0
                 assert r.stdout == f"{i}\n".encode(), r
             if bwrap:
-                t0 = time.perf_counter()
+                c0, t0 = _host_cpu(), time.perf_counter()
                 _run_naive_bwrap(bwrap, i)
                 times["naive-bwrap"].append(time.perf_counter() - t0)
+                cpu["naive-bwrap"] += _host_cpu() - c0
             if client and i < naive_docker_n:
                 t0 = time.perf_counter()
                 _run_naive_docker(client, image, box, i)
@@ -132,7 +187,9 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
         if client:
             client.close()
         shutil.rmtree(box, ignore_errors=True)
-    return {"times": times, "startup": startup}
+    if any(r is None for r in runners.values()):
+        print("warning: a runner process was not found; its CPU is missing from the CPU column")
+    return {"times": times, "startup": startup, "cpu": {k: v / n for k, v in cpu.items()}}
 
 
 async def bench_throughput(backend: str, runs: int, loop_n: int) -> dict[int, float]:
@@ -179,7 +236,7 @@ def main() -> None:
         trivial = _compile_on_host(TRIVIAL, work / "trivial")
         busy = _compile_on_host(BUSY, work / "busy")
         res = asyncio.run(bench_per_test(trivial, backends, args.tests, args.naive_docker, image))
-        times, startup = res["times"], res["startup"]
+        times, startup, cpu = res["times"], res["startup"], res["cpu"]
         names = {
             "raw": "raw subprocess",
             "process": "process backend (one bwrap + runner)",
@@ -187,20 +244,27 @@ def main() -> None:
             "naive-bwrap": "naive: fresh bwrap per test",
             "naive-docker": f"naive: fresh container per test (first {args.naive_docker})",
         }
-        raw_mean = statistics.fmean(times["raw"]) * 1000
         raw_median = statistics.median(times["raw"]) * 1000
-        print(f"\n{args.tests} tests of a trivial C++ program, designs interleaved test by test\n")
-        print(
-            f"{'design':<44} {'start-up ms':>11} {'mean ms':>8} {'x raw':>6} {'median ms':>10} {'x raw':>6}"
-        )
+        raw_mean = statistics.fmean(times["raw"]) * 1000
+        raw_cpu = cpu["raw"] * 1000
+        print(f"\n{args.tests} tests of a trivial C++ program, designs interleaved test by test", end="")
+        print(f" (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)\n")
+        header = f"{'design':<44} {'start-up':>8} {'median':>7} {'x raw':>6} {'mean':>7} {'x raw':>6} {'CPU':>6} {'x raw':>6}"
+        print(header)
+        print(f"{'':<44} {'ms':>8} {'ms/test':>7} {'':>6} {'ms/test':>7} {'':>6} {'ms/test':>6}")
         for key, name in names.items():
             if key not in times or not times[key]:
                 continue
-            mean = statistics.fmean(times[key]) * 1000
             median = statistics.median(times[key]) * 1000
+            mean = statistics.fmean(times[key]) * 1000
             up = f"{startup[key]:.0f}" if key in startup else "-"
+            c = (
+                f"{cpu[key] * 1000:>6.2f} {cpu[key] * 1000 / raw_cpu:>6.2f}"
+                if key in cpu
+                else f"{'n/a':>6} {'-':>6}"
+            )
             print(
-                f"{name:<44} {up:>11} {mean:>8.2f} {mean / raw_mean:>6.2f} {median:>10.2f} {median / raw_median:>6.2f}"
+                f"{name:<44} {up:>8} {median:>7.2f} {median / raw_median:>6.2f} {mean:>7.2f} {mean / raw_mean:>6.2f} {c}"
             )
 
         loop_n = calibrate_busy(busy)

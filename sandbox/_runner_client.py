@@ -15,6 +15,7 @@ import itertools
 import json
 import logging
 import os
+import platform
 import re
 import secrets
 import shutil
@@ -74,13 +75,29 @@ def _launcher_source() -> bytes:
     return resources.files("frontiersmith.sandbox").joinpath("fs_exec.cc").read_bytes()
 
 
+def launcher_build_flags() -> list[str]:
+    """Compiler flags for the launcher: without libc on x86-64 (see fs_exec.cc), plain static elsewhere."""
+    if platform.machine() in ("x86_64", "AMD64"):
+        return [
+            "-DFS_NOLIBC",
+            "-nostdlib",
+            "-static",
+            "-fno-pie",
+            "-no-pie",
+            "-fno-stack-protector",
+            "-fno-builtin",
+            "-O2",
+        ]
+    return ["-O2", "-static"]
+
+
 def host_launcher() -> bytes | None:
     """The launcher as a static binary built with the host's C compiler (cached), or None if there is none.
 
     Static, so the same file works in bubblewrap and in any container image.
     """
     source = _launcher_source()
-    digest = hashlib.sha256(source).hexdigest()[:16]
+    digest = hashlib.sha256(source + " ".join(launcher_build_flags()).encode()).hexdigest()[:16]
     cache = Path(platformdirs.user_cache_dir("frontiersmith", appauthor=False)) / f"fs-exec-{digest}"
     if cache.is_file():
         return cache.read_bytes()
@@ -92,7 +109,7 @@ def host_launcher() -> bytes | None:
         src.write_bytes(source)
         try:
             subprocess.run(
-                [cc, "-x", "c", "-O2", "-static", "-o", str(out), str(src)],
+                [cc, "-x", "c", *launcher_build_flags(), "-o", str(out), str(src)],
                 capture_output=True,
                 timeout=120,
                 check=True,
@@ -267,7 +284,7 @@ class RunnerSandbox(Sandbox):
         if path is None:
             limits = RunLimits(time_ms=60000, memory_mb=2048, output_kb=65536, processes=32, open_files=256)
             reply = await self._raw_run(
-                ["gcc", "-x", "c", "-O2", "-static", "-o", "fs-exec", "fs_exec.cc"],
+                ["gcc", "-x", "c", *launcher_build_flags(), "-o", "fs-exec", "fs_exec.cc"],
                 files={"fs_exec.cc": _launcher_source()},
                 limits=limits,
                 wall_ms=120000,

@@ -50,6 +50,9 @@ def container_limits(settings: Settings) -> dict[str, Any]:
         "memswap_limit": f"{memory_mb}m",
         "pids_limit": settings.process_limit * max_parallel(settings) + 64,
         "nano_cpus": workers * 1_000_000_000,
+        # One container is one scheduling group: without a weight per worker, a busy host gives
+        # all of its parallel tests together the CPU share of a single process.
+        "cpu_shares": 1024 * workers,
         "box_size": f"{memory_mb}m",
     }
 
@@ -108,6 +111,7 @@ class DockerSandbox(RunnerSandbox):
             memswap_limit=lim["memswap_limit"],
             pids_limit=lim["pids_limit"],
             nano_cpus=lim["nano_cpus"],
+            cpu_shares=lim["cpu_shares"],
             cap_drop=["ALL"],
             cap_add=_RUNNER_CAPS,
             security_opt=["no-new-privileges"],
