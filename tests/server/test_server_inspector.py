@@ -1,0 +1,75 @@
+"""A third-party client: the MCP Inspector CLI (npm @modelcontextprotocol/inspector, --cli mode) lists the tools
+of `frontiersmith serve` over stdio and calls `submit`.
+
+The Inspector is looked up at $FRONTIERSMITH_INSPECTOR, then in the user cache
+(~/.cache/frontiersmith/inspector, where CI installs it), and installed there with npm when missing. When it
+cannot be had, the test skips locally and fails under FRONTIERSMITH_REQUIRE_SANDBOXES=1 (CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import platformdirs
+import pytest
+from mcp_helpers import CHEAP_PROBLEM, baseline_code, serve_env
+
+INSPECTOR_PACKAGE = "@modelcontextprotocol/inspector@2.12.0"
+
+
+def inspector() -> str:
+    explicit = os.environ.get("FRONTIERSMITH_INSPECTOR")
+    if explicit:
+        return explicit
+    prefix = Path(platformdirs.user_cache_dir("frontiersmith")) / "inspector"
+    binary = prefix / "node_modules" / ".bin" / "mcp-inspector"
+    if not binary.exists() and shutil.which("npm"):
+        subprocess.run(
+            ["npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", INSPECTOR_PACKAGE],
+            capture_output=True,
+            timeout=600,
+        )
+    if binary.exists():
+        return str(binary)
+    reason = f"the MCP Inspector CLI is not installed and `npm install {INSPECTOR_PACKAGE}` failed"
+    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def run_inspector(tmp_path: Path, *method_args: str) -> dict:
+    env = serve_env(tmp_path)
+    server_env = [f"{k}={v}" for k, v in env.items() if k.startswith("FRONTIERSMITH_")]
+    argv = [inspector(), "--cli", "frontiersmith", "serve"]
+    for pair in server_env:
+        argv += ["-e", pair]
+    proc = subprocess.run(argv + list(method_args), env=env, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def test_the_inspector_cli_lists_the_tools_and_calls_submit(tmp_path: Path) -> None:
+    listed = run_inspector(tmp_path, "--method", "tools/list")
+    names = {t["name"] for t in listed["tools"]}
+    assert {"submit", "list_problems", "mutate_problem", "run_verifier", "leaderboard"} <= names
+
+    called = run_inspector(
+        tmp_path,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "submit",
+        "--tool-arg",
+        f"problem_id={CHEAP_PROBLEM}",
+        f"code={baseline_code()}",
+        "language=python",
+        "author=inspector",
+    )
+    assert not called.get("isError")
+    result = called.get("structuredContent") or json.loads(called["content"][0]["text"])
+    assert result["problem_id"] == CHEAP_PROBLEM and result["score"] == 0.0
+    assert set(result["verdicts"]) == {"OK"} and len(result["tests"]) == result["verdicts"]["OK"]
