@@ -192,25 +192,33 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
     return {"times": times, "startup": startup, "cpu": {k: v / n for k, v in cpu.items()}}
 
 
-async def bench_throughput(backend: str, runs: int, loop_n: int) -> dict[int, float]:
-    """Tests per second with 1 and 2 concurrent workers on a CPU-bound set, in one sandbox."""
-    out: dict[int, float] = {}
+async def bench_throughput(backend: str, runs: int, loop_n: int, rounds: int = 4) -> dict[int, float]:
+    """Tests per second with 1 and 2 concurrent workers on a CPU-bound set, in one sandbox.
+
+    The set is split into rounds that alternate 1 and 2 workers, so a change in the machine's
+    load hits both figures alike.
+    """
+    spent = {1: 0.0, 2: 0.0}
+    done = {1: 0, 2: 0}
+    per_round = max(2, runs // rounds)
     async with open_sandbox(backend) as sb:
         c = await sb.compile(BUSY, Language.CPP, name="busy")
         assert c.program is not None, c.message
-        for workers in (1, 2):
-            queue = list(range(runs))
 
-            async def worker(queue: list[int]) -> None:
-                while queue:
-                    queue.pop()
-                    r = await sb.run(c.program, stdin=f"{loop_n}\n".encode(), limits=LIMITS)
-                    assert r.verdict == "OK", r
+        async def worker(queue: list[int]) -> None:
+            while queue:
+                queue.pop()
+                r = await sb.run(c.program, stdin=f"{loop_n}\n".encode(), limits=LIMITS)
+                assert r.verdict == "OK", r
 
-            start = time.perf_counter()
-            await asyncio.gather(*(worker(queue) for _ in range(workers)))
-            out[workers] = runs / (time.perf_counter() - start)
-    return out
+        for _ in range(rounds):
+            for workers in (1, 2):
+                queue = list(range(per_round))
+                start = time.perf_counter()
+                await asyncio.gather(*(worker(queue) for _ in range(workers)))
+                spent[workers] += time.perf_counter() - start
+                done[workers] += per_round
+    return {w: done[w] / spent[w] for w in (1, 2)}
 
 
 def calibrate_busy(binary: Path, target_ms: float = 100.0) -> int:
@@ -269,7 +277,7 @@ def main() -> None:
 
         loop_n = calibrate_busy(busy)
         print(
-            f"\nthroughput: {args.busy_runs} runs of a ~100 ms busy loop (n={loop_n}), {os.cpu_count()} cores\n"
+            f"\nthroughput: {args.busy_runs} runs per worker count (alternating rounds) of a ~100 ms busy loop (n={loop_n}), {os.cpu_count()} cores\n"
         )
         print(f"{'backend':<12} {'1 worker/s':>11} {'2 workers/s':>12} {'speed-up':>9}")
         for backend in backends:

@@ -347,13 +347,15 @@ class Runner:
 
     def _spawn_with_launcher(self, run: Run, argv: list, env: dict, lim: tuple, fds: tuple) -> None:
         # posix_spawn is a vfork: the runner's memory is never copied, unlike os.fork.
+        launcher = self.launcher
+        assert launcher is not None
         report_r, report_w = os.pipe()
         try:
             uid = run.uid if CAN_SETUID else -1
-            args = [self.launcher, run.dir, str(uid), *(str(x) for x in lim), "--", *argv]
+            args = [launcher, run.dir, str(uid), *(str(x) for x in lim), "--", *argv]
             actions = [(os.POSIX_SPAWN_DUP2, fd, i) for i, fd in enumerate(fds)]
             actions.append((os.POSIX_SPAWN_DUP2, report_w, 3))
-            run.pid = os.posix_spawn(self.launcher, args, env, file_actions=actions, setsid=True)
+            run.pid = os.posix_spawn(launcher, args, env, file_actions=actions, setsid=True)
         except BaseException:
             os.close(report_r)
             raise

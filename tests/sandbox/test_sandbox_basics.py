@@ -164,3 +164,22 @@ async def test_runs_still_work_without_the_launcher(monkeypatch: pytest.MonkeyPa
         loop = await sb.compile("while True: pass", Language.PYTHON)
         tle = await sb.run(loop.program, limits=TIGHT)
     assert ok.stdout == b"8\n" and tle.verdict is Verdict.TLE
+
+
+async def test_docker_container_is_removed_when_the_task_is_cancelled(docker_required: None) -> None:
+    import docker
+
+    from frontiersmith.models import Language as Lang
+
+    seen: dict[str, str] = {}
+    with anyio.move_on_after(6):
+        async with open_sandbox("docker") as sb:
+            seen["cid"] = sb._container_id  # type: ignore[attr-defined]
+            c = await sb.compile("import time\ntime.sleep(60)", Lang.PYTHON)
+            await sb.run(c.program, limits=RunLimits(time_ms=30000))
+    client = docker.from_env()
+    try:
+        with pytest.raises(docker.errors.NotFound):
+            client.containers.get(seen["cid"])
+    finally:
+        client.close()
