@@ -43,7 +43,9 @@ def _harness_main(argv):
             feasible, objective, message = False, None, f"malformed output: {exc}"
         if not feasible:
             objective = None
-        print(_json.dumps({"feasible": bool(feasible), "objective": objective, "message": str(message)[:500]}))
+        print(
+            _json.dumps({"feasible": bool(feasible), "objective": objective, "message": str(message)[:500]})
+        )
         return 0
     _sys.stderr.write("usage: gen DIST SEED | validate < input | verify INPUT OUTPUT\n")
     return 2
