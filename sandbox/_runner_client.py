@@ -199,6 +199,17 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     )
 
 
+CPP_FLAGS_VERSION = "g++ -std=c++17 -O2 -pipe v1"  # bump when the compile command changes
+
+
+def _cache_put(path: Path, data: bytes) -> None:
+    """Write atomically, so a concurrent reader never sees half a binary."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
 def _truncate(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + f"\n... ({len(text) - limit} more characters)"
 
@@ -302,6 +313,47 @@ class RunnerSandbox(Sandbox):
             return
         self.launcher = path
 
+    # -- compile cache ---------------------------------------------------------------------------
+
+    def _compile_cache_dir(self) -> Path:
+        return Path(self.settings.data_dir).expanduser() / "cache" / "compiled"
+
+    def _compile_cache_key(self, code: str, language: Language) -> str | None:
+        """C++ binaries are cached on the host by source, flags, header and backend: g++ -O2 is the slow
+        part of judging, and the pipeline compiles the same solver in many sandboxes."""
+        if language is not Language.CPP:
+            return None
+        header = testlib_header(self.settings) or b""
+        h = hashlib.sha256()
+        for part in (self.backend, CPP_FLAGS_VERSION, code.encode(), header):
+            h.update(len(part).to_bytes(8, "little") + (part.encode() if isinstance(part, str) else part))
+        return h.hexdigest()
+
+    async def _from_compile_cache(self, key: str, name: str, dest: str) -> CompileResult | None:
+        path = self._compile_cache_dir() / key
+        try:
+            binary = await asyncio.to_thread(path.read_bytes)
+        except OSError:
+            return None
+        try:
+            reply = await self._request(
+                {
+                    "op": "put",
+                    "path": f"progs/{dest}/prog",
+                    "data": base64.b64encode(binary).decode(),
+                    "mode": 0o755,
+                },
+                60,
+            )
+        except SandboxError:
+            return None
+        installed = reply.get("path")
+        if not installed:
+            return None
+        return CompileResult(
+            Verdict.OK, program=ProgramHandle(name=name, language=Language.CPP, argv=(installed,))
+        )
+
     async def _read_replies(self) -> None:
         try:
             while True:
@@ -376,6 +428,11 @@ class RunnerSandbox(Sandbox):
     async def compile(self, code: str, language: Language, name: str = "main") -> CompileResult:
         language = Language(language)
         dest = _program_dir(name, next(self._ids))
+        cache_key = self._compile_cache_key(code, language)
+        if cache_key is not None:
+            cached = await self._from_compile_cache(cache_key, name, dest)
+            if cached is not None:
+                return cached
         timeout_ms = int(self.settings.compile_timeout_s * 1000)
         limits = RunLimits(time_ms=timeout_ms, memory_mb=4096, output_kb=262144, processes=32, open_files=256)
         if language is Language.CPP:
@@ -403,11 +460,16 @@ class RunnerSandbox(Sandbox):
                 limits=limits,
                 wall_ms=timeout_ms,
                 install={"from": source, "to": target, "mode": 0o755 if language is Language.CPP else 0o644},
+                want_files=[source] if cache_key is not None else (),
             )
         except SandboxError as exc:
             return CompileResult(Verdict.SYSTEM_ERROR, message=str(exc))
         result = classify(reply, limits)
         installed = reply.get("installed")
+        if cache_key is not None and result.verdict is Verdict.OK and installed:
+            binary = result.files.get(source)
+            if binary:
+                await asyncio.to_thread(_cache_put, self._compile_cache_dir() / cache_key, binary)
         if result.verdict is Verdict.OK and installed:
             argv_run = (installed,) if language is Language.CPP else (self.python, "-I", installed)
             return CompileResult(
