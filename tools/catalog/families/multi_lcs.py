@@ -105,6 +105,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
 FAMILY = {
     "name": NAME,
     "kind": "open",
+    "blank_answer_is_legal": True,  # an empty line is the empty subsequence
     "title": "Longest common subsequence of many strings",
     "statement": """
 You are given k strings. Find a string, as long as possible, that is a subsequence of every one of them
