@@ -1,0 +1,241 @@
+"""``AgentTeam``: one connection to the FrontierSmith MCP server per role (stdio subprocess or streamable HTTP),
+each with a static filter on the role's tools, and ``run``, which runs an agent under turn and token budgets
+and stores its whole transcript as an ``agent.transcript`` event of the record it worked on.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents import Agent, AgentOutputSchema, AgentsException, Model, RunConfig, Runner
+from agents.mcp import MCPServer, MCPServerStdio, MCPServerStreamableHttp, create_static_tool_filter
+
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+
+from .roles import ROLES, role
+
+TRANSCRIPT = "agent.transcript"
+# Tool calls run programs in the sandbox (run_verifier judges every solution on every test): far beyond the
+# SDK's 5 s default read timeout.
+TOOL_TIMEOUT_S = 900.0
+
+
+@dataclass
+class Budget:
+    """Bounds on the agents: turns per agent run, cross-validation rounds, and tokens (over a candidate's
+    cross-validation, and over a whole team's life)."""
+
+    max_turns: int = 12
+    max_rounds: int = 3
+    max_tokens_per_candidate: int | None = 400_000
+    max_tokens_total: int | None = None
+
+
+@dataclass
+class AgentRun:
+    """What one agent run left behind: its final output (None when it failed) and what it cost."""
+
+    role: str
+    output: Any
+    tokens: int
+    error: str | None = None
+    items: list[Any] = field(default_factory=list)
+
+
+def frontiersmith_command() -> list[str]:
+    """The `frontiersmith` console script of this interpreter's environment (or the module, if not installed)."""
+    exe = shutil.which("frontiersmith", path=str(Path(sys.executable).parent))
+    return [exe] if exe else [sys.executable, "-m", "frontiersmith.cli"]
+
+
+def server_env(settings: Settings) -> dict[str, str]:
+    """The environment of a `frontiersmith serve` subprocess: the same store, sandbox and limits as ours.
+
+    The server's own provider is pinned to offline: in this team the agents author every piece of content, and
+    the server must never reach a model (or need its key) on its own.
+    """
+    env: dict[str, str] = {}
+    for name, value in settings.model_dump().items():
+        if value is None or name in ("http_token", "llm_api_key_env", "llm_base_url", "llm_model"):
+            continue
+        env[f"FRONTIERSMITH_{name.upper()}"] = str(value)
+    env["FRONTIERSMITH_STORE_PATH"] = str(settings.resolved_store_path)
+    env["FRONTIERSMITH_LLM_PROVIDER"] = "offline"
+    return env
+
+
+def stdio_server(name: str, tools: Sequence[str], settings: Settings) -> MCPServerStdio:
+    command, *args = frontiersmith_command()
+    return MCPServerStdio(
+        name=f"frontiersmith-{name}",
+        params={"command": command, "args": [*args, "serve"], "env": server_env(settings)},
+        tool_filter=create_static_tool_filter(allowed_tool_names=list(tools)),
+        cache_tools_list=True,
+        client_session_timeout_seconds=TOOL_TIMEOUT_S,
+    )
+
+
+def http_server(name: str, tools: Sequence[str], url: str, token: str | None) -> MCPServerStreamableHttp:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return MCPServerStreamableHttp(
+        name=f"frontiersmith-{name}",
+        params={"url": url, "headers": headers, "timeout": 30.0, "sse_read_timeout": TOOL_TIMEOUT_S},
+        tool_filter=create_static_tool_filter(allowed_tool_names=list(tools)),
+        cache_tools_list=True,
+        client_session_timeout_seconds=TOOL_TIMEOUT_S,
+    )
+
+
+def _usage(usage: Any) -> dict[str, int]:
+    return {
+        "requests": int(getattr(usage, "requests", 0) or 0),
+        "input_tokens": int(getattr(usage, "input_tokens", 0) or 0),
+        "output_tokens": int(getattr(usage, "output_tokens", 0) or 0),
+        "total_tokens": int(getattr(usage, "total_tokens", 0) or 0),
+    }
+
+
+def _jsonable(output: Any) -> Any:
+    if hasattr(output, "model_dump"):
+        return output.model_dump(mode="json")
+    return output if isinstance(output, str | int | float | bool | type(None)) else str(output)
+
+
+class AgentTeam:
+    """The connected agents. Use as ``async with AgentTeam(...) as team``; connections close on exit.
+
+    ``model`` is one SDK model for every role, or a mapping role -> model (tests script each role apart).
+    ``tools`` overrides a role's tool filter. Without ``url`` every role gets its own `frontiersmith serve`
+    subprocess over stdio; with it, a streamable-HTTP connection to that server (``token`` is its bearer token).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        model: Model | Mapping[str, Model],
+        *,
+        roles: Sequence[str] = tuple(ROLES),
+        tools: Mapping[str, Sequence[str]] | None = None,
+        budget: Budget | None = None,
+        url: str | None = None,
+        token: str | None = None,
+    ):
+        self.store = store
+        self.settings = settings
+        self.budget = budget or Budget()
+        self._models = model
+        self._tools = {name: tuple((tools or {}).get(name, role(name).tools)) for name in roles}
+        self._url, self._token = url, token
+        self.servers: dict[str, MCPServer] = {}
+        self.tokens_used = 0
+        self._stack: AsyncExitStack | None = None
+
+    def tools_of(self, name: str) -> tuple[str, ...]:
+        return self._tools[name]
+
+    async def __aenter__(self) -> AgentTeam:
+        self._stack = AsyncExitStack()
+        await self._stack.__aenter__()
+        try:
+            for name, tools in self._tools.items():
+                server = (
+                    http_server(name, tools, self._url, self._token)
+                    if self._url
+                    else stdio_server(name, tools, self.settings)
+                )
+                self.servers[name] = await self._stack.enter_async_context(server)
+        except BaseException:
+            await self._stack.__aexit__(*sys.exc_info())
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._stack is not None:
+            await self._stack.__aexit__(*exc)  # type: ignore[arg-type]
+            self._stack = None
+        self.servers.clear()
+
+    def model_for(self, name: str) -> Model:
+        models = self._models
+        return models[name] if isinstance(models, Mapping) else models
+
+    def agent(self, name: str, output_type: type | None = None) -> Agent:
+        if name not in self.servers:
+            raise KeyError(f"the team has no connected {name} agent; pass roles=[..., {name!r}]")
+        return Agent(
+            name=name,
+            instructions=role(name).instructions,
+            model=self.model_for(name),
+            mcp_servers=[self.servers[name]],
+            output_type=AgentOutputSchema(output_type, strict_json_schema=False) if output_type else None,
+        )
+
+    async def run(
+        self,
+        name: str,
+        prompt: str,
+        *,
+        subject: str | None,
+        output_type: type | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> AgentRun:
+        """Run one agent on ``prompt`` and store its transcript (every input item, tool call, tool result and
+        output) as an event of ``subject``. An agent that fails (out of turns, unusable output, endpoint down)
+        returns an AgentRun with ``error`` set instead of raising: the caller routes the failure."""
+        started = time.monotonic()
+        output: Any = None
+        error: str | None = None
+        items: list[Any] = []
+        usage: dict[str, int] = {}
+        try:
+            result = await Runner.run(
+                self.agent(name, output_type),
+                prompt,
+                max_turns=self.budget.max_turns,
+                run_config=RunConfig(tracing_disabled=True, workflow_name=f"frontiersmith-{name}"),
+            )
+            output = result.final_output
+            items = result.to_input_list()
+            usage = _usage(result.context_wrapper.usage)
+        except AgentsException as exc:
+            error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:400] if str(exc) else ''}".rstrip(": ")
+            data = exc.run_data
+            if data is not None:
+                items = [{"role": "user", "content": prompt}, *(i.to_input_item() for i in data.new_items)]
+                usage = _usage(data.context_wrapper.usage)
+        except Exception as exc:  # the endpoint (openai.APIError and kin): the run is lost, not the loop
+            if type(exc).__module__.startswith("agents.testing"):
+                raise  # a test's script ran out: a bug in the test, not a model failure
+            error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:400] if str(exc) else ''}".rstrip(": ")
+            items = [{"role": "user", "content": prompt}]
+        tokens = usage.get("total_tokens", 0)
+        self.tokens_used += tokens
+        self.store.add_event(
+            TRANSCRIPT,
+            subject,
+            {
+                "agent": name,
+                "model": str(getattr(self.model_for(name), "model", type(self.model_for(name)).__name__)),
+                "tools": list(self._tools[name]),
+                **dict(context or {}),
+                "items": items,
+                "final_output": _jsonable(output),
+                "error": error,
+                "usage": usage,
+                "seconds": round(time.monotonic() - started, 3),
+            },
+        )
+        return AgentRun(name, output, tokens, error, items)
+
+    def over_total_budget(self) -> bool:
+        cap = self.budget.max_tokens_total
+        return cap is not None and self.tokens_used > cap

@@ -1,0 +1,85 @@
+"""Shared pieces of the agent tests: the toy open problem (pick numbers with sum <= C, maximise the sum) as a
+stored candidate with three sampled solutions, and the arguments a scripted agent passes to the server."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+from frontiersmith.tools import synthesis as syn
+from frontiersmith.tools.llm import MutationDraft, SolutionDraft
+
+
+def _load_toy():
+    path = Path(__file__).resolve().parents[1] / "pipeline" / "toy_problem.py"
+    spec = importlib.util.spec_from_file_location("frontiersmith_toy_problem", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+toy = _load_toy()
+
+# Valid inputs for "small" and "large", but an item above the capacity for "mixed": the validator rejects
+# that one, while the others are stored, so the verifier can still be checked in the same round.
+HALF_BAD_GENERATOR = toy.GENERATOR.replace(
+    "print(n, c); print(*items)",
+    "items[-1] = c + 5 if dist == 'mixed' else items[-1]; print(n, c); print(*items)",
+)
+assert HALF_BAD_GENERATOR != toy.GENERATOR
+
+TOY = MutationDraft(
+    title="Capacity filling",
+    statement="Given n numbers and a capacity C, output k distinct indices whose numbers sum to at most C; "
+    "maximise the sum. Input: `n C` then n numbers. Output: k then the k indices (0-based).",
+    objective={"kind": "optimise", "sense": "max", "formula": "sum of the chosen numbers"},
+    input_spec={"constraints": "1 <= n <= 60, 1 <= item <= C", "bounds": {"n": [1, 60]}},
+    output_spec={"description": "k distinct indices with sum at most C"},
+)
+
+
+async def toy_candidate(store: Store, settings: Settings) -> str:
+    """A kept candidate with three sampled solutions (two greedy orders and a subset-sum DP)."""
+    syn.ensure_catalog_seeds(store)
+    result = await syn.mutate_problem(store, "seed_knapsack_01", "objective", authored=TOY)
+    cid = result.candidate.id
+    await syn.sample_solutions(
+        store,
+        cid,
+        authored=[
+            SolutionDraft(code=toy.GREEDY_LARGE, language="python", strategy="greedy, largest number first"),
+            SolutionDraft(code=toy.GREEDY_SMALL, language="python", strategy="greedy, smallest number first"),
+            SolutionDraft(code=toy.DP, language="python", strategy="subset-sum dynamic programming"),
+        ],
+        settings=settings,
+    )
+    return cid
+
+
+def suite_args(cid: str, generator: str, feedback: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "candidate_id": cid,
+        "authored": {
+            "generator": {"code": generator, "language": "python"},
+            "validator": {"code": toy.GENERATOR, "language": "python"},
+            "distributions": ["small", "large", "mixed"],
+            "tests_per_distribution": 1,
+        },
+        "feedback": feedback or [],
+    }
+
+
+def verifier_args(cid: str, verifier: str, feedback: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "candidate_id": cid,
+        "authored": {
+            "verifier": {"code": verifier, "language": "python"},
+            "baseline": {"code": toy.BASELINE, "language": "python"},
+            "sense": "max",
+        },
+        "feedback": feedback or [],
+    }

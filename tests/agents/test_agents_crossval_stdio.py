@@ -1,0 +1,96 @@
+"""The test-case and verifier agents cross-validate each other through the real `frontiersmith serve` over
+stdio. The language model is `agents.testing.ScriptedModel` (no network): each role's moves are scripted, the
+server, sandbox and store are real."""
+
+from __future__ import annotations
+
+import pytest
+from agent_helpers import HALF_BAD_GENERATOR, suite_args, toy, toy_candidate, verifier_args
+from agents.testing import ScriptedModel, assistant_message, function_call
+
+from frontiersmith.agents.crossval import transcripts, validate_candidate
+from frontiersmith.agents.team import AgentTeam, Budget
+from frontiersmith.models import CandidateStatus, Solution, Verifier
+from frontiersmith.models import TestCase as StoredTest
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+
+pytestmark = pytest.mark.anyio
+
+ROLES = ("test_case_agent", "verifier_agent")
+
+
+def calls(*steps: tuple[str, dict] | str) -> list:
+    """One scripted model turn per step: a tool call (name, arguments) or a final message."""
+    out = []
+    for i, step in enumerate(steps):
+        if isinstance(step, str):
+            out.append([assistant_message(step)])
+        else:
+            out.append([function_call(step[0], step[1], call_id=f"call_{i}")])
+    return out
+
+
+def tool_outputs(transcript: dict) -> list[str]:
+    return [
+        str(item.get("output")) for item in transcript["items"] if item.get("type") == "function_call_output"
+    ]
+
+
+async def test_crossval_fails_in_round_one_and_converges_in_round_two(store: Store, settings: Settings):
+    cid = await toy_candidate(store, settings)
+    tests_model = ScriptedModel(
+        calls(
+            ("generate_tests", suite_args(cid, HALF_BAD_GENERATOR)),
+            "three distributions",
+            ("generate_tests", suite_args(cid, toy.GENERATOR, ["validator rejects mixed"])),
+            "fixed the mixed distribution",
+        )
+    )
+    verifier_model = ScriptedModel(
+        calls(
+            ("run_verifier", verifier_args(cid, toy.ACCEPT_ALL_VERIFIER)),
+            "verifier written",
+            ("run_verifier", verifier_args(cid, toy.VERIFIER, ["accepts garbage"])),
+            "verifier now checks feasibility",
+        )
+    )
+    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
+    async with AgentTeam(store, settings, models, roles=ROLES, budget=Budget(max_rounds=3)) as team:
+        outcome = await validate_candidate(team, cid)
+    tests_model.assert_complete()
+    verifier_model.assert_complete()
+
+    assert outcome.ok and outcome.rounds == 2
+    rounds = [e.payload for e in store.list_events(cid, kind="crossval.round")]
+    assert [r["ok"] for r in rounds] == [False, True]
+    first = " ".join(rounds[0]["failures"])
+    assert "tests: " in first and "validator rejects" in first and "mixed" in first
+    assert "verifier: verifier rejects corrupted outputs: it accepts garbage" in first
+
+    # Each failure went back to its owner, with the evidence, in the round-2 prompt.
+    logs = transcripts(store, cid)
+    assert [(t["agent"], t["round"]) for t in logs] == [
+        ("test_case_agent", 1),
+        ("verifier_agent", 1),
+        ("test_case_agent", 2),
+        ("verifier_agent", 2),
+    ]
+    assert any("validator rejects" in f for f in logs[2]["feedback"])
+    assert not any("accepts garbage" in f for f in logs[2]["feedback"])
+    assert any("accepts garbage" in f for f in logs[3]["feedback"])
+    assert "accepts garbage" in logs[3]["items"][0]["content"]
+    # The transcripts hold the tool calls and the server's answers.
+    assert '"ok": false' in tool_outputs(logs[0])[0] and '"ok": true' in tool_outputs(logs[2])[0]
+    assert '"ok": true' in tool_outputs(logs[3])[0]
+
+    # Every intermediate artefact is stored and reachable from the candidate.
+    assert store.get_candidate(cid).status is CandidateStatus.KEPT
+    below = {r.id: r.kind for r in store.descendants(cid)}
+    verifiers = store.list_verifiers(cid)
+    assert len(verifiers) == 2 and all(v.id in below for v in verifiers)
+    assert all(t.id in below for t in store.list_tests(cid))
+    assert len(store.list_events(cid, kind="tests.built")) == 2
+    baseline = store.get(Solution, verifiers[0].baseline_solution_id)
+    assert baseline.id in below and store.get(Verifier, verifiers[1].id).problem_id == cid
+    assert all(isinstance(store.get(StoredTest, t.id), StoredTest) for t in store.list_tests(cid))
