@@ -16,7 +16,6 @@ from typing import Any
 
 from agents import Agent, AgentOutputSchema, AgentsException, Model, RunConfig, Runner
 from agents.mcp import MCPServer, MCPServerStdio, MCPServerStreamableHttp, create_static_tool_filter
-
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
