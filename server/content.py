@@ -4,10 +4,15 @@ seed along an axis, write a verifier)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import unquote
 
 from mcp.server import MCPServer
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
 
+from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Problem
 from frontiersmith.tools import submit as solving
 from frontiersmith.tools import synthesis
@@ -33,6 +38,18 @@ def statement_markdown(problem: Problem) -> str:
     )
 
 
+@contextmanager
+def caller_mistakes() -> Iterator[None]:
+    """A bad id or argument in a resource URI or prompt becomes an invalid-params error carrying its one
+    sentence, instead of the SDK's generic "error creating resource" and a logged traceback."""
+    try:
+        yield
+    except FrontierSmithError as exc:
+        raise MCPError(code=INVALID_PARAMS, message=str(exc)) from None
+    except ValueError as exc:  # e.g. an axis that is not one of the three
+        raise MCPError(code=INVALID_PARAMS, message=f"{str(exc).rstrip('.')}; check the arguments.") from None
+
+
 def register(mcp: MCPServer, backend: Backend) -> None:
     # `{+id}` lets the id carry a slash (catalog/NAME); a percent-encoded slash works as well.
     @mcp.resource(
@@ -42,7 +59,8 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         mime_type="text/markdown",
     )
     def problem_statement(problem_id: str) -> str:
-        return statement_markdown(solving.get_problem(backend.store(), unquote(problem_id)))
+        with caller_mistakes():
+            return statement_markdown(solving.get_problem(backend.store(), unquote(problem_id)))
 
     @mcp.resource(
         "task://{task_id}/lineage",
@@ -51,7 +69,8 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         mime_type="application/json",
     )
     def task_lineage(task_id: str) -> str:
-        return lineage_of(backend, unquote(task_id)).model_dump_json(indent=1)
+        with caller_mistakes():
+            return lineage_of(backend, unquote(task_id)).model_dump_json(indent=1)
 
     @mcp.resource(
         "catalog://families",
@@ -76,7 +95,8 @@ def register(mcp: MCPServer, backend: Backend) -> None:
 
     @mcp.prompt(name="solve_problem", description="Solve one problem and submit the solution for a score.")
     def solve_problem(problem_id: str) -> str:
-        problem = solving.get_problem(backend.store(), problem_id)
+        with caller_mistakes():
+            problem = solving.get_problem(backend.store(), problem_id)
         return (
             f"Solve this optimisation problem as well as you can.\n\n{statement_markdown(problem)}\n"
             f"{PROGRAM_CONTRACT.split(chr(10) + '- generator')[0]}\n\n"
@@ -89,8 +109,9 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         name="mutate_seed", description="Mutate a seed problem along one axis into an open-ended one."
     )
     def mutate_seed(seed_id: str, axis: str) -> str:
-        problem = synthesis.load_problem(backend.store(), seed_id)
-        the_axis = Axis(axis)
+        with caller_mistakes():
+            problem = synthesis.load_problem(backend.store(), seed_id)
+            the_axis = Axis(axis)
         return (
             f"Here is a closed competitive-programming problem:\n\n{statement_markdown(problem)}\n"
             f"Mutate it along the {the_axis.value} axis: {AXIS_MEANING[the_axis]}. The result must be an "
@@ -103,7 +124,8 @@ def register(mcp: MCPServer, backend: Backend) -> None:
 
     @mcp.prompt(name="write_verifier", description="Write the verifier and baseline of a candidate problem.")
     def write_verifier(candidate_id: str) -> str:
-        problem = synthesis.load_problem(backend.store(), candidate_id)
+        with caller_mistakes():
+            problem = synthesis.load_problem(backend.store(), candidate_id)
         return (
             f"Write the verifier and the baseline solution for this problem:\n\n{statement_markdown(problem)}\n"
             f"{PROGRAM_CONTRACT}\n\nThen call `run_verifier` with candidate_id={candidate_id!r} and "

@@ -194,8 +194,10 @@ async def test_problem_resources_accept_catalog_ids_with_a_slash_plain_or_encode
         seed = (await client.read_resource(f"problem://{SEED}")).contents[0]
         catalog = json.loads((await client.read_resource("catalog://families")).contents[0].text)
         problem = structured(await client.call_tool("get_problem", {"problem_id": CHEAP_PROBLEM}))
-        with pytest.raises(MCPError):
+        with pytest.raises(MCPError, match="No catalog family named 'no_such_family'"):
             await client.read_resource("problem://catalog/no_such_family")
+        with pytest.raises(MCPError, match="task_nope"):
+            await client.read_resource("task://task_nope/lineage")
     assert plain.text == encoded.text and plain.text.startswith("# Min-True 2-SAT")
     assert plain.mime_type == "text/markdown" and "**Objective:** optimise, minimise" in plain.text
     assert seed.text.startswith("# 2-SAT")
@@ -215,6 +217,8 @@ async def test_prompts_carry_the_statement_the_contract_and_the_tool_to_call(
         solve = await client.get_prompt("solve_problem", {"problem_id": CHEAP_PROBLEM})
         mutate = await client.get_prompt("mutate_seed", {"seed_id": SEED, "axis": "input"})
         verify = await client.get_prompt("write_verifier", {"candidate_id": mutated["candidate_id"]})
+        with pytest.raises(MCPError, match="'diagonal' is not a valid Axis"):
+            await client.get_prompt("mutate_seed", {"seed_id": SEED, "axis": "diagonal"})
     solve_text, mutate_text, verify_text = (p.messages[0].content.text for p in (solve, mutate, verify))
     assert (
         "Min-True 2-SAT" in solve_text
