@@ -94,3 +94,59 @@ async def test_crossval_fails_in_round_one_and_converges_in_round_two(store: Sto
     baseline = store.get(Solution, verifiers[0].baseline_solution_id)
     assert baseline.id in below and store.get(Verifier, verifiers[1].id).problem_id == cid
     assert all(isinstance(store.get(StoredTest, t.id), StoredTest) for t in store.list_tests(cid))
+
+
+async def test_agent_sees_a_bad_argument_error_and_recovers(store: Store, settings: Settings):
+    cid = await toy_candidate(store, settings)
+    tests_model = ScriptedModel(
+        calls(
+            ("generate_tests", {"candidate_id": cid, "authored": {"generator": 3}}),
+            ("generate_tests", {**suite_args(cid, toy.GENERATOR), "candidate_id": "cand_nope"}),
+            ("generate_tests", suite_args(cid, toy.GENERATOR)),
+            "tests built",
+        )
+    )
+    verifier_model = ScriptedModel(calls(("run_verifier", verifier_args(cid, toy.VERIFIER)), "verified"))
+    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
+    async with AgentTeam(store, settings, models, roles=ROLES) as team:
+        outcome = await validate_candidate(team, cid)
+    tests_model.assert_complete()
+    assert outcome.ok and outcome.rounds == 1
+
+    # The model was shown each error as the tool's answer, and its next call was the corrected one.
+    seen = tool_outputs(transcripts(store, cid)[0])
+    assert "authored.generator" in seen[0] and "fix it and call again" in seen[0]
+    assert "cand_nope" in seen[1]
+    assert '"ok": true' in seen[2]
+    second_call_input = tests_model.calls[1].input
+    assert any(
+        i.get("type") == "function_call_output" and "authored.generator" in str(i.get("output"))
+        for i in second_call_input
+    )
+
+
+async def test_candidate_that_never_converges_is_rejected_with_its_reason(store: Store, settings: Settings):
+    cid = await toy_candidate(store, settings)
+    tests_model = ScriptedModel(calls(("generate_tests", suite_args(cid, toy.GENERATOR)), "tests built"))
+    verifier_model = ScriptedModel(
+        calls(
+            ("run_verifier", verifier_args(cid, toy.CRASHING_VERIFIER)),
+            "done",
+            ("run_verifier", verifier_args(cid, toy.CRASHING_VERIFIER, ["baseline is feasible"])),
+            "done again",
+        )
+    )
+    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
+    async with AgentTeam(store, settings, models, roles=ROLES, budget=Budget(max_rounds=2)) as team:
+        outcome = await validate_candidate(team, cid)
+    tests_model.assert_complete()
+    verifier_model.assert_complete()
+
+    assert not outcome.ok and outcome.rounds == 2
+    candidate = store.get_candidate(cid)
+    assert candidate.status is CandidateStatus.REJECTED
+    assert candidate.reason.startswith("protocol: no agreement after 2 rounds: verifier: ")
+    assert "verifier bug" in candidate.reason  # the evidence: the verifier's own crash message
+    rounds = store.list_events(cid, kind="crossval.round")
+    assert [r.payload["agents"] for r in rounds] == [["test_case_agent", "verifier_agent"], ["verifier_agent"]]
+    assert len(transcripts(store, cid)) == 3
