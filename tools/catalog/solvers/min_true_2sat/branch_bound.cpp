@@ -81,7 +81,7 @@ int main() {
     vector<vector<int>> vars(n), cls(n);
     for (int v = 0; v < n; v++) vars[find(v)].push_back(v);
     for (int i = 0; i < m; i++) cls[find(abs(A[i]) - 1)].push_back(i);
-    const double total = 1.2e8;
+    const double total = 0.8e8;
     for (int r = 0; r < n; r++) {
         if (vars[r].empty()) continue;
         cv = vars[r]; cc = cls[r];
