@@ -102,6 +102,10 @@ def _usage(usage: Any) -> dict[str, int]:
     }
 
 
+def _model_name(model: Any) -> str:
+    return str(getattr(model, "model", None) or type(model).__name__)
+
+
 def _jsonable(output: Any) -> Any:
     if hasattr(output, "model_dump"):
         return output.model_dump(mode="json")
@@ -167,6 +171,14 @@ class AgentTeam:
         models = self._models
         return models[name] if isinstance(models, Mapping) else models
 
+    @property
+    def model_name(self) -> str:
+        """The model's name for provenance (``proposer`` of candidates, transcripts)."""
+        models = self._models
+        if isinstance(models, Mapping):
+            return "+".join(sorted({_model_name(m) for m in models.values()}))
+        return _model_name(models)
+
     def agent(self, name: str, output_type: type | None = None) -> Agent:
         if name not in self.servers:
             raise KeyError(f"the team has no connected {name} agent; pass roles=[..., {name!r}]")
@@ -223,7 +235,7 @@ class AgentTeam:
             subject,
             {
                 "agent": name,
-                "model": str(getattr(self.model_for(name), "model", type(self.model_for(name)).__name__)),
+                "model": _model_name(self.model_for(name)),
                 "tools": list(self._tools[name]),
                 **dict(context or {}),
                 "items": items,

@@ -1,0 +1,131 @@
+"""Algorithm 1 with agents as the provider: ``AgentPipeline`` (what `frontiersmith synthesize --agents` runs)
+and ``run_agent_synthesis``. The pipeline in ``tools/pipeline.py`` does the selection and the storing; the
+agents author, and cross-validate each other through the MCP server.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+
+from agents import Model
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import Store, open_store
+from frontiersmith.tools.llm.chat import api_key_from_env
+from frontiersmith.tools.pipeline import Pipeline, ProgressFn, StageTable, SynthesisConfig
+
+from .crossval import agent_cross_validation_loop
+from .provider import AgentProvider
+from .roles import READ_ONLY_TOOLS
+from .team import AgentTeam, Budget
+
+LITELLM_PREFIX = "litellm/"
+
+
+def build_model(model: str, base_url: str | None = None, api_key_env: str | None = None) -> Model:
+    """An SDK model for any OpenAI-compatible chat endpoint; ``litellm/<provider>/<model>`` goes through
+    LiteLLM when it is installed. The key is read from ``api_key_env`` (local endpoints need none)."""
+    from openai import AsyncOpenAI
+
+    from agents import OpenAIChatCompletionsModel
+
+    if not model:
+        raise InvalidInputError(
+            "The agents need a model name: pass --model (and --base-url for a local endpoint)."
+        )
+    key = api_key_from_env(api_key_env) if api_key_env else None
+    if model.startswith(LITELLM_PREFIX):
+        try:
+            from agents.extensions.models.litellm_model import LitellmModel
+        except ImportError:
+            raise InvalidInputError(
+                "LiteLLM is not installed; run `pip install 'openai-agents[litellm]'` or drop the litellm/ prefix."
+            ) from None
+        return LitellmModel(model=model.removeprefix(LITELLM_PREFIX), base_url=base_url, api_key=key)
+    client = AsyncOpenAI(base_url=base_url, api_key=key or "not-needed", max_retries=1)
+    return OpenAIChatCompletionsModel(model=model, openai_client=client)
+
+
+def pipeline_takes_cross_validation() -> bool:
+    return "cross_validate" in inspect.signature(Pipeline.__init__).parameters
+
+
+class AgentPipeline:
+    """A ``Pipeline`` whose provider is an ``AgentTeam`` connected to `frontiersmith serve` (one stdio
+    subprocess per role, or the streamable-HTTP server at ``url``). Candidates run concurrently up to
+    ``settings.max_concurrency``, as in the pipeline; the team's connections live for one ``run``."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: SynthesisConfig,
+        settings: Settings | None = None,
+        progress: ProgressFn | None = None,
+        *,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key_env: str | None = None,
+        sdk_model: Model | Mapping[str, Model] | None = None,
+        budget: Budget | None = None,
+        url: str | None = None,
+        token: str | None = None,
+    ):
+        self.store = store
+        self.settings = settings or get_settings()
+        self.config = config.model_copy(update={"provider": "agents"})
+        self.progress = progress
+        self.sdk_model = sdk_model or build_model(
+            model or self.settings.llm_model or "",
+            base_url or self.settings.llm_base_url,
+            api_key_env or self.settings.llm_api_key_env,
+        )
+        self.budget = budget or Budget(max_rounds=config.crossval_rounds)
+        self.url, self.token = url, token
+
+    @property
+    def run_id(self) -> str:
+        return self.config.run_id
+
+    async def run(self) -> StageTable:
+        mediated = pipeline_takes_cross_validation()
+        # The test-case and verifier agents write through the server only when they run the loop themselves.
+        tools = {
+            role: tools
+            for role, tools in READ_ONLY_TOOLS.items()
+            if not (mediated and role in ("test_case_agent", "verifier_agent"))
+        }
+        async with AgentTeam(
+            self.store,
+            self.settings,
+            self.sdk_model,
+            tools=tools,
+            budget=self.budget,
+            url=self.url,
+            token=self.token,
+        ) as team:
+            extra = {"cross_validate": agent_cross_validation_loop} if mediated else {}
+            pipeline = Pipeline(
+                self.store, AgentProvider(team), self.config, self.settings, self.progress, **extra
+            )
+            return await pipeline.run()
+
+
+async def run_agent_synthesis(
+    config: SynthesisConfig,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    settings: Settings | None = None,
+    *,
+    store: Store | None = None,
+    progress: ProgressFn | None = None,
+) -> StageTable:
+    """Run Algorithm 1 for ``config.rounds`` rounds with agents on the model at ``base_url``; resumable like
+    the pipeline (same arguments, same run)."""
+    settings = settings or get_settings()
+    store = store or open_store(None, settings)
+    pipeline = AgentPipeline(
+        store, config, settings, progress, model=model, base_url=base_url, api_key_env=api_key_env
+    )
+    return await pipeline.run()

@@ -1,0 +1,148 @@
+"""The agents on the Agents SDK's real HTTP path: OpenAIChatCompletionsModel over AsyncOpenAI with a base_url
+pointing at a scripted chat-completions endpoint on loopback, which answers with `tool_calls` the SDK executes
+against the real `frontiersmith serve` (stdio). No network beyond 127.0.0.1; only the model is scripted."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from agent_helpers import HALF_BAD_GENERATOR, TOY, suite_args, toy, toy_candidate, verifier_args
+from chat_endpoint import Answer, ChatEndpoint, call, last_role, say, system_text, tool_names, user_text
+
+from frontiersmith.agents.crossval import transcripts, validate_candidate
+from frontiersmith.agents.orchestrator import AgentPipeline, build_model
+from frontiersmith.agents.team import AgentTeam, Budget
+from frontiersmith.models import CandidateStatus
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+from frontiersmith.tools.pipeline import SynthesisConfig
+
+pytestmark = pytest.mark.anyio
+
+ROLES = ("test_case_agent", "verifier_agent")
+
+
+def crossval_model(body: dict[str, Any]) -> Answer:
+    """Round 1: a generator with one invalid distribution and an accept-all verifier; round 2: both fixed."""
+    if last_role(body) == "tool":
+        return say("done")
+    user, system = user_text(body), system_text(body)
+    cid = re.search(r"candidate (cand_\w+)", user).group(1)
+    first = "round 1 of" in user
+    if "TEST-CASE AGENT" in system:
+        return call("generate_tests", suite_args(cid, HALF_BAD_GENERATOR if first else toy.GENERATOR))
+    if "VERIFIER AGENT" in system:
+        return call("run_verifier", verifier_args(cid, toy.ACCEPT_ALL_VERIFIER if first else toy.VERIFIER))
+    raise AssertionError("unexpected agent")
+
+
+async def test_crossval_over_an_openai_compatible_endpoint_converges_in_round_two(
+    store: Store, settings: Settings
+):
+    cid = await toy_candidate(store, settings)
+    with ChatEndpoint(crossval_model) as endpoint:
+        model = build_model("scripted-chat", endpoint.base_url)
+        async with AgentTeam(store, settings, model, roles=ROLES) as team:
+            outcome = await validate_candidate(team, cid)
+    assert endpoint.errors == []
+    assert outcome.ok and outcome.rounds == 2
+
+    # The static tool filter: each agent was offered only its role's tools.
+    offered = {("TEST-CASE" in system_text(b), frozenset(tool_names(b))) for b in endpoint.requests}
+    assert offered == {
+        (True, frozenset({"get_candidate", "generate_tests"})),
+        (False, frozenset({"get_candidate", "run_verifier"})),
+    }
+    # The server's answers went back to the model as tool messages.
+    tool_msgs = [m for b in endpoint.requests for m in b["messages"] if m.get("role") == "tool"]
+    assert len(tool_msgs) == 4 and any("validator rejects" in str(m["content"]) for m in tool_msgs)
+
+    logs = transcripts(store, cid)
+    assert [t["agent"] for t in logs] == list(ROLES) * 2
+    assert all(t["model"] == "scripted-chat" and t["usage"]["total_tokens"] == 240 for t in logs)
+    assert all(any(i.get("type") == "function_call" for i in t["items"]) for t in logs)
+    assert store.list_events(cid, kind="crossval.round")[-1].payload["tokens"] == 4 * 240
+
+
+async def test_token_budget_stops_the_loop_and_says_so(store: Store, settings: Settings):
+    cid = await toy_candidate(store, settings)
+    with ChatEndpoint(crossval_model) as endpoint:
+        budget = Budget(max_rounds=3, max_tokens_per_candidate=300)
+        async with AgentTeam(
+            store, settings, build_model("scripted-chat", endpoint.base_url), roles=ROLES, budget=budget
+        ) as team:
+            outcome = await validate_candidate(team, cid)
+    assert not outcome.ok and outcome.rounds == 1
+    candidate = store.get_candidate(cid)
+    assert candidate.status is CandidateStatus.REJECTED
+    assert "token budget exhausted after round 1 (480 tokens" in candidate.reason
+
+
+SOLUTIONS = [
+    (toy.GREEDY_LARGE, "greedy, largest number first"),
+    (toy.GREEDY_SMALL, "greedy, smallest number first"),
+    (toy.DP, "subset-sum dynamic programming"),
+]
+
+
+def program(code: str) -> dict[str, str]:
+    return {"code": code, "language": "python"}
+
+
+def synthesis_model(body: dict[str, Any]) -> Answer:
+    """Every role of Algorithm 1, scripted; the test-case and verifier agents call the server's tools when they
+    are offered them (the pipeline hands them cross-validation), else answer with their drafts."""
+    system, user = system_text(body), user_text(body)
+    if "MUTATOR" in system:
+        return say(TOY.model_dump_json())
+    if "DIVERGENCE JUDGE" in system:
+        if "Judge whether this candidate" in user:
+            return say(json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"}))
+        return say(json.dumps({"labels": [0, 1, 2]}))
+    if "SOLVER" in system:
+        code, strategy = SOLUTIONS[int(re.search(r"independent solver #(\d+)", user).group(1))]
+        return say(json.dumps({**program(code), "strategy": strategy}))
+    if last_role(body) == "tool":
+        return say("done")
+    if "TEST-CASE AGENT" in system:
+        args = suite_args("?", toy.GENERATOR)
+        if "generate_tests" in tool_names(body):
+            return call(
+                "generate_tests", {**args, "candidate_id": re.search(r"candidate (cand_\w+)", user)[1]}
+            )
+        return say(json.dumps(args["authored"]))
+    if "VERIFIER AGENT" in system:
+        args = verifier_args("?", toy.VERIFIER)
+        if "run_verifier" in tool_names(body):
+            return call("run_verifier", {**args, "candidate_id": re.search(r"candidate (cand_\w+)", user)[1]})
+        return say(json.dumps(args["authored"]))
+    raise AssertionError("unexpected agent")
+
+
+async def test_agent_pipeline_publishes_a_task_with_its_transcripts_in_the_lineage(
+    store: Store, settings: Settings
+):
+    config = SynthesisConfig(rounds=1, candidates=1, n_solutions=3, n_div=1, n_final=1, crossval_rounds=2)
+    with ChatEndpoint(synthesis_model) as endpoint:
+        pipeline = AgentPipeline(store, config, settings, model="scripted-chat", base_url=endpoint.base_url)
+        table = await pipeline.run()
+    assert endpoint.errors == []
+    assert table.published == 1, table.reasons
+
+    (candidate,) = store.list_candidates()
+    assert candidate.status is CandidateStatus.ACCEPTED and candidate.proposer == "agents:scripted-chat"
+    task = store.list_tasks(candidate.id)[0]
+    chain = store.ancestors(task.id)
+    assert [r.kind for r in chain][-2:] == ["candidate", "task"]
+    # Every agent's transcript hangs off a record of the task's lineage: the mutation off the seed, the rest
+    # off the candidate.
+    seed_logs = transcripts(store, chain[0].id)
+    assert [t["agent"] for t in seed_logs] == ["mutator"] and seed_logs[0]["step"] == "mutate"
+    agents_seen = [t["agent"] for t in transcripts(store, candidate.id)]
+    assert agents_seen.count("solver") == 3 and agents_seen.count("divergence_judge") == 2
+    assert "test_case_agent" in agents_seen and "verifier_agent" in agents_seen
+    below = {r.id for r in store.descendants(candidate.id)}
+    assert task.id in below and all(s.id in below for s in store.list_solutions(candidate.id))
