@@ -10,7 +10,17 @@ ROOTS = {
     "frontiersmith.server": "server",
     "frontiersmith.agents": "agents",
 }
-DATA = ["**/*.py", "**/*.cpp", "**/*.cc", "**/*.h", "**/*.md", "**/*.txt", "**/*.json", "**/*.toml", "**/*.yaml"]
+DATA = [
+    "**/*.py",
+    "**/*.cpp",
+    "**/*.cc",
+    "**/*.h",
+    "**/*.md",
+    "**/*.txt",
+    "**/*.json",
+    "**/*.toml",
+    "**/*.yaml",
+]
 
 packages, package_dir = [], {}
 for package, folder in ROOTS.items():
@@ -18,4 +28,9 @@ for package, folder in ROOTS.items():
     packages.append(package)
     packages += [f"{package}.{sub}" for sub in find_packages(folder)]
 
-setup(packages=packages, package_dir=package_dir, package_data={p: DATA for p in ROOTS}, include_package_data=False)
+setup(
+    packages=packages,
+    package_dir=package_dir,
+    package_data={p: DATA for p in ROOTS},
+    include_package_data=False,
+)

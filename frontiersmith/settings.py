@@ -37,7 +37,9 @@ class _TomlSource(PydanticBaseSettingsSource):
             try:
                 self._data = tomllib.loads(path.read_text())
             except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise InvalidInputError(f"The config file {path} is not valid TOML ({exc}); fix or remove it.") from None
+                raise InvalidInputError(
+                    f"The config file {path} is not valid TOML ({exc}); fix or remove it."
+                ) from None
 
     def get_field_value(self, field, field_name):  # type: ignore[override]
         return self._data.get(field_name), field_name, False
@@ -80,7 +82,9 @@ class Settings(BaseSettings):
         return (self.store_path or self.data_dir / "store.db").expanduser()
 
     @classmethod
-    def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):  # type: ignore[override]
+    def settings_customise_sources(
+        cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
+    ):  # type: ignore[override]
         return (init_settings, env_settings, _TomlSource(settings_cls))
 
 

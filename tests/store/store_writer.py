@@ -14,8 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from frontiersmith.store import open_store
 from store_helpers import runs
+
+from frontiersmith.store import open_store
 
 
 def main() -> None:

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from frontiersmith.store import LATEST_VERSION, open_store
 from store_helpers import cli
+
+from frontiersmith.store import LATEST_VERSION, open_store
 
 
 def _assert_one_sentence_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:

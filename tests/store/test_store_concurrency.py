@@ -10,8 +10,9 @@ import threading
 import time
 from pathlib import Path
 
-from frontiersmith.store import open_store
 from store_helpers import runs
+
+from frontiersmith.store import open_store
 
 WRITER = str(Path(__file__).with_name("store_writer.py"))
 PER_WRITER, BATCH = 5_000, 100

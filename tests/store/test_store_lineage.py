@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from frontiersmith.store import CHAIN_RELATIONS, open_store
 from store_helpers import chain, cli
 
 from frontiersmith.models import Language, Seed, Solution
+from frontiersmith.store import CHAIN_RELATIONS, open_store
 
 
 def _store_chain(data_dir: Path):

@@ -7,11 +7,11 @@ import time
 from pathlib import Path
 
 import pytest
-from frontiersmith.store import LATEST_VERSION, MIGRATIONS, migrate, open_store
 from store_helpers import chain, runs
 
 from frontiersmith.errors import StoreError
 from frontiersmith.models import Candidate
+from frontiersmith.store import LATEST_VERSION, MIGRATIONS, migrate, open_store
 
 
 def _version_one_store(path: Path) -> tuple[list, list]:

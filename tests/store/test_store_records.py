@@ -7,7 +7,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from frontiersmith.store import PutOutcome, Store, open_store
 from store_helpers import chain, runs
 
 from frontiersmith import models
@@ -19,6 +18,7 @@ from frontiersmith.models import (
     Submission,
     Verifier,
 )
+from frontiersmith.store import PutOutcome, Store, open_store
 
 
 @pytest.fixture
