@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import anyio
@@ -63,6 +63,7 @@ class StageTable:
 
 
 ProgressFn = Callable[[str, int, int], None]
+CrossValidate = Callable[..., Awaitable[syn.CrossValidationOutcome]]
 
 
 class Pipeline:
@@ -73,8 +74,11 @@ class Pipeline:
         config: SynthesisConfig,
         settings: Settings | None = None,
         progress: ProgressFn | None = None,
+        cross_validate: CrossValidate | None = None,
     ):
         self.store = store
+        # The tests ⇄ verifier loop: in-process by default; the agents run it through the MCP server.
+        self.cross_validate: CrossValidate = cross_validate or syn.cross_validation_loop
         self.provider = provider
         self.config = config
         self.settings = settings or get_settings()
@@ -202,7 +206,7 @@ class Pipeline:
             nonlocal done
             async with self.limiter:
                 try:
-                    outcome = await syn.cross_validation_loop(
+                    outcome = await self.cross_validate(
                         self.store,
                         c.id,
                         self.provider,

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import get_settings
 from frontiersmith.store import open_store
 
@@ -33,7 +34,13 @@ def _run(
     from frontiersmith.tools.pipeline import Pipeline
 
     settings = get_settings()
-    provider = make_provider(provider_name, settings, model=model, base_url=base_url, api_key_env=api_key_env)
+    if provider_name == "agents" and not (model and base_url):
+        raise InvalidInputError("--agents needs --model and --base-url (any OpenAI-compatible endpoint).")
+    provider = (
+        None
+        if provider_name == "agents"
+        else make_provider(provider_name, settings, model=model, base_url=base_url, api_key_env=api_key_env)
+    )
     store = open_store(store_path, settings)
     started = time.monotonic()
     with Progress(
@@ -52,7 +59,14 @@ def _run(
                 tasks[stage] = bar.add_task(stage, total=max(total, 1))
             bar.update(tasks[stage], completed=done, total=max(total, 1))
 
-        pipeline = Pipeline(store, provider, config, settings, progress)
+        if provider is None:
+            from frontiersmith.agents.orchestrator import AgentPipeline
+
+            pipeline: Pipeline | AgentPipeline = AgentPipeline(
+                store, config, settings, progress, model=model, base_url=base_url, api_key_env=api_key_env
+            )
+        else:
+            pipeline = Pipeline(store, provider, config, settings, progress)
         table = anyio.run(pipeline.run)
     elapsed = time.monotonic() - started
     if as_json:
@@ -118,6 +132,12 @@ def synthesize(
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
+    agents: bool = typer.Option(
+        False,
+        "--agents",
+        help="Run every LLM step with OpenAI Agents SDK agents that are MCP clients of `frontiersmith serve` "
+        "(needs --model and --base-url).",
+    ),
     seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
@@ -125,6 +145,7 @@ def synthesize(
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run."""
     from frontiersmith.tools.pipeline import SynthesisConfig
 
+    provider = "agents" if agents else provider
     config = SynthesisConfig(
         rounds=rounds,
         candidates=candidates,
