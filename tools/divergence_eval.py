@@ -31,6 +31,7 @@ class FamilyDivergence:
     semantic: float | None
     behavioural: float | None
     combined: float | None
+    crossing: float | None  # fraction of solution pairs that trade wins (0: one strategy dominates)
     protocol_ok: bool
 
 
@@ -44,7 +45,7 @@ class DivergenceEvaluation:
         return dm.roc_auc(pos, neg)
 
     def aucs(self) -> dict[str, float]:
-        return {e: self.auc(e) for e in ("semantic", "behavioural", "combined")}
+        return {e: self.auc(e) for e in ("semantic", "behavioural", "crossing", "combined")}
 
 
 def _draft(fam: Family) -> MutationDraft:
@@ -76,7 +77,10 @@ async def evaluate_family(
         outcome = await syn.cross_validation_loop(store, cid, provider, seed=seed, settings=settings)
         ok = outcome.ok
     div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.get_divergence(cid)
-    return FamilyDivergence(fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, ok)
+    crossing = div.detail.get("crossing")
+    return FamilyDivergence(
+        fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, crossing, ok
+    )
 
 
 async def evaluate_catalog_divergence(

@@ -48,17 +48,37 @@ def behavioural_loop(scores: Sequence[Sequence[float]]) -> float:
     return total / pairs / m**0.5
 
 
+def crossing(scores: np.ndarray, eps: float = 1e-9) -> float:
+    """Fraction of solution pairs whose rankings cross: each is strictly better than the other on some test.
+
+    0 means a dominance order: on every pair one solution matches or beats the other everywhere, which is
+    what a problem with one dominant strategy looks like even when its solutions score far apart.
+    """
+    q = np.asarray(scores, dtype=np.float64)
+    n = q.shape[0]
+    if n < 2 or q.shape[1] == 0:
+        return 0.0
+    beats = (q[:, None, :] > q[None, :, :] + eps).any(axis=2)
+    crossed = beats & beats.T
+    return float(crossed[np.triu_indices(n, 1)].mean())
+
+
 # Behavioural divergence of scores in [0, 1] rarely exceeds ~0.3; this scale maps it onto [0, 1] so the
 # two estimates weigh alike in the combination.
 BEHAVIOURAL_SCALE = 0.25
 
 
-def combined(semantic: float | None, behavioural_value: float | None) -> float | None:
-    """Geometric mean of semantic and scaled behavioural divergence: high only when both are."""
+def combined(
+    semantic: float | None, behavioural_value: float | None, crossing_value: float | None = None
+) -> float | None:
+    """Geometric mean of semantic divergence, scaled behavioural divergence and (when known) the crossing
+    fraction: high only when the solutions use different ideas, score differently, and no idea dominates."""
     if semantic is None or behavioural_value is None:
         return None
-    b = min(1.0, behavioural_value / BEHAVIOURAL_SCALE)
-    return float(np.sqrt(max(0.0, semantic) * b))
+    parts = [max(0.0, semantic), min(1.0, behavioural_value / BEHAVIOURAL_SCALE)]
+    if crossing_value is not None:
+        parts.append(max(0.0, crossing_value))
+    return float(np.prod(parts) ** (1.0 / len(parts)))
 
 
 def roc_auc(positive: Sequence[float], negative: Sequence[float]) -> float:

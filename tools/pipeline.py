@@ -33,7 +33,7 @@ class SynthesisConfig(BaseModel):
     n_final: int = Field(4, ge=1, description="N_final: candidates published per round")
     seed: int = 0
     min_semantic: float = Field(0.3, ge=0, le=1, description="below this, the solutions share one idea")
-    min_behavioural: float = Field(0.01, ge=0, description="below this, the solutions score alike")
+    min_behavioural: float = Field(0.005, ge=0, description="below this, the solutions score alike")
     crossval_rounds: int = Field(3, ge=1, le=10)
     provider: str = "offline"
 
@@ -104,53 +104,69 @@ class Pipeline:
         self.store.update_pipeline_run(self.run_id, status="finished")
         return self.table()
 
-    def _proposals(self, rnd: int) -> list[tuple[str, Axis]]:
-        """K (parent, axis) pairs for this round, drawn reproducibly; pairs tried in earlier rounds are skipped."""
-        tried = {
+    def _proposals(self, rnd: int) -> list[tuple[str, Axis, int]]:
+        """K (parent, axis, variant) slots for this round, drawn reproducibly from the run's seed.
+
+        A provider may offer an axis of a seed more than once (the offline catalog has two objective
+        mutations of MST); each offer is a variant, and variants proposed in earlier rounds are skipped.
+        """
+        used = Counter(
             (c.parent_id, c.axis)
             for c in self.store.list_candidates()
             if c.problem.provenance.get("run") == self.run_id and c.round < rnd
-        }
-        pairs = [
-            (seed.id, axis)
-            for seed in sorted(self.store.list_seeds(), key=lambda s: s.id)
-            for axis in self.provider.axes_for(seed.problem)  # type: ignore[attr-defined]
-            if (seed.id, axis) not in tried
-        ]
-        random.Random(f"{self.config.seed}:{rnd}").shuffle(pairs)
-        return pairs[: self.config.candidates]
+        )
+        slots = []
+        for seed in sorted(self.store.list_seeds(), key=lambda s: s.id):
+            offered: Counter = Counter()
+            for axis in self.provider.axes_for(seed.problem):  # type: ignore[attr-defined]
+                slots.append((seed.id, axis, used[(seed.id, axis)] + offered[axis]))
+                offered[axis] += 1
+        random.Random(f"{self.config.seed}:{rnd}").shuffle(slots)
+        return slots[: self.config.candidates]
 
     async def round(self, rnd: int) -> None:
         cfg = self.config
         proposals = self._proposals(rnd)
-        # 1. mutate + coarse judge
+        # 1. mutate + coarse judge (a mutation that failed before is not retried on resume)
         done = 0
+        failed_before = {
+            (e.subject_id, e.payload.get("axis"), e.payload.get("variant"))
+            for e in self.store.list_events(kind="candidate.mutation_failed")
+            if e.payload.get("run") == self.run_id and e.payload.get("round") == rnd
+        }
 
-        async def mutate(k: int, parent: str, axis: Axis) -> None:
+        async def mutate(variant: int, parent: str, axis: Axis) -> None:
             nonlocal done
             async with self.limiter:
                 try:
-                    await syn.mutate_problem(
-                        self.store,
-                        parent,
-                        axis,
-                        provider=self.provider,
-                        round=rnd,
-                        index=k,
-                        run_id=self.run_id,
-                    )
+                    if (parent, axis.value, variant) not in failed_before:
+                        await syn.mutate_problem(
+                            self.store,
+                            parent,
+                            axis,
+                            provider=self.provider,
+                            round=rnd,
+                            index=variant,
+                            run_id=self.run_id,
+                        )
                 except ProviderError as exc:
                     self.store.add_event(
                         "candidate.mutation_failed",
                         parent,
-                        {"axis": axis.value, "round": rnd, "run": self.run_id, "reason": str(exc)},
+                        {
+                            "axis": axis.value,
+                            "variant": variant,
+                            "round": rnd,
+                            "run": self.run_id,
+                            "reason": str(exc),
+                        },
                     )
             done += 1
             self.progress("mutate", done, len(proposals))
 
         async with anyio.create_task_group() as tg:
-            for k, (parent, axis) in enumerate(proposals):
-                tg.start_soon(mutate, k, parent, axis)
+            for parent, axis, variant in proposals:
+                tg.start_soon(mutate, variant, parent, axis)
 
         # 2. sample solutions + semantic divergence for every kept candidate
         kept = [c for c in self._candidates(rnd) if c.status is CandidateStatus.KEPT]
@@ -244,6 +260,8 @@ class Pipeline:
         published = 0
         for c in ranked:
             beh = self._behavioural(c.id) or 0.0
+            div = self._div(c.id)
+            crossing = div.detail.get("crossing", 1.0) if div is not None else 1.0
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
                 continue
@@ -253,6 +271,8 @@ class Pipeline:
                     "behavioural",
                     f"behavioural divergence {beh:.3f} < {cfg.min_behavioural}: the solutions score alike on every test",
                 )
+            elif crossing <= 0.0:
+                self._reject(c.id, "behavioural", self._dominance_reason(c.id))
             elif published >= cfg.n_final:
                 self._reject(
                     c.id,
@@ -263,6 +283,17 @@ class Pipeline:
                 await syn.publish_candidate(self.store, c.id)
                 published += 1
         self.progress("publish", published, published)
+
+    def _dominance_reason(self, cid: str) -> str:
+        div = self._div(cid)
+        means = div.detail.get("mean_scores", {}) if div else {}
+        strategies = div.detail.get("strategies", {}) if div else {}
+        best = max(means, key=lambda s: means[s]) if means else None
+        who = strategies.get(best, best or "one solution").split(":")[0]
+        return (
+            "one strategy dominates: no two sampled solutions trade wins across the tests "
+            f"(best everywhere: {who})"
+        )
 
     # -- reading estimates back from the store ------------------------------------------------------------
 
@@ -291,7 +322,17 @@ class Pipeline:
     def table(self) -> StageTable:
         t = StageTable()
         cands = [c for c in self.store.list_candidates() if c.problem.provenance.get("run") == self.run_id]
-        t.proposed = len(cands)
+        failed = [
+            e
+            for e in self.store.list_events(kind="candidate.mutation_failed")
+            if e.payload.get("run") == self.run_id
+        ]
+        t.proposed = len(cands) + len(failed)
+        for e in failed:
+            t.rejected["mutate"] += 1
+            t.reasons.append(
+                (f"{e.subject_id} ({e.payload.get('axis')})", "mutate", f"mutate: {e.payload.get('reason')}")
+            )
         order = {s: i for i, s in enumerate(STAGES)}
         for c in cands:
             stage = c.reason.split(":", 1)[0] if c.status is CandidateStatus.REJECTED else None

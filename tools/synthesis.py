@@ -275,9 +275,10 @@ async def estimate_divergence(
             matrix = store.score_matrix([s.id for s in sols], [t.id for t in tests])
             q = np.array([[matrix[s.id].get(t.id, 0.0) for t in tests] for s in sols])
             div.behavioural = dm.behavioural(q)
+            detail["crossing"] = dm.crossing(q)
             detail["mean_scores"] = {s.id: float(row.mean()) for s, row in zip(sols, q, strict=True)}
             detail["tests"] = len(tests)
-    div.combined = dm.combined(div.semantic, div.behavioural)
+    div.combined = dm.combined(div.semantic, div.behavioural, detail.get("crossing"))
     div.detail = detail
     store.put_divergence(div)
     return div

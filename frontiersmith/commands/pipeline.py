@@ -169,7 +169,7 @@ def demo(
         store = get_settings().data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S") / "store.db"
         store.parent.mkdir(parents=True, exist_ok=True)
     config = SynthesisConfig(
-        rounds=1, candidates=40, n_solutions=4, n_div=8, n_final=6, seed=0, provider="offline"
+        rounds=1, candidates=40, n_solutions=4, n_div=20, n_final=10, seed=0, provider="offline"
     )
     _run(config, store, "offline", None, None, None, as_json)
 
@@ -208,7 +208,7 @@ def evaluate_divergence(
         typer.echo(json.dumps({"auc": aucs, "families": [f.__dict__ for f in report.families]}, indent=1))
         return
     table = Table(title="Idea divergence of the catalog's open and pseudo-open families")
-    for col in ("family", "kind", "semantic", "behavioural", "combined", "protocol"):
+    for col in ("family", "kind", "semantic", "behavioural", "crossing", "combined", "protocol"):
         table.add_column(col)
     fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
     for f in report.families:
@@ -217,6 +217,7 @@ def evaluate_divergence(
             f.kind,
             fmt(f.semantic),
             fmt(f.behavioural),
+            fmt(f.crossing),
             fmt(f.combined),
             "ok" if f.protocol_ok else "FAILED",
         )

@@ -60,6 +60,19 @@ def idea_signature(strategy: str) -> frozenset[str]:
     return frozenset([first[1]]) if first else frozenset()
 
 
+def _label(strategy: str) -> str:
+    return strategy.split(":", 1)[0].strip().lower()
+
+
+def _stem(strategy: str) -> str:
+    return re.sub(r"\s+", " ", _label(strategy).split("(", 1)[0]).strip()
+
+
+def _idea(strategy: str) -> frozenset[str]:
+    """The idea the label names, else the one its summary names first."""
+    return idea_signature(_label(strategy)) or idea_signature(strategy)
+
+
 def _tokens(code: str) -> set[str]:
     return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
 
@@ -80,8 +93,9 @@ class OfflineProvider:
     name = "offline"
 
     def axes_for(self, seed: Problem) -> list[Axis]:
+        """One offer per catalog family mutated from this seed (an axis may be offered twice)."""
         name = seed.provenance.get("catalog")
-        return sorted({f.axis for f in list_families() if f.parent == name and f.axis}, key=list(Axis).index)
+        return sorted((f.axis for f in list_families() if f.parent == name and f.axis), key=list(Axis).index)
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
         parent = seed.provenance.get("catalog")
@@ -90,7 +104,12 @@ class OfflineProvider:
             raise ProviderError(
                 f"The offline catalog has no mutation of {parent or seed.id} along the {axis} axis."
             )
-        fam = options[index % len(options)]
+        if index >= len(options):
+            raise ProviderError(
+                f"The offline catalog has no further mutation of {parent} along the {axis} axis "
+                f"(it has {len(options)})."
+            )
+        fam = options[index]
         return MutationDraft(
             title=fam.title,
             statement=fam.statement,
@@ -130,22 +149,24 @@ class OfflineProvider:
         )
 
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        """Two solutions share an idea when their strategy labels name the same idea: the same label stem
+        (the words before any parenthesised variant, "greedy by ratio (heap)" ~ "greedy by ratio (sort)"),
+        or the same primary idea word ("greedy", "annealing", ...); failing both, near-identical code."""
         labels: list[int] = []
-        reps: list[tuple[frozenset[str], set[str]]] = []
+        reps: list[tuple[str, frozenset[str], set[str]]] = []
         for sol in solutions:
-            sig, toks = idea_signature(sol.strategy), _tokens(sol.code)
-            for label, (rsig, rtoks) in enumerate(reps):
-                same_ideas = bool(sig) and sig == rsig
-                same_code = not sig and len(toks & rtoks) / max(1, len(toks | rtoks)) > 0.8
-                if same_ideas or same_code:
+            stem, sig, toks = _stem(sol.strategy), _idea(sol.strategy), _tokens(sol.code)
+            for label, (rstem, rsig, rtoks) in enumerate(reps):
+                same_stem = bool(stem) and stem == rstem
+                same_idea = bool(sig) and sig == rsig
+                same_code = len(toks & rtoks) / max(1, len(toks | rtoks)) > 0.8
+                if same_stem or same_idea or same_code:
                     labels.append(label)
                     break
             else:
-                reps.append((sig, toks))
+                reps.append((stem, sig, toks))
                 labels.append(len(reps) - 1)
-        return StrategyGroups(
-            labels=labels, explanation="grouped by the ideas named in each strategy summary"
-        )
+        return StrategyGroups(labels=labels, explanation="grouped by the idea each strategy label names")
 
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
