@@ -58,7 +58,7 @@ def crossing(scores: np.ndarray, eps: float = 1e-9) -> float:
     n = q.shape[0]
     if n < 2 or q.shape[1] == 0:
         return 0.0
-    beats = (q[:, None, :] > q[None, :, :] + eps).any(axis=2)
+    beats: np.ndarray = np.asarray((q[:, None, :] > q[None, :, :] + eps).any(axis=2))
     crossed = beats & beats.T
     return float(crossed[np.triu_indices(n, 1)].mean())
 

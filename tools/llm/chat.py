@@ -52,17 +52,27 @@ def parse_structured(text: str, schema: type[T]) -> T:
 class ChatProvider:
     """Every step is one structured completion; a malformed answer is retried, then a ProviderError."""
 
-    def __init__(self, complete: Complete, name: str = "chat", attempts: int = 2):
+    def __init__(self, complete: Complete | None, name: str = "chat", attempts: int = 2):
         self._complete = complete
         self.name = name
         self.attempts = attempts
 
-    async def _ask(self, prompt: prompts.Prompt, schema: type[T], **values: object) -> T:
-        user = prompt.render(schema, **values)
+    async def complete(
+        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str
+    ) -> BaseModel | str:
+        """One model answer to a rendered prompt; ``subject`` is the record the step works on.
+
+        Subclasses route steps elsewhere (the agents provider runs one agent role per step)."""
+        if self._complete is None:
+            raise ProviderError(f"The provider {self.name} has no model to ask.")
+        return await self._complete(prompts.SYSTEM, text, schema)
+
+    async def _ask(self, prompt: prompts.Prompt, schema: type[T], subject: str, **values: object) -> T:
+        text = prompt.render(schema, **values)
         last: ProviderError | None = None
         for _ in range(self.attempts):
             try:
-                answer = await self._complete(prompts.SYSTEM, user, schema)
+                answer = await self.complete(prompt, schema, subject, text)
             except ProviderError as exc:
                 last = exc
                 continue
@@ -84,6 +94,7 @@ class ChatProvider:
         return await self._ask(
             prompts.MUTATE,
             MutationDraft,
+            seed.id,
             problem=prompts.describe(seed),
             axis=axis.value,
             axis_meaning=prompts.AXIS_MEANING[axis],
@@ -91,12 +102,15 @@ class ChatProvider:
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
-        return await self._ask(prompts.COARSE_JUDGE, CoarseVerdict, problem=prompts.describe(problem))
+        return await self._ask(
+            prompts.COARSE_JUDGE, CoarseVerdict, problem.id, problem=prompts.describe(problem)
+        )
 
     async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
         return await self._ask(
             prompts.SOLVE,
             SolutionDraft,
+            problem.id,
             problem=prompts.describe(problem),
             limits=problem.limits.model_dump_json(),
             contract=prompts.PROGRAM_CONTRACT,
@@ -111,6 +125,7 @@ class ChatProvider:
         groups = await self._ask(
             prompts.GROUP_STRATEGIES,
             StrategyGroups,
+            problem.id,
             count=len(solutions),
             title=problem.title,
             solutions=listing,
@@ -127,6 +142,7 @@ class ChatProvider:
         return await self._ask(
             prompts.WRITE_TESTS,
             TestsDraft,
+            problem.id,
             problem=prompts.describe(problem),
             contract=prompts.PROGRAM_CONTRACT,
             strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
@@ -137,6 +153,7 @@ class ChatProvider:
         return await self._ask(
             prompts.WRITE_VERIFIER,
             VerifierDraft,
+            problem.id,
             problem=prompts.describe(problem),
             contract=prompts.PROGRAM_CONTRACT,
             feedback=prompts.feedback_block(feedback),
