@@ -38,7 +38,7 @@ class AgentProvider(ChatProvider):
         self.team = team
 
     async def complete(
-        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str
+        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str, context: dict
     ) -> BaseModel | str:
         role = ROLE_OF_STEP[prompt.name]
         if self.team.over_total_budget():
@@ -50,7 +50,7 @@ class AgentProvider(ChatProvider):
             text,
             subject=subject,
             output_type=schema,
-            context={"step": prompt.name, "prompt_version": prompt.version},
+            context={"step": prompt.name, "prompt_version": prompt.version, **context},
         )
         if run.error is not None:
             raise ProviderError(f"The {role} agent failed: {run.error}")

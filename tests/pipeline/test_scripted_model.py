@@ -26,7 +26,7 @@ def route(prompt: str) -> str:
     title = re.search(r"^Problem: (.+)$", prompt, re.M) or re.search(r'"title": "([^"]+)"', prompt)
     name = title.group(1).strip() if title else "?"
     if "Mutate it along ONE axis" in prompt:
-        return "mutate#" + re.search(r"variant #(\d+)", prompt).group(1)
+        return "mutate"  # one mutation at a time (max_concurrency=1): answers are served in order
     for marker, key in [
         ("Judge whether this candidate", "coarse"),
         ("Solve this optimisation problem", "solve"),
@@ -77,9 +77,8 @@ def verifier_answer(verifier: str) -> str:
 
 async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     endpoint = ScriptedEndpoint(route)
-    # candidate 0 ("Repairable"): invalid JSON first, then a real mutation
-    endpoint.script("mutate#0", "this is { not json", mutation("Repairable"))
-    endpoint.script("mutate#1", mutation("Hopeless"))
+    # the first candidate ("Repairable"): invalid JSON first, retried, then a real mutation
+    endpoint.script("mutate", "this is { not json", mutation("Repairable"), mutation("Hopeless"))
     keep = json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"})
     endpoint.script("coarse:Repairable", keep)
     endpoint.script("coarse:Hopeless", keep)
@@ -88,7 +87,7 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
             f"solve:{title}",
             solution(toy.GREEDY_LARGE, "greedy, largest first"),
             solution(toy.NOT_COMPILING, "broken C++", "cpp"),
-            solution(toy.GREEDY_SMALL, "greedy, smallest first"),
+            solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
         )
         endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1, 2]}))
     # Repairable: the generator breaks the validator in round 1, the verifier accepts everything in round 2
@@ -111,7 +110,7 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
 
     assert endpoint.unanswered == []
     keys = [k for k, _ in endpoint.requests]
-    assert keys.count("mutate#0") == 2, "invalid JSON must be retried"
+    assert keys.count("mutate") == 3, "invalid JSON must be retried"
 
     cands = {c.problem.title: c for c in store.list_candidates()}
     good, bad = cands["Repairable"], cands["Hopeless"]

@@ -82,3 +82,19 @@ print(len(reach[best]), *reach[best])
 """
 
 NOT_COMPILING = "int main() { this is not C++ }"
+
+# Exact on small instances, a single item on large ones: it trades wins with GREEDY_LARGE across the tests.
+DP_SMALL_ONLY = r'''
+n, c = map(int, input().split()); items = list(map(int, input().split()))
+if n > 30:
+    best = max(range(n), key=lambda i: items[i])
+    print(1, best)
+else:
+    reach = {0: []}
+    for i, w in enumerate(items):
+        for s, picked in list(reach.items()):
+            if s + w <= c and s + w not in reach:
+                reach[s + w] = picked + [i]
+    top = max(reach)
+    print(len(reach[top]), *reach[top])
+'''

@@ -58,21 +58,29 @@ class ChatProvider:
         self.attempts = attempts
 
     async def complete(
-        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str
+        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str, context: dict
     ) -> BaseModel | str:
-        """One model answer to a rendered prompt; ``subject`` is the record the step works on.
+        """One model answer to a rendered prompt; ``subject`` is the record the step works on and
+        ``context`` the step's parameters (kept with transcripts).
 
         Subclasses route steps elsewhere (the agents provider runs one agent role per step)."""
         if self._complete is None:
             raise ProviderError(f"The provider {self.name} has no model to ask.")
         return await self._complete(prompts.SYSTEM, text, schema)
 
-    async def _ask(self, prompt: prompts.Prompt, schema: type[T], subject: str, **values: object) -> T:
+    async def _ask(
+        self,
+        prompt: prompts.Prompt,
+        schema: type[T],
+        subject: str,
+        context: dict | None = None,
+        **values: object,
+    ) -> T:
         text = prompt.render(schema, **values)
         last: ProviderError | None = None
         for _ in range(self.attempts):
             try:
-                answer = await self.complete(prompt, schema, subject, text)
+                answer = await self.complete(prompt, schema, subject, text, context or {})
             except ProviderError as exc:
                 last = exc
                 continue
@@ -95,6 +103,7 @@ class ChatProvider:
             prompts.MUTATE,
             MutationDraft,
             seed.id,
+            {"axis": axis.value, "index": index},
             problem=prompts.describe(seed),
             axis=axis.value,
             axis_meaning=prompts.AXIS_MEANING[axis],
@@ -111,6 +120,7 @@ class ChatProvider:
             prompts.SOLVE,
             SolutionDraft,
             problem.id,
+            {"index": index},
             problem=prompts.describe(problem),
             limits=problem.limits.model_dump_json(),
             contract=prompts.PROGRAM_CONTRACT,
@@ -126,6 +136,7 @@ class ChatProvider:
             prompts.GROUP_STRATEGIES,
             StrategyGroups,
             problem.id,
+            {"solutions": len(solutions)},
             count=len(solutions),
             title=problem.title,
             solutions=listing,
@@ -143,6 +154,7 @@ class ChatProvider:
             prompts.WRITE_TESTS,
             TestsDraft,
             problem.id,
+            {"feedback": feedback},
             problem=prompts.describe(problem),
             contract=prompts.PROGRAM_CONTRACT,
             strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
@@ -154,6 +166,7 @@ class ChatProvider:
             prompts.WRITE_VERIFIER,
             VerifierDraft,
             problem.id,
+            {"feedback": feedback},
             problem=prompts.describe(problem),
             contract=prompts.PROGRAM_CONTRACT,
             feedback=prompts.feedback_block(feedback),
