@@ -84,7 +84,7 @@ print(len(reach[best]), *reach[best])
 NOT_COMPILING = "int main() { this is not C++ }"
 
 # Exact on small instances, a single item on large ones: it trades wins with GREEDY_LARGE across the tests.
-DP_SMALL_ONLY = r'''
+DP_SMALL_ONLY = r"""
 n, c = map(int, input().split()); items = list(map(int, input().split()))
 if n > 30:
     best = max(range(n), key=lambda i: items[i])
@@ -97,4 +97,4 @@ else:
                 reach[s + w] = picked + [i]
     top = max(reach)
     print(len(reach[top]), *reach[top])
-'''
+"""
