@@ -64,10 +64,14 @@ def runner_source() -> bytes:
     return resources.files("frontiersmith.sandbox").joinpath("runner.py").read_bytes()
 
 
-def bootstrap_argv(python: str, root: str = ROOT) -> list[str]:
+def bootstrap_argv(python: str, root: str = ROOT, chan: str | None = None) -> list[str]:
+    """The runner's command line; ``chan`` is a dir with the FIFOs ``req`` and ``rep`` to talk over instead of stdio."""
     # Runs get uids from a range picked per sandbox: RLIMIT_NPROC counts per uid across the whole
     # host, so two sandboxes must not share uids.
-    config = json.dumps({"root": root, "uid_base": 100_000 + 1000 * secrets.randbelow(1_000_000)})
+    cfg: dict[str, Any] = {"root": root, "uid_base": 100_000 + 1000 * secrets.randbelow(1_000_000)}
+    if chan:
+        cfg["chan"] = chan
+    config = json.dumps(cfg)
     return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
 
 
@@ -250,6 +254,9 @@ class RunnerSandbox(Sandbox):
     async def _shutdown(self) -> None:
         """Stop the isolation set-up and delete everything; must not raise; called once."""
 
+    def _on_hello(self, hello: dict[str, Any]) -> None:
+        """The runner's greeting (a backend may switch channels on it)."""
+
     python: str = "python3"  # the interpreter inside the sandbox
     root: str = ROOT  # the runner's directory as seen from inside the sandbox
 
@@ -268,6 +275,10 @@ class RunnerSandbox(Sandbox):
         if not hello:
             detail = (await self._diagnostics()).strip()[-500:]
             raise SandboxError(f"The {self.backend} sandbox failed to start: {detail or 'no message'}.")
+        try:
+            self._on_hello(json.loads(hello))
+        except ValueError:
+            raise SandboxError(f"The {self.backend} sandbox runner sent a garbled greeting.") from None
         self._reader = asyncio.get_running_loop().create_task(self._read_replies())
         header = testlib_header(self.settings)
         if header is not None:

@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import shutil
 import struct
+import tempfile
 from typing import Any
 
 from frontiersmith.errors import SandboxError
@@ -26,6 +28,7 @@ LABEL = "frontiersmith.sandbox"
 _RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER"]
 _PIPE_LIMIT = 1 << 30
 _API_TIMEOUT_S = 60
+CHANNEL = "/fs-chan"  # where the request/reply FIFOs appear inside the container
 
 
 def docker_client(timeout: int = _API_TIMEOUT_S) -> Any:
@@ -70,8 +73,57 @@ class DockerSandbox(RunnerSandbox):
         self._stdout = asyncio.StreamReader(limit=_PIPE_LIMIT)
         self._stderr_tail = b""
         self._demux_task: asyncio.Task[None] | None = None
+        self._stdout_ended = False
+        # FIFOs on the host, bind-mounted into the container: the protocol bypasses the engine's
+        # attach relay once the runner has opened them (attach still carries start-up and stderr).
+        self._chan_dir: str | None = None
+        self._req_fd = -1
+        self._rep_fd = -1
+        self._on_chan = False
+
+    def _make_channel(self) -> None:
+        try:
+            self._chan_dir = tempfile.mkdtemp(prefix="fs-docker-chan-")  # 0700: no run uid gets in
+            for name in ("req", "rep"):
+                os.mkfifo(os.path.join(self._chan_dir, name), 0o600)
+            # read-write opens never block and never see EOF; the attach stream tells us when the runner dies
+            self._req_fd = os.open(os.path.join(self._chan_dir, "req"), os.O_RDWR | os.O_NONBLOCK)
+            self._rep_fd = os.open(os.path.join(self._chan_dir, "rep"), os.O_RDWR | os.O_NONBLOCK)
+        except OSError as exc:
+            log.info("no FIFO channel for the docker sandbox (%s); using attach", exc)
+            self._close_channel()
+
+    def _close_channel(self) -> None:
+        for fd in (self._req_fd, self._rep_fd):
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+        self._req_fd = self._rep_fd = -1
+        if self._chan_dir is not None:
+            shutil.rmtree(self._chan_dir, ignore_errors=True)
+            self._chan_dir = None
+
+    def _on_hello(self, hello: dict[str, Any]) -> None:
+        if hello.get("chan") and self._rep_fd >= 0:
+            self._on_chan = True
+            asyncio.get_running_loop().add_reader(self._rep_fd, self._chan_readable)
+
+    def _chan_readable(self) -> None:
+        while not self._stdout_ended:
+            try:
+                data = os.read(self._rep_fd, 1 << 20)
+            except BlockingIOError:
+                return
+            except OSError:
+                break
+            if not data:
+                break
+            self._stdout.feed_data(data)
+        with contextlib.suppress(Exception):
+            asyncio.get_running_loop().remove_reader(self._rep_fd)
 
     async def start(self) -> None:
+        self._make_channel()
         try:
             await asyncio.wait_for(asyncio.to_thread(self._create_and_attach), _API_TIMEOUT_S + 10)
             assert self._attach is not None
@@ -101,6 +153,7 @@ class DockerSandbox(RunnerSandbox):
             ) from None
         api = self._client.api
         lim = container_limits(self.settings)
+        binds = {self._chan_dir: {"bind": CHANNEL, "mode": "ro"}} if self._chan_dir else None
         host_config = api.create_host_config(
             network_mode="none",
             read_only=True,
@@ -118,10 +171,11 @@ class DockerSandbox(RunnerSandbox):
             init=True,
             auto_remove=True,
             ipc_mode="none",  # private IPC namespace and no shared /dev/shm between runs
+            binds=binds,
         )
         created = api.create_container(
             image,
-            command=bootstrap_argv(self.python),
+            command=bootstrap_argv(self.python, chan=CHANNEL if binds else None),
             stdin_open=True,  # with detach=False this also sets StdinOnce: our EOF ends the runner
             network_disabled=True,
             user="0:0",
@@ -149,13 +203,37 @@ class DockerSandbox(RunnerSandbox):
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             pass
         finally:
+            self._stdout_ended = True
             self._stdout.feed_eof()
 
     async def _send_bytes(self, data: bytes) -> None:
+        if self._on_chan:
+            await self._send_on_chan(data)
+            return
         if self._writer is None:
             raise ConnectionError("not attached")
         self._writer.write(data)
         await self._writer.drain()
+
+    async def _send_on_chan(self, data: bytes) -> None:
+        view = memoryview(data)
+        loop = asyncio.get_running_loop()
+        while view:
+            if self._stdout_ended:
+                raise ConnectionError("the sandbox container is gone")
+            try:
+                view = view[os.write(self._req_fd, view) :]
+                continue
+            except BlockingIOError:
+                pass
+            ready: asyncio.Future[None] = loop.create_future()
+            loop.add_writer(self._req_fd, _resolve, ready)
+            try:
+                # the runner may be gone with the FIFO full: look again now and then
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ready, 1.0)
+            finally:
+                loop.remove_writer(self._req_fd)
 
     async def _read_line(self) -> bytes:
         return await self._stdout.readline()
@@ -164,6 +242,10 @@ class DockerSandbox(RunnerSandbox):
         return self._stderr_tail.decode(errors="replace")
 
     async def _shutdown(self) -> None:
+        if self._on_chan:
+            self._on_chan = False
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._rep_fd)
         if self._writer is not None:
             with contextlib.suppress(Exception):
                 self._writer.close()
@@ -181,6 +263,12 @@ class DockerSandbox(RunnerSandbox):
             with contextlib.suppress(Exception):
                 self._client.close()
             self._client = None
+        self._close_channel()
+
+
+def _resolve(fut: asyncio.Future[None]) -> None:
+    if not fut.done():
+        fut.set_result(None)
 
 
 def _remove(client: Any, cid: str) -> None:
