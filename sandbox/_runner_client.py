@@ -218,6 +218,11 @@ def _truncate(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + f"\n... ({len(text) - limit} more characters)"
 
 
+def _expire(fut: asyncio.Future[Any]) -> None:
+    if not fut.done():
+        fut.set_exception(TimeoutError())
+
+
 def _program_dir(name: str, n: int) -> str:
     return f"{re.sub(r'[^A-Za-z0-9_.-]', '_', name)[:40] or 'prog'}-{n}"
 
@@ -396,12 +401,16 @@ class RunnerSandbox(Sandbox):
             raise SandboxError(self._dead[0].upper() + self._dead[1:] + ".")
         rid = next(self._ids)
         msg["id"] = rid
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[dict[str, Any]] = loop.create_future()
         self._pending[rid] = fut
+        # A timer on the future itself rather than asyncio.wait_for, whose relay future costs every
+        # reply an extra trip through the event loop.
+        timer = loop.call_later(timeout_s, _expire, fut)
         try:
             async with self._send_lock:
                 await self._send_bytes(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
-            return await asyncio.wait_for(fut, timeout_s)
+            return await fut
         except TimeoutError:
             self._fail_all(f"the {self.backend} sandbox runner did not answer within {timeout_s:.0f} s")
             with anyio.CancelScope(shield=True):
@@ -420,6 +429,8 @@ class RunnerSandbox(Sandbox):
         except (OSError, ConnectionError) as exc:
             self._fail_all(f"the {self.backend} sandbox runner is unreachable ({exc})")
             raise SandboxError(f"The {self.backend} sandbox runner is unreachable ({exc}).") from None
+        finally:
+            timer.cancel()
 
     async def close(self) -> None:
         if self._closed:
