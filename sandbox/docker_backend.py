@@ -106,6 +106,7 @@ class DockerSandbox(RunnerSandbox):
     def _on_hello(self, hello: dict[str, Any]) -> None:
         if hello.get("chan") and self._rep_fd >= 0:
             self._on_chan = True
+            self._direct_replies = True  # the FIFO's read callback settles replies itself
             asyncio.get_running_loop().add_reader(self._rep_fd, self._chan_readable)
 
     def _chan_readable(self) -> None:
@@ -118,7 +119,8 @@ class DockerSandbox(RunnerSandbox):
                 break
             if not data:
                 break
-            self._stdout.feed_data(data)
+            if not self._feed_replies(data):
+                self._stdout.feed_data(data)
         with contextlib.suppress(Exception):
             asyncio.get_running_loop().remove_reader(self._rep_fd)
 

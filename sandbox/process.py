@@ -95,6 +95,9 @@ class ProcessSandbox(RunnerSandbox):
         self._box: Path | None = None
         self._stderr_task: asyncio.Task[bytes] | None = None
         self.isolated = False
+        self._out_fd = -1  # the runner's stdout (its replies)
+        self._lines = asyncio.StreamReader(limit=_PIPE_LIMIT)  # the replies until direct mode is on
+        self._direct_replies = True
 
     async def start(self) -> None:
         self._box = Path(tempfile.mkdtemp(prefix="fs-sandbox-"))
@@ -110,19 +113,28 @@ class ProcessSandbox(RunnerSandbox):
             self.python = _system_python()
             self.root = str(self._box)
             argv = bootstrap_argv(self.python, root=self.root)
+        # The reply pipe is read by our own callback, which settles replies the moment they arrive
+        # (see RunnerSandbox._feed_replies) rather than through a StreamReader and the reader task.
+        out_r, out_w = os.pipe()
         try:
             self._proc = await asyncio.create_subprocess_exec(
                 *argv,
                 stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
+                stdout=out_w,
                 stderr=asyncio.subprocess.PIPE,
                 limit=_PIPE_LIMIT,
                 start_new_session=True,
                 cwd=str(self._box),
             )
         except OSError as exc:
+            os.close(out_r)
             await self._shutdown()
             raise SandboxError(f"Could not start the process sandbox ({exc}).") from None
+        finally:
+            os.close(out_w)
+        os.set_blocking(out_r, False)
+        self._out_fd = out_r
+        asyncio.get_running_loop().add_reader(out_r, self._readable)
         assert self._proc.stderr is not None
         self._stderr_task = asyncio.get_running_loop().create_task(self._proc.stderr.read(65536))
         try:
@@ -136,9 +148,30 @@ class ProcessSandbox(RunnerSandbox):
         self._proc.stdin.write(data)
         await self._proc.stdin.drain()
 
+    def _readable(self) -> None:
+        while True:
+            try:
+                data = os.read(self._out_fd, 1 << 20)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self._lines.feed_eof()
+                self._stop_reading()
+                return
+            if not self._feed_replies(data):
+                self._lines.feed_data(data)
+
+    def _stop_reading(self) -> None:
+        if self._out_fd >= 0:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._out_fd)
+            os.close(self._out_fd)
+            self._out_fd = -1
+
     async def _read_line(self) -> bytes:
-        assert self._proc is not None and self._proc.stdout is not None
-        return await self._proc.stdout.readline()
+        return await self._lines.readline()
 
     async def _diagnostics(self) -> str:
         if self._stderr_task is None:
@@ -167,6 +200,8 @@ class ProcessSandbox(RunnerSandbox):
                     await asyncio.wait_for(proc.wait(), 5)
         if self._stderr_task is not None and not self._stderr_task.done():
             self._stderr_task.cancel()
+        self._stop_reading()
+        self._lines.feed_eof()
         if self._box is not None:
             await asyncio.to_thread(shutil.rmtree, self._box, True)
             self._box = None

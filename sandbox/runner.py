@@ -44,23 +44,20 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _read_upto(path: str, limit: int) -> bytes:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        data = os.read(fd, limit)
-        if not data or len(data) >= limit:
-            return data
-        chunks = [data]
-        left = limit - len(data)
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 24))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
+def _pread_upto(fd: int, limit: int) -> bytes:
+    """Up to ``limit`` bytes from the start of the file behind ``fd`` (whatever its offset)."""
+    data = os.pread(fd, limit, 0)
+    if not data or len(data) >= limit:
+        return data
+    chunks = [data]
+    got = len(data)
+    while got < limit:
+        chunk = os.pread(fd, min(limit - got, 1 << 24), got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def _safe_rel(name: str) -> str:
@@ -213,6 +210,7 @@ class Run:
         self.deadline = 0.0
         self.timed_out = False
         self.hard_killed = False
+        self.fds: list[int] = []  # stdin, stdout, stderr files, open from preparation to teardown
 
 
 class Runner:
@@ -304,13 +302,16 @@ class Runner:
                         os.chown(os.path.join(dirpath, n), run.uid, run.uid)
             else:
                 os.chown(run.dir, run.uid, run.uid)
-        fd = os.open(f"{run.io}/in", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            stdin = req.get("stdin")
-            if stdin:
-                _write_all(fd, _unb64(stdin))
-        finally:
-            os.close(fd)
+        # One descriptor per stream, opened once and kept until the reply is built: the program gets
+        # dups of them and the runner reads its output back by offset, with no re-open.
+        fd = os.open(f"{run.io}/in", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+        run.fds.append(fd)
+        stdin = req.get("stdin")
+        if stdin:
+            _write_all(fd, _unb64(stdin))
+            os.lseek(fd, 0, os.SEEK_SET)
+        for name in ("out", "err"):
+            run.fds.append(os.open(f"{run.io}/{name}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600))
 
     def _spawn(self, run: Run) -> None:
         req = run.req
@@ -322,18 +323,12 @@ class Runner:
         nofile = int(req.get("nofile", 64))
         env = {"PATH": ENV_PATH, "HOME": run.dir, "TMPDIR": run.dir, "LANG": "C.UTF-8"}
         env.update(req.get("env") or {})
-        fd_in = os.open(f"{run.io}/in", os.O_RDONLY)
-        fd_out = os.open(f"{run.io}/out", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        fd_err = os.open(f"{run.io}/err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd_in, fd_out, fd_err = run.fds
         run.start = time.monotonic()
         if self.launcher:
-            try:
-                self._spawn_with_launcher(
-                    run, argv, env, (cpu_s, mem, fsize, nproc, nofile), (fd_in, fd_out, fd_err)
-                )
-            finally:
-                for fd in (fd_in, fd_out, fd_err):
-                    os.close(fd)
+            self._spawn_with_launcher(
+                run, argv, env, (cpu_s, mem, fsize, nproc, nofile), (fd_in, fd_out, fd_err)
+            )
             return
         errr, errw = os.pipe()
         pid = os.fork()
@@ -373,8 +368,7 @@ class Runner:
                     os.write(errw, f"{code}:{type(exc).__name__}: {exc}".encode()[:500])
                 finally:
                     os._exit(127)
-        for fd in (fd_in, fd_out, fd_err, errw):
-            os.close(fd)
+        os.close(errw)
         run.pid = pid
         run.errr = errr
         run.pidfd = os.pidfd_open(pid)
@@ -459,10 +453,10 @@ class Runner:
             reply["exec_errno"] = int(code or 0)
         try:
             out_limit = int(req.get("out_kb", 65536)) * 1024
-            data = _read_upto(f"{run.io}/out", out_limit + 1)
+            data = _pread_upto(run.fds[1], out_limit + 1)
             reply["stdout"] = _b64(data)
             reply["stdout_bytes"] = len(data)
-            reply["stderr"] = _b64(_read_upto(f"{run.io}/err", STDERR_KEEP))
+            reply["stderr"] = _b64(_pread_upto(run.fds[2], STDERR_KEEP))
             files, missing = self._collect(run, req.get("want") or [], out_limit)
             reply["files"] = files
             reply["missing"] = missing
@@ -471,8 +465,12 @@ class Runner:
                 reply["installed"] = self._install(run, install)
         except Exception as exc:
             reply["error"] = f"{type(exc).__name__}: {exc}"
-        self._teardown(run, clean)
-        self.send(reply)
+        # Reply first, then clean up: the runner is single-threaded, so the teardown still ends before
+        # the next request is even read, but the host no longer waits for it.
+        try:
+            self.send(reply)
+        finally:
+            self._teardown(run, clean)
 
     def _collect(self, run: Run, want: list[str], limit: int) -> tuple[dict, list]:
         files: dict[str, str] = {}
@@ -520,6 +518,9 @@ class Runner:
         return dest
 
     def _teardown(self, run: Run, clean: bool = True) -> None:
+        for fd in run.fds:
+            os.close(fd)
+        run.fds = []
         try:
             os.rmdir(run.dir)  # the common case: the run left its dir empty
         except OSError:
