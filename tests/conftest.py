@@ -46,7 +46,7 @@ def require_sandbox(backend: str) -> None:
     missing = sandbox_component_missing(backend)
     if missing is None:
         return
-    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
+    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1" or os.environ.get("CI") == "true":
         pytest.fail(f"{backend} sandbox required (FRONTIERSMITH_REQUIRE_SANDBOXES=1) but {missing}")
     pytest.skip(f"{backend} sandbox unavailable: {missing}")
 

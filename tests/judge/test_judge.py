@@ -1,8 +1,6 @@
 """The judge end to end on real sandboxes: verdicts, scores, and what can never become a score."""
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,21 +19,10 @@ LIMITS = Limits(time_ms=1000, memory_mb=256)
 FIRST_K_SCORES = {"1": 13 / 16, "2": 1.0, "3": 19 / 27}
 
 
-def require_docker() -> None:
-    """Skip without docker, unless CI requires the sandboxes (then fail loudly)."""
-    if shutil.which("docker") and subprocess.run(["docker", "info"], capture_output=True).returncode == 0:
-        return
-    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
-        pytest.fail("docker is required (FRONTIERSMITH_REQUIRE_SANDBOXES=1) but not available")
-    pytest.skip("docker is not available")
-
-
-@pytest.fixture(params=["process", pytest.param("docker", marks=pytest.mark.docker)])
-def backend(request: pytest.FixtureRequest) -> str:
-    """Both sandbox backends; docker is skipped only when absent and not required."""
-    if request.param == "docker":
-        require_docker()
-    return request.param
+@pytest.fixture
+def backend(sandbox_backend: str) -> str:
+    """Both sandbox backends (tests/conftest.py: absent components fail in CI, skip only locally)."""
+    return sandbox_backend
 
 
 def cli_judge(*args: str) -> dict:
@@ -64,8 +51,7 @@ def test_frontiercs_package_is_judged_end_to_end_by_the_cli_on_the_process_backe
 
 
 @pytest.mark.docker
-def test_frontiercs_package_is_judged_end_to_end_by_the_cli_on_docker():
-    require_docker()
+def test_frontiercs_package_is_judged_end_to_end_by_the_cli_on_docker(docker_required: None):
     report = cli_judge(str(MINI), str(SOLUTIONS / "best.cpp"), "--backend", "docker")
     assert [(t["name"], t["verdict"], t["score"]) for t in report["tests"]] == [
         ("1", "OK", 1.0),
