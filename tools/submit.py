@@ -37,7 +37,7 @@ from frontiersmith.store import Store
 
 from .catalog import get_family, list_families
 from .judge import JudgeTest, VerifierSpec, judge_solution
-from .llm.base import TestsDraft
+from .llm.offline import catalog_tests_draft
 from .testgen import build_tests
 
 MAX_CODE_BYTES = 1_000_000
@@ -147,14 +147,8 @@ async def _catalog_package(store: Store, problem_id: str, settings: Settings | N
         raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
     tests = store.list_tests(problem_id)
     if not tests:
-        draft = TestsDraft(
-            generator=fam.program,
-            validator=fam.program,
-            distributions=list(fam.distributions),
-            tests_per_distribution=fam.tests_per_distribution,
-        )
         async with open_sandbox(None, settings) as sb:
-            built = await build_tests(sb, draft)
+            built = await build_tests(sb, catalog_tests_draft(fam))
         if built.failures:
             raise InvalidInputError(
                 f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"

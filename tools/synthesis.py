@@ -424,7 +424,13 @@ async def run_verifier(
         )
     sols = sampled(store, candidate_id)
     generated = [
-        GeneratedTest(t.name, t.distribution, t.seed or 0, t.args, store.get_blob(t.input_hash))
+        GeneratedTest(
+            name=t.name,
+            distribution=t.distribution,
+            seed=t.seed or 0,
+            input=store.get_blob(t.input_hash),
+            args=t.args,
+        )
         for t in tests
     ]
     report = await cross_validate(

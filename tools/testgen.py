@@ -18,11 +18,13 @@ GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=64 * 1024)
 
 @dataclass
 class GeneratedTest:
+    """One validated test: its plan entry (name, distribution, seed), the generator's args and the input."""
+
     name: str
     distribution: str
     seed: int
-    args: list[str]
     input: bytes
+    args: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -55,7 +57,9 @@ class ProgramCache:
         return self._handles[key]
 
 
-async def build_tests(sandbox: Sandbox, draft: TestsDraft, *, seed: int = 0) -> TestBuild:
+async def build_tests(
+    sandbox: Sandbox, draft: TestsDraft, *, seed: int = 0, limits: RunLimits = GEN_LIMITS
+) -> TestBuild:
     out = TestBuild()
     cache = ProgramCache(sandbox)
     gen = await cache.get(draft.generator, "generator")
@@ -68,7 +72,7 @@ async def build_tests(sandbox: Sandbox, draft: TestsDraft, *, seed: int = 0) -> 
         return out
     for name, dist, s in test_plan(draft, seed):
         args = ["gen", dist, str(s)]
-        run = await sandbox.run(gen.program, args=args, limits=GEN_LIMITS)
+        run = await sandbox.run(gen.program, args=args, limits=limits)
         if run.verdict is not Verdict.OK:
             out.failures.append(
                 f"the generator failed on `gen {dist} {s}` with {run.verdict}: {(run.stderr or run.message)[:300]}"
@@ -77,7 +81,7 @@ async def build_tests(sandbox: Sandbox, draft: TestsDraft, *, seed: int = 0) -> 
         if not run.stdout.strip():
             out.failures.append(f"the generator printed nothing for `gen {dist} {s}`")
             continue
-        check = await sandbox.run(val.program, args=["validate"], stdin=run.stdout, limits=GEN_LIMITS)
+        check = await sandbox.run(val.program, args=["validate"], stdin=run.stdout, limits=limits)
         if check.verdict is Verdict.RE:
             out.failures.append(
                 f"the generator emitted an input the validator rejects (`gen {dist} {s}`): "

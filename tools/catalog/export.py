@@ -15,24 +15,16 @@ from typing import Any
 import yaml
 
 from frontiersmith.errors import InvalidInputError, SandboxError
-from frontiersmith.models import Language, Normalisation, Verdict
+from frontiersmith.models import Normalisation
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 
+from ..llm.offline import catalog_tests_draft
+from ..testgen import GeneratedTest, build_tests
 from . import Family, SolverSpec, get_family
 
 # Generators and validators are ours, but they still run in the sandbox; give them room.
 GEN_LIMITS = RunLimits(time_ms=20_000, memory_mb=1024, output_kb=64 * 1024)
 PROGRAM_FILE = "family.py"
-
-
-@dataclass
-class GeneratedTest:
-    """One default test of a family: its plan entry and the validated input bytes."""
-
-    name: str
-    distribution: str
-    seed: int
-    input: bytes
 
 
 @dataclass
@@ -48,27 +40,10 @@ async def generate_tests(family: Family, sandbox: Sandbox, *, seed: int = 0) -> 
     Raises SandboxError (the catalog's fault, not the user's) when a generator fails or a generated
     input does not pass the family's own validator.
     """
-    compiled = await sandbox.compile(family.program.code, Language.PYTHON, name=f"family_{family.name}")
-    if not compiled.ok or compiled.program is None:
-        raise SandboxError(
-            f"Catalog family {family.name}'s program does not compile: {compiled.message[:300]}"
-        )
-    tests = []
-    for name, dist, s in family.test_plan(seed):
-        run = await sandbox.run(compiled.program, args=["gen", dist, str(s)], limits=GEN_LIMITS)
-        if run.verdict is not Verdict.OK or not run.stdout:
-            raise SandboxError(
-                f"Catalog family {family.name}'s generator failed on `gen {dist} {s}` ({run.verdict.value}): "
-                f"{(run.stderr or run.message)[:300]}"
-            )
-        check = await sandbox.run(compiled.program, args=["validate"], stdin=run.stdout, limits=GEN_LIMITS)
-        if check.verdict is not Verdict.OK:
-            raise SandboxError(
-                f"Catalog family {family.name}'s test {name} fails its own validator: "
-                f"{(check.stderr or check.message)[:300]}"
-            )
-        tests.append(GeneratedTest(name=name, distribution=dist, seed=s, input=run.stdout))
-    return tests
+    built = await build_tests(sandbox, catalog_tests_draft(family), seed=seed, limits=GEN_LIMITS)
+    if built.failures:
+        raise SandboxError(f"Catalog family {family.name}: {built.failures[0]}")
+    return built.tests
 
 
 def _program_ref(spec: SolverSpec) -> dict[str, str]:

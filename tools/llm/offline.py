@@ -77,6 +77,17 @@ def _tokens(code: str) -> set[str]:
     return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
 
 
+def catalog_tests_draft(fam: Family) -> TestsDraft:
+    """A family's module is its own generator and validator; its test plan is the default test set."""
+    return TestsDraft(
+        generator=fam.program,
+        validator=fam.program,
+        distributions=list(fam.distributions),
+        tests_per_distribution=fam.tests_per_distribution,
+        notes=f"catalog family {fam.name}",
+    )
+
+
 def _family_of(problem: Problem) -> Family:
     name = problem.provenance.get("catalog")
     if not name:
