@@ -105,34 +105,37 @@ def _descendants(pid: int) -> list[int]:
     return out
 
 
-def _runner_pid(sb: Any) -> int | None:
-    """The runner's host pid (its CPU, with the launchers and programs it reaped, is the sandbox's cost)."""
+def _sandbox_pids(sb: Any) -> list[int]:
+    """The runner's and the launcher server's host pids: their CPU, with the programs they reaped, is the
+    sandbox's cost per test."""
     if sb.backend == "process":
         top = sb._proc.pid
     else:
         top = sb._client.api.inspect_container(sb._container_id)["State"]["Pid"]
+    found = []
     for pid in _descendants(top):
         with contextlib.suppress(OSError):
+            exe = os.readlink(f"/proc/{pid}/exe")
             # bwrap carries the same command line; the runner is the python process
-            if b"fs_runner" in Path(f"/proc/{pid}/cmdline").read_bytes() and "python" in os.readlink(
-                f"/proc/{pid}/exe"
-            ):
-                return pid
-    return None
+            runner = b"fs_runner" in Path(f"/proc/{pid}/cmdline").read_bytes() and "python" in exe
+            if runner or exe.endswith("/fs-exec"):
+                found.append(pid)
+    return found
 
 
-def _proc_cpu(pid: int | None) -> float:
-    if pid is None:
-        return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+def _proc_cpu(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += sum(int(f) for f in fields[11:15])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker_n: int, image: str) -> dict:
     """Every design runs test i back to back, so all of them see the same machine load.
 
     Besides wall time, the CPU time each design spends per test is summed (ours: host process +
-    runner + launchers + programs): unlike wall time it barely depends on how busy the machine is.
+    runner + launcher server + programs): unlike wall time it barely depends on how busy the machine is.
     """
     box = Path(tempfile.mkdtemp(prefix="fs-bench-box-"))
     box.chmod(0o755)
@@ -142,7 +145,7 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
     startup: dict[str, float] = {}
     sandboxes: dict[str, Any] = {}
     programs: dict[str, Any] = {}
-    runners: dict[str, int | None] = {}
+    runners: dict[str, list[int]] = {}
     client = _naive_docker(image) if "docker" in backends else None
     bwrap = _naive_bwrap(box)
     try:
@@ -154,7 +157,7 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
             assert c.program is not None, c.message
             programs[backend] = c.program
             await sandboxes[backend].run(c.program, stdin=b"0\n", limits=LIMITS)
-            runners[backend] = _runner_pid(sandboxes[backend])
+            runners[backend] = _sandbox_pids(sandboxes[backend])
             times[backend], cpu[backend] = [], 0.0
         if bwrap:
             times["naive-bwrap"], cpu["naive-bwrap"] = [], 0.0
@@ -187,8 +190,8 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
         if client:
             client.close()
         shutil.rmtree(box, ignore_errors=True)
-    if any(r is None for r in runners.values()):
-        print("warning: a runner process was not found; its CPU is missing from the CPU column")
+    if any(len(r) < 2 for r in runners.values()):
+        print("warning: the runner or its launcher was not found; its CPU is missing from the CPU column")
     return {"times": times, "startup": startup, "cpu": {k: v / n for k, v in cpu.items()}}
 
 

@@ -1,33 +1,47 @@
-/* fs-exec: the runner's launcher for one run (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
+/* fs-exec: the runner's launcher server (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
  *
- * usage: fs-exec DIR UID CPU_S AS_BYTES FSIZE NPROC NOFILE -- ARGV...
+ * usage: fs-exec          (fd 3: a SOCK_SEQPACKET socket to the runner)
  *
- * The Python runner spawns this with posix_spawn (a vfork: the runner's memory is never copied,
- * which is what made a Python-level fork cost milliseconds). It forks once more so the program
- * starts from a tiny process (a clean peak-memory figure), applies the rlimits, drops to UID and
- * execs; then it waits and writes "status cpu_us maxrss_kb exec_errno clean\n" to fd 3.
+ * The runner starts ONE of these per sandbox and hands it every run, so a test costs one clone and
+ * one exec (the program's), not a launcher exec as well. Packets on fd 3, fields NUL-terminated:
  *
- * It is the program's child subreaper, so every process the program leaves behind (double forks
- * included) becomes its child: once the program is reaped, having no child at all (ECHILD) proves
- * nothing of the run is alive, and `clean` = 1 spares the runner a scan of /proc.
+ *   R TOKEN DIR UID CPU_S AS_BYTES FSIZE NPROC NOFILE ARGC ARGV... ENV...   with stdin, stdout and
+ *                                                          stderr attached (SCM_RIGHTS)
+ *   K TOKEN                                                kill that run's processes
+ *
+ * and for each run, once its program has ended, "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID"
+ * (or "E TOKEN ERRNO" when it could not even be cloned), then "C TOKEN ALONE": ALONE = 1 says no
+ * process of the run's UID was left, which spares the runner a scan of /proc before it reuses UID.
+ * The exit report goes first, so the runner can answer the host while we look.
+ *
+ * The program starts from this tiny process (a clean peak-memory figure: exec folds the old memory
+ * map's peak into the new one), applies the rlimits in its own session, drops to UID and execs.
+ * The server is the child subreaper of every run, so whatever a run leaves behind (double forks
+ * included) is reaped here.
  *
  * On x86-64 it is built without libc (-nostdlib, raw system calls): glibc's start-up probes the
  * CPU with dozens of CPUID instructions, and in a virtual machine each one traps to the
- * hypervisor, which made this tiny launcher cost as much CPU as the program it starts.
+ * hypervisor, which made a tiny launcher cost as much CPU as the program it starts.
  */
 #if defined(__x86_64__) && defined(FS_NOLIBC)
 #include <asm/unistd.h>
 #include <linux/resource.h>
 #define O_WRONLY 01
+#define O_NONBLOCK 04000
 #define O_CLOEXEC 02000000
 #define F_SETFD 2
 #define FD_CLOEXEC 1
+#define SIGKILL 9
 #define SIGPIPE 13
+#define SIGCHLD 17
 #define SIGXFSZ 25
+#define ESRCH 3
 #define ENOENT 2
 #define EINTR 4
+#define EAGAIN 11
+#define ENOMEM 12
 #define EACCES 13
-#define ECHILD 10
+#define EINVAL 22
 
 static long sys6(long n, long a, long b, long c, long d, long e, long f) {
     long ret;
@@ -40,19 +54,8 @@ static long sys6(long n, long a, long b, long c, long d, long e, long f) {
                      : "rcx", "r11", "memory");
     return ret;
 }
-#define SYS(n, a, b, c) sys6((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
 static void sys_exit(int code) {
-    for (;;) SYS(__NR_exit_group, code, 0, 0);
-}
-struct k_sigaction {
-    void *handler;
-    unsigned long flags;
-    void *restorer;
-    unsigned long mask;
-};
-static void default_signal(int sig) {
-    struct k_sigaction sa = {0, 0, 0, 0};
-    sys6(__NR_rt_sigaction, sig, (long)&sa, 0, 8, 0, 0);
+    for (;;) sys6(__NR_exit_group, code, 0, 0, 0, 0, 0);
 }
 void *memset(void *d, int c, unsigned long n) {
     unsigned char *p = d;
@@ -65,11 +68,10 @@ void *memcpy(void *d, const void *s, unsigned long n) {
     while (n--) *p++ = *q++;
     return d;
 }
-static int fs_main(int argc, char **argv, char **envp);
+static int fs_main(void);
 __attribute__((used)) void fs_start_c(long *sp) {
-    int argc = (int)sp[0];
-    char **argv = (char **)(sp + 1);
-    sys_exit(fs_main(argc, argv, argv + argc + 1));
+    (void)sp;
+    sys_exit(fs_main());
 }
 __asm__(".text\n.global _start\n_start:\n xor %rbp,%rbp\n mov %rsp,%rdi\n and $-16,%rsp\n call fs_start_c\n hlt\n");
 #else
@@ -78,37 +80,71 @@ __asm__(".text\n.global _start\n_start:\n xor %rbp,%rbp\n mov %rsp,%rdi\n and $-
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-static long SYS_ret(long r) { return r < 0 ? -errno : r; }
-#define SYS(n, a, b, c) SYS_ret(syscall((n), (long)(a), (long)(b), (long)(c), 0L, 0L, 0L))
-#define sys6(n, a, b, c, d, e, f) SYS_ret(syscall((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f)))
+static long sys6(long n, long a, long b, long c, long d, long e, long f) {
+    long r = syscall(n, a, b, c, d, e, f);
+    return r < 0 ? -errno : r;
+}
 static void sys_exit(int code) { _exit(code); }
-static void default_signal(int sig) { signal(sig, SIG_DFL); }
-static int fs_main(int argc, char **argv, char **envp);
-extern char **environ;
-int main(int argc, char **argv) { return fs_main(argc, argv, environ); }
-#ifndef ECHILD
-#define ECHILD 10
-#endif
+static int fs_main(void);
+int main(void) { return fs_main(); }
 #ifndef __NR_fork
 #define FS_NO_FORK_SYSCALL 1
 #endif
 #endif
+
+#define SYS(n, a, b, c) sys6((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define SOCK 3
+#define MAX_RUNS 1024
+#define PACKET_MAX (256 * 1024)
+#define MAX_ARGS 4096
+
+/* The kernel's own layouts (the same with and without libc, on every 64-bit Linux). */
+struct fs_iovec {
+    void *base;
+    unsigned long len;
+};
+struct fs_msghdr {
+    void *name;
+    int namelen;
+    struct fs_iovec *iov;
+    unsigned long iovlen;
+    void *control;
+    unsigned long controllen;
+    unsigned flags;
+};
+struct fs_cmsghdr {
+    unsigned long len;
+    int level, type;
+};
+struct fs_pollfd {
+    int fd;
+    short events, revents;
+};
+struct fs_sigaction {
+    void *handler;
+    unsigned long flags;
+    void *restorer;
+    unsigned long mask;
+};
+
+static void set_signal(int sig, long handler) {
+    struct fs_sigaction sa = {(void *)handler, 0, 0, 0};
+    sys6(__NR_rt_sigaction, sig, (long)&sa, 0, 8, 0, 0);
+}
 
 static unsigned long long to_num(const char *s) {
     unsigned long long v = 0;
     while (*s >= '0' && *s <= '9') v = v * 10 + (unsigned long long)(*s++ - '0');
     return v;
 }
+static long to_id(const char *s) { return s[0] == '-' ? -1 : (long)to_num(s); }
 static unsigned long len(const char *s) {
     unsigned long n = 0;
     while (s[n]) n++;
     return n;
-}
-static int same(const char *a, const char *b) {
-    while (*a && *a == *b) a++, b++;
-    return *a == *b;
 }
 static char *put_num(char *p, long long v) {
     char tmp[24];
@@ -117,6 +153,10 @@ static char *put_num(char *p, long long v) {
     do tmp[n++] = (char)('0' + v % 10), v /= 10;
     while (v);
     while (n) *p++ = tmp[--n];
+    return p;
+}
+static char *put_str(char *p, const char *s) {
+    while (*s) *p++ = *s++;
     return p;
 }
 static void limit(int resource, unsigned long long soft, unsigned long long hard) {
@@ -153,17 +193,52 @@ static long exec_path(char **argv, char **envp) {
     return err;
 }
 
-/* What the program's process needs before exec; shared with the launcher when spawned with CLONE_VM. */
+/* What a child needs; shared with the server when it is cloned with CLONE_VM. */
 struct child {
     const char *dir;
     long uid;
     unsigned long long cpu, as, fsize, nproc, nofile;
     char **prog, **envp;
-    int err_fd;                /* fork path: the exec error goes down this pipe */
-    volatile int exec_errno;   /* CLONE_VM path: written straight into the launcher's memory */
+    int fds[3];
+    int err_fd;              /* fork path: the exec error goes down this pipe */
+    volatile int exec_errno; /* CLONE_VM path: written straight into the server's memory */
+    int probe;               /* not a program: find out whether UID has any process left */
 };
 
+static void probe_exit(void *unused) {
+    (void)unused;
+    sys_exit(0);
+}
+static long clone_call(long flags, char *stack_top, void (*fn)(void *), void *arg);
+static char probe_stack[4096] __attribute__((aligned(16)));
+
+/* The kernel counts processes per uid for RLIMIT_NPROC: as UID, with the limit at 2, a fork
+ * succeeds only if this probe is UID's sole process (no /proc scan, no kill(-1), which cannot
+ * tell "nobody there" from "not allowed"). */
+static int uid_alone(long uid) {
+    struct rlimit rl;
+    rl.rlim_cur = rl.rlim_max = 2;
+    if (SYS(__NR_setrlimit, RLIMIT_NPROC, &rl, 0) != 0 || SYS(__NR_setgroups, 0, 0, 0) != 0 ||
+        SYS(__NR_setresgid, uid, uid, uid) != 0 || SYS(__NR_setresuid, uid, uid, uid) != 0)
+        return 0;
+    long pid = clone_call(0x4000 | 0x100 | SIGCHLD, probe_stack + sizeof probe_stack, probe_exit, 0);
+    if (pid <= 0) return 0;
+    int status;
+    while (sys6(__NR_wait4, pid, (long)&status, 0x40000000 /* __WALL */, 0, 0, 0) == -EINTR) {}
+    return 1;
+}
+
 __attribute__((noreturn, used)) static void child_main(struct child *c) {
+    unsigned long none = 0;
+    if (c->probe) {
+        int alone = uid_alone(c->uid);
+        c->exec_errno = alone;
+        if (c->err_fd >= 0) SYS(__NR_write, c->err_fd, &alone, sizeof alone);
+        sys_exit(0);
+    }
+    SYS(__NR_setsid, 0, 0, 0);
+    for (int i = 0; i < 3; i++)
+        if (SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
     long fd = SYS(__NR_openat, -100 /* AT_FDCWD */, "/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (fd >= 0) {
         /* when memory runs out, the program is the one to go, never the runner */
@@ -183,8 +258,9 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
             sys_exit(126);
     }
     limit(RLIMIT_NPROC, c->nproc, c->nproc);
-    default_signal(SIGPIPE);
-    default_signal(SIGXFSZ);
+    set_signal(SIGPIPE, 0);
+    set_signal(SIGXFSZ, 0);
+    sys6(__NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&none, 0, 8, 0, 0);
     int err = (int)-exec_path(c->prog, c->envp);
     c->exec_errno = err;
     if (c->err_fd >= 0) SYS(__NR_write, c->err_fd, &err, sizeof err);
@@ -193,38 +269,54 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
 }
 
 #if defined(__x86_64__) && defined(FS_NOLIBC)
-/* clone(CLONE_VM | CLONE_VFORK) onto a stack of its own, as posix_spawn does: no page tables are
- * copied, which halves the cost of starting the program; we sleep until it has exec'd or died. */
-static char child_stack[1 << 16] __attribute__((aligned(16)));
-static long spawn_child(struct child *c) {
+/* clone onto a stack of our own, the child running fn(arg): with CLONE_VM | CLONE_VFORK, as
+ * posix_spawn does, no page tables are copied, which halves the cost of starting the program;
+ * we sleep until it has exec'd or died. */
+static long clone_call(long flags, char *stack_top, void (*fn)(void *), void *arg) {
     long ret;
     register long r10 __asm__("r10") = 0;
     register long r8 __asm__("r8") = 0;
-    register struct child *r12 __asm__("r12") = c;
+    register void *r12 __asm__("r12") = arg;
+    register void (*r13)(void *) __asm__("r13") = fn;
     __asm__ volatile(
         "syscall\n"
         "test %%rax, %%rax\n"
         "jnz 1f\n"
         "xor %%ebp, %%ebp\n"
         "mov %%r12, %%rdi\n"
-        "call child_main\n"
+        "call *%%r13\n"
         "hlt\n"
         "1:\n"
         : "=a"(ret)
-        : "a"(__NR_clone), "D"(0x4000 | 0x100 | 17 /* CLONE_VFORK | CLONE_VM | SIGCHLD */),
-          "S"(child_stack + sizeof child_stack), "d"(0), "r"(r10), "r"(r8), "r"(r12)
+        : "a"(__NR_clone), "D"(flags), "S"(stack_top), "d"(0), "r"(r10), "r"(r8), "r"(r12), "r"(r13)
         : "rcx", "r11", "memory");
     return ret;
 }
+static char child_stack[1 << 16] __attribute__((aligned(16)));
+static void child_entry(void *c) { child_main((struct child *)c); }
+static long spawn_child(struct child *c) {
+    return clone_call(0x4000 | 0x100 | SIGCHLD /* CLONE_VFORK | CLONE_VM */, child_stack + sizeof child_stack,
+                      child_entry, c);
+}
 #else
+static long fork_now(void) {
+#ifdef FS_NO_FORK_SYSCALL
+    return sys6(__NR_clone, SIGCHLD, 0, 0, 0, 0, 0);
+#else
+    return SYS(__NR_fork, 0, 0, 0);
+#endif
+}
+/* Without our own clone: a plain fork (the probe's child only exits). */
+static long clone_call(long flags, char *stack_top, void (*fn)(void *), void *arg) {
+    (void)flags, (void)stack_top;
+    long pid = fork_now();
+    if (pid == 0) fn(arg);
+    return pid;
+}
 static long spawn_child(struct child *c) {
     int fds[2];
-    if (SYS(__NR_pipe2, fds, O_CLOEXEC, 0) != 0) return -1;
-#ifdef FS_NO_FORK_SYSCALL
-    long pid = sys6(__NR_clone, 17 /* SIGCHLD */, 0, 0, 0, 0, 0);
-#else
-    long pid = SYS(__NR_fork, 0, 0, 0);
-#endif
+    if (SYS(__NR_pipe2, fds, O_CLOEXEC, 0) != 0) return -ENOMEM;
+    long pid = fork_now();
     if (pid == 0) {
         SYS(__NR_close, fds[0], 0, 0);
         c->err_fd = fds[1];
@@ -238,44 +330,190 @@ static long spawn_child(struct child *c) {
 }
 #endif
 
-static int fs_main(int argc, char **argv, char **envp) {
-    if (argc < 10 || !same(argv[8], "--")) {
-        SYS(__NR_write, 2, "fs-exec: bad arguments\n", 23);
-        return 125;
-    }
-    long uid = argv[2][0] == '-' ? -1 : (long)to_num(argv[2]);
-    unsigned long long cpu = to_num(argv[3]), as = to_num(argv[4]), fsize = to_num(argv[5]);
-    unsigned long long nproc = to_num(argv[6]), nofile = to_num(argv[7]);
-    struct child c = {argv[1], uid, cpu, as, fsize, nproc, nofile, argv + 9, envp, -1, 0};
-
-    SYS(__NR_fcntl, 3, F_SETFD, FD_CLOEXEC);
-    int subreaper = SYS(__NR_prctl, 36 /* PR_SET_CHILD_SUBREAPER */, 1, 0) == 0;
+/* 1 if no process of uid is alive; 0 if one is, or if we cannot tell. */
+static int uid_was_empty(long uid) {
+    if (uid < 0) return 0;
+    struct child c;
+    memset(&c, 0, sizeof c);
+    c.uid = uid;
+    c.probe = 1;
+    c.err_fd = -1;
     long pid = spawn_child(&c);
-    if (pid < 0) return 125;
-    int exec_errno = c.exec_errno;
-    int status = 0;
+    if (pid < 0) return 0;
+    int status;
+    while (sys6(__NR_wait4, pid, (long)&status, 0x40000000 /* __WALL */, 0, 0, 0) == -EINTR) {}
+    return c.exec_errno == 1;
+}
+
+struct run {
+    long token, pid, uid;
+    int exec_errno, done, status;
     struct rusage ru;
+};
+static struct run runs[MAX_RUNS];
+
+static void send_packet(const char *p, unsigned long n) {
+    /* a runner that is gone is noticed on the next read */
+    while (SYS(__NR_write, SOCK, p, n) == -EINTR) {}
+}
+
+static void report(struct run *r) {
+    char out[160], *p = out;
+    long long cpu_us = (long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec +
+                       (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
+    long fields[6] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid};
+    *p++ = 'X';
+    for (int i = 0; i < 6; i++) *p++ = ' ', p = put_num(p, fields[i]);
+    send_packet(out, (unsigned long)(p - out));
+    /* then, while the runner answers the host, whether anything of the run is left */
+    p = out;
+    *p++ = 'C';
+    *p++ = ' ';
+    p = put_num(p, r->token);
+    *p++ = ' ';
+    p = put_num(p, uid_was_empty(r->uid));
+    send_packet(out, (unsigned long)(p - out));
+    r->token = 0;
+}
+
+static void report_failure(long token, long err) {
+    char out[64], *p = out;
+    p = put_str(p, "E ");
+    p = put_num(p, token);
+    *p++ = ' ';
+    p = put_num(p, err);
+    send_packet(out, (unsigned long)(p - out));
+}
+
+/* Reap every child that has ended; a run's program ends its run, anything else was an orphan. */
+static void reap(void) {
     for (;;) {
-        long r = sys6(__NR_wait4, pid, (long)&status, 0, (long)&ru, 0, 0);
-        if (r == pid) break;
-        if (r != -EINTR) return 125;
+        int status;
+        struct rusage ru;
+        long pid = sys6(__NR_wait4, -1, (long)&status, 1 /* WNOHANG */ | 0x40000000, (long)&ru, 0, 0);
+        if (pid == -EINTR) continue;
+        if (pid <= 0) break;
+        for (int i = 0; i < MAX_RUNS; i++)
+            if (runs[i].token && runs[i].pid == pid) {
+                runs[i].status = status;
+                runs[i].ru = ru;
+                runs[i].done = 1;
+                break;
+            }
     }
-    int leftover, clean = 0;
-    /* WNOHANG | __WALL: any child, alive or a zombie, means something of the run may remain */
-    if (subreaper) clean = sys6(__NR_wait4, -1, (long)&leftover, 1 | 0x40000000, 0, 0, 0) == -ECHILD;
-    long long cpu_us = (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec +
-                       (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
-    char report[128], *p = report;
-    p = put_num(p, status);
-    *p++ = ' ';
-    p = put_num(p, cpu_us);
-    *p++ = ' ';
-    p = put_num(p, ru.ru_maxrss);
-    *p++ = ' ';
-    p = put_num(p, exec_errno);
-    *p++ = ' ';
-    p = put_num(p, clean);
-    *p++ = '\n';
-    if (SYS(__NR_write, 3, report, p - report) < 0) return 125;
-    return 0;
+    /* only now: orphans that ended with the program are reaped, so they are not taken for survivors */
+    for (int i = 0; i < MAX_RUNS; i++)
+        if (runs[i].token && runs[i].done) report(&runs[i]);
+}
+
+static char packet[PACKET_MAX + 1];
+static char *fields[MAX_ARGS + 16];
+
+static void start_run(int nf, int *fds) {
+    long token = (long)to_num(fields[1]);
+    struct run *r = 0;
+    for (int i = 0; i < MAX_RUNS && !r; i++)
+        if (!runs[i].token) r = &runs[i];
+    long argc = (long)to_num(fields[9]);
+    if (!r || !token || argc < 1 || 10 + argc > nf) {
+        report_failure(token, r ? EINVAL : EAGAIN);
+        return;
+    }
+    char *envp[MAX_ARGS + 1];
+    int ne = 0;
+    for (int i = 10 + (int)argc; i < nf; i++) envp[ne++] = fields[i];
+    envp[ne] = 0;
+    fields[10 + argc] = 0; /* argv ends where the environment began */
+    struct child c;
+    memset(&c, 0, sizeof c);
+    c.dir = fields[2];
+    c.uid = to_id(fields[3]);
+    c.cpu = to_num(fields[4]);
+    c.as = to_num(fields[5]);
+    c.fsize = to_num(fields[6]);
+    c.nproc = to_num(fields[7]);
+    c.nofile = to_num(fields[8]);
+    c.prog = fields + 10;
+    c.envp = envp;
+    c.fds[0] = fds[0], c.fds[1] = fds[1], c.fds[2] = fds[2];
+    c.err_fd = -1;
+    long pid = spawn_child(&c);
+    if (pid < 0) {
+        report_failure(token, -pid);
+        return;
+    }
+    memset(r, 0, sizeof *r);
+    r->token = token;
+    r->pid = pid;
+    r->uid = c.uid;
+    r->exec_errno = c.exec_errno;
+}
+
+static void kill_run(long token) {
+    for (int i = 0; i < MAX_RUNS; i++)
+        if (runs[i].token == token && token) {
+            SYS(__NR_kill, -runs[i].pid, SIGKILL, 0); /* its session; the runner kills by uid */
+            return;
+        }
+}
+
+/* One packet from the runner; 0 once it is gone. */
+static int take_packet(void) {
+    char control[64];
+    struct fs_iovec iov = {packet, PACKET_MAX};
+    struct fs_msghdr msg = {0, 0, &iov, 1, control, sizeof control, 0};
+    long n = sys6(__NR_recvmsg, SOCK, (long)&msg, 0x40 /* MSG_DONTWAIT */ | 0x40000000 /* MSG_CMSG_CLOEXEC */,
+                  0, 0, 0);
+    if (n == -EAGAIN || n == -EINTR) return -1;
+    if (n <= 0) return 0;
+    int fds[3] = {-1, -1, -1}, nfds = 0;
+    if (msg.controllen >= sizeof(struct fs_cmsghdr)) {
+        struct fs_cmsghdr *cm = (struct fs_cmsghdr *)control;
+        if (cm->level == 1 /* SOL_SOCKET */ && cm->type == 1 /* SCM_RIGHTS */) {
+            int *got = (int *)(cm + 1);
+            nfds = (int)((cm->len - sizeof *cm) / sizeof(int));
+            for (int i = 0; i < nfds; i++)
+                if (i < 3) fds[i] = got[i];
+                else SYS(__NR_close, got[i], 0, 0);
+        }
+    }
+    packet[n] = 0;
+    int nf = 0;
+    for (long i = 0; i < n && nf < MAX_ARGS + 10;) {
+        fields[nf++] = packet + i;
+        while (i < n && packet[i]) i++;
+        i++;
+    }
+    if (nf >= 2 && packet[0] == 'R' && nfds == 3) start_run(nf, fds);
+    else if (nf >= 2 && packet[0] == 'K') kill_run((long)to_num(fields[1]));
+    else if (nf >= 2 && packet[0] == 'R') report_failure((long)to_num(fields[1]), EINVAL);
+    for (int i = 0; i < 3; i++)
+        if (fds[i] >= 0) SYS(__NR_close, fds[i], 0, 0);
+    return 1;
+}
+
+static int fs_main(void) {
+    unsigned long chld = 1UL << (SIGCHLD - 1);
+    SYS(__NR_fcntl, SOCK, F_SETFD, FD_CLOEXEC);
+    SYS(__NR_prctl, 36 /* PR_SET_CHILD_SUBREAPER */, 1, 0);
+    SYS(__NR_prctl, 1 /* PR_SET_PDEATHSIG */, SIGKILL, 0);
+    set_signal(SIGPIPE, 1 /* SIG_IGN */);
+    sys6(__NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&chld, 0, 8, 0, 0);
+    long sfd = sys6(__NR_signalfd4, -1, (long)&chld, 8, O_CLOEXEC | O_NONBLOCK, 0, 0);
+    if (sfd < 0) return 125;
+    for (;;) {
+        struct fs_pollfd p[2] = {{SOCK, 1 /* POLLIN */, 0}, {(int)sfd, 1, 0}};
+        long n = sys6(__NR_ppoll, (long)p, 2, 0, 0, 8, 0);
+        if (n < 0 && n != -EINTR) return 125;
+        if (p[1].revents) {
+            char info[128];
+            while (SYS(__NR_read, sfd, info, sizeof info) > 0) {}
+            reap();
+        }
+        if (p[0].revents) {
+            int more;
+            while ((more = take_packet()) > 0) {}
+            if (more == 0) return 0; /* the runner is gone: PDEATHSIG and the sandbox end the rest */
+        }
+    }
 }

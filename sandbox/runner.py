@@ -8,16 +8,20 @@ its own work dir, and is torn down completely before its slot is reused.
 
 from __future__ import annotations
 
+import array
 import base64
 import contextlib
 import errno
+import fcntl
 import heapq
+import itertools
 import json
 import os
 import resource
 import selectors
 import shutil
 import signal
+import socket
 import stat
 import sys
 import time
@@ -194,23 +198,142 @@ def _scrub_scratch(uid: int) -> None:
                 pass
 
 
-class Run:
-    def __init__(self, req: dict, slot: int) -> None:
-        self.req = req
-        self.id = req["id"]
+class Launcher:
+    """The C launcher server (fs_exec.cc): one per runner, it starts every run's program and reports its end.
+
+    A run costs it one clone and the program's exec, where a launcher per run cost a second exec,
+    and the Python runner never forks (a fork copies its page tables: milliseconds).
+    """
+
+    def __init__(self, path: str) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        # fd 3 in the server; dup2 onto an fd of the same number would leave it close-on-exec
+        high = fcntl.fcntl(theirs.fileno(), fcntl.F_DUPFD_CLOEXEC, 10)
+        theirs.close()
+        try:
+            actions = [
+                (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
+                (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
+                (os.POSIX_SPAWN_DUP2, high, 3),
+            ]
+            self.pid = os.posix_spawn(path, [path], {}, file_actions=actions, setsid=True)
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            os.close(high)
+        self.sock = ours
+        self.tokens = itertools.count(1)
+
+    def fileno(self) -> int:
+        return self.sock.fileno()
+
+    def start(self, run: Run, argv: list[str], env: dict, lim: tuple) -> int:
+        token = next(self.tokens)
+        uid = run.uid if CAN_SETUID else -1
+        fields = ["R", str(token), run.dir, str(uid), *(str(x) for x in lim), str(len(argv)), *argv]
+        fields += [f"{k}={v}" for k, v in env.items()]
+        if any("\0" in f for f in fields):
+            raise ValueError("embedded null byte in the command or its environment")
+        payload = "\0".join(fields).encode() + b"\0"
+        self.sock.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", run.fds))])
+        return token
+
+    def kill(self, token: int) -> None:
+        with contextlib.suppress(OSError):
+            self.sock.send(f"K\0{token}\0".encode())
+
+    def reports(self) -> list[list[bytes]] | None:
+        """Every report waiting; None once the server is gone."""
+        found = []
+        while True:
+            try:
+                packet = self.sock.recv(256, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                return found
+            except OSError:
+                return None
+            if not packet:
+                return None
+            found.append(packet.split())
+
+    def close(self) -> None:
+        self.sock.close()
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(self.pid, 0)
+
+
+class Outcome:
+    """How a run's program ended: from ``wait4`` (fork path) or from the launcher's report.
+
+    ``clean``: nothing of the run is known to be left (False: look, and kill it); None: the
+    launcher will say so in a report of its own.
+    """
+
+    def __init__(
+        self,
+        status: int = 0,
+        cpu_ms: float = 0.0,
+        rss_kb: int = 0,
+        exec_error: bytes = b"",
+        clean: bool | None = False,
+        error: str = "",
+    ) -> None:
+        self.status, self.cpu_ms, self.rss_kb = status, cpu_ms, rss_kb
+        self.exec_error, self.clean, self.error = exec_error, clean, error
+
+
+class Staged:
+    """What a run needs before its request is known: a slot (its uid), a fresh empty dir owned by that
+    uid, and the stream files, truncated. Made while the runner waits, so a request finds it ready."""
+
+    serial = itertools.count(1)
+
+    def __init__(self, slot: int) -> None:
         self.slot = slot
         self.uid = UID_BASE + slot if CAN_SETUID else os.getuid()
-        self.dir = f"{ROOT}/runs/{self.id}"
-        self.io = f"{ROOT}/io/{slot}"  # kept per slot: only its three files are rewritten each run
+        self.dir = f"{ROOT}/runs/{slot}-{next(self.serial)}"
+        # One descriptor per stream, opened here and kept until the reply is built: the program gets
+        # dups of them and the runner reads its output back by offset, with no re-open.
+        self.fds: list[int] = []
+        io = f"{ROOT}/io/{slot}"  # kept per slot: only its three files are rewritten each run
+        os.mkdir(self.dir, 0o700)
+        try:
+            if CAN_SETUID:
+                os.chown(self.dir, self.uid, self.uid)
+            if not os.path.isdir(io):
+                os.mkdir(io, 0o700)
+            for name in ("in", "out", "err"):
+                self.fds.append(os.open(f"{io}/{name}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600))
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        for fd in self.fds:
+            os.close(fd)
+        self.fds = []
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Run:
+    def __init__(self, req: dict, staged: Staged) -> None:
+        self.req = req
+        self.id = req["id"]
+        self.slot = staged.slot
+        self.uid = staged.uid
+        self.dir = staged.dir
         self.pid = 0
-        self.pidfd = -1
+        self.pidfd = -1  # fork path: the program's pidfd, and the pipe its exec error comes down
         self.errr = -1
-        self.report_r = -1
+        self.token = 0  # launcher path: the launcher's name for the run
         self.start = 0.0
         self.deadline = 0.0
         self.timed_out = False
         self.hard_killed = False
-        self.fds: list[int] = []  # stdin, stdout, stderr files, open from preparation to teardown
+        self.fds = staged.fds  # stdin, stdout, stderr files, open from staging to teardown
 
 
 class Runner:
@@ -221,7 +344,12 @@ class Runner:
         self.out = sys.stdout.buffer
         self.requests = -1  # the request FIFO, when the host offered one
         self.done = False
-        self.launcher: str | None = None
+        self.launcher_path: str | None = None
+        self.launcher: Launcher | None = None
+        self.launcher_starts = 0
+        self.by_token: dict[int, Run] = {}  # runs the launcher has started
+        self.unsettled: dict[int, Run] = {}  # ended runs whose uid the launcher is still checking
+        self.spare: Staged | None = None
         for sub, mode in (("runs", 0o711), ("io", 0o700), ("progs", 0o755), ("include", 0o755)):
             os.makedirs(f"{ROOT}/{sub}", mode=mode, exist_ok=True)
             os.chmod(f"{ROOT}/{sub}", mode)
@@ -248,8 +376,10 @@ class Runner:
                 self.send({"id": req["id"]})
             elif op == "launcher":
                 path = req.get("path")
-                self.launcher = path if path and os.access(path, os.X_OK) else None
-                self.send({"id": req["id"], "launcher": self.launcher})
+                self._stop_launcher("was replaced")
+                self.launcher_path = path if path and os.access(path, os.X_OK) else None
+                self.launcher_starts = 0
+                self.send({"id": req["id"], "launcher": self.launcher_path if self._launcher() else None})
             elif op == "ping":
                 self.send({"id": req["id"], "pid": os.getpid(), "setuid": CAN_SETUID})
             elif op == "exit":
@@ -269,8 +399,54 @@ class Runner:
 
     # -- runs ----------------------------------------------------------------------------------
 
+    def _launcher(self) -> Launcher | None:
+        """The launcher server, started on first use (and again, a few times, if it died)."""
+        if self.launcher is None and self.launcher_path and self.launcher_starts < 3:
+            self.launcher_starts += 1
+            try:
+                self.launcher = Launcher(self.launcher_path)
+            except OSError as exc:
+                print(f"fs_runner: the launcher did not start: {exc}", file=sys.stderr)
+                return None
+            self.sel.register(self.launcher.fileno(), selectors.EVENT_READ, self.launcher)
+        return self.launcher
+
+    def _stop_launcher(self, why: str) -> None:
+        """Close the launcher server; the runs it had in hand end with an error reply."""
+        launcher, self.launcher = self.launcher, None
+        if launcher is None:
+            return
+        with contextlib.suppress(Exception):
+            self.sel.unregister(launcher.fileno())
+        launcher.close()
+        lost, self.by_token = self.by_token, {}
+        for run in lost.values():
+            self.finish(run, Outcome(error=f"the launcher {why}"))
+        unsettled, self.unsettled = self.unsettled, {}
+        for run in unsettled.values():
+            self._settle(run, False)
+
+    def stage(self) -> None:
+        """Have the next run's slot, dir and files ready (called whenever the runner goes idle)."""
+        if self.spare is None and not self.done:
+            slot = self.slots.take()
+            try:
+                self.spare = Staged(slot)
+            except OSError as exc:  # the request will try again, and report the error
+                self.slots.give(slot)
+                print(f"fs_runner: could not stage a run: {exc}", file=sys.stderr)
+
     def start_run(self, req: dict) -> None:
-        run = Run(req, self.slots.take())
+        self.stage()
+        staged, self.spare = self.spare, None
+        if staged is None:
+            slot = self.slots.take()
+            try:
+                staged = Staged(slot)
+            except BaseException:
+                self.slots.give(slot)
+                raise
+        run = Run(req, staged)
         try:
             self._prepare(run)
             self._spawn(run)
@@ -278,13 +454,13 @@ class Runner:
             self._teardown(run)
             raise
         self.runs[run.id] = run
-        self.sel.register(run.pidfd, selectors.EVENT_READ, run)
+        if run.token:
+            self.by_token[run.token] = run
+        else:
+            self.sel.register(run.pidfd, selectors.EVENT_READ, run)
 
     def _prepare(self, run: Run) -> None:
         req = run.req
-        os.mkdir(run.dir, 0o700)
-        if not os.path.isdir(run.io):
-            os.mkdir(run.io, 0o700)
         files = req.get("files")
         for name, data in (files or {}).items():
             rel = _safe_rel(name)
@@ -294,24 +470,15 @@ class Runner:
                 os.makedirs(parent, exist_ok=True)
             with open(path, "wb") as fh:
                 fh.write(_unb64(data))
-        if CAN_SETUID:
-            if files:
-                for dirpath, dirnames, filenames in os.walk(run.dir):
-                    os.chown(dirpath, run.uid, run.uid)
-                    for n in dirnames + filenames:
-                        os.chown(os.path.join(dirpath, n), run.uid, run.uid)
-            else:
-                os.chown(run.dir, run.uid, run.uid)
-        # One descriptor per stream, opened once and kept until the reply is built: the program gets
-        # dups of them and the runner reads its output back by offset, with no re-open.
-        fd = os.open(f"{run.io}/in", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
-        run.fds.append(fd)
+        if CAN_SETUID and files:
+            for dirpath, dirnames, filenames in os.walk(run.dir):
+                os.chown(dirpath, run.uid, run.uid)
+                for n in dirnames + filenames:
+                    os.chown(os.path.join(dirpath, n), run.uid, run.uid)
         stdin = req.get("stdin")
         if stdin:
-            _write_all(fd, _unb64(stdin))
-            os.lseek(fd, 0, os.SEEK_SET)
-        for name in ("out", "err"):
-            run.fds.append(os.open(f"{run.io}/{name}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600))
+            _write_all(run.fds[0], _unb64(stdin))
+            os.lseek(run.fds[0], 0, os.SEEK_SET)
 
     def _spawn(self, run: Run) -> None:
         req = run.req
@@ -325,11 +492,16 @@ class Runner:
         env.update(req.get("env") or {})
         fd_in, fd_out, fd_err = run.fds
         run.start = time.monotonic()
-        if self.launcher:
-            self._spawn_with_launcher(
-                run, argv, env, (cpu_s, mem, fsize, nproc, nofile), (fd_in, fd_out, fd_err)
-            )
-            return
+        run.deadline = run.start + float(req.get("wall_ms", 2 * cpu_s * 1000 + 1000)) / 1000.0
+        for _attempt in range(2):
+            launcher = self._launcher()
+            if launcher is None:
+                break
+            try:
+                run.token = launcher.start(run, argv, env, (cpu_s, mem, fsize, nproc, nofile))
+                return
+            except OSError as exc:  # it died under us: start another, or fork
+                self._stop_launcher(f"could not be reached ({exc})")
         errr, errw = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - child: never returns into the runner
@@ -372,81 +544,72 @@ class Runner:
         run.pid = pid
         run.errr = errr
         run.pidfd = os.pidfd_open(pid)
-        run.deadline = run.start + float(req.get("wall_ms", 2 * cpu_s * 1000 + 1000)) / 1000.0
-
-    def _spawn_with_launcher(self, run: Run, argv: list, env: dict, lim: tuple, fds: tuple) -> None:
-        # posix_spawn is a vfork: the runner's memory is never copied, unlike os.fork.
-        launcher = self.launcher
-        assert launcher is not None
-        report_r, report_w = os.pipe()
-        try:
-            uid = run.uid if CAN_SETUID else -1
-            args = [launcher, run.dir, str(uid), *(str(x) for x in lim), "--", *argv]
-            actions = [(os.POSIX_SPAWN_DUP2, fd, i) for i, fd in enumerate(fds)]
-            actions.append((os.POSIX_SPAWN_DUP2, report_w, 3))
-            run.pid = os.posix_spawn(launcher, args, env, file_actions=actions, setsid=True)
-        except BaseException:
-            os.close(report_r)
-            raise
-        finally:
-            os.close(report_w)
-        run.report_r = report_r
-        run.pidfd = os.pidfd_open(run.pid)
-        cpu_s = lim[0]
-        run.deadline = run.start + float(run.req.get("wall_ms", 2 * cpu_s * 1000 + 1000)) / 1000.0
 
     def kill_run(self, run: Run) -> None:
         run.timed_out = True
+        if run.token and self.launcher is not None:
+            self.launcher.kill(run.token)
         if CAN_SETUID:
             kill_uid(run.uid)
-        else:
+        elif run.pidfd >= 0:
             with contextlib.suppress(OSError):
                 os.killpg(run.pid, signal.SIGKILL)
             _kill_session(run.pid)
 
-    def finish(self, run: Run) -> None:
+    def reap_forked(self, run: Run) -> Outcome:
+        """The fork path: the program is our child."""
         self.sel.unregister(run.pidfd)
         _, status, ru = os.wait4(run.pid, 0)
-        wall_ms = (time.monotonic() - run.start) * 1000.0
         os.close(run.pidfd)
-        exec_error = b""
-        if run.errr >= 0:  # only the fork path has this pipe: the launcher reports exec errors itself
-            try:
-                exec_error = os.read(run.errr, 1024)
-            finally:
-                os.close(run.errr)
-        cpu_ms, rss_kb = (ru.ru_utime + ru.ru_stime) * 1000.0, ru.ru_maxrss
-        launcher_error = ""
-        left_nothing = False
-        if run.report_r >= 0:
-            try:
-                report = os.read(run.report_r, 256).split()
-            finally:
-                os.close(run.report_r)
-            if len(report) == 5 and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
-                status, cpu_ms, rss_kb = int(report[0]), int(report[1]) / 1000.0, int(report[2])
-                if int(report[3]):
-                    err = int(report[3])
-                    exec_error = f"{err}:{os.strerror(err)}".encode()
-                # the launcher, the run's subreaper, saw no process of it left: nothing to hunt for
-                left_nothing = report[4] == b"1"
-            else:
-                launcher_error = f"the launcher failed (status {status})"
+        run.pidfd = -1
+        try:
+            exec_error = os.read(run.errr, 1024)
+        finally:
+            os.close(run.errr)
+        return Outcome(status, (ru.ru_utime + ru.ru_stime) * 1000.0, ru.ru_maxrss, exec_error)
+
+    def take_reports(self, launcher: Launcher) -> None:
+        reports = launcher.reports()
+        if reports is None:
+            self._stop_launcher("died")
+            return
+        for kind, token, *rest in reports:
+            if kind == b"C":  # whether anything of an ended run is left: now its uid may be reused
+                done = self.unsettled.pop(int(token), None)
+                if done is not None:
+                    self._settle(done, rest[0] == b"1")
+                continue
+            run = self.by_token.pop(int(token), None)
+            if run is None:
+                continue
+            if kind == b"E":
+                why = os.strerror(int(rest[0]))
+                self.finish(run, Outcome(error=f"the launcher could not start the program: {why}"))
+                continue
+            status, cpu_us, rss_kb, err, pid = (int(x) for x in rest[:5])
+            run.pid = pid
+            exec_error = f"{err}:{os.strerror(err)}".encode() if err else b""
+            self.unsettled[run.token] = run
+            self.finish(run, Outcome(status, cpu_us / 1000.0, rss_kb, exec_error, clean=None))
+
+    def finish(self, run: Run, outcome: Outcome) -> None:
+        wall_ms = (time.monotonic() - run.start) * 1000.0
+        status, exec_error = outcome.status, outcome.exec_error
         del self.runs[run.id]
-        # a child that outlived its parent dies here
-        clean = left_nothing or kill_uid(run.uid, run.pid)
+        # a child that outlived its parent dies here (the launcher's runs: once it has looked)
+        clean = None if outcome.clean is None else outcome.clean or kill_uid(run.uid, run.pid or None)
         req = run.req
         reply: dict = {
             "id": run.id,
             "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
             "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
-            "cpu_ms": cpu_ms,
+            "cpu_ms": outcome.cpu_ms,
             "wall_ms": wall_ms,
-            "rss_kb": rss_kb,
+            "rss_kb": outcome.rss_kb,
             "timed_out": run.timed_out,
         }
-        if launcher_error and not run.timed_out:
-            reply["error"] = launcher_error
+        if outcome.error and not run.timed_out:
+            reply["error"] = outcome.error
         if exec_error:
             code, _, text = exec_error.decode(errors="replace").partition(":")
             reply["exec_error"] = text
@@ -517,7 +680,8 @@ class Runner:
         os.chmod(dest, int(install.get("mode", 0o755)))
         return dest
 
-    def _teardown(self, run: Run, clean: bool = True) -> None:
+    def _teardown(self, run: Run, clean: bool | None = True) -> None:
+        """Close the run's files and delete its dir; with ``clean`` known, settle its uid too."""
         for fd in run.fds:
             os.close(fd)
         run.fds = []
@@ -525,6 +689,13 @@ class Runner:
             os.rmdir(run.dir)  # the common case: the run left its dir empty
         except OSError:
             shutil.rmtree(run.dir, ignore_errors=True)
+        if clean is not None:
+            self._release(run, clean)
+
+    def _settle(self, run: Run, alone: bool) -> None:
+        self._release(run, alone or kill_uid(run.uid, run.pid or None))
+
+    def _release(self, run: Run, clean: bool) -> None:
         _scrub_scratch(run.uid)
         if clean:
             self.slots.give(run.slot)  # a slot whose processes would not die is never reused
@@ -580,18 +751,29 @@ class Runner:
                         if line.strip():
                             self.handle(line)
                     bufs[key.fd] = buf
+                elif isinstance(key.data, Launcher):
+                    self.take_reports(key.data)
                 else:
-                    self.finish(key.data)
+                    self.finish(key.data, self.reap_forked(key.data))
             now = time.monotonic()
             for run in list(self.runs.values()):
+                if run.id not in self.runs:
+                    continue  # ended with a launcher that was stopped a moment ago
                 if not run.timed_out and now >= run.deadline:
                     self.kill_run(run)
                 elif run.timed_out and not run.hard_killed and now >= run.deadline + 2.0:
-                    run.hard_killed = True  # the launcher itself is stuck: end it too
-                    with contextlib.suppress(OSError):
-                        os.kill(run.pid, signal.SIGKILL)
+                    run.hard_killed = True
+                    if run.token:  # the launcher is stuck: end it, and the runs it holds
+                        self._stop_launcher("stopped answering")
+                    else:
+                        with contextlib.suppress(OSError):
+                            os.kill(run.pid, signal.SIGKILL)
+            self.stage()
         for run in list(self.runs.values()):
             self.kill_run(run)
+        self._stop_launcher("was stopped with the runner")
+        if self.spare is not None:
+            self.spare.discard()
 
 
 def main(config_json: str = "{}") -> None:
