@@ -112,15 +112,17 @@ def _sandbox_pids(sb: Any) -> list[int]:
         top = sb._proc.pid
     else:
         top = sb._client.api.inspect_container(sb._container_id)["State"]["Pid"]
-    found = []
+    runner, launcher = None, None
     for pid in _descendants(top):
         with contextlib.suppress(OSError):
             exe = os.readlink(f"/proc/{pid}/exe")
+            ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
             # bwrap carries the same command line; the runner is the python process
-            runner = b"fs_runner" in Path(f"/proc/{pid}/cmdline").read_bytes() and "python" in exe
-            if runner or exe.endswith("/fs-exec"):
-                found.append(pid)
-    return found
+            if b"fs_runner" in Path(f"/proc/{pid}/cmdline").read_bytes() and "python" in exe:
+                runner = pid
+            elif exe.endswith("/fs-exec") and ppid == runner:  # not one of its short-lived clones
+                launcher = pid
+    return [pid for pid in (runner, launcher) if pid is not None]
 
 
 def _proc_cpu(pids: list[int]) -> float:

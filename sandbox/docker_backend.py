@@ -126,6 +126,8 @@ class DockerSandbox(RunnerSandbox):
 
     async def start(self) -> None:
         self._make_channel()
+        if self._chan_dir is not None:
+            self._fast_dirs = (self._chan_dir, CHANNEL)
         try:
             await asyncio.wait_for(asyncio.to_thread(self._create_and_attach), _API_TIMEOUT_S + 10)
             assert self._attach is not None

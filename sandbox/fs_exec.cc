@@ -345,44 +345,66 @@ static int uid_was_empty(long uid) {
     return c.exec_errno == 1;
 }
 
+#define HOST 4 /* the fast channel: a SOCK_SEQPACKET socket straight to the host, when there is one */
+#define MAX_SPARES 64
+
 struct run {
     long token, pid, uid;
     int exec_errno, done, status;
     struct rusage ru;
+    int fast, timed_out, spare; /* a fast run: the host's id in token, its staged dir in spares[spare] */
+    long long start_ns;
 };
 static struct run runs[MAX_RUNS];
 
-static void send_packet(const char *p, unsigned long n) {
-    /* a runner that is gone is noticed on the next read */
-    while (SYS(__NR_write, SOCK, p, n) == -EINTR) {}
+/* Dirs (with their uids) the runner staged ahead for fast runs; handed back once a run is over. */
+struct spare {
+    char dir[256];
+    long uid;
+    int state; /* 0 empty, 1 ready, 2 in use */
+};
+static struct spare spares[MAX_SPARES];
+static int host_open;
+
+static long long now_ns(void) {
+    long ts[2] = {0, 0};
+    SYS(__NR_clock_gettime, 1 /* CLOCK_MONOTONIC */, ts, 0);
+    return (long long)ts[0] * 1000000000LL + ts[1];
+}
+
+static void send_packet(int sock, const char *p, unsigned long n) {
+    /* a peer that is gone is noticed on the next read */
+    while (SYS(__NR_write, sock, p, n) == -EINTR) {}
+}
+
+static void send_nums(int sock, char kind, const long long *v, int n, const char *tail) {
+    char out[512], *p = out;
+    *p++ = kind;
+    for (int i = 0; i < n; i++) *p++ = ' ', p = put_num(p, v[i]);
+    if (tail) *p++ = ' ', p = put_str(p, tail);
+    send_packet(sock, out, (unsigned long)(p - out));
 }
 
 static void report(struct run *r) {
-    char out[160], *p = out;
     long long cpu_us = (long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec +
                        (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
-    long fields[6] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid};
-    *p++ = 'X';
-    for (int i = 0; i < 6; i++) *p++ = ' ', p = put_num(p, fields[i]);
-    send_packet(out, (unsigned long)(p - out));
-    /* then, while the runner answers the host, whether anything of the run is left */
-    p = out;
-    *p++ = 'C';
-    *p++ = ' ';
-    p = put_num(p, r->token);
-    *p++ = ' ';
-    p = put_num(p, uid_was_empty(r->uid));
-    send_packet(out, (unsigned long)(p - out));
+    if (r->fast) {
+        long long v[7] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno,
+                          (now_ns() - r->start_ns) / 1000, r->timed_out};
+        if (host_open) send_nums(HOST, 'X', v, 7, 0);
+        /* then the runner takes its dir back, and reuses its uid once nothing of it is left */
+        struct spare *sp = &spares[r->spare];
+        long long d[2] = {sp->uid, uid_was_empty(sp->uid)};
+        send_nums(SOCK, 'D', d, 2, sp->dir);
+        sp->state = 0;
+    } else {
+        long long v[6] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid};
+        send_nums(SOCK, 'X', v, 6, 0);
+        /* then, while the runner answers the host, whether anything of the run is left */
+        long long c[2] = {r->token, uid_was_empty(r->uid)};
+        send_nums(SOCK, 'C', c, 2, 0);
+    }
     r->token = 0;
-}
-
-static void report_failure(long token, long err) {
-    char out[64], *p = out;
-    p = put_str(p, "E ");
-    p = put_num(p, token);
-    *p++ = ' ';
-    p = put_num(p, err);
-    send_packet(out, (unsigned long)(p - out));
 }
 
 /* Reap every child that has ended; a run's program ends its run, anything else was an orphan. */
@@ -409,60 +431,116 @@ static void reap(void) {
 static char packet[PACKET_MAX + 1];
 static char *fields[MAX_ARGS + 16];
 
-static void start_run(int nf, int *fds) {
-    long token = (long)to_num(fields[1]);
-    struct run *r = 0;
-    for (int i = 0; i < MAX_RUNS && !r; i++)
-        if (!runs[i].token) r = &runs[i];
-    long argc = (long)to_num(fields[9]);
-    if (!r || !token || argc < 1 || 10 + argc > nf) {
-        report_failure(token, r ? EINVAL : EAGAIN);
-        return;
-    }
-    char *envp[MAX_ARGS + 1];
+static char home[300], tmpdir[300];
+
+/* Start a program: LIM = the five limits, then ARGC, ARGV..., ENV... up to fields[nf]. A fast run
+ * (the host's) gets HOME and TMPDIR = its dir, which only we know; the runner sends its own. */
+static long launch(struct run *r, const char *dir, long uid, int lim, int nf, int *fds, int fast) {
+    long argc = (long)to_num(fields[lim + 5]);
+    int first = lim + 6;
+    if (argc < 1 || first + argc > nf) return -EINVAL;
+    char *envp[MAX_ARGS + 3];
     int ne = 0;
-    for (int i = 10 + (int)argc; i < nf; i++) envp[ne++] = fields[i];
+    for (int i = first + (int)argc; i < nf; i++) envp[ne++] = fields[i];
+    if (fast) {
+        *put_str(put_str(home, "HOME="), dir) = 0;
+        *put_str(put_str(tmpdir, "TMPDIR="), dir) = 0;
+        envp[ne++] = home;
+        envp[ne++] = tmpdir;
+    }
     envp[ne] = 0;
-    fields[10 + argc] = 0; /* argv ends where the environment began */
+    fields[first + argc] = 0; /* argv ends where the environment began */
     struct child c;
     memset(&c, 0, sizeof c);
-    c.dir = fields[2];
-    c.uid = to_id(fields[3]);
-    c.cpu = to_num(fields[4]);
-    c.as = to_num(fields[5]);
-    c.fsize = to_num(fields[6]);
-    c.nproc = to_num(fields[7]);
-    c.nofile = to_num(fields[8]);
-    c.prog = fields + 10;
+    c.dir = dir;
+    c.uid = uid;
+    c.cpu = to_num(fields[lim]);
+    c.as = to_num(fields[lim + 1]);
+    c.fsize = to_num(fields[lim + 2]);
+    c.nproc = to_num(fields[lim + 3]);
+    c.nofile = to_num(fields[lim + 4]);
+    c.prog = fields + first;
     c.envp = envp;
     c.fds[0] = fds[0], c.fds[1] = fds[1], c.fds[2] = fds[2];
     c.err_fd = -1;
+    long long start = now_ns();
     long pid = spawn_child(&c);
-    if (pid < 0) {
-        report_failure(token, -pid);
-        return;
-    }
+    if (pid < 0) return pid;
     memset(r, 0, sizeof *r);
-    r->token = token;
     r->pid = pid;
-    r->uid = c.uid;
+    r->uid = uid;
     r->exec_errno = c.exec_errno;
+    r->start_ns = start;
+    return pid;
 }
 
-static void kill_run(long token) {
+static struct run *free_run(void) {
     for (int i = 0; i < MAX_RUNS; i++)
-        if (runs[i].token == token && token) {
+        if (!runs[i].token) return &runs[i];
+    return 0;
+}
+
+/* R TOKEN DIR UID limits... from the runner */
+static void start_run(int nf, int *fds) {
+    long token = (long)to_num(fields[1]);
+    struct run *r = free_run();
+    long pid = !r || !token ? -EAGAIN : nf < 9 ? -EINVAL : launch(r, fields[2], to_id(fields[3]), 4, nf, fds, 0);
+    if (pid < 0) {
+        long long v[2] = {token, -pid};
+        send_nums(SOCK, 'E', v, 2, 0);
+        return;
+    }
+    r->token = token;
+}
+
+/* F ID limits... from the host: run in a staged dir, or say N (no dir ready: use the runner) */
+static void start_fast(int nf, int *fds) {
+    long id = (long)to_num(fields[1]);
+    struct run *r = free_run();
+    int s = 0;
+    while (s < MAX_SPARES && spares[s].state != 1) s++;
+    if (!r || !id || s == MAX_SPARES || nf < 8) {
+        long long v[1] = {id};
+        send_nums(HOST, 'N', v, 1, 0);
+        return;
+    }
+    long pid = launch(r, spares[s].dir, spares[s].uid, 2, nf, fds, 1);
+    if (pid < 0) {
+        long long v[2] = {id, -pid};
+        send_nums(HOST, 'E', v, 2, 0);
+        return;
+    }
+    spares[s].state = 2;
+    r->token = id;
+    r->fast = 1;
+    r->spare = s;
+}
+
+static void add_spare(int nf) {
+    for (int s = 0; s < MAX_SPARES && nf >= 3; s++)
+        if (spares[s].state == 0 && len(fields[1]) < sizeof spares[s].dir - 8) {
+            memcpy(spares[s].dir, fields[1], len(fields[1]) + 1);
+            spares[s].uid = to_id(fields[2]);
+            spares[s].state = 1;
+            return;
+        }
+}
+
+static void kill_run(long token, int fast) {
+    for (int i = 0; i < MAX_RUNS; i++)
+        if (runs[i].token == token && token && runs[i].fast == fast) {
+            runs[i].timed_out = 1;
             SYS(__NR_kill, -runs[i].pid, SIGKILL, 0); /* its session; the runner kills by uid */
             return;
         }
 }
 
-/* One packet from the runner; 0 once it is gone. */
-static int take_packet(void) {
+/* One packet from SOCK (the runner) or HOST; 0 once that peer is gone, -1 when none is waiting. */
+static int take_packet(int sock) {
     char control[64];
     struct fs_iovec iov = {packet, PACKET_MAX};
     struct fs_msghdr msg = {0, 0, &iov, 1, control, sizeof control, 0};
-    long n = sys6(__NR_recvmsg, SOCK, (long)&msg, 0x40 /* MSG_DONTWAIT */ | 0x40000000 /* MSG_CMSG_CLOEXEC */,
+    long n = sys6(__NR_recvmsg, sock, (long)&msg, 0x40 /* MSG_DONTWAIT */ | 0x40000000 /* MSG_CMSG_CLOEXEC */,
                   0, 0, 0);
     if (n == -EAGAIN || n == -EINTR) return -1;
     if (n <= 0) return 0;
@@ -484,9 +562,21 @@ static int take_packet(void) {
         while (i < n && packet[i]) i++;
         i++;
     }
-    if (nf >= 2 && packet[0] == 'R' && nfds == 3) start_run(nf, fds);
-    else if (nf >= 2 && packet[0] == 'K') kill_run((long)to_num(fields[1]));
-    else if (nf >= 2 && packet[0] == 'R') report_failure((long)to_num(fields[1]), EINVAL);
+    char kind = nf >= 2 ? packet[0] : 0;
+    if (sock == SOCK) {
+        if (kind == 'R' && nfds == 3) start_run(nf, fds);
+        else if (kind == 'R') {
+            long long v[2] = {(long long)to_num(fields[1]), EINVAL};
+            send_nums(SOCK, 'E', v, 2, 0);
+        } else if (kind == 'K') kill_run((long)to_num(fields[1]), 0);
+        else if (kind == 'S') add_spare(nf);
+    } else {
+        if (kind == 'F' && nfds == 3) start_fast(nf, fds);
+        else if (kind == 'F') {
+            long long v[2] = {(long long)to_num(fields[1]), EINVAL};
+            send_nums(HOST, 'E', v, 2, 0);
+        } else if (kind == 'K') kill_run((long)to_num(fields[1]), 1);
+    }
     for (int i = 0; i < 3; i++)
         if (fds[i] >= 0) SYS(__NR_close, fds[i], 0, 0);
     return 1;
@@ -495,6 +585,7 @@ static int take_packet(void) {
 static int fs_main(void) {
     unsigned long chld = 1UL << (SIGCHLD - 1);
     SYS(__NR_fcntl, SOCK, F_SETFD, FD_CLOEXEC);
+    host_open = SYS(__NR_fcntl, HOST, F_SETFD, FD_CLOEXEC) == 0;
     SYS(__NR_prctl, 36 /* PR_SET_CHILD_SUBREAPER */, 1, 0);
     SYS(__NR_prctl, 1 /* PR_SET_PDEATHSIG */, SIGKILL, 0);
     set_signal(SIGPIPE, 1 /* SIG_IGN */);
@@ -502,17 +593,25 @@ static int fs_main(void) {
     long sfd = sys6(__NR_signalfd4, -1, (long)&chld, 8, O_CLOEXEC | O_NONBLOCK, 0, 0);
     if (sfd < 0) return 125;
     for (;;) {
-        struct fs_pollfd p[2] = {{SOCK, 1 /* POLLIN */, 0}, {(int)sfd, 1, 0}};
-        long n = sys6(__NR_ppoll, (long)p, 2, 0, 0, 8, 0);
+        struct fs_pollfd p[3] = {{SOCK, 1 /* POLLIN */, 0}, {(int)sfd, 1, 0}, {host_open ? HOST : -1, 1, 0}};
+        long n = sys6(__NR_ppoll, (long)p, 3, 0, 0, 8, 0);
         if (n < 0 && n != -EINTR) return 125;
         if (p[1].revents) {
             char info[128];
             while (SYS(__NR_read, sfd, info, sizeof info) > 0) {}
             reap();
         }
+        if (p[2].revents) {
+            int more;
+            while ((more = take_packet(HOST)) > 0) {}
+            if (more == 0) { /* the host closed the fast channel: runs still come through the runner */
+                SYS(__NR_close, HOST, 0, 0);
+                host_open = 0;
+            }
+        }
         if (p[0].revents) {
             int more;
-            while ((more = take_packet()) > 0) {}
+            while ((more = take_packet(SOCK)) > 0) {}
             if (more == 0) return 0; /* the runner is gone: PDEATHSIG and the sandbox end the rest */
         }
     }

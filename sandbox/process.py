@@ -19,6 +19,7 @@ from pathlib import Path
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
+from ._fast import fast_dir
 from ._runner_client import ROOT, RunnerSandbox, bootstrap_argv
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,10 @@ def _system_python() -> str:
     return sys.executable
 
 
-def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None) -> list[str]:
+FAST_DIR = "/fs-chan"  # where the host's fast-run socket appears inside bwrap
+
+
+def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | None = None) -> list[str]:
     argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() != 0:
         argv.append("--unshare-user")
@@ -76,6 +80,8 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None) -> list[str]:
         # A tmpfs, not a host directory: every run creates and deletes a dir, which costs several
         # times more on a journaling disk file system than in memory.
         argv += ["--perms", "0755", "--size", str(box_size), "--tmpfs", ROOT]
+    if chan is not None:  # a 0700 dir: the runner (root) gets in, the runs' uids do not
+        argv += ["--ro-bind", str(chan), FAST_DIR]
     argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
     argv += ["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8"]
     if os.geteuid() == 0:
@@ -93,6 +99,7 @@ class ProcessSandbox(RunnerSandbox):
         super().__init__(settings)
         self._proc: asyncio.subprocess.Process | None = None
         self._box: Path | None = None
+        self._chan: Path | None = None  # the fast-run socket's dir (see _fast.py)
         self._stderr_task: asyncio.Task[bytes] | None = None
         self.isolated = False
         self._out_fd = -1  # the runner's stdout (its replies)
@@ -106,7 +113,9 @@ class ProcessSandbox(RunnerSandbox):
         if bwrap:
             self.python = _system_python()
             box_size = max(1024, self.settings.memory_limit_mb * self.settings.workers + 768) << 20
-            argv = bwrap_argv(bwrap, self._box, box_size) + bootstrap_argv(self.python)
+            self._chan = fast_dir()
+            self._fast_dirs = (str(self._chan), FAST_DIR)
+            argv = bwrap_argv(bwrap, self._box, box_size, self._chan) + bootstrap_argv(self.python)
             self.isolated = True
         else:
             log.warning("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
@@ -205,3 +214,6 @@ class ProcessSandbox(RunnerSandbox):
         if self._box is not None:
             await asyncio.to_thread(shutil.rmtree, self._box, True)
             self._box = None
+        if self._chan is not None:
+            shutil.rmtree(self._chan, ignore_errors=True)
+            self._chan = None

@@ -203,27 +203,34 @@ class Launcher:
 
     A run costs it one clone and the program's exec, where a launcher per run cost a second exec,
     and the Python runner never forks (a fork copies its page tables: milliseconds).
+
+    Given ``host`` (a socket connected to the host), it also takes the host's simple runs (stdin in,
+    stdout and stderr out, nothing else) straight from the host, in dirs the runner staged for it
+    ahead (``lend``), and answers the host itself: such a run never waits for this Python process.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, host: socket.socket | None = None) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        # fd 3 in the server; dup2 onto an fd of the same number would leave it close-on-exec
-        high = fcntl.fcntl(theirs.fileno(), fcntl.F_DUPFD_CLOEXEC, 10)
+        # fds 3 and 4 in the server; dup2 onto an fd of the same number would leave it close-on-exec
+        high = [fcntl.fcntl(s.fileno(), fcntl.F_DUPFD_CLOEXEC, 10) for s in (theirs, host) if s is not None]
         theirs.close()
         try:
             actions = [
                 (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
                 (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
-                (os.POSIX_SPAWN_DUP2, high, 3),
+                *((os.POSIX_SPAWN_DUP2, fd, 3 + i) for i, fd in enumerate(high)),
             ]
             self.pid = os.posix_spawn(path, [path], {}, file_actions=actions, setsid=True)
         except BaseException:
             ours.close()
             raise
         finally:
-            os.close(high)
+            for fd in high:
+                os.close(fd)
         self.sock = ours
         self.tokens = itertools.count(1)
+        self.fast = host is not None
+        self.lent: dict[bytes, Staged] = {}  # staged dirs the server holds for fast runs, by path
 
     def fileno(self) -> int:
         return self.sock.fileno()
@@ -238,6 +245,11 @@ class Launcher:
         payload = "\0".join(fields).encode() + b"\0"
         self.sock.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", run.fds))])
         return token
+
+    def lend(self, staged: Staged) -> None:
+        uid = staged.uid if CAN_SETUID else -1
+        self.sock.send(f"S\0{staged.dir}\0{uid}\0".encode())
+        self.lent[staged.dir.encode()] = staged
 
     def kill(self, token: int) -> None:
         with contextlib.suppress(OSError):
@@ -291,21 +303,23 @@ class Staged:
 
     serial = itertools.count(1)
 
-    def __init__(self, slot: int) -> None:
+    def __init__(self, slot: int, streams: bool = True) -> None:
         self.slot = slot
         self.uid = UID_BASE + slot if CAN_SETUID else os.getuid()
         self.dir = f"{ROOT}/runs/{slot}-{next(self.serial)}"
+        self.pid = 0
         # One descriptor per stream, opened here and kept until the reply is built: the program gets
-        # dups of them and the runner reads its output back by offset, with no re-open.
+        # dups of them and the runner reads its output back by offset, with no re-open. (A fast run's
+        # streams are the host's own files.)
         self.fds: list[int] = []
         io = f"{ROOT}/io/{slot}"  # kept per slot: only its three files are rewritten each run
         os.mkdir(self.dir, 0o700)
         try:
             if CAN_SETUID:
                 os.chown(self.dir, self.uid, self.uid)
-            if not os.path.isdir(io):
+            if streams and not os.path.isdir(io):
                 os.mkdir(io, 0o700)
-            for name in ("in", "out", "err"):
+            for name in ("in", "out", "err") if streams else ():
                 self.fds.append(os.open(f"{io}/{name}", os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600))
         except BaseException:
             self.discard()
@@ -379,7 +393,14 @@ class Runner:
                 self._stop_launcher("was replaced")
                 self.launcher_path = path if path and os.access(path, os.X_OK) else None
                 self.launcher_starts = 0
-                self.send({"id": req["id"], "launcher": self.launcher_path if self._launcher() else None})
+                launcher = self._launcher(req.get("fast"), int(req.get("spares", 2)))
+                self.send(
+                    {
+                        "id": req["id"],
+                        "launcher": self.launcher_path if launcher else None,
+                        "fast": bool(launcher and launcher.fast),
+                    }
+                )
             elif op == "ping":
                 self.send({"id": req["id"], "pid": os.getpid(), "setuid": CAN_SETUID})
             elif op == "exit":
@@ -399,17 +420,47 @@ class Runner:
 
     # -- runs ----------------------------------------------------------------------------------
 
-    def _launcher(self) -> Launcher | None:
-        """The launcher server, started on first use (and again, a few times, if it died)."""
+    def _launcher(self, fast: str | None = None, spares: int = 0) -> Launcher | None:
+        """The launcher server, started on first use (and again, a few times, if it died).
+
+        ``fast``: the host's socket for fast runs, which the server takes over (only the first
+        server: once it dies, the host sees the socket close and sends everything here).
+        """
         if self.launcher is None and self.launcher_path and self.launcher_starts < 3:
             self.launcher_starts += 1
+            host = None
             try:
-                self.launcher = Launcher(self.launcher_path)
+                if fast:
+                    host = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+                    host.connect(fast)
+                self.launcher = Launcher(self.launcher_path, host)
             except OSError as exc:
                 print(f"fs_runner: the launcher did not start: {exc}", file=sys.stderr)
                 return None
+            finally:
+                if host is not None:
+                    host.close()  # the server holds it now
             self.sel.register(self.launcher.fileno(), selectors.EVENT_READ, self.launcher)
+            for _ in range(spares if self.launcher.fast else 0):
+                self._lend()
         return self.launcher
+
+    def _lend(self) -> None:
+        """Stage a dir for the launcher's fast runs."""
+        launcher = self.launcher
+        if launcher is None or not launcher.fast:
+            return
+        slot = self.slots.take()
+        try:
+            staged = Staged(slot, streams=False)
+        except OSError as exc:
+            self.slots.give(slot)
+            print(f"fs_runner: could not stage a fast run: {exc}", file=sys.stderr)
+            return
+        try:
+            launcher.lend(staged)
+        except OSError:
+            self._release(staged, self._clear(staged))
 
     def _stop_launcher(self, why: str) -> None:
         """Close the launcher server; the runs it had in hand end with an error reply."""
@@ -419,6 +470,8 @@ class Runner:
         with contextlib.suppress(Exception):
             self.sel.unregister(launcher.fileno())
         launcher.close()
+        for staged in launcher.lent.values():  # whatever ran in them is dead with the server's session
+            self._release(staged, self._clear(staged))
         lost, self.by_token = self.by_token, {}
         for run in lost.values():
             self.finish(run, Outcome(error=f"the launcher {why}"))
@@ -574,6 +627,12 @@ class Runner:
             self._stop_launcher("died")
             return
         for kind, token, *rest in reports:
+            if kind == b"D":  # a fast run is over: take its dir back and lend a fresh one
+                staged = launcher.lent.pop(rest[1], None)
+                if staged is not None:
+                    self._release(staged, self._clear(staged, alone=rest[0] == b"1"))
+                    self._lend()
+                continue
             if kind == b"C":  # whether anything of an ended run is left: now its uid may be reused
                 done = self.unsettled.pop(int(token), None)
                 if done is not None:
@@ -695,7 +754,13 @@ class Runner:
     def _settle(self, run: Run, alone: bool) -> None:
         self._release(run, alone or kill_uid(run.uid, run.pid or None))
 
-    def _release(self, run: Run, clean: bool) -> None:
+    def _clear(self, staged: Staged, alone: bool = False) -> bool:
+        """Delete a fast run's dir once nothing of it is left; True if so."""
+        clean = alone or kill_uid(staged.uid, None)
+        staged.discard()
+        return clean
+
+    def _release(self, run: Run | Staged, clean: bool) -> None:
         _scrub_scratch(run.uid)
         if clean:
             self.slots.give(run.slot)  # a slot whose processes would not die is never reused
