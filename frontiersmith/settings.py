@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     sandbox_backend: Literal["process", "docker"] = "process"
     sandbox_image: str = "frontiersmith-sandbox:latest"
     testlib_header: Path | None = None  # point at a real testlib.h instead of ours
+    # Simple runs (stdin in, output out) go straight to the sandbox's launcher, skipping the Python
+    # runner; off, every run goes through the runner (slower per test, same results).
+    sandbox_fast_runs: bool = True
     workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
     time_limit_ms: int = Field(2000, ge=1)
     memory_limit_mb: int = Field(256, ge=16)

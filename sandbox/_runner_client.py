@@ -65,13 +65,15 @@ def runner_source() -> bytes:
     return resources.files("frontiersmith.sandbox").joinpath("runner.py").read_bytes()
 
 
-def bootstrap_argv(python: str, root: str = ROOT, chan: str | None = None) -> list[str]:
-    """The runner's command line; ``chan`` is a dir with the FIFOs ``req`` and ``rep`` to talk over instead of stdio."""
+def bootstrap_argv(python: str, root: str = ROOT, chan: str | None = None, private: bool = True) -> list[str]:
+    """The runner's command line; ``chan`` is a dir with the FIFOs ``req`` and ``rep`` to talk over instead of
+    stdio; ``private``: the runner's /tmp, /dev/shm and the like are the sandbox's own, not the host's."""
     # Runs get uids from a range picked per sandbox: RLIMIT_NPROC counts per uid across the whole
     # host, so two sandboxes must not share uids.
     cfg: dict[str, Any] = {"root": root, "uid_base": 100_000 + 1000 * secrets.randbelow(1_000_000)}
     if chan:
         cfg["chan"] = chan
+    cfg["private"] = private
     config = json.dumps(cfg)
     return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
 
@@ -393,7 +395,7 @@ class RunnerSandbox(Sandbox):
     def _open_fast_channel(self) -> FastChannel | None:
         """The host's socket for fast runs, if the backend shares a dir with the sandbox and runs get
         their own uids (the launcher then tells the runner whether anything of a run is left)."""
-        if self._fast_dirs is None or not self._runner_setuid:
+        if self._fast_dirs is None or not self._runner_setuid or not self.settings.sandbox_fast_runs:
             return None
         try:
             return FastChannel(*self._fast_dirs)

@@ -1,18 +1,27 @@
 /* fs-exec: the runner's launcher server (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
  *
- * usage: fs-exec          (fd 3: a SOCK_SEQPACKET socket to the runner)
+ * usage: fs-exec          (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
  *
  * The runner starts ONE of these per sandbox and hands it every run, so a test costs one clone and
- * one exec (the program's), not a launcher exec as well. Packets on fd 3, fields NUL-terminated:
+ * one exec (the program's), not a launcher exec as well. Packets are NUL-separated fields.
  *
+ * From the runner:
  *   R TOKEN DIR UID CPU_S AS_BYTES FSIZE NPROC NOFILE ARGC ARGV... ENV...   with stdin, stdout and
  *                                                          stderr attached (SCM_RIGHTS)
- *   K TOKEN                                                kill that run's processes
+ *   K TOKEN                                                kill that run's session
+ *   S DIR UID                                              a staged dir for one fast run
+ * to the runner, once a run's program has ended: "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID"
+ * (or "E TOKEN ERRNO": it could not even be cloned), then "C TOKEN ALONE"; for a fast run,
+ * "D UID ALONE DIR" (take the dir back). The exit report goes first, so the runner can answer the
+ * host while we make sure nothing of the run's UID is left; ALONE = 1 says so (0: the runner keeps
+ * trying), which spares it a scan of /proc. No request is read in between, so no later run meets
+ * a survivor of an earlier one.
  *
- * and for each run, once its program has ended, "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID"
- * (or "E TOKEN ERRNO" when it could not even be cloned), then "C TOKEN ALONE": ALONE = 1 says no
- * process of the run's UID was left, which spares the runner a scan of /proc before it reuses UID.
- * The exit report goes first, so the runner can answer the host while we look.
+ * From the host (fast runs: see sandbox/_fast.py):
+ *   F ID CPU_S AS_BYTES FSIZE NPROC NOFILE ARGC ARGV... ENV...   with the three streams attached
+ *   K ID
+ * to the host: "X ID STATUS CPU_US MAXRSS_KB EXEC_ERRNO WALL_US TIMED_OUT", "E ID ERRNO", or
+ * "N ID" (no staged dir free: send it through the runner).
  *
  * The program starts from this tiny process (a clean peak-memory figure: exec folds the old memory
  * map's peak into the new one), applies the rlimits in its own session, drops to UID and execs.
@@ -202,7 +211,7 @@ struct child {
     int fds[3];
     int err_fd;              /* fork path: the exec error goes down this pipe */
     volatile int exec_errno; /* CLONE_VM path: written straight into the server's memory */
-    int probe;               /* not a program: find out whether UID has any process left */
+    int probe;               /* not a program: 1 = find out whether UID has any process left, 2 = kill them all */
 };
 
 static void probe_exit(void *unused) {
@@ -230,6 +239,11 @@ static int uid_alone(long uid) {
 
 __attribute__((noreturn, used)) static void child_main(struct child *c) {
     unsigned long none = 0;
+    if (c->probe == 2) {
+        /* as UID, kill(-1) reaches every process of UID in one pass under the task-list lock */
+        if (SYS(__NR_setresuid, c->uid, c->uid, c->uid) == 0) SYS(__NR_kill, -1, SIGKILL, 0);
+        sys_exit(0);
+    }
     if (c->probe) {
         int alone = uid_alone(c->uid);
         c->exec_errno = alone;
@@ -330,19 +344,18 @@ static long spawn_child(struct child *c) {
 }
 #endif
 
-/* 1 if no process of uid is alive; 0 if one is, or if we cannot tell. */
-static int uid_was_empty(long uid) {
-    if (uid < 0) return 0;
+/* Run a probe child (see child_main) as uid and wait for it; its answer. */
+static int as_uid(long uid, int what) {
     struct child c;
     memset(&c, 0, sizeof c);
     c.uid = uid;
-    c.probe = 1;
+    c.probe = what;
     c.err_fd = -1;
     long pid = spawn_child(&c);
     if (pid < 0) return 0;
     int status;
     while (sys6(__NR_wait4, pid, (long)&status, 0x40000000 /* __WALL */, 0, 0, 0) == -EINTR) {}
-    return c.exec_errno == 1;
+    return c.exec_errno;
 }
 
 #define HOST 4 /* the fast channel: a SOCK_SEQPACKET socket straight to the host, when there is one */
@@ -385,6 +398,8 @@ static void send_nums(int sock, char kind, const long long *v, int n, const char
     send_packet(sock, out, (unsigned long)(p - out));
 }
 
+static int clear_uid(long uid);
+
 static void report(struct run *r) {
     long long cpu_us = (long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec +
                        (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
@@ -394,21 +409,21 @@ static void report(struct run *r) {
         if (host_open) send_nums(HOST, 'X', v, 7, 0);
         /* then the runner takes its dir back, and reuses its uid once nothing of it is left */
         struct spare *sp = &spares[r->spare];
-        long long d[2] = {sp->uid, uid_was_empty(sp->uid)};
+        long long d[2] = {sp->uid, clear_uid(sp->uid)};
         send_nums(SOCK, 'D', d, 2, sp->dir);
         sp->state = 0;
     } else {
         long long v[6] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid};
         send_nums(SOCK, 'X', v, 6, 0);
         /* then, while the runner answers the host, whether anything of the run is left */
-        long long c[2] = {r->token, uid_was_empty(r->uid)};
+        long long c[2] = {r->token, clear_uid(r->uid)};
         send_nums(SOCK, 'C', c, 2, 0);
     }
     r->token = 0;
 }
 
 /* Reap every child that has ended; a run's program ends its run, anything else was an orphan. */
-static void reap(void) {
+static void collect(void) {
     for (;;) {
         int status;
         struct rusage ru;
@@ -423,6 +438,24 @@ static void reap(void) {
                 break;
             }
     }
+}
+
+/* Make sure nothing of uid is left (1), killing whatever is; 0 if that failed (the runner goes on trying).
+ * It runs before the next request is even read, so no later run meets a survivor of this one. */
+static int clear_uid(long uid) {
+    if (uid < 0) return 0;
+    for (int round = 0; round < 400; round++) {
+        if (as_uid(uid, 1)) return 1;
+        as_uid(uid, 2);
+        collect(); /* the killed become zombies of ours, which still count until reaped */
+        long ts[2] = {0, 2500000};
+        SYS(__NR_nanosleep, ts, 0, 0);
+    }
+    return 0;
+}
+
+static void reap(void) {
+    collect();
     /* only now: orphans that ended with the program are reaped, so they are not taken for survivors */
     for (int i = 0; i < MAX_RUNS; i++)
         if (runs[i].token && runs[i].done) report(&runs[i]);

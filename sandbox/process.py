@@ -121,7 +121,7 @@ class ProcessSandbox(RunnerSandbox):
             log.warning("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
             self.python = _system_python()
             self.root = str(self._box)
-            argv = bootstrap_argv(self.python, root=self.root)
+            argv = bootstrap_argv(self.python, root=self.root, private=False)
         # The reply pipe is read by our own callback, which settles replies the moment they arrive
         # (see RunnerSandbox._feed_replies) rather than through a StreamReader and the reader task.
         out_r, out_w = os.pipe()

@@ -177,6 +177,16 @@ def _shared_scratch() -> list[str]:
 SHARED_SCRATCH: list[str] = []
 
 
+def _close_scratch() -> None:
+    """Inside a sandbox of our own, make the shared scratch places (say, a container's /dev/mqueue)
+    read-only for runs, so there is nothing to scrub between runs (TMPDIR is the run's dir)."""
+    for d in list(SHARED_SCRATCH):
+        with contextlib.suppress(OSError):
+            os.chmod(d, 0o755)
+            if not os.stat(d).st_mode & 0o002:
+                SHARED_SCRATCH.remove(d)
+
+
 def _scrub_scratch(uid: int) -> None:
     """Shared scratch places (/dev/shm, ...) must not carry a run's files into the next run."""
     for d in SHARED_SCRATCH:
@@ -848,6 +858,8 @@ def main(config_json: str = "{}") -> None:
     UID_BASE = int(config.get("uid_base", UID_BASE))
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     SHARED_SCRATCH[:] = _shared_scratch()
+    if config.get("private") and CAN_SETUID:  # never on the host's own /tmp
+        _close_scratch()
     runner = Runner()
     hello = sys.stdout.buffer
     chan = bool(config.get("chan")) and runner.open_channel(config["chan"])
