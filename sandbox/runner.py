@@ -267,7 +267,7 @@ class Launcher:
 
     def reports(self) -> list[list[bytes]] | None:
         """Every report waiting; None once the server is gone."""
-        found = []
+        found: list[list[bytes]] = []
         while True:
             try:
                 packet = self.sock.recv(256, socket.MSG_DONTWAIT)

@@ -1,4 +1,5 @@
-"""The hostile-program suite, on every backend: each attack is contained, with the right verdict."""
+"""The hostile-program suite, on every backend and both routes a run can take (straight to the launcher
+server, or through the in-sandbox runner): each attack is contained, with the right verdict."""
 
 from __future__ import annotations
 
@@ -6,16 +7,30 @@ import contextlib
 import os
 import socket
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from frontiersmith.models import Language, Verdict
-from frontiersmith.sandbox import RunLimits, Sandbox
+from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
+from frontiersmith.settings import get_settings
 
 pytestmark = pytest.mark.anyio
 
 TIGHT = RunLimits(time_ms=1000, memory_mb=128, output_kb=1024, processes=16, open_files=32)
+
+
+@pytest.fixture(params=["fast", "runner"])
+async def sandbox(
+    sandbox_backend: str, anyio_backend: str, request: pytest.FixtureRequest
+) -> AsyncIterator[Sandbox]:
+    """A sandbox whose simple runs take the fast channel (see sandbox/_fast.py), or one without it."""
+    fast = request.param == "fast"
+    settings = get_settings().model_copy(update={"sandbox_fast_runs": fast})
+    async with open_sandbox(sandbox_backend, settings) as sb:
+        assert (getattr(sb, "_fast", None) is not None) is fast
+        yield sb
 
 
 async def _py(sb: Sandbox, code: str):
