@@ -370,7 +370,8 @@ class RunnerSandbox(Sandbox):
         fast = self._open_fast_channel()
         op: dict[str, Any] = {"op": "launcher", "path": path}
         if fast is not None:
-            op.update(fast=fast.inside, spares=max_parallel(self.settings))
+            # twice the runs in flight: a dir comes back a moment after its run (64: the launcher's table)
+            op.update(fast=fast.inside, spares=min(64, 2 * max_parallel(self.settings)))
         answer = await self._request(op, 30)
         check = await self._raw_run(["true"], files={}, limits=RunLimits(), wall_ms=10000)
         if "error" in check or check.get("exit") != 0:
