@@ -3,7 +3,9 @@
 Run: ``python bench/judge_overhead.py [--tests 200] [--naive-docker 20] [--skip-docker]``. Prints two tables:
 ms/test for a trivial C++ program (raw; each backend once its sandbox is up; a fresh bwrap and a fresh
 container per test, as naive judges do) with each sandbox's one-off start-up apart; then throughput of a
-CPU-bound test set with 1 and 2 concurrent workers in one sandbox.
+CPU-bound test set with 1 and 2 concurrent workers in one sandbox. Each backend is timed twice: as
+configured (simple runs on the fast channel, see sandbox/_fast.py) and with every run through the
+in-sandbox Python runner (``sandbox_fast_runs`` off).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 from frontiersmith.models import Language
 from frontiersmith.sandbox import RunLimits, open_sandbox, start_sandbox
 from frontiersmith.sandbox.process import bwrap_argv
+from frontiersmith.settings import get_settings
 
 TRIVIAL = (
     '#include <cstdio>\nint main(){ long long x; if(scanf("%lld",&x)!=1) return 1; printf("%lld\\n", x); }\n'
@@ -152,8 +155,11 @@ async def bench_per_test(binary: Path, backends: list[str], n: int, naive_docker
     bwrap = _naive_bwrap(box)
     try:
         for backend in backends:
+            # "docker/runner": every run through the in-sandbox Python runner, none on the fast channel
+            name, _, route = backend.partition("/")
+            settings = get_settings().model_copy(update={"sandbox_fast_runs": route != "runner"})
             t0 = time.perf_counter()
-            sandboxes[backend] = await start_sandbox(backend)
+            sandboxes[backend] = await start_sandbox(name, settings)
             startup[backend] = (time.perf_counter() - t0) * 1000
             c = await sandboxes[backend].compile(TRIVIAL, Language.CPP, name="trivial")
             assert c.program is not None, c.message
@@ -238,22 +244,25 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--tests", type=int, default=200)
     ap.add_argument("--naive-docker", type=int, default=20, help="fresh containers to time (then per test)")
-    ap.add_argument("--busy-runs", type=int, default=40)
+    ap.add_argument("--busy-runs", type=int, default=80)
     ap.add_argument("--skip-docker", action="store_true")
     args = ap.parse_args()
     image = os.environ.get("FRONTIERSMITH_SANDBOX_IMAGE", "frontiersmith-sandbox:latest")
     backends = ["process"] + ([] if args.skip_docker else ["docker"])
+    routes = [f"{b}/runner" for b in backends]
 
     work = Path(tempfile.mkdtemp(prefix="fs-bench-"))
     try:
         trivial = _compile_on_host(TRIVIAL, work / "trivial")
         busy = _compile_on_host(BUSY, work / "busy")
-        res = asyncio.run(bench_per_test(trivial, backends, args.tests, args.naive_docker, image))
+        res = asyncio.run(bench_per_test(trivial, backends + routes, args.tests, args.naive_docker, image))
         times, startup, cpu = res["times"], res["startup"], res["cpu"]
         names = {
             "raw": "raw subprocess",
-            "process": "process backend (one bwrap + runner)",
-            "docker": "docker backend (one container + runner)",
+            "process": "process backend (one bwrap per sandbox)",
+            "process/runner": "  the same, every run through the runner",
+            "docker": "docker backend (one container per sandbox)",
+            "docker/runner": "  the same, every run through the runner",
             "naive-bwrap": "naive: fresh bwrap per test",
             "naive-docker": f"naive: fresh container per test (first {args.naive_docker})",
         }
