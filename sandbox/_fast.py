@@ -16,6 +16,7 @@ import itertools
 import logging
 import os
 import socket
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -118,8 +119,12 @@ class FastChannel:
             if not packet:
                 self._lose("the sandbox's launcher closed its channel")
                 return
-            kind, rid, *rest = packet.split()
-            fut = self._pending.pop(int(rid), None)
+            try:
+                kind, rid, *rest = packet.split()
+                fut = self._pending.pop(int(rid), None)
+            except ValueError:
+                self._lose("the sandbox's launcher sent a garbled report")
+                return
             if fut is not None and not fut.done():
                 fut.set_result((kind, rest))
 
@@ -146,12 +151,14 @@ class FastChannel:
         timeout_s: float,
     ) -> dict[str, Any] | None:
         """The runner's reply for this run (stdout and stderr as bytes), or None: use the runner."""
-        fields = ["F", "0", *run_fields(limits), str(len(argv)), *argv]
+        rid = next(self._ids)
+        fields = ["F", str(rid), *run_fields(limits), str(len(argv)), *argv]
         fields += [f"{k}={v}" for k, v in {"PATH": ENV_PATH, "LANG": "C.UTF-8", **(env or {})}.items()]
         if any("\0" in f for f in fields):
             return {"error": "embedded null byte in the command or its environment"}
-        rid = next(self._ids)
-        fields[1] = str(rid)
+        sock = self._sock
+        if sock is None:
+            return None
         loop = asyncio.get_running_loop()
         fds: list[int] = []
         try:
@@ -163,10 +170,9 @@ class FastChannel:
             fut: asyncio.Future[tuple[bytes, list[bytes]]] = loop.create_future()
             self._pending[rid] = fut
             try:
-                assert self._sock is not None
                 payload = "\0".join(fields).encode() + b"\0"
-                self._sock.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))])
-            except (OSError, AssertionError) as exc:  # full, or gone: the runner can still take it
+                sock.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))])
+            except OSError as exc:  # full, or gone: the runner can still take it
                 self._pending.pop(rid, None)
                 log.debug("fast channel send failed: %s", exc)
                 return None
@@ -186,9 +192,12 @@ class FastChannel:
                 self._pending.pop(rid, None)
             if kind == b"N":  # no staged dir free right now
                 return None
-            if kind == b"E":
-                return {"error": f"the launcher could not start the program: {os.strerror(int(rest[0]))}"}
-            status, cpu_us, rss_kb, err, wall_us, timed_out = (int(x) for x in rest[:6])
+            try:
+                if kind == b"E":
+                    return {"error": f"the launcher could not start the program: {os.strerror(int(rest[0]))}"}
+                status, cpu_us, rss_kb, err, wall_us, timed_out = (int(x) for x in rest[:6])
+            except (ValueError, IndexError):
+                return {"error": f"the launcher sent a garbled report: {kind!r} {rest!r}"}
             reply: dict[str, Any] = {
                 "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
                 "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
@@ -221,6 +230,4 @@ class FastChannel:
 
 def fast_dir() -> Path:
     """Where a sandbox's fast socket lives on the host: a fresh dir only its owner can enter."""
-    import tempfile
-
     return Path(tempfile.mkdtemp(prefix="fs-fast-"))
