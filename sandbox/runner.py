@@ -632,6 +632,8 @@ class Runner:
         return Outcome(status, (ru.ru_utime + ru.ru_stime) * 1000.0, ru.ru_maxrss, exec_error)
 
     def take_reports(self, launcher: Launcher) -> None:
+        if launcher is not self.launcher:
+            return  # an event of a server already stopped (its fd may now be a new server's)
         reports = launcher.reports()
         if reports is None:
             self._stop_launcher("died")
