@@ -279,12 +279,23 @@ class Launcher:
                 return None
             found.append(packet.split())
 
+    def alive(self) -> bool:
+        """False once the server has exited (it is our child: no waiting for its socket to say so)."""
+        if self.pid:
+            with contextlib.suppress(ChildProcessError):
+                if os.waitpid(self.pid, os.WNOHANG)[0] == 0:
+                    return True
+            self.pid = 0  # reaped
+        return False
+
     def close(self) -> None:
         self.sock.close()
-        with contextlib.suppress(OSError):
-            os.kill(self.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            os.waitpid(self.pid, 0)
+        if self.pid:
+            with contextlib.suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.waitpid(self.pid, 0)
+            self.pid = 0
 
 
 class Outcome:
@@ -436,6 +447,8 @@ class Runner:
         ``fast``: the host's socket for fast runs, which the server takes over (only the first
         server: once it dies, the host sees the socket close and sends everything here).
         """
+        if self.launcher is not None and not self.launcher.alive():
+            self._stop_launcher("died")
         if self.launcher is None and self.launcher_path and self.launcher_starts < 3:
             self.launcher_starts += 1
             host = None
