@@ -24,29 +24,11 @@ from typing import Any
 from frontiersmith.errors import SandboxError
 
 from .base import RunLimits
+from .runner import ENV_PATH, STDERR_KEEP, _pread_upto, _write_all  # the runner's, so both sides agree
 
 log = logging.getLogger(__name__)
 
 SOCKET_NAME = "fast.sock"
-STDERR_KEEP = 64 * 1024  # as the runner keeps
-ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _pread_upto(fd: int, limit: int) -> bytes:
-    chunks, got = [], 0
-    while got < limit:
-        chunk = os.pread(fd, min(limit - got, 1 << 24), got)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
 
 
 def _expire(fut: asyncio.Future[Any]) -> None:
