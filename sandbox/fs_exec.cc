@@ -45,6 +45,7 @@
 #define SIGCHLD 17
 #define SIGXFSZ 25
 #define ESRCH 3
+#define ECHILD 10
 #define ENOENT 2
 #define EINTR 4
 #define EAGAIN 11
@@ -440,10 +441,22 @@ static void collect(void) {
     }
 }
 
+/* 1 if we have no child at all, running or not: then nothing of any run is left, since whatever
+ * outlives a program is reparented to us, the subreaper, and the rest stays below it. One system
+ * call (it reaps nothing) where the NPROC probe costs two clones; with other runs going, or any
+ * doubt, the probe decides. */
+static int no_children(void) {
+    char info[128];
+    long r = sys6(__NR_waitid, 0 /* P_ALL */, 0, (long)info,
+                  4 /* WEXITED */ | 1 /* WNOHANG */ | 0x01000000 /* WNOWAIT */ | 0x40000000 /* __WALL */, 0, 0);
+    return r == -ECHILD;
+}
+
 /* Make sure nothing of uid is left (1), killing whatever is; 0 if that failed (the runner goes on trying).
  * It runs before the next request is even read, so no later run meets a survivor of this one. */
 static int clear_uid(long uid) {
     if (uid < 0) return 0;
+    if (no_children()) return 1;
     for (int round = 0; round < 400; round++) {
         if (as_uid(uid, 1)) return 1;
         as_uid(uid, 2);

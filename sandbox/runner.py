@@ -350,7 +350,10 @@ class Staged:
         for fd in self.fds:
             os.close(fd)
         self.fds = []
-        shutil.rmtree(self.dir, ignore_errors=True)
+        try:
+            os.rmdir(self.dir)  # the common case: the run left its dir empty
+        except OSError:
+            shutil.rmtree(self.dir, ignore_errors=True)
 
 
 class Run:
