@@ -371,6 +371,7 @@ class Run:
         self.deadline = 0.0
         self.timed_out = False
         self.hard_killed = False
+        self.staged = staged
         self.fds = staged.fds  # stdin, stdout, stderr files, open from staging to teardown
 
 
@@ -769,13 +770,8 @@ class Runner:
 
     def _teardown(self, run: Run, clean: bool | None = True) -> None:
         """Close the run's files and delete its dir; with ``clean`` known, settle its uid too."""
-        for fd in run.fds:
-            os.close(fd)
+        run.staged.discard()
         run.fds = []
-        try:
-            os.rmdir(run.dir)  # the common case: the run left its dir empty
-        except OSError:
-            shutil.rmtree(run.dir, ignore_errors=True)
         if clean is not None:
             self._release(run, clean)
 
