@@ -149,6 +149,12 @@ def max_parallel(settings: Settings) -> int:
     return max(8, settings.workers)
 
 
+def fast_spares(settings: Settings) -> int:
+    """Dirs the launcher holds staged for fast runs: twice the runs in flight, since a dir comes back
+    a moment after its run (at most 64, the launcher's table). With none free, a run takes the runner."""
+    return min(64, 2 * max_parallel(settings))
+
+
 def wall_limit_ms(limits: RunLimits) -> int:
     """Wall-clock time-out: generous enough for a loaded machine, short enough to stop a sleeper."""
     return 2 * limits.time_ms + 1000
@@ -370,8 +376,7 @@ class RunnerSandbox(Sandbox):
         fast = self._open_fast_channel()
         op: dict[str, Any] = {"op": "launcher", "path": path}
         if fast is not None:
-            # twice the runs in flight: a dir comes back a moment after its run (64: the launcher's table)
-            op.update(fast=fast.inside, spares=min(64, 2 * max_parallel(self.settings)))
+            op.update(fast=fast.inside, spares=fast_spares(self.settings))
         answer = await self._request(op, 30)
         check = await self._raw_run(["true"], files={}, limits=RunLimits(), wall_ms=10000)
         if "error" in check or check.get("exit") != 0:

@@ -230,3 +230,40 @@ async def test_fast_channel_socket_is_gone_once_the_launcher_took_it(sandbox_bac
         with pytest.raises(OSError):
             probe.connect(fast.path)
         probe.close()
+
+
+async def test_many_concurrent_simple_runs_each_get_their_own_answer(
+    sandbox_backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from frontiersmith.sandbox import _runner_client
+
+    # fewer staged dirs than runs at once: some find none free and go through the runner instead
+    monkeypatch.setattr(_runner_client, "fast_spares", lambda settings: 2)
+    async with open_sandbox(sandbox_backend) as sandbox:
+        await _many_concurrent_runs(sandbox)
+
+
+async def test_concurrent_simple_runs_all_on_the_fast_channel(sandbox: Sandbox) -> None:
+    await _many_concurrent_runs(sandbox)
+
+
+async def _many_concurrent_runs(sandbox: Sandbox) -> None:
+    c = await sandbox.compile(
+        '#include <cstdio>\n#include <unistd.h>\nint main(){int x; scanf("%d",&x); usleep(20000); printf("%d\\n", 2*x);}',
+        Language.CPP,
+        name="slow-doubler",
+    )
+    results: dict[int, bytes] = {}
+
+    async def one(i: int) -> None:
+        r = await sandbox.run(c.program, stdin=f"{i}\n".encode(), limits=TIGHT)
+        assert r.verdict is Verdict.OK, r
+        results[i] = r.stdout
+
+    with anyio.fail_after(60):
+        for _ in range(2):
+            async with anyio.create_task_group() as tg:
+                for i in range(48):
+                    tg.start_soon(one, i)
+    assert results == {i: f"{2 * i}\n".encode() for i in range(48)}
+    assert sandbox._fast.alive  # type: ignore[attr-defined]
