@@ -31,6 +31,23 @@ def calls(*steps: tuple[str, dict] | str) -> list:
     return out
 
 
+async def cross_validate(
+    store: Store,
+    settings: Settings,
+    cid: str,
+    tests_model: ScriptedModel,
+    verifier_model: ScriptedModel,
+    rounds: int = 3,
+):
+    """The agents' cross-validation of ``cid``; each scripted model must have played its whole script."""
+    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
+    async with AgentTeam(store, settings, models, roles=ROLES, budget=Budget(max_rounds=rounds)) as team:
+        outcome = await validate_candidate(team, cid)
+    tests_model.assert_complete()
+    verifier_model.assert_complete()
+    return outcome
+
+
 def tool_outputs(transcript: dict) -> list[str]:
     return [
         str(item.get("output")) for item in transcript["items"] if item.get("type") == "function_call_output"
@@ -55,11 +72,7 @@ async def test_crossval_fails_in_round_one_and_converges_in_round_two(store: Sto
             "verifier now checks feasibility",
         )
     )
-    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
-    async with AgentTeam(store, settings, models, roles=ROLES, budget=Budget(max_rounds=3)) as team:
-        outcome = await validate_candidate(team, cid)
-    tests_model.assert_complete()
-    verifier_model.assert_complete()
+    outcome = await cross_validate(store, settings, cid, tests_model, verifier_model, rounds=3)
 
     assert outcome.ok and outcome.rounds == 2
     rounds = [e.payload for e in store.list_events(cid, kind="crossval.round")]
@@ -107,10 +120,7 @@ async def test_agent_sees_a_bad_argument_error_and_recovers(store: Store, settin
         )
     )
     verifier_model = ScriptedModel(calls(("run_verifier", verifier_args(cid, toy.VERIFIER)), "verified"))
-    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
-    async with AgentTeam(store, settings, models, roles=ROLES) as team:
-        outcome = await validate_candidate(team, cid)
-    tests_model.assert_complete()
+    outcome = await cross_validate(store, settings, cid, tests_model, verifier_model)
     assert outcome.ok and outcome.rounds == 1
 
     # The model was shown each error as the tool's answer, and its next call was the corrected one.
@@ -136,11 +146,7 @@ async def test_candidate_that_never_converges_is_rejected_with_its_reason(store:
             "done again",
         )
     )
-    models = {"test_case_agent": tests_model, "verifier_agent": verifier_model}
-    async with AgentTeam(store, settings, models, roles=ROLES, budget=Budget(max_rounds=2)) as team:
-        outcome = await validate_candidate(team, cid)
-    tests_model.assert_complete()
-    verifier_model.assert_complete()
+    outcome = await cross_validate(store, settings, cid, tests_model, verifier_model, rounds=2)
 
     assert not outcome.ok and outcome.rounds == 2
     candidate = store.get_candidate(cid)
