@@ -182,14 +182,7 @@ class OfflineProvider:
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft:
-        fam = _family_of(problem)
-        return TestsDraft(
-            generator=fam.program,
-            validator=fam.program,
-            distributions=list(fam.distributions),
-            tests_per_distribution=fam.tests_per_distribution,
-            notes=f"catalog family {fam.name}",
-        )
+        return catalog_tests_draft(_family_of(problem))
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
         fam = _family_of(problem)
