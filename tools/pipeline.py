@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import anyio
 from pydantic import BaseModel, Field
 
-from frontiersmith.models import Axis, Candidate, CandidateStatus, make_id
+from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -259,8 +259,8 @@ class Pipeline:
         ranked = sorted(live, key=lambda c: (-(self._combined(c.id) or 0.0), c.id))
         published = 0
         for c in ranked:
-            beh = self._behavioural(c.id) or 0.0
-            div = self._div(c.id)
+            div = self._div(c.id)  # one read of the candidate's estimates for all that follows
+            beh = (div.behavioural if div is not None else None) or 0.0
             crossing = div.detail.get("crossing", 1.0) if div is not None else 1.0
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
@@ -272,28 +272,17 @@ class Pipeline:
                     f"behavioural divergence {beh:.3f} < {cfg.min_behavioural}: the solutions score alike on every test",
                 )
             elif crossing <= 0.0:
-                self._reject(c.id, "behavioural", self._dominance_reason(c.id))
+                self._reject(c.id, "behavioural", _dominance_reason(div))
             elif published >= cfg.n_final:
                 self._reject(
                     c.id,
                     "selection",
-                    f"not in the top {cfg.n_final} by combined divergence ({self._combined(c.id) or 0:.2f})",
+                    f"not in the top {cfg.n_final} by combined divergence ({(div.combined if div else None) or 0:.2f})",
                 )
             else:
                 await syn.publish_candidate(self.store, c.id)
                 published += 1
         self.progress("publish", published, published)
-
-    def _dominance_reason(self, cid: str) -> str:
-        div = self._div(cid)
-        means = div.detail.get("mean_scores", {}) if div else {}
-        strategies = div.detail.get("strategies", {}) if div else {}
-        best = max(means, key=lambda s: means[s]) if means else None
-        who = strategies.get(best, best or "one solution").split(":")[0]
-        return (
-            "one strategy dominates: no two sampled solutions trade wins across the tests "
-            f"(best everywhere: {who})"
-        )
 
     # -- reading estimates back from the store ------------------------------------------------------------
 
@@ -349,3 +338,15 @@ class Pipeline:
                 t.rejected[stage] += 1
                 t.reasons.append((c.id, stage, c.reason))
         return t
+
+
+def _dominance_reason(div: Divergence | None) -> str:
+    """Why a candidate whose sampled solutions never trade wins is rejected, naming the one that wins."""
+    means = div.detail.get("mean_scores", {}) if div else {}
+    strategies = div.detail.get("strategies", {}) if div else {}
+    best = max(means, key=lambda s: means[s]) if means else None
+    who = strategies.get(best, best or "one solution").split(":")[0]
+    return (
+        "one strategy dominates: no two sampled solutions trade wins across the tests "
+        f"(best everywhere: {who})"
+    )
