@@ -40,6 +40,9 @@ from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 log = logging.getLogger(__name__)
 
 ROOT = "/box"  # where the runner keeps runs, programs and headers inside every backend
+# where a host dir shared with the sandbox appears inside it (0700: the runner gets in, run uids do not):
+# docker's request/reply FIFOs, and the fast-run socket of both backends
+CHANNEL = "/fs-chan"
 STDERR_SHOWN = 8192
 COMPILE_MESSAGE_SHOWN = 8192
 REPLY_GRACE_S = 20.0  # how long past a run's own wall limit we wait before calling the runner dead

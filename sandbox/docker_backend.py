@@ -20,7 +20,7 @@ from typing import Any
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
-from ._runner_client import ROOT, RunnerSandbox, bootstrap_argv, max_parallel
+from ._runner_client import CHANNEL, ROOT, RunnerSandbox, bootstrap_argv, max_parallel
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,6 @@ LABEL = "frontiersmith.sandbox"
 _RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER"]
 _PIPE_LIMIT = 1 << 30
 _API_TIMEOUT_S = 60
-CHANNEL = "/fs-chan"  # where the request/reply FIFOs appear inside the container
 
 
 def docker_client(timeout: int = _API_TIMEOUT_S) -> Any:

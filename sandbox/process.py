@@ -20,7 +20,7 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
 from ._fast import fast_dir
-from ._runner_client import ROOT, RunnerSandbox, bootstrap_argv
+from ._runner_client import CHANNEL, ROOT, RunnerSandbox, bootstrap_argv
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +54,6 @@ def _system_python() -> str:
     return sys.executable
 
 
-FAST_DIR = "/fs-chan"  # where the host's fast-run socket appears inside bwrap
-
-
 def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | None = None) -> list[str]:
     argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() != 0:
@@ -81,7 +78,7 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | 
         # times more on a journaling disk file system than in memory.
         argv += ["--perms", "0755", "--size", str(box_size), "--tmpfs", ROOT]
     if chan is not None:  # a 0700 dir: the runner (root) gets in, the runs' uids do not
-        argv += ["--ro-bind", str(chan), FAST_DIR]
+        argv += ["--ro-bind", str(chan), CHANNEL]
     argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
     argv += ["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8"]
     if os.geteuid() == 0:
@@ -114,7 +111,7 @@ class ProcessSandbox(RunnerSandbox):
             self.python = _system_python()
             box_size = max(1024, self.settings.memory_limit_mb * self.settings.workers + 768) << 20
             self._chan = fast_dir()
-            self._fast_dirs = (str(self._chan), FAST_DIR)
+            self._fast_dirs = (str(self._chan), CHANNEL)
             argv = bwrap_argv(bwrap, self._box, box_size, self._chan) + bootstrap_argv(self.python)
             self.isolated = True
         else:
