@@ -22,8 +22,9 @@ import inspect
 import json
 import math
 import re
+import signal as signal_module
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
@@ -75,9 +76,37 @@ class TestResult:
     objective: float | None = None
     time_ms: float = 0.0
     memory_kb: int = 0
-    message: str = ""
+    message: str = ""  # the full story (stderr, the verifier's words): for the problem's owner only
+    exit_code: int | None = None  # of the solution's run
+    signal: int | None = None
 
     __test__ = False  # not a pytest class
+
+    def diagnostic(self) -> str:
+        """What a solver may be told about a hidden test: built only from the verdict and what the sandbox
+        measured, never from ``message``, which can quote the test's input, answer or the solution's output
+        (stderr echoing stdin, a checker's "expected 5, found 7")."""
+        if self.verdict is Verdict.RE:
+            if self.signal is not None:
+                try:
+                    return f"runtime error: killed by signal {signal_module.Signals(self.signal).name}"
+                except ValueError:
+                    return f"runtime error: killed by signal {self.signal}"
+            if self.exit_code is not None:
+                return f"runtime error: exit code {self.exit_code}"
+            return "runtime error: the program could not be started"
+        return _DIAGNOSTICS.get(self.verdict, self.verdict.value).format(self)
+
+
+_DIAGNOSTICS = {
+    Verdict.OK: "accepted by the verifier",
+    Verdict.INVALID: "wrong answer: the verifier rejected the output",
+    Verdict.TLE: "time limit exceeded after {0.time_ms:.0f} ms of CPU time",
+    Verdict.MLE: "memory limit exceeded (peak {0.memory_kb} KiB)",
+    Verdict.OLE: "output limit exceeded",
+    Verdict.CE: "compilation error",
+    Verdict.SYSTEM_ERROR: "system error: the judge could not score this test (not the solution's fault)",
+}
 
 
 @dataclass
@@ -92,6 +121,17 @@ class JudgeReport:
         default_factory=dict
     )  # computed here from a baseline Program
     best_objectives: dict[str, float] = field(default_factory=dict)
+
+    def without_test_data(self) -> JudgeReport:
+        """This report as a solver may see it: each test's message is its ``diagnostic()``, and only a compile
+        error of the solution keeps the compiler's words (it compiles before any test is seen); a verifier's
+        compile error is dropped, since it quotes the verifier's source."""
+        keep = self.compile_message if self.verdict is Verdict.CE else ""
+        tests = [
+            replace(t, message=keep if t.verdict is Verdict.CE and keep else t.diagnostic())
+            for t in self.tests
+        ]
+        return replace(self, tests=tests, compile_message=keep)
 
     def to_json(self) -> dict[str, Any]:
         """The ``frontiersmith judge --json`` shape."""
@@ -217,7 +257,14 @@ class _Session:
 
     async def _evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
         run = await self.sb.run(program, stdin=test.input, limits=_run_limits(self.limits))
-        result = TestResult(test.name, run.verdict, time_ms=run.time_ms, memory_kb=run.memory_kb)
+        result = TestResult(
+            test.name,
+            run.verdict,
+            time_ms=run.time_ms,
+            memory_kb=run.memory_kb,
+            exit_code=run.exit_code,
+            signal=run.signal,
+        )
         if run.verdict is not Verdict.OK:
             result.message = _short(run.message or run.stderr)
             return result

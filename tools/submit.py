@@ -275,7 +275,7 @@ async def submit(
         for t in pkg.tests
     ]
     base = await baseline_objectives(store, pkg, judge_tests, settings)
-    report = await judge_solution(
+    judged = await judge_solution(
         Program(code=code, language=language),
         judge_tests,
         _spec(pkg.verifier),
@@ -286,6 +286,9 @@ async def submit(
         progress=progress,
         settings=settings,
     )
+    # The tests are hidden: neither the result nor the stored runs may carry what the solution printed or
+    # what the verifier said about it, or a solution that echoes its stdin would read the tests back.
+    report = judged.without_test_data()
     sol = Solution(
         id=make_id("sol", problem_id, author, content_hash([code, language.value])),
         problem_id=problem_id,

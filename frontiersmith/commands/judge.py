@@ -39,6 +39,12 @@ def judge(
         None, "--workers", min=1, help="Tests judged at once (default: cores)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print {score, tests: [...]} as JSON."),
+    show_output: bool = typer.Option(
+        False,
+        "--show-output",
+        help="Show each test's full message (the solution's stderr, the checker's words), which can quote "
+        "the test data; by default only a data-free diagnostic, as over MCP.",
+    ),
 ) -> None:
     """Judge a solution against a problem package: per-test verdict, time, memory, score and the mean."""
     from frontiersmith.tools.formats import load_package
@@ -66,6 +72,8 @@ def judge(
         )
 
     report = anyio.run(run)
+    if not show_output:
+        report = report.without_test_data()
     if as_json:
         typer.echo(json.dumps(report.to_json()))
         return
