@@ -4,6 +4,8 @@ the input and the answer, gets back a data-free diagnostic, and the stored submi
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import uuid
 from pathlib import Path
 
@@ -106,3 +108,26 @@ async def test_a_solution_echoing_a_hidden_test_then_failing_gets_no_test_data_b
     for (row,) in stored:
         for marker in markers.values():
             assert marker not in row
+
+
+def test_cli_judge_quotes_the_test_data_only_with_show_output(tmp_path: Path) -> None:
+    markers = {"input": f"HIDDENINPUT{uuid.uuid4().hex}", "answer": f"HIDDENANSWER{uuid.uuid4().hex}"}
+    package = hidden_package(tmp_path / "pkg", markers)
+    (tmp_path / "echo.py").write_text(FAILING["WA"])
+
+    def judge(*flags: str) -> dict:
+        done = subprocess.run(
+            [sys.executable, "-m", "frontiersmith.cli", "judge", str(package), str(tmp_path / "echo.py")]
+            + ["--backend", "process", "--json", *flags],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        assert markers["input"] not in done.stderr
+        return json.loads(done.stdout)
+
+    quiet, full = judge(), judge("--show-output")
+    assert quiet["tests"][0]["verdict"] == full["tests"][0]["verdict"] == "INVALID"
+    assert all(m not in json.dumps(quiet) for m in markers.values())
+    assert all(m in full["tests"][0]["message"] for m in markers.values())
