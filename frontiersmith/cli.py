@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import click
 import typer
 from pydantic import ValidationError
 
@@ -56,19 +55,47 @@ def fail(message: str, code: int = 1) -> None:
     raise SystemExit(code)
 
 
-def main() -> None:
-    """Entry point: user errors become one sentence and a non-zero exit code, never a traceback."""
+# typer raises click's exception classes: its own vendored copy in recent releases, click's in older ones.
+# Both hang under typer.BadParameter, so the bases are taken from there rather than imported by name.
+_CLICK_CLASSES = {cls.__name__: cls for cls in typer.BadParameter.__mro__}
+UsageError: type[Exception] = _CLICK_CLASSES["UsageError"]
+ClickException: type[Exception] = _CLICK_CLASSES["ClickException"]
+
+
+def usage_error(exc: Exception) -> None:
+    """The command's usage line, where to find help, and one line saying what was wrong; exit 2."""
+    ctx = getattr(exc, "ctx", None)
+    message = exc.format_message()  # type: ignore[attr-defined]
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        # A group called without a command: typer has already printed its help (older releases put the
+        # help in the message instead); name the commands on the error line.
+        if message:
+            typer.echo(message, err=True)
+        names = ctx.command.list_commands(ctx) if ctx is not None else []
+        where = ctx.command_path if ctx is not None else "frontiersmith"
+        fail(f"{where} needs a command: one of {', '.join(names)}.", 2)
+    if ctx is not None:
+        typer.echo(ctx.get_usage(), err=True)
+        typer.echo(f"Try '{ctx.command_path} --help' for help.", err=True)
+    line = (message[:1].lower() + message[1:]).rstrip(".") + "." if message else "bad usage."
+    fail(line, exc.exit_code)  # type: ignore[attr-defined]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: usage errors print the usage and one line (exit 2); user errors print one sentence
+    (exit 1); never a traceback."""
     try:
-        app(standalone_mode=False)
+        code = app(args=argv, prog_name="frontiersmith", standalone_mode=False)
     except FrontierSmithError as exc:
         fail(str(exc))
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         raise SystemExit(exc.exit_code) from None
-    except click.exceptions.Abort:
+    except typer.Abort:
         fail("aborted.", 130)
-    except click.ClickException as exc:
-        exc.show()
-        raise SystemExit(exc.exit_code) from None
+    except UsageError as exc:
+        usage_error(exc)
+    except ClickException as exc:
+        fail(exc.format_message(), exc.exit_code)  # type: ignore[attr-defined]
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ())) or "input"
@@ -77,6 +104,9 @@ def main() -> None:
         fail("interrupted.", 130)
     except OSError as exc:
         fail(f"{exc.strerror or exc} ({exc.filename or ''}).".replace(" ()", ""))
+    # Without standalone mode typer hands back the code of a typer.Exit raised inside a command.
+    if isinstance(code, int) and code:
+        raise SystemExit(code)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 import typer
@@ -18,7 +19,25 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import get_settings
 from frontiersmith.store import open_store
 
+if TYPE_CHECKING:
+    from frontiersmith.tools.pipeline import SynthesisConfig
+
 console = Console(stderr=True)
+
+
+def _config(**fields: object) -> SynthesisConfig:
+    """The run's SynthesisConfig; a value out of its range is a usage error naming the option (each field
+    is the option of the same name), raised before any work starts."""
+    from pydantic import ValidationError
+
+    from frontiersmith.tools.pipeline import SynthesisConfig
+
+    try:
+        return SynthesisConfig(**fields)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        option = "--" + str(first["loc"][0]).replace("_", "-")
+        raise typer.BadParameter(first["msg"], param_hint=f"'{option}'") from None
 
 
 def _run(
@@ -143,10 +162,8 @@ def synthesize(
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
 ) -> None:
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run."""
-    from frontiersmith.tools.pipeline import SynthesisConfig
-
     provider = "agents" if agents else provider
-    config = SynthesisConfig(
+    config = _config(
         rounds=rounds,
         candidates=candidates,
         n_solutions=n_solutions,
@@ -167,7 +184,7 @@ def demo(
 
     if store is None:
         store = get_settings().data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S") / "store.db"
-        store.parent.mkdir(parents=True, exist_ok=True)
+        store.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the store holds hidden tests
     config = SynthesisConfig(
         rounds=1, candidates=40, n_solutions=4, n_div=20, n_final=10, seed=0, provider="offline"
     )
@@ -175,14 +192,19 @@ def demo(
 
 
 def evaluate_divergence(
-    n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="Solutions sampled per family."),
+    n_solutions: int = typer.Option(
+        4, "--n-solutions", "-n", min=2, max=64, help="Solutions sampled per family (2 to 64)."
+    ),
     family: list[str] = typer.Option(None, "--family", help="Only these families (repeatable)."),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
+    from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
 
+    for name in family or ():
+        get_family(name)  # an unknown name is a one-sentence error before any work, not an empty report
     settings = get_settings()
     st = open_store(store, settings)
     with Progress(

@@ -1,0 +1,149 @@
+"""CLI usage errors (a missing command or argument, an unknown option, a value of the wrong type or out of
+range) print the usage line, where to get help and one error line, exit 2 and never show a traceback.
+
+Every command and group is found by walking the typer app, so a command added later is covered too. The
+cases run in-process through ``cli.main`` (fast); a few also run as real subprocesses, which must print
+the very same thing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+
+from frontiersmith import cli
+
+
+def _walk(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    found = [(path, command)]
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        found += _walk(sub, (*path, name))
+    return found
+
+
+COMMANDS = _walk(typer.main.get_command(cli.app))
+
+
+def _is_group(command: Any) -> bool:
+    return hasattr(command, "commands")
+
+
+def _fillers(command: Any) -> list[str]:
+    """A value for every required argument, so that only the option under test is wrong."""
+    return ["x" for p in command.params if p.param_type_name == "argument" and p.required]
+
+
+def _bad_values(param: Any) -> list[str]:
+    """Values a typed option must refuse while parsing: not a number, and just outside its declared range."""
+    kind = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    if kind not in (int, float) or getattr(param, "is_flag", False):
+        return []
+    bad = ["abc"]
+    if param.min is not None:
+        bad.append(str(param.min - 1))
+    if param.max is not None:
+        bad.append(str(param.max + 1))
+    return bad
+
+
+def _cases() -> list[tuple[str, ...]]:
+    cases: list[tuple[str, ...]] = []
+    for path, command in COMMANDS:
+        if _is_group(command) or any(p.required for p in command.params):
+            cases.append(path)  # no command / missing arguments
+        cases.append((*path, "--no-such-option"))
+        if _is_group(command):
+            continue
+        for param in command.params:
+            if param.param_type_name != "option":
+                continue
+            for value in _bad_values(param):
+                cases.append((*path, *_fillers(command), param.opts[0], value))
+    # Ranges the command checks through its config model rather than the option's declaration.
+    cases += [("synthesize", "--rounds", "0"), ("synthesize", "--n-solutions", "1")]
+    return cases
+
+
+CASES = _cases()
+
+
+def _in_process(args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``cli.main`` exactly as the console script calls it: no arguments, the command line in sys.argv."""
+    with pytest.MonkeyPatch.context() as mp, pytest.raises(SystemExit) as exited:
+        mp.setattr(sys, "argv", ["frontiersmith", *args])
+        cli.main()
+    out = capsys.readouterr()
+    return int(exited.value.code or 0), out.out, out.err
+
+
+def _assert_usage_error(args: tuple[str, ...], code: int, out: str, err: str) -> None:
+    shown = f"$ frontiersmith {' '.join(args)}\n{out}{err}"
+    assert code == 2, shown
+    assert "Traceback" not in out + err, shown
+    assert "Usage: frontiersmith" in out + err, shown
+    last = err.rstrip("\n").splitlines()[-1]
+    assert last.startswith("error: ") and last.endswith("."), shown
+
+
+def test_every_command_is_walked() -> None:
+    names = {" ".join(path) for path, _ in COMMANDS}
+    assert {"", "judge", "import frontiercs", "synthesize", "store lineage", "catalog export"} <= names
+    # the typed options were found from their declarations, bounds included
+    assert ("judge", "x", "x", "--workers", "0") in CASES and ("serve", "--port", "65536") in CASES
+    assert ("synthesize", "--rounds", "abc") in CASES
+
+
+@pytest.mark.parametrize("args", CASES, ids=lambda a: " ".join(a) or "(no command)")
+def test_usage_error_prints_usage_and_one_line_and_exits_2(
+    args: tuple[str, ...], capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Should a case ever get past parsing, it works in an empty place instead of the user's store.
+    monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("FRONTIERSMITH_SANDBOX_BACKEND", "process")
+    _assert_usage_error(args, *_in_process(args, capsys))
+
+
+def test_a_group_without_a_command_names_its_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _in_process(("store",), capsys)
+    assert code == 2 and err.strip() == "error: frontiersmith store needs a command: one of info, lineage."
+
+
+# The cases of the issue, as a user types them.
+ISSUE_CASES = [
+    (),
+    ("judge",),
+    ("import", "frontiercs"),
+    ("judge", "pkg", "sol.py", "--workers", "abc"),
+    ("judge", "pkg", "sol.py", "--workers", "0"),
+]
+
+
+def test_usage_errors_of_the_real_executable_match_the_in_process_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exe = shutil.which("frontiersmith", path=str(Path(sys.executable).parent))
+    command = [exe] if exe else [sys.executable, "-m", "frontiersmith.cli"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env.update(FRONTIERSMITH_DATA_DIR=str(tmp_path), COLUMNS="80")
+    procs = [
+        subprocess.Popen(
+            [*command, *args],
+            env=env,
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for args in ISSUE_CASES
+    ]
+    for args, proc in zip(ISSUE_CASES, procs, strict=True):
+        out, err = proc.communicate(timeout=120)
+        _assert_usage_error(args, proc.returncode, out, err)
+        assert (proc.returncode, err) == _in_process(args, capsys)[::2], args
