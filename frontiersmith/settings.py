@@ -72,6 +72,9 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"
     max_concurrency: int = Field(4, ge=1)
+    # A synthesis run started while the same run (same arguments, same store) is running waits this long for
+    # it, then stops with one line naming the holder; 0 stops at once (tools/pipeline.py, run_lock).
+    run_lock_wait_s: float = Field(0.0, ge=0)
 
     http_token: str | None = None
 

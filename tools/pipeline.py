@@ -4,19 +4,28 @@ the seed pool.
 
 A run's id derives from its arguments, every record's id from the run, the round and its index, and every
 stage first looks in the store: so a run is reproducible from its seed, and an interrupted run (even by
-SIGKILL) resumes where it stopped when started again with the same arguments.
+SIGKILL) resumes where it stopped when started again with the same arguments. One run at a time holds its
+run lock (an flock'd file beside the store), so the same run started twice never does the work twice.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import json
+import os
 import random
+import socket
+import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import anyio
 from pydantic import BaseModel, Field
 
+from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
@@ -66,6 +75,88 @@ ProgressFn = Callable[[str, int, int], None]
 CrossValidate = Callable[..., Awaitable[syn.CrossValidationOutcome]]
 
 
+# -- the run lock ------------------------------------------------------------------------------------------
+
+# How often a run waiting for the lock looks again.
+_LOCK_POLL_S = 0.25
+
+
+class RunLockedError(FrontierSmithError):
+    """The same synthesis run is already running on this store (held by the process named in the message)."""
+
+
+def run_lock_path(store_path: Path, run_id: str) -> Path:
+    """The lock file of ``run_id``: beside the store, since the lock guards the work done in that store."""
+    return store_path.with_name(f"{store_path.name}.{run_id}.lock")
+
+
+def _try_lock(path: Path) -> int | None:
+    """An fd holding the exclusive flock on ``path``, or None while another process holds it.
+
+    flock, not a row in the store: the kernel drops it when its holder dies, even by SIGKILL, so a dead
+    run never blocks the next one and no liveness check is needed.
+    """
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        # The holder we waited for removes the file as it lets go; a lock on that removed file guards
+        # nothing (the next run opens a new one), so take the lock again on the file the name now has.
+        try:
+            current = os.stat(path)
+        except FileNotFoundError:
+            current = None
+        mine = os.fstat(fd)
+        if current is not None and (current.st_dev, current.st_ino) == (mine.st_dev, mine.st_ino):
+            return fd
+        os.close(fd)
+
+
+def _holder(path: Path) -> str:
+    """Who holds the lock, as the holder wrote it: pid, host and since when."""
+    try:
+        info = json.loads(path.read_text())
+        since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(float(info["since"])))
+        return f"pid {int(info['pid'])} on {info['host']}, since {since}"
+    except (OSError, ValueError, KeyError, TypeError):
+        return "another process that is just starting"  # it has the lock but has not written its name yet
+
+
+@contextlib.asynccontextmanager
+async def run_lock(store_path: Path, run_id: str, wait_s: float = 0.0) -> AsyncIterator[float]:
+    """Hold the run lock of ``run_id`` on the store at ``store_path`` for the duration of the block.
+
+    While another process holds it, wait up to ``wait_s`` seconds, then raise RunLockedError naming the
+    holder. Yields how long it waited, 0 if it did not (a run that waited finds its work done or resumes it).
+    """
+    path = run_lock_path(store_path, run_id)
+    started = time.monotonic()
+    waited = 0.0
+    fd = _try_lock(path)
+    while fd is None:
+        if time.monotonic() - started >= wait_s:
+            raise RunLockedError(
+                f"The synthesis run {run_id} is already running on the store {store_path} ({_holder(path)}); "
+                "wait for it to finish, or set FRONTIERSMITH_RUN_LOCK_WAIT_S to wait for it."
+            )
+        await anyio.sleep(_LOCK_POLL_S)
+        fd = _try_lock(path)
+        waited = time.monotonic() - started
+    try:
+        holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time(), "run": run_id}
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps(holder).encode(), 0)
+        yield waited
+    finally:
+        # Remove the file while still holding the lock, so whoever opens the name next gets a fresh file.
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        os.close(fd)
+
+
 class Pipeline:
     def __init__(
         self,
@@ -85,6 +176,7 @@ class Pipeline:
         self.progress = progress or (lambda stage, done, total: None)
         self.run_id = config.run_id
         self.limiter = anyio.CapacityLimiter(self.settings.max_concurrency)
+        self.waited_s = 0.0  # how long run() waited for another process running the same run
 
     def _reject(self, cid: str, stage: str, reason: str) -> None:
         self.store.set_candidate_status(cid, CandidateStatus.REJECTED, f"{stage}: {reason}")
@@ -95,14 +187,16 @@ class Pipeline:
         ]
 
     async def run(self) -> StageTable:
-        syn.ensure_catalog_seeds(self.store)
-        run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
-        done_rounds = int(run.progress.get("rounds_done", 0))
-        for rnd in range(done_rounds, self.config.rounds):
-            await self.round(rnd)
-            self.store.update_pipeline_run(self.run_id, progress={"rounds_done": rnd + 1})
-        self.store.update_pipeline_run(self.run_id, status="finished")
-        return self.table()
+        async with run_lock(self.store.path, self.run_id, self.settings.run_lock_wait_s) as waited:
+            self.waited_s = waited
+            syn.ensure_catalog_seeds(self.store)
+            run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
+            done_rounds = int(run.progress.get("rounds_done", 0))
+            for rnd in range(done_rounds, self.config.rounds):
+                await self.round(rnd)
+                self.store.update_pipeline_run(self.run_id, progress={"rounds_done": rnd + 1})
+            self.store.update_pipeline_run(self.run_id, status="finished")
+            return self.table()
 
     def _proposals(self, rnd: int) -> list[tuple[str, Axis, int]]:
         """K (parent, axis, variant) slots for this round, drawn reproducibly from the run's seed.

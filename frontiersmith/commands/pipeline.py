@@ -88,6 +88,11 @@ def _run(
             pipeline = Pipeline(store, provider, config, settings, progress)
         table = anyio.run(pipeline.run)
     elapsed = time.monotonic() - started
+    waited = getattr(pipeline, "waited_s", 0.0)
+    if waited:
+        console.print(
+            f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
+        )
     if as_json:
         typer.echo(
             json.dumps(
