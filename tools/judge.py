@@ -5,11 +5,15 @@ Everything that scores code (the CLI, ``submit``, the pipeline's score matrix, R
 as a file and nothing the solution prints is ever parsed for a score.
 
 Verifier kinds:
-- testlib: ``CHK input.txt output.txt answer.txt``. Exit 0 scores 1, exit 7 (points) scores the
-  checker's ratio, exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or a hang
-  is SYSTEM_ERROR. The ratio is the first ``Ratio: x`` in the checker's own message (FrontierCS's
-  judge reads that, so packages keep the scores they were calibrated with); when absent, testlib's
-  ``points x`` value (exit 7) or 1 (exit 0). A ratio is clamped to [0, 1].
+- testlib: ``CHK input.txt output.txt answer.txt result.txt`` (testlib's optional result file, where
+  ``quitp`` writes ``"P message"``). Exit 0 scores 1, exit 7 (points) scores the checker's points,
+  exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or a hang is SYSTEM_ERROR.
+  Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
+  ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
+  message (FrontierCS checkers print it next to the same value), else 0. Exit 0 scores a
+  ``Ratio: x`` in the message when there is one, else 1. Numbers are read in every form C and C++
+  print them (``%g``, ``%e``, ``%f``, ``%a``, iostream defaults, ``inf``, ``nan``); the score is
+  clamped to [0, 1] and an infinite or NaN value scores 0.
 - native: ``VERIFIER verify input.txt output.txt`` prints one JSON line
   ``{"feasible": bool, "objective": number|null, "message": str}``; infeasible is INVALID,
   anything else malformed is SYSTEM_ERROR. The objective is normalised against the baseline's
@@ -36,13 +40,25 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .scoring import normalise
+from .scoring import ScoreSummary, aggregate_scores, normalise
 
 Progress = Callable[[int, int], Awaitable[None] | None]
 
 TESTLIB_OK, TESTLIB_WA, TESTLIB_PE, TESTLIB_FAIL, TESTLIB_DIRT, TESTLIB_POINTS = 0, 1, 2, 3, 4, 7
-_RATIO = re.compile(r"Ratio: ([0-9.]+)")
-_POINTS = re.compile(r"^\s*points\s+([-+0-9.eE]+)", re.MULTILINE)
+# A number as C's printf (%g %e %E %f %a %A) and C++ iostreams (default, scientific, fixed, hexfloat,
+# uppercase, showpos) write it, as strtod would read it: the hex form first, so "0x1p-3" is not "0".
+C_NUMBER = (
+    r"[+-]?(?:"
+    r"0[xX](?:[0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
+    r"|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    r"|(?i:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?)"
+    r")"
+)
+_NUMBER = re.compile(C_NUMBER)
+_RATIO = re.compile(r"(?<![A-Za-z0-9_])Ratio:\s*(" + C_NUMBER + ")")
+_POINTS_LINE = re.compile(r"^points\s+(" + C_NUMBER + ")", re.MULTILINE)
+RESULT_FILE = "result.txt"
+_RESULT_FILE_NOTE = "See file to check exit message"
 MESSAGE_SHOWN = 500
 
 
@@ -53,6 +69,7 @@ class JudgeTest:
     name: str
     input: bytes
     answer: bytes | None = None
+    missing: str = ""  # why the test's files are not there; judged as SYSTEM_ERROR without a run
 
 
 @dataclass(frozen=True)
@@ -79,6 +96,7 @@ class TestResult:
     message: str = ""  # the full story (stderr, the verifier's words): for the problem's owner only
     exit_code: int | None = None  # of the solution's run
     signal: int | None = None
+    missing: bool = False  # the package lacks this test's files (a SYSTEM_ERROR line without a run)
 
     __test__ = False  # not a pytest class
 
@@ -86,6 +104,8 @@ class TestResult:
         """What a solver may be told about a hidden test: built only from the verdict and what the sandbox
         measured, never from ``message``, which can quote the test's input, answer or the solution's output
         (stderr echoing stdin, a checker's "expected 5, found 7")."""
+        if self.missing:
+            return f"system error: test {self.name} is missing from the package (not the solution's fault)"
         if self.verdict is Verdict.RE:
             if self.signal is not None:
                 try:
@@ -111,7 +131,7 @@ _DIAGNOSTICS = {
 
 @dataclass
 class JudgeReport:
-    score: float  # mean of the per-test scores
+    score: float  # tools/scoring.aggregate_scores: the mean over the judged (non-SYSTEM_ERROR) tests
     tests: list[TestResult]
     compile_message: str = ""
     verdict: Verdict = (
@@ -121,6 +141,14 @@ class JudgeReport:
         default_factory=dict
     )  # computed here from a baseline Program
     best_objectives: dict[str, float] = field(default_factory=dict)
+    judged: int = 0  # tests the mean is over
+    system_errors: int = 0  # SYSTEM_ERROR tests, left out of the mean
+
+    def aggregate(self) -> ScoreSummary:
+        """Set ``score``, ``judged`` and ``system_errors`` from the per-test results."""
+        summary = aggregate_scores(self.tests)
+        self.score, self.judged, self.system_errors = summary.score, summary.judged, summary.system_errors
+        return summary
 
     def without_test_data(self) -> JudgeReport:
         """This report as a solver may see it: each test's message is its ``diagnostic()``, and only a compile
@@ -133,10 +161,17 @@ class JudgeReport:
         ]
         return replace(self, tests=tests, compile_message=keep)
 
+    @property
+    def summary(self) -> str:
+        return ScoreSummary(self.score, self.judged, self.system_errors).describe()
+
     def to_json(self) -> dict[str, Any]:
         """The ``frontiersmith judge --json`` shape."""
         return {
             "score": self.score,
+            "judged": self.judged,
+            "system_errors": self.system_errors,
+            "summary": self.summary,
             "tests": [
                 {
                     "name": t.name,
@@ -166,38 +201,63 @@ def _short(text: str) -> str:
     return text if len(text) <= MESSAGE_SHOWN else text[: MESSAGE_SHOWN - 3] + "..."
 
 
-def checker_ratio(exit_code: int, message: str) -> float:
-    """The score a testlib checker gave (exit 0 or 7), by the precedence in the module docstring."""
-    found = _RATIO.search(message)
-    if found:
+def c_number(text: str) -> float | None:
+    """The number that ``text`` starts with, read as C's strtod reads what printf or iostreams wrote."""
+    found = _NUMBER.match(text.lstrip())
+    return _number_value(found.group(0)) if found else None
+
+
+def _number_value(token: str) -> float:
+    if token.lstrip("+-")[:2] in ("0x", "0X"):
         try:
-            value = float(found.group(1))
-        except ValueError:
-            value = math.nan
-        if math.isfinite(value):
-            return min(1.0, max(0.0, value))
+            return float.fromhex(token)
+        except OverflowError:  # strtod gives HUGE_VAL, i.e. infinity
+            return -math.inf if token.startswith("-") else math.inf
+    return float(token.split("(", 1)[0])  # glibc's "nan(0x8000)" is a NaN
+
+
+def _clamped(value: float) -> float:
+    # An infinite or NaN ratio scores 0 and still counts, never SYSTEM_ERROR: SYSTEM_ERROR tests are
+    # left out of the mean, so an output that drives a checker's arithmetic to 0/0 would otherwise
+    # drop its worst tests from the mean and raise its own score.
+    return min(1.0, max(0.0, value)) if math.isfinite(value) else 0.0
+
+
+def checker_ratio(exit_code: int, message: str, result_file: str | None = None) -> float:
+    """The score a testlib checker gave (exit 0 or 7), by the precedence in the module docstring.
+
+    ``message`` is the checker's stderr and ``result_file`` what it wrote to testlib's result file
+    (None when it wrote none).
+    """
+    text = result_file if result_file is not None else message
     if exit_code == TESTLIB_POINTS:
-        points = _POINTS.search(message)
-        if points:
-            try:
-                value = float(points.group(1))
-            except ValueError:
-                return 0.0
-            return min(1.0, max(0.0, value)) if math.isfinite(value) else 0.0
-        return 0.0
-    return 1.0
+        # testlib's quitp writes "P message" to the result file and "points P message" to stderr,
+        # P being the exact value it was given, so that value wins over any text the message holds.
+        points = c_number(result_file) if result_file is not None else None
+        if points is None:
+            line = _POINTS_LINE.search(message)
+            points = _number_value(line.group(1)) if line else None
+        if points is not None:
+            return _clamped(points)
+    found = _RATIO.search(text)
+    if found:
+        return _clamped(_number_value(found.group(1)))
+    return 1.0 if exit_code == TESTLIB_OK else 0.0
 
 
 def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
     """(verdict, score, message) from one testlib checker run."""
-    message = result.stderr.strip() or result.stdout.decode("utf-8", "replace").strip()
+    raw = result.files.get(RESULT_FILE)
+    result_file = raw.decode("utf-8", "replace") if raw is not None else None
+    stderr = "\n".join(line for line in result.stderr.splitlines() if line.strip() != _RESULT_FILE_NOTE)
+    message = stderr.strip() or result.stdout.decode("utf-8", "replace").strip() or (result_file or "")
     crashed = result.signal is not None or result.verdict not in (Verdict.OK, Verdict.RE)
     if crashed or result.exit_code is None:
         why = result.message or result.verdict.value
         return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker failed ({why}): {message}")
     code = result.exit_code
     if code in (TESTLIB_OK, TESTLIB_POINTS):
-        return Verdict.OK, checker_ratio(code, message), _short(message)
+        return Verdict.OK, checker_ratio(code, message, result_file), _short(message)
     if code in (TESTLIB_WA, TESTLIB_PE, TESTLIB_DIRT):
         return Verdict.INVALID, 0.0, _short(message)
     why = "FAIL" if code == TESTLIB_FAIL else f"exit code {code}"
@@ -232,6 +292,34 @@ def _run_limits(limits: Limits) -> RunLimits:
     return RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
 
 
+def _missing(test: JudgeTest) -> TestResult:
+    return TestResult(test.name, Verdict.SYSTEM_ERROR, message=_short(test.missing), missing=True)
+
+
+VERIFIER_ATTEMPTS = 2
+
+
+async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> ExecResult:
+    """Run a verifier (or checker) once more when it timed out or the sandbox failed under it.
+
+    Both are what an overloaded host does to a verifier that is fine, so one retry keeps a busy
+    machine from turning good tests into SYSTEM_ERROR; a second failure is reported as it is (a
+    time-out or a failed run, which the interpreters turn into SYSTEM_ERROR).
+    """
+    result: ExecResult | None = None
+    for attempt in range(VERIFIER_ATTEMPTS):
+        try:
+            result = await run()
+        except Exception as exc:  # a sandbox failure, never a verdict on the solution
+            result = ExecResult(Verdict.SYSTEM_ERROR, message=f"sandbox failure: {exc}")
+        if result.verdict not in (Verdict.TLE, Verdict.SYSTEM_ERROR):
+            return result
+        if attempt + 1 == VERIFIER_ATTEMPTS:
+            result.message = f"{result.message or result.verdict.value}; tried twice"
+    assert result is not None
+    return result
+
+
 class _Session:
     """A compiled verifier in an open sandbox: evaluates programs test by test, in parallel."""
 
@@ -249,11 +337,20 @@ class _Session:
 
     async def evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
         """Run ``program`` on ``test`` and verify it; the score is raw (checker ratio or objective)."""
+        if test.missing:
+            return _missing(test)
         async with self.limiter:
             try:
                 return await self._evaluate(program, test)
             except Exception as exc:  # a sandbox failure on one test must not sink the others
                 return TestResult(test.name, Verdict.SYSTEM_ERROR, message=_short(f"sandbox failure: {exc}"))
+
+    async def _verify(self, args: list[str], files: dict[str, bytes], want: Sequence[str] = ()) -> ExecResult:
+        return await run_verifier_retrying(
+            lambda: self.sb.run(
+                self.checker, args=args, files=files, want_files=want, limits=self.verifier_limits
+            )
+        )
 
     async def _evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
         run = await self.sb.run(program, stdin=test.input, limits=_run_limits(self.limits))
@@ -270,19 +367,15 @@ class _Session:
             return result
         if self.verifier.kind is VerifierKind.TESTLIB:
             files = {"input.txt": test.input, "output.txt": run.stdout, "answer.txt": test.answer or b""}
-            checked = await self.sb.run(
-                self.checker,
-                args=["input.txt", "output.txt", "answer.txt"],
-                files=files,
-                limits=self.verifier_limits,
+            checked = await self._verify(
+                ["input.txt", "output.txt", "answer.txt", RESULT_FILE], files, [RESULT_FILE]
             )
             result.verdict, ratio, result.message = interpret_checker(checked)
             result.score = ratio
             result.objective = ratio if result.verdict is Verdict.OK else None
             return result
-        files = {"input.txt": test.input, "output.txt": run.stdout}
-        checked = await self.sb.run(
-            self.checker, args=["verify", "input.txt", "output.txt"], files=files, limits=self.verifier_limits
+        checked = await self._verify(
+            ["verify", "input.txt", "output.txt"], {"input.txt": test.input, "output.txt": run.stdout}
         )
         result.verdict, result.objective, result.message = interpret_native(checked)
         return result
@@ -416,7 +509,9 @@ async def judge_solution(
         if not checker.ok or checker.program is None:
             message = f"the verifier does not compile: {_short(checker.message)}"
             results = [TestResult(t.name, Verdict.SYSTEM_ERROR, message=message) for t in tests]
-            return JudgeReport(0.0, results, verdict=Verdict.SYSTEM_ERROR, compile_message=message)
+            failed = JudgeReport(0.0, results, verdict=Verdict.SYSTEM_ERROR, compile_message=message)
+            failed.aggregate()
+            return failed
         session = _Session(sb, verifier, checker.program, limits, workers)
         report = JudgeReport(0.0, [])
         if isinstance(baseline, Program):
@@ -430,12 +525,16 @@ async def judge_solution(
         if not own.ok or own.program is None:
             report.verdict = own.verdict
             report.compile_message = _short(own.message)
-            report.tests = [TestResult(t.name, own.verdict, message=report.compile_message) for t in tests]
+            report.tests = [
+                _missing(t) if t.missing else TestResult(t.name, own.verdict, message=report.compile_message)
+                for t in tests
+            ]
+            report.aggregate()
             return report
         report.tests = await session.evaluate_all(own.program, tests, progress)
         for result in report.tests:
             _score(result, verifier, baseline_map, best_map)
-        report.score = sum(r.score for r in report.tests) / len(report.tests)
+        report.aggregate()
         return report
 
 

@@ -9,12 +9,14 @@ baseline) scores 0, so a broken number never becomes a positive score.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Normalisation, Sense
+from frontiersmith.models import Normalisation, Sense, Verdict
 
 
 def _finite(*values: float | None) -> bool:
@@ -104,3 +106,56 @@ def paper_scores(
     with np.errstate(divide="ignore", invalid="ignore"):
         raw = _sigma(sense) * (o - b) / denominator
     return np.where(ok, np.clip(raw, 0.0, 1.0), 0.0)
+
+
+class ScoredTest(Protocol):
+    """Anything with a per-test verdict and score (the judge's TestResult, submit's TestVerdict, a Run)."""
+
+    @property
+    def verdict(self) -> Verdict: ...
+
+    @property
+    def score(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class ScoreSummary:
+    """How per-test scores became one score: the mean over the judged tests, and what was left out."""
+
+    score: float
+    judged: int  # tests with a verdict other than SYSTEM_ERROR: the mean is over these
+    system_errors: int  # tests left out of the mean
+
+    @property
+    def could_not_judge(self) -> bool:
+        return self.judged == 0 and self.system_errors > 0
+
+    def describe(self) -> str:
+        """One line for people: what the score is the mean of, and how many tests were left out."""
+        if self.could_not_judge:
+            return f"could not be judged: all {self.system_errors} tests were SYSTEM_ERROR (score 0)"
+        text = f"mean of {self.judged} judged tests"
+        if self.system_errors:
+            text += f"; {self.system_errors} SYSTEM_ERROR tests left out of the mean"
+        return text
+
+
+def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
+    """The one score of a run over many tests: the mean of the per-test scores over the JUDGED tests.
+
+    A SYSTEM_ERROR test (a missing test file, a checker that timed out twice, a sandbox failure, a
+    broken verifier) is the judge's fault, not the solution's, so it is left out of the mean and
+    counted in ``system_errors``: an overloaded host or a gap in a package never silently lowers a
+    score. Every other verdict counts, with its score (0 for CE, RE, TLE, MLE, OLE and INVALID).
+    When every test is SYSTEM_ERROR nothing was judged: the score is 0 and ``could_not_judge`` is
+    true. A non-finite per-test score counts as 0.
+    """
+    judged = system_errors = 0
+    total = 0.0
+    for test in tests:
+        if test.verdict == Verdict.SYSTEM_ERROR:
+            system_errors += 1
+            continue
+        judged += 1
+        total += test.score if math.isfinite(test.score) else 0.0
+    return ScoreSummary(score=total / judged if judged else 0.0, judged=judged, system_errors=system_errors)

@@ -104,7 +104,7 @@ def _print_table(title: str, report) -> None:
     console.print(table)
     if report.compile_message:
         console.print(f"[red]{report.verdict.value}[/red]: {escape(report.compile_message)}")
-    console.print(f"score: {report.score:.6f} (mean of {len(report.tests)} tests)")
+    console.print(f"score: {report.score:.6f} ({report.summary})")
 
 
 @import_app.command("frontiercs")
@@ -118,10 +118,15 @@ def import_frontiercs(
     from frontiersmith.store import open_store
     from frontiersmith.tools.formats.frontiercs import import_frontiercs as do_import
 
-    with open_store() as store:
-        summary = do_import(problem_dir, store)
+    async def run():
+        with open_store() as store:
+            return await do_import(problem_dir, store)
+
+    summary = anyio.run(run)
     if as_json:
         typer.echo(summary.model_dump_json())
         return
     state = "stored" if summary.inserted else "already stored"
     typer.echo(f"{state}: seed {summary.seed_id} ({summary.title!r}) with {len(summary.test_ids)} tests")
+    for reason in summary.missing:
+        typer.echo(f"left out: {reason}")

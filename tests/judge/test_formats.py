@@ -55,9 +55,21 @@ def test_malformed_frontiercs_config_is_one_sentence_naming_file_and_field(mini,
     assert "\n" not in message
 
 
-def test_frontiercs_subtasks_asking_for_a_missing_test_are_refused(mini):
-    (mini / "testdata" / "3.in").unlink()
-    with pytest.raises(InvalidInputError, match="3.in"):
+def test_frontiercs_test_missing_from_the_subtasks_numbering_is_a_judged_gap_not_a_refusal(mini):
+    (mini / "testdata" / "1.in").unlink()
+    (mini / "testdata" / "1.ans").unlink()
+    package = load_frontiercs(mini)
+    assert [name for name, _, _ in package.tests] == ["2", "3"]
+    assert [(m.name, m.position) for m in package.missing] == [("1", 0)]
+    assert "testdata/1.in" in package.missing[0].reason
+    judged = load_package(mini)
+    assert [(t.name, bool(t.missing)) for t in judged.tests] == [("1", True), ("2", False), ("3", False)]
+
+
+def test_frontiercs_package_whose_tests_are_all_missing_is_refused(mini):
+    for path in (mini / "testdata").glob("*.in"):
+        path.unlink()
+    with pytest.raises(InvalidInputError, match="holds no tests"):
         load_frontiercs(mini)
 
 
@@ -94,10 +106,11 @@ def test_a_folder_that_is_no_package_is_refused(tmp_path):
         load_package(tmp_path)
 
 
-def test_import_frontiercs_stores_problem_tests_and_checker_once(tmp_path):
+@pytest.mark.anyio
+async def test_import_frontiercs_stores_problem_tests_and_checker_once(tmp_path):
     with open_store(tmp_path / "store.db") as store:
-        first = import_frontiercs(MINI, store)
-        again = import_frontiercs(MINI, store)
+        first = await import_frontiercs(MINI, store, backend="process")
+        again = await import_frontiercs(MINI, store, backend="process")
         assert first.inserted and not again.inserted
         assert again.seed_id == first.seed_id and again.test_ids == first.test_ids
         seed = store.get_seed(first.seed_id)

@@ -75,6 +75,9 @@ def load_package(root: Path | str) -> JudgePackage:
         )
     if is_frontiercs_package(root):
         fcs = load_frontiercs(root)
+        tests = [JudgeTest(name, inp, ans) for name, inp, ans in fcs.tests]
+        for gap in fcs.missing:  # in position order, so each lands where the package numbers it
+            tests.insert(gap.position, JudgeTest(gap.name, b"", None, missing=gap.reason))
         return JudgePackage(
             format="frontiercs",
             root=root,
@@ -82,7 +85,7 @@ def load_package(root: Path | str) -> JudgePackage:
             verifier=VerifierSpec(
                 program=fcs.checker, kind=VerifierKind.TESTLIB, normalisation=Normalisation.CHECKER
             ),
-            tests=[JudgeTest(name, inp, ans) for name, inp, ans in fcs.tests],
+            tests=tests,
             limits=fcs.problem.limits,
         )
     raise InvalidInputError(f"{root} has neither problem.yaml nor config.yaml; it is not a problem package.")

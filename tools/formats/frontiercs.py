@@ -9,11 +9,16 @@ Layout, as the FrontierCS algorithmic judge reads it::
     DIR/testdata/N.in    inputs 1..n (n = the sum of the subtasks' n_cases; all N.in when absent)
     DIR/testdata/N.ans   optional answers (N.out is accepted too); an empty answer when neither exists
 
-Only ``type: default`` (a checker, no interactor) can be judged here.
+Only ``type: default`` (a checker, no interactor) can be judged here. Every file the package names
+must be a regular file inside DIR once symlinks are followed. A test the subtasks ask for whose input
+is missing (released packages have gaps in their numbering) does not refuse the package: it becomes
+a SYSTEM_ERROR line saying it is missing, and the tests that exist are judged.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -36,10 +41,23 @@ from frontiersmith.models import (
     VerifierKind,
     make_id,
 )
+from frontiersmith.sandbox import open_sandbox
+from frontiersmith.settings import Settings
 
-from .native import load_yaml, natural_key, validation_sentence
+from ..testgen import check_test_count
+from .native import (
+    answer_file,
+    load_yaml,
+    natural_key,
+    package_dir,
+    package_file,
+    read_package_file,
+    validation_sentence,
+)
 
 CONFIG = "config.yaml"
+TIME_MS_MAX = 600_000
+MEMORY_MB_MIN, MEMORY_MB_MAX = 8, 65536
 _UNITS_S = {"": 1.0, "s": 1.0, "sec": 1.0, "ms": 1e-3}
 _UNITS_MB = {
     "": 1.0,
@@ -58,11 +76,17 @@ def _quantity(value: Any, units: dict[str, float], what: str) -> float:
     if isinstance(value, bool):
         raise ValueError(f"{what} must be a number with a unit")
     if isinstance(value, int | float):
-        return float(value)
-    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", str(value))
-    if not match or match.group(2).lower() not in units:
-        raise ValueError(f"{what} {value!r} is not understood (use e.g. {'2s' if 's' in units else '256m'})")
-    return float(match.group(1)) * units[match.group(2).lower()]
+        number = float(value)
+    else:
+        match = re.fullmatch(r"\s*([-+]?[0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", str(value))
+        if not match or match.group(2).lower() not in units:
+            raise ValueError(
+                f"{what} {value!r} is not understood (use e.g. {'2s' if 's' in units else '256m'})"
+            )
+        number = float(match.group(1)) * units[match.group(2).lower()]
+    if not math.isfinite(number) or number <= 0:
+        raise ValueError(f"{what} {value!r} must be a positive amount")
+    return number
 
 
 class Subtask(BaseModel):
@@ -102,15 +126,31 @@ class FrontierCSConfig(BaseModel):
                     data[name] = data.pop(alias)
         return data
 
+    # Limits out of range are errors, not clamps: a package that asks for 5 MB or an hour is wrong,
+    # and judging it under other limits than it says would score it silently differently.
     @field_validator("time_ms", mode="before")
     @classmethod
     def _time(cls, v: Any) -> int:
-        return max(1, round(_quantity(v, _UNITS_S, "time") * 1000))
+        ms = round(_quantity(v, _UNITS_S, "time") * 1000)
+        if not 1 <= ms <= TIME_MS_MAX:
+            raise ValueError(f"time {v!r} is outside 1 ms .. {TIME_MS_MAX // 1000} s")
+        return ms
 
     @field_validator("memory_mb", mode="before")
     @classmethod
     def _memory(cls, v: Any) -> int:
-        return max(8, round(_quantity(v, _UNITS_MB, "memory")))
+        mb = round(_quantity(v, _UNITS_MB, "memory"))
+        if not MEMORY_MB_MIN <= mb <= MEMORY_MB_MAX:
+            raise ValueError(f"memory {v!r} is outside {MEMORY_MB_MIN} MB .. {MEMORY_MB_MAX} MB")
+        return mb
+
+
+class MissingTest(BaseModel):
+    """A test the subtasks ask for whose input is not in the package: judged as SYSTEM_ERROR."""
+
+    name: str
+    position: int  # its place among the package's tests
+    reason: str
 
 
 class FrontierCSPackage(BaseModel):
@@ -120,44 +160,52 @@ class FrontierCSPackage(BaseModel):
     config: FrontierCSConfig
     problem: Problem
     checker: Program
-    tests: list[tuple[str, bytes, bytes | None]]
+    tests: list[tuple[str, bytes, bytes | None]]  # the tests that exist, in the package's order
+    missing: list[MissingTest] = Field(default_factory=list)
 
 
 def is_frontiercs_package(root: Path) -> bool:
     return (root / CONFIG).is_file()
 
 
-def _case_files(root: Path, config: FrontierCSConfig) -> list[tuple[str, Path, Path | None]]:
-    testdata = root / "testdata"
-    if not testdata.is_dir():
-        raise InvalidInputError(f"{root} has no testdata folder; add testdata/1.in, 2.in, ...")
+_Case = tuple[str, Path | None, Path | None]  # name, input (None: missing), answer
+
+
+def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
+    where = f"{root / CONFIG}: field 'subtasks' names"
+    testdata = package_dir(root, "testdata", f"{root}: the package's tests folder")
 
     def answer_for(inp: Path) -> Path | None:
-        for suffix in (".ans", ".out"):
-            candidate = inp.with_suffix(suffix)
-            if candidate.is_file():
-                return candidate
-        return None
+        return answer_file(root, inp, (".ans", ".out"))
+
+    def case(name: str, relative: Path, answer: Path | None = None) -> _Case:
+        if not os.path.lexists(root / relative):
+            return (name, None, None)
+        inp = package_file(root, relative, f"{root}: the test input")
+        return (name, inp, answer if answer is not None else answer_for(root / relative))
 
     if not config.subtasks:
         inputs = sorted(testdata.glob("*.in"), key=lambda p: natural_key(p.stem))
-        return [(p.stem, p, answer_for(p)) for p in inputs]
-    cases: list[tuple[str, Path, Path | None]] = []
+        check_test_count(len(inputs), str(testdata))
+        return [case(p.stem, p.relative_to(root)) for p in inputs]
+    # Counted before a single case is listed: n_cases can be any number.
+    check_test_count(sum((s.n_cases or 0) + len(s.cases or []) for s in config.subtasks), str(root / CONFIG))
+    cases: list[_Case] = []
     number = 1
     for subtask in config.subtasks:
         if subtask.n_cases is not None:
             for _ in range(subtask.n_cases):
-                inp = testdata / f"{number}.in"
-                cases.append((str(number), inp, answer_for(inp)))
+                cases.append(case(str(number), Path("testdata") / f"{number}.in"))
                 number += 1
-        for case in subtask.cases or []:
-            if "input" not in case:
+        for entry in subtask.cases or []:
+            if "input" not in entry:
                 raise InvalidInputError(
                     f"{root / CONFIG}: field 'subtasks.cases' has an entry without input; add one."
                 )
-            inp = testdata / str(case["input"])
-            out = case.get("output")
-            cases.append((inp.stem, inp, testdata / str(out) if out else answer_for(inp)))
+            relative = Path("testdata") / str(entry["input"])
+            out = entry.get("output")
+            answer = package_file(root, Path("testdata") / str(out), where) if out else None
+            cases.append(case(relative.stem, relative, answer))
     return cases
 
 
@@ -179,31 +227,30 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
         raise InvalidInputError(
             f"{path}: field 'type' is {config.type!r}; only type: default (checker) problems can be judged here."
         )
-    checker_path = root / config.checker
-    if not checker_path.is_file():
-        raise InvalidInputError(
-            f"{path}: field 'checker' names {config.checker}, which does not exist in {root}."
-        )
-    tests = []
-    for name, inp, ans in _case_files(root, config):
-        if not inp.is_file():
-            raise InvalidInputError(
-                f"{path}: the subtasks ask for {inp.name}, which is missing from {inp.parent}."
+    checker_code = read_package_file(root, config.checker, f"{path}: field 'checker' names")
+    tests: list[tuple[str, bytes, bytes | None]] = []
+    missing: list[MissingTest] = []
+    for position, (name, inp, ans) in enumerate(_case_files(root, config)):
+        if inp is None:
+            reason = (
+                f"test {name} is missing: the subtasks ask for it but the package has no testdata/{name}.in"
             )
-        tests.append(
-            (name, inp.read_bytes(), ans.read_bytes() if ans is not None and ans.is_file() else None)
-        )
+            missing.append(MissingTest(name=name, position=position, reason=reason))
+            continue
+        tests.append((name, inp.read_bytes(), ans.read_bytes() if ans is not None else None))
     if not tests:
-        raise InvalidInputError(f"{root / 'testdata'} holds no tests; add 1.in, 2.in, ...")
-    statement_path = root / "statement.txt"
-    statement = statement_path.read_text(errors="replace") if statement_path.is_file() else ""
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        shown = f" (testdata/{missing[0].name}.in{more} missing)" if missing else ""
+        raise InvalidInputError(f"{root / 'testdata'} holds no tests{shown}; add 1.in, 2.in, ...")
+    statement_path = package_file(root, "statement.txt", f"{root}: the statement", optional=True)
+    statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
     title = next((line.strip("# ").strip() for line in statement.splitlines() if line.strip()), root.name)
     problem = Problem(
         id=f"frontiercs_{root.name}",
         title=title[:200],
         statement=statement,
         objective=Objective(kind=ObjectiveKind.OPTIMISE, formula="the checker's ratio"),
-        limits=Limits(time_ms=min(config.time_ms, 600_000), memory_mb=min(max(config.memory_mb, 8), 65536)),
+        limits=Limits(time_ms=config.time_ms, memory_mb=config.memory_mb),
         kind=ProblemKind.OPEN,
         provenance={
             "format": "frontiercs",
@@ -211,8 +258,10 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
             "subtask_scores": [s.score for s in config.subtasks or []],
         },
     )
-    checker = Program(code=checker_path.read_text(errors="replace"), language=Language.CPP)
-    return FrontierCSPackage(root=root, config=config, problem=problem, checker=checker, tests=tests)
+    checker = Program(code=checker_code.decode("utf-8", "replace"), language=Language.CPP)
+    return FrontierCSPackage(
+        root=root, config=config, problem=problem, checker=checker, tests=tests, missing=missing
+    )
 
 
 class ImportSummary(BaseModel):
@@ -224,14 +273,37 @@ class ImportSummary(BaseModel):
     test_ids: list[str]
     verifier_id: str
     inserted: bool  # False when the same package was imported before (nothing changed)
+    missing: list[str] = Field(default_factory=list)  # why each missing test was left out
 
 
-def import_frontiercs(root: Path | str, store: Any) -> ImportSummary:
+async def check_checker_compiles(
+    package: FrontierCSPackage, *, backend: str | None = None, settings: Settings | None = None
+) -> None:
+    """Compile the package's checker in a sandbox; a checker that does not compile is refused, since
+    every submission to it would be SYSTEM_ERROR."""
+    async with open_sandbox(backend, settings) as sb:
+        compiled = await sb.compile(package.checker.code, package.checker.language, name="checker")
+    if not compiled.ok:
+        first = next((line.strip() for line in compiled.message.splitlines() if "error" in line), "")
+        first = first or (compiled.message.strip().splitlines() or [compiled.verdict.value])[0]
+        raise InvalidInputError(
+            f"{package.root / CONFIG}: the checker {package.config.checker} does not compile "
+            f"({first[:200]}); fix it and import again."
+        )
+
+
+async def import_frontiercs(
+    root: Path | str, store: Any, *, backend: str | None = None, settings: Settings | None = None
+) -> ImportSummary:
     """Store a FrontierCS package as a seed (origin ``import``) with its tests and testlib checker.
 
-    Ids derive from the content, so importing the same directory twice stores nothing new.
+    The package is read and its checker compiled before anything is stored, so a bad package
+    stores nothing. Ids derive from the content, so importing the same directory twice stores
+    nothing new. Tests the subtasks ask for but the package lacks are left out and listed in
+    ``missing``.
     """
     package = load_frontiercs(root)
+    await check_checker_compiles(package, backend=backend, settings=settings)
     problem = package.problem
     seed = Seed(
         id=make_id("seed", "frontiercs", problem.id, problem.statement, package.checker.code), problem=problem
@@ -270,4 +342,5 @@ def import_frontiercs(root: Path | str, store: Any) -> ImportSummary:
         test_ids=test_ids,
         verifier_id=verifier.id,
         inserted=str(outcome) != "unchanged",
+        missing=[m.reason for m in package.missing],
     )

@@ -37,6 +37,7 @@ A native verifier is run as ``VERIFIER verify input.txt output.txt`` and prints 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -89,7 +90,7 @@ class NativeManifest(BaseModel):
     objective: str = ""
     sense: Sense | None = None
     normalisation: Normalisation | None = None
-    ratio_cap: float = Field(1.0, gt=0)
+    ratio_cap: float = Field(1.0, gt=0, allow_inf_nan=False)
     time_ms: int = Field(2000, ge=1, le=600_000)
     memory_mb: int = Field(256, ge=8, le=65536)
     verifier: VerifierRef
@@ -115,14 +116,89 @@ def natural_key(name: str) -> tuple[Any, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name))
 
 
-def read_tests(folder: Path) -> list[tuple[str, bytes, bytes | None]]:
-    """(stem, input, answer-or-None) for every ``*.in`` in ``folder``, in natural order."""
-    if not folder.is_dir():
-        raise InvalidInputError(f"The tests folder {folder} does not exist; add N.in files there.")
+def _shown(root: Path, name: str | Path) -> str:
+    given = Path(name)
+    if given.is_absolute():
+        try:
+            return given.relative_to(root).as_posix()
+        except ValueError:
+            return given.as_posix()
+    return given.as_posix()
+
+
+def _resolved_inside(root: Path, name: str | Path, context: str) -> Path:
+    """``root / name`` with every symlink followed, refused unless it stays inside ``root``."""
+    shown = _shown(root, name)
+    try:
+        real = (root / name).resolve()
+        inside = real.is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop
+        raise InvalidInputError(
+            f"{context} {shown}, which cannot be resolved (a symlink loop?); fix the link."
+        ) from None
+    if not inside:
+        raise InvalidInputError(
+            f"{context} {shown}, which leads outside the package; keep every file a package names inside "
+            "its folder (no absolute paths, '..' or symlinks that lead out)."
+        )
+    return real
+
+
+def package_file(root: Path, name: str | Path, context: str, *, optional: bool = False) -> Path | None:
+    """The regular file a package names (``name``, relative to ``root``), resolved inside ``root``.
+
+    ``context`` starts the one-sentence error, e.g. ``"DIR/problem.yaml: field 'verifier' names"``;
+    the error names the path as the package gave it. With ``optional``, a path that does not exist
+    (and is no dangling symlink) is None instead of an error; one that leads out never is.
+    """
+    real = _resolved_inside(root, name, context)
+    shown = _shown(root, name)
+    if not os.path.lexists(root / name) and optional:
+        return None
+    if real.is_dir():
+        raise InvalidInputError(f"{context} {shown}, which is a directory, not a file; put a file there.")
+    if not real.exists():
+        raise InvalidInputError(f"{context} {shown}, which does not exist; add it or fix the path.")
+    if not real.is_file():
+        raise InvalidInputError(f"{context} {shown}, which is not a regular file; use a regular file.")
+    return real
+
+
+def package_dir(root: Path, name: str | Path, context: str) -> Path:
+    """The folder a package names, checked to be a folder inside ``root``; returned unresolved
+    (``root / name``) so the files found in it can be named relative to the package."""
+    real = _resolved_inside(root, name, context)
+    if not real.is_dir():
+        raise InvalidInputError(
+            f"{context} {_shown(root, name)}, which is not a folder; add N.in files there."
+        )
+    return root / name
+
+
+def read_package_file(root: Path, name: str | Path, context: str) -> bytes:
+    path = package_file(root, name, context)
+    assert path is not None
+    return path.read_bytes()
+
+
+def answer_file(root: Path, inp: Path, suffixes: tuple[str, ...] = (".ans",)) -> Path | None:
+    """The answer next to test input ``inp`` (the first suffix present), or None when there is none;
+    an answer that is a directory, a special file or leads out of the package is an error."""
+    for suffix in suffixes:
+        candidate = inp.with_suffix(suffix)
+        if os.path.lexists(candidate):
+            return package_file(root, candidate.relative_to(root), f"{root}: the answer")
+    return None
+
+
+def read_tests(root: Path, folder_name: str | Path, context: str) -> list[tuple[str, bytes, bytes | None]]:
+    """(stem, input, answer-or-None) for every ``*.in`` in the package folder ``folder_name``, in natural order."""
+    folder = package_dir(root, folder_name, context)
     tests = []
     for path in sorted(folder.glob("*.in"), key=lambda p: natural_key(p.stem)):
-        ans = path.with_suffix(".ans")
-        tests.append((path.stem, path.read_bytes(), ans.read_bytes() if ans.is_file() else None))
+        inp = read_package_file(root, path.relative_to(root), f"{root}: the test input")
+        ans = answer_file(root, path)
+        tests.append((path.stem, inp, ans.read_bytes() if ans is not None else None))
     if not tests:
         raise InvalidInputError(f"The tests folder {folder} holds no N.in files; add at least one test.")
     return tests
@@ -162,15 +238,18 @@ class NativePackage(BaseModel):
 
 
 def _program(root: Path, ref: ProgramRef, field: str) -> Program:
-    path = root / ref.file
-    if not path.is_file():
-        raise InvalidInputError(f"{root / MANIFEST}: field {field!r} names {ref.file}, which does not exist.")
+    context = f"{root / MANIFEST}: field {field!r} names"
+    data = read_package_file(root, ref.file, context)
     language = ref.resolved_language()
     if language is None:
         raise InvalidInputError(
             f"{root / MANIFEST}: field {field!r}: cannot tell the language of {ref.file}; add language: cpp|python."
         )
-    return Program(code=path.read_text(), language=language)
+    try:
+        code = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{context} {ref.file}, which is not UTF-8 text; save it as UTF-8.") from None
+    return Program(code=code, language=language)
 
 
 def is_native_package(root: Path) -> bool:
@@ -187,8 +266,12 @@ def load_native(root: Path | str) -> NativePackage:
         manifest = NativeManifest.model_validate(load_yaml(path))
     except ValidationError as exc:
         raise InvalidInputError(validation_sentence(path, exc)) from None
-    statement_path = root / manifest.statement
-    statement = statement_path.read_text() if statement_path.is_file() else ""
+    statement_path = package_file(root, manifest.statement, f"{path}: field 'statement' names", optional=True)
+    statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
+    for field in ("generator", "validator"):  # not run by the judge, but a package names only its own files
+        ref = getattr(manifest, field)
+        if ref is not None:
+            package_file(root, ref.file, f"{path}: field {field!r} names")
     problem = Problem(
         id=manifest.id,
         title=manifest.title,
@@ -205,5 +288,5 @@ def load_native(root: Path | str) -> NativePackage:
         verifier=_program(root, manifest.verifier, "verifier"),
         baseline=_program(root, manifest.baseline, "baseline") if manifest.baseline else None,
         reference=_program(root, manifest.reference, "reference") if manifest.reference else None,
-        tests=read_tests(root / manifest.tests),
+        tests=read_tests(root, manifest.tests, f"{path}: field 'tests' names"),
     )
