@@ -1,5 +1,6 @@
 """Connections to the one SQLite file: PRAGMAs, per-thread connections, write transactions that retry on locks,
-and the translation of SQLite's failures into one-sentence StoreErrors."""
+the translation of SQLite's failures into one-sentence StoreErrors, and the owner-only modes of the store's
+files."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import contextlib
 import os
 import random
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +22,66 @@ T = TypeVar("T")
 BUSY_TIMEOUT_MS = 30_000
 # A writer waits this long in total (busy handler + our retries) before giving up with a StoreError.
 LOCK_DEADLINE_S = 600.0
+
+# The store holds hidden tests, verifiers and answers: only its owner may read it or list its folder.
+PRIVATE_FILE_MODE = 0o600
+PRIVATE_DIR_MODE = 0o700
+# What SQLite keeps beside the store; it creates each with the store file's own mode.
+SIDE_FILE_SUFFIXES = ("-wal", "-shm", "-journal")
+
+
+def _owner_only(fd: int) -> None:
+    """Take group and other access off the open file or folder ``fd`` if this user owns it.
+
+    Never a folder with the sticky bit (a shared temp dir such as /tmp) and never another user's file,
+    even as root.
+    """
+    st = os.fstat(fd)
+    if st.st_uid != os.geteuid() or not st.st_mode & 0o077 or st.st_mode & stat.S_ISVTX:
+        return
+    os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o700)
+
+
+def make_private(path: Path) -> None:
+    """Create the store file owner-only (0600), and tighten an existing one and its side files we own.
+
+    The mode is set on the file before SQLite opens it, so its -wal and -shm files are born 0600 too.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK, PRIVATE_FILE_MODE)
+    except OSError:
+        return  # connect() then says why the store cannot be opened, in the store's own words
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            _owner_only(fd)
+    finally:
+        os.close(fd)
+    for suffix in SIDE_FILE_SUFFIXES:
+        try:
+            # NOFOLLOW: a side file planted as a symlink must not get us to chmod what it points at.
+            fd = os.open(f"{path}{suffix}", os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                _owner_only(fd)
+        finally:
+            os.close(fd)
+
+
+def make_private_folder(folder: Path) -> None:
+    """Make the store's folder owner-only (0700) if this user owns it; for FrontierSmith's own folders only
+    (the data dir), never a folder the user picked, which may be shared on purpose."""
+    if folder.resolve() == Path(folder.anchor or "/"):
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        _owner_only(fd)
+    finally:
+        os.close(fd)
 
 
 def is_busy(exc: BaseException) -> bool:
@@ -110,6 +172,7 @@ class Connections:
     def __init__(self, path: Path, hint: str):
         self.path = path
         self.hint = hint
+        make_private(path)
         self._local = _ThreadState()
         self._lock = threading.Lock()
         self._all: list[sqlite3.Connection] = []

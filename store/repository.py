@@ -35,7 +35,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.settings import Settings, get_settings
 
-from ._db import Connections, describe
+from ._db import PRIVATE_DIR_MODE, Connections, describe, make_private_folder
 from .migrations import RECORD_TABLES, migrate, schema_version
 from .records import (
     BY_TABLE,
@@ -69,6 +69,8 @@ def open_store(path: Path | None = None, settings: Settings | None = None) -> St
     create_parents = not explicit and "data_dir" not in settings.model_fields_set
     target = Path(path if path is not None else settings.resolved_store_path).expanduser()
     _prepare_folder(target, hint, create_parents)
+    if not explicit:
+        make_private_folder(target.parent)  # the data dir is ours; a folder the user named is left as it is
     return Store(target, hint)
 
 
@@ -78,7 +80,7 @@ def _prepare_folder(path: Path, hint: str, create_parents: bool) -> None:
         if not create_parents and not folder.parent.is_dir():
             raise StoreError(f"The folder {folder.parent} does not exist; create it or set {hint}.")
         try:
-            folder.mkdir(parents=create_parents, exist_ok=True)
+            folder.mkdir(mode=PRIVATE_DIR_MODE, parents=create_parents, exist_ok=True)
         except OSError as exc:
             raise StoreError(
                 f"The folder {folder} cannot be created ({exc.strerror}); create it or set {hint}."
