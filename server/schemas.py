@@ -26,11 +26,17 @@ class ProblemBrief(BaseModel):
     output_constraints: str = ""
     time_limit_ms: int
     memory_limit_mb: int
+    latest_version: str | None = Field(
+        None,
+        description="For a published task: the id of the latest version of its problem (equal to id when this "
+        "is the latest). Tasks never change; an older version keeps its own submissions and leaderboard.",
+    )
 
     @classmethod
-    def of(cls, problem: Problem) -> ProblemBrief:
+    def of(cls, problem: Problem, latest_version: str | None = None) -> ProblemBrief:
         o = problem.objective
         return cls(
+            latest_version=latest_version,
             id=problem.id,
             title=problem.title,
             statement=problem.statement,
@@ -180,11 +186,19 @@ class VerifierOut(BaseModel):
 
 
 class TaskOut(BaseModel):
-    task_id: str = Field(description="The published task; submit solutions to it with `submit`.")
+    task_id: str = Field(
+        description="The published task; submit solutions to it with `submit`. It is named by its package "
+        "(statement, tests, verifier, baseline, limits), so publishing the same package again returns it."
+    )
     candidate_id: str
     title: str
     tests: int
     divergence: dict[str, float | None]
+    supersedes: str | None = Field(
+        None,
+        description="The earlier version of this candidate's task that this one replaced when it was first "
+        "published (the earlier one keeps its submissions and leaderboard); null for a first version.",
+    )
 
 
 class ProblemList(BaseModel):

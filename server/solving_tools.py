@@ -9,6 +9,8 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from pydantic import Field
 
+from frontiersmith.errors import NotFoundError
+from frontiersmith.store import Store
 from frontiersmith.tools import submit as solving
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 from frontiersmith.tools.submit import SubmitResult
@@ -39,8 +41,12 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     @mcp.tool()
     async def get_problem(problem_id: ProblemId) -> ProblemBrief:
         """Read one problem in full: statement (story, input and output format, constraints, scoring), objective
-        (what to minimise or maximise), and time and memory limits. Any seed or candidate id works too."""
-        return ProblemBrief.of(solving.get_problem(backend.store(), problem_id))
+        (what to minimise or maximise), and time and memory limits. Any seed or candidate id works too. For a
+        published task, latest_version names the newest version of it (tasks never change; a problem's new
+        verifier or tests make a new task)."""
+        store = backend.store()
+        problem = solving.get_problem(store, problem_id)
+        return ProblemBrief.of(problem, latest_version=_latest_version(store, problem.id))
 
     @mcp.tool(
         description=(
@@ -100,6 +106,15 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         """The family tree of a record: the chain it came from (seed -> candidate -> ... -> itself) and what was
         derived from it. Use it to see which seed and axis a task was mutated from."""
         return lineage_of(backend, record_id)
+
+
+def _latest_version(store: Store, problem_id: str) -> str | None:
+    try:
+        task = store.get_task(problem_id)
+    except NotFoundError:
+        return None  # not a task: a seed, candidate, import or catalog family has no versions
+    latest = store.latest_task(task.candidate_id)
+    return latest.id if latest is not None else task.id
 
 
 def lineage_of(backend: Backend, record_id: str) -> LineageOut:

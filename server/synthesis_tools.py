@@ -14,6 +14,7 @@ from pydantic import Field
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Axis, CandidateStatus
+from frontiersmith.store.records import SUPERSEDES
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.llm import MutationDraft, SolutionDraft, TestsDraft, VerifierDraft
 from frontiersmith.tools.llm.base import problem_from_draft
@@ -337,15 +338,21 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     async def publish_candidate(candidate_id: CandidateId) -> TaskOut:
         """Step 6: publish a candidate whose verifier passed cross-validation (run_verifier ok=true) as a task:
         a runnable problem with tests, verifier and baseline that solvers can `submit` to, and a new seed for
-        further mutation. Its divergence estimate and its lineage back to the seed are kept with it."""
+        further mutation. Its divergence estimate and its lineage back to the seed are kept with it.
+
+        A published task never changes. Publishing the same package again returns the same task; after a new
+        run_verifier or generate_tests, publishing makes a new task that supersedes the previous one (which
+        keeps its submissions and leaderboard)."""
         store = backend.store()
         task = await synthesis.publish_candidate(store, candidate_id)
+        replaced = [parent for parent, relation in store.parents(task.id) if relation == SUPERSEDES]
         return TaskOut(
             task_id=task.id,
             candidate_id=task.candidate_id,
             title=task.problem.title,
             tests=len(task.test_ids),
             divergence=task.divergence,
+            supersedes=replaced[0] if replaced else None,
         )
 
     @mcp.tool()

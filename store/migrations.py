@@ -109,11 +109,46 @@ def _v2_updated_at_and_query_indexes(db: sqlite_utils.Database) -> None:
     db["submissions"].create_index(["problem_id", "score"], index_name="submissions_problem_score")  # type: ignore[union-attr]
 
 
+# Published tasks are immutable and so is everything they are made of (issue: a republish used to rewrite a
+# task's verifier in place, under its submissions). The repository refuses such writes with a clear error
+# first; these triggers are the backstop for any other writer of the file. Tasks stored before this version
+# keep their ids and stay readable: they simply become the first version of their candidate.
+_V3_IMMUTABLE_TASKS = """
+CREATE TRIGGER tasks_are_immutable BEFORE UPDATE ON tasks
+WHEN new.id IS NOT old.id OR new.data IS NOT old.data OR new.content_hash IS NOT old.content_hash
+BEGIN SELECT RAISE(ABORT, 'published tasks are immutable; publish a new version instead'); END;
+CREATE TRIGGER tasks_are_kept BEFORE DELETE ON tasks
+BEGIN SELECT RAISE(ABORT, 'published tasks are never deleted'); END;
+CREATE TRIGGER task_verifiers_are_immutable BEFORE UPDATE ON verifiers
+WHEN (new.id IS NOT old.id OR new.data IS NOT old.data)
+    AND EXISTS (SELECT 1 FROM tasks WHERE json_extract(tasks.data, '$.verifier_id') = old.id)
+BEGIN SELECT RAISE(ABORT, 'the verifier of a published task is immutable'); END;
+CREATE TRIGGER task_verifiers_are_kept BEFORE DELETE ON verifiers
+WHEN EXISTS (SELECT 1 FROM tasks WHERE json_extract(tasks.data, '$.verifier_id') = old.id)
+BEGIN SELECT RAISE(ABORT, 'the verifier of a published task is never deleted'); END;
+CREATE TRIGGER task_baselines_are_immutable BEFORE UPDATE ON solutions
+WHEN (new.id IS NOT old.id OR new.data IS NOT old.data)
+    AND EXISTS (SELECT 1 FROM tasks WHERE json_extract(tasks.data, '$.baseline_solution_id') = old.id)
+BEGIN SELECT RAISE(ABORT, 'the baseline of a published task is immutable'); END;
+CREATE TRIGGER task_baselines_are_kept BEFORE DELETE ON solutions
+WHEN EXISTS (SELECT 1 FROM tasks WHERE json_extract(tasks.data, '$.baseline_solution_id') = old.id)
+BEGIN SELECT RAISE(ABORT, 'the baseline of a published task is never deleted'); END;
+CREATE TRIGGER task_tests_are_immutable BEFORE UPDATE ON tests
+WHEN (new.id IS NOT old.id OR new.data IS NOT old.data)
+    AND EXISTS (SELECT 1 FROM tasks, json_each(tasks.data, '$.test_ids') AS t WHERE t.value = old.id)
+BEGIN SELECT RAISE(ABORT, 'the tests of a published task are immutable'); END;
+CREATE TRIGGER task_tests_are_kept BEFORE DELETE ON tests
+WHEN EXISTS (SELECT 1 FROM tasks, json_each(tasks.data, '$.test_ids') AS t WHERE t.value = old.id)
+BEGIN SELECT RAISE(ABORT, 'the tests of a published task are never deleted'); END;
+"""
+
+
 Step = str | Callable[[sqlite_utils.Database], None]
 
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, _V1_INITIAL),
     (2, _v2_updated_at_and_query_indexes),
+    (3, _V3_IMMUTABLE_TASKS),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

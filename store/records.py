@@ -42,12 +42,38 @@ VERIFIES = "verifies"  # verifier -> its problem
 MEASURES = "measures"  # divergence -> its candidate
 BASELINE = "baseline"  # verifier or task -> the baseline solution s*
 USES_VERIFIER = "uses_verifier"  # task -> its verifier
+SUPERSEDES = "supersedes"  # task -> the task of the same candidate it replaced as the latest version
 
 PRIMARY_RELATIONS: tuple[str, ...] = (MUTATION, PUBLISHES, REJOINS, SOLVES, TESTS, VERIFIES, MEASURES)
 # Only the problems' own family tree: seeds, candidates and tasks.
 CHAIN_RELATIONS: tuple[str, ...] = (MUTATION, PUBLISHES, REJOINS)
 
 Edges = list[tuple[str, str]]  # (parent_id, relation)
+
+# The event that makes a task the latest version of its candidate (the newest such event wins, so
+# republishing an older package makes it the latest again without touching any stored task).
+TASK_PUBLISHED = "task.published"
+
+
+
+@dataclass(frozen=True)
+class PackagePart:
+    """A kind of record a published task is made of: where the task's JSON names it, and the fields its
+    scores depend on. Once a task names a row, those fields may never change (nor may the row go away), or
+    the task's package would change under its submissions and leaderboard; the other fields are provenance,
+    and the row keeps the provenance it was published with."""
+
+    reference: str  # JSON path in tasks.data
+    scored: tuple[str, ...]
+
+
+PACKAGE_PARTS: dict[str, PackagePart] = {
+    "verifiers": PackagePart(
+        "$.verifier_id", ("code", "language", "kind", "sense", "normalisation", "baseline_solution_id")
+    ),
+    "solutions": PackagePart("$.baseline_solution_id", ("code", "language")),
+    "tests": PackagePart("$.test_ids", ("name", "input_hash", "answer_hash")),
+}
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,11 @@ from ._db import PRIVATE_DIR_MODE, Connections, describe, make_private_folder
 from .migrations import RECORD_TABLES, migrate, schema_version
 from .records import (
     BY_TABLE,
+    PACKAGE_PARTS,
     PRIMARY_RELATIONS,
+    SUPERSEDES,
     TABLES,
+    TASK_PUBLISHED,
     Event,
     PipelineRun,
     PutOutcome,
@@ -57,6 +60,10 @@ COMPRESS_FROM_BYTES = 1024
 _CHUNK = 500
 # Lineage walks stop here, so a cycle someone added by hand cannot loop forever.
 _MAX_DEPTH = 256
+# When each task was last published; tasks stored before publications were recorded count as published
+# when they were created, before any recorded publication of their candidate.
+_PUBLICATIONS = "SELECT subject_id, max(id) AS last FROM events WHERE kind = ? GROUP BY subject_id"
+_PUBLISHED_ORDER = "coalesce(p.last, 0) DESC, t.created_at DESC, t.id DESC"
 
 
 def open_store(path: Path | None = None, settings: Settings | None = None) -> Store:
@@ -238,10 +245,12 @@ class Store:
                 known[row[0]] = (row[1], row[2])
         now = time.time()
         rows = []
+        changed = [r for r in records if r.id in known and known[r.id][0] != r.hash()]
+        frozen = Store._frozen_package_rows(conn, spec.table, changed) if changed else set()
         for record in records:
             digest = record.hash()
             if record.id in known:
-                if known[record.id][0] == digest:
+                if known[record.id][0] == digest or record.id in frozen:
                     continue
                 record = record.model_copy(update={"created_at": known[record.id][1]})
             row = {"id": record.id, "content_hash": digest, "created_at": record.created_at}
@@ -259,6 +268,41 @@ class Store:
         )
         conn.executemany(sql, rows)
         return len(rows)
+
+    @staticmethod
+    def _frozen_package_rows(conn: sqlite3.Connection, table: str, changed: Sequence[Record]) -> set[str]:
+        """Of ``changed`` (records stored before with other content), the ids of rows a published task is
+        made of whose scored fields stay the same: those rows are kept as published. A change to a published
+        task, or to what a task's scores depend on, raises StoreError: a new package is a new task.
+        (Migration 3's triggers refuse the same writes from any other writer of the file.)"""
+        if table == "tasks":
+            raise StoreError(
+                f"The task {changed[0].id!r} is published and cannot change; publish the new package as a new task."
+            )
+        part = PACKAGE_PARTS.get(table)
+        if part is None:
+            return set()
+        if table == "tests":
+            sql = "SELECT DISTINCT t.value FROM tasks, json_each(tasks.data, ?) AS t WHERE t.value IN ({marks})"
+        else:
+            sql = "SELECT DISTINCT json_extract(data, ?) AS ref FROM tasks WHERE ref IN ({marks})"
+        by_id = {r.id: r for r in changed}
+        frozen: set[str] = set()
+        for chunk in _chunks(list(by_id)):
+            marks = ", ".join("?" * len(chunk))
+            published = [r[0] for r in conn.execute(sql.format(marks=marks), (part.reference, *chunk))]
+            for record_id in published:
+                row = conn.execute(f"SELECT data FROM {table} WHERE id = ?", (record_id,)).fetchone()
+                stored = type(by_id[record_id]).model_validate_json(row[0])
+                new = by_id[record_id]
+                if any(getattr(stored, f) != getattr(new, f) for f in part.scored):
+                    kind = BY_TABLE[table].kind
+                    raise StoreError(
+                        f"The {kind} {record_id!r} belongs to a published task and cannot change; store the "
+                        f"new {kind} under a new id and publish a new task."
+                    )
+                frozen.add(record_id)
+        return frozen
 
     # -- seeds, candidates -------------------------------------------------------------------------------
 
@@ -397,7 +441,31 @@ class Store:
         return found
 
     def put_task(self, task: Task) -> PutOutcome:
+        """Store a task; a task already stored under this id with other content is refused (StoreError)."""
         return self.put(task)
+
+    def publish_task(self, task: Task) -> tuple[Task, str | None]:
+        """Make ``task`` the latest version of its candidate, atomically: store it unless this exact package
+        is stored already (then the stored task is kept as it is), link it to the version it replaces with a
+        ``supersedes`` edge, and record the publication. Returns the stored task and the id of the version
+        it replaced (None when it was the latest already, or the first)."""
+
+        def publish(conn: sqlite3.Connection) -> tuple[Task, str | None]:
+            previous = self._latest_task_id(conn, task.candidate_id)
+            row = conn.execute("SELECT data FROM tasks WHERE id = ?", (task.id,)).fetchone()
+            stored = Task.model_validate_json(row[0]) if row else task
+            if row is None:
+                self._put(conn, task)
+            if previous == stored.id:
+                return stored, None
+            if previous is not None and row is None:
+                self._add_edge(conn, stored.id, previous, SUPERSEDES)
+            self._add_event(
+                conn, TASK_PUBLISHED, stored.id, {"candidate_id": stored.candidate_id, "replaces": previous}
+            )
+            return stored, previous
+
+        return self._conns.write(publish)
 
     def get_task(self, task_id: str) -> Task:
         return self.get(Task, task_id)
@@ -405,6 +473,32 @@ class Store:
     def list_tasks(self, candidate_id: str | None = None) -> list[Task]:
         where, params = _filters(candidate_id=candidate_id)
         return self._list(Task, where, params)
+
+    def latest_task(self, candidate_id: str) -> Task | None:
+        """The task that is the latest version of a candidate (the one last published), or None."""
+        found = self._conns.read(lambda conn: self._latest_task_id(conn, candidate_id))
+        return None if found is None else self.get_task(found)
+
+    def latest_task_ids(self) -> set[str]:
+        """The id of every candidate's latest task; every other task is an older version of its candidate."""
+        sql = f"""
+            SELECT id FROM (
+                SELECT t.id, ROW_NUMBER() OVER (
+                    PARTITION BY t.candidate_id ORDER BY {_PUBLISHED_ORDER}
+                ) AS rank
+                FROM tasks AS t LEFT JOIN ({_PUBLICATIONS}) AS p ON p.subject_id = t.id
+            ) WHERE rank = 1
+        """
+        return {r[0] for r in self._query(sql, (TASK_PUBLISHED,))}
+
+    @staticmethod
+    def _latest_task_id(conn: sqlite3.Connection, candidate_id: str) -> str | None:
+        sql = (
+            f"SELECT t.id FROM tasks AS t LEFT JOIN ({_PUBLICATIONS}) AS p ON p.subject_id = t.id "
+            f"WHERE t.candidate_id = ? ORDER BY {_PUBLISHED_ORDER} LIMIT 1"
+        )
+        row = conn.execute(sql, (TASK_PUBLISHED, candidate_id)).fetchone()
+        return row[0] if row else None
 
     def put_submission(self, submission: Submission) -> PutOutcome:
         return self.put(submission)

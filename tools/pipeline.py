@@ -427,7 +427,9 @@ class Pipeline:
             t.passed_behavioural += reached > order["behavioural"]
             if c.status is CandidateStatus.ACCEPTED:
                 t.published += 1
-                t.tasks.append(make_id("task", c.id))
+                latest = self.store.latest_task(c.id)
+                if latest is not None:
+                    t.tasks.append(latest.id)
             if stage:
                 t.rejected[stage] += 1
                 t.reasons.append((c.id, stage, c.reason))

@@ -51,6 +51,10 @@ class ProblemSummary(BaseModel):
     kind: str  # task | catalog | imported | candidate
     sense: str | None = None
     tests: int | None = None
+    # A task is one immutable version of its candidate; only the latest version is the one to work on,
+    # older ones keep their submissions and leaderboards.
+    candidate_id: str | None = None
+    latest: bool | None = None
 
 
 class TestVerdict(BaseModel):
@@ -86,9 +90,16 @@ class Package:
 
 
 def list_problems(store: Store) -> list[ProblemSummary]:
+    latest = store.latest_task_ids()
     out = [
         ProblemSummary(
-            id=t.id, title=t.problem.title, kind="task", sense=_sense(t.problem), tests=len(t.test_ids)
+            id=t.id,
+            title=t.problem.title,
+            kind="task",
+            sense=_sense(t.problem),
+            tests=len(t.test_ids),
+            candidate_id=t.candidate_id,
+            latest=t.id in latest,
         )
         for t in store.list_tasks()
     ]

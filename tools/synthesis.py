@@ -452,7 +452,10 @@ async def run_verifier(
         author=BASELINE_AUTHOR,
     )
     verifier = Verifier(
-        id=make_id("ver", candidate_id, content_hash(draft.verifier), content_hash(draft.baseline)),
+        # The sense is part of how outputs are scored, so a verifier with another sense is another verifier.
+        id=make_id(
+            "ver", candidate_id, content_hash(draft.verifier), content_hash(draft.baseline), draft.sense.value
+        ),
         problem_id=candidate_id,
         code=draft.verifier.code,
         language=draft.verifier.language,
@@ -574,8 +577,28 @@ async def cross_validation_loop(
 # -- publish --------------------------------------------------------------------------------------------
 
 
+def package_hash(problem: Problem, tests: Sequence[TestCase], verifier: Verifier, baseline: Solution | None) -> str:
+    """The content a task's scores depend on: what the solver reads (statement, objective, constraints,
+    limits), the tests' bytes, and how outputs are scored (verifier code, language, kind, sense and
+    normalisation, and the baseline s*). Record ids and provenance are left out: equal content, equal hash."""
+    return content_hash(
+        {
+            "problem": problem.model_dump(mode="json", exclude={"id", "provenance"}),
+            "tests": [[t.name, t.input_hash, t.answer_hash] for t in tests],
+            "verifier": verifier.model_dump(
+                mode="json", include={"code", "language", "kind", "sense", "normalisation"}
+            ),
+            "baseline": [baseline.code, baseline.language.value] if baseline is not None else None,
+        }
+    )
+
+
 async def publish_candidate(store: Store, candidate_id: str) -> Task:
-    """Publish a candidate whose verifier passed cross-validation as a task; it rejoins the seed pool."""
+    """Publish a candidate whose verifier passed cross-validation as a task; it rejoins the seed pool.
+
+    A task is immutable and named by its package: publishing the same package again returns the stored
+    task, and a changed package (a new verifier, new tests) is a new task that supersedes the candidate's
+    previous one, which keeps its own submissions and leaderboard."""
     candidate = store.get_candidate(candidate_id)
     check = last_check(store, candidate_id)
     if not check or not check["ok"]:
@@ -583,12 +606,14 @@ async def publish_candidate(store: Store, candidate_id: str) -> Task:
             f"Candidate {candidate_id} has no verifier that passed cross-validation; call run_verifier until it passes."
         )
     verifier = store.get(Verifier, check["verifier_id"])
+    baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
+    tests = [store.get_test(t) for t in check["test_ids"]]
     try:
         div = store.get_divergence(candidate_id)
         divergence = {"semantic": div.semantic, "behavioural": div.behavioural, "combined": div.combined}
     except Exception:
         divergence = {}
-    tid = make_id("task", candidate_id)
+    tid = make_id("task", candidate_id, package_hash(candidate.problem, tests, verifier, baseline))
     task = Task(
         id=tid,
         candidate_id=candidate_id,
@@ -598,10 +623,12 @@ async def publish_candidate(store: Store, candidate_id: str) -> Task:
         test_ids=check["test_ids"],
         divergence=divergence,
     )
-    seed_problem = task.problem.model_copy(update={"provenance": {**task.problem.provenance, "task_id": tid}})
     with store.transaction():
-        store.put_task(task)
-        store.put_seed(Seed(id=make_id("seed", tid), problem=seed_problem, origin="task"))
+        task, _replaced = store.publish_task(task)
+        seed_problem = task.problem.model_copy(
+            update={"provenance": {**task.problem.provenance, "task_id": task.id}}
+        )
+        store.put_seed(Seed(id=make_id("seed", task.id), problem=seed_problem, origin="task"))
         if candidate.status is not CandidateStatus.ACCEPTED:
             store.set_candidate_status(candidate_id, CandidateStatus.ACCEPTED, "published")
     return task

@@ -175,3 +175,53 @@ async def solve_session(client: Client, author: str = "solver") -> None:
     mine = [e for e in board["entries"] if e["author"] == author]
     assert len(mine) == 1 and mine[0]["submission_id"] == second["submission_id"]
     assert mine[0]["score"] == second["score"]
+
+
+def authored_tests(family: str = CHEAP_FAMILY) -> dict:
+    """The catalog family's own generator and validator, one test per distribution."""
+    fam = get_family(family)
+    return {
+        "generator": fam.program.model_dump(mode="json"),
+        "validator": fam.program.model_dump(mode="json"),
+        "distributions": list(fam.distributions),
+        "tests_per_distribution": 1,
+    }
+
+
+def authored_verifier(verifier_code: str | None = None) -> dict:
+    """The cheap family's verifier (or ``verifier_code``) with its baseline, minimising."""
+    fam = get_family(CHEAP_FAMILY)
+    return {
+        "verifier": {"code": verifier_code or fam.program.code, "language": "python"},
+        "baseline": {"code": baseline_code(), "language": "python"},
+        "sense": "min",
+    }
+
+
+async def verified_candidate(client: Client) -> str:
+    """A candidate mutated from the two_sat seed with authored content only (no model), its tests built and
+    its verifier cross-validated: ready to publish. Returns its id."""
+    fam = get_family(CHEAP_FAMILY)
+    authored = {
+        "title": "Fewest True Variables",
+        "statement": fam.statement,
+        "objective": fam.objective.model_dump(mode="json"),
+        "input_spec": fam.input_spec.model_dump(mode="json"),
+        "output_spec": fam.output_spec.model_dump(mode="json"),
+    }
+    mutated = structured(
+        await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective", "authored": authored})
+    )
+    cid = mutated["candidate_id"]
+    solutions = [
+        {"code": greedy_code(), "language": "python", "strategy": "greedy false-first"},
+        {"code": baseline_code(), "language": "python", "strategy": "all false, then repair"},
+    ]
+    structured(await client.call_tool("sample_solutions", {"candidate_id": cid, "authored": solutions}))
+    tests = structured(await client.call_tool("generate_tests", {"candidate_id": cid, "authored": authored_tests()}))
+    assert tests["ok"], tests["failures"]
+    verified = structured(
+        await client.call_tool("run_verifier", {"candidate_id": cid, "authored": authored_verifier()})
+    )
+    assert verified["ok"], verified["verifier_failures"] + verified["tests_failures"]
+    return cid
