@@ -55,7 +55,6 @@ Edges = list[tuple[str, str]]  # (parent_id, relation)
 TASK_PUBLISHED = "task.published"
 
 
-
 @dataclass(frozen=True)
 class PackagePart:
     """A kind of record a published task is made of: where the task's JSON names it, and the fields its

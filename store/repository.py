@@ -283,7 +283,9 @@ class Store:
         if part is None:
             return set()
         if table == "tests":
-            sql = "SELECT DISTINCT t.value FROM tasks, json_each(tasks.data, ?) AS t WHERE t.value IN ({marks})"
+            sql = (
+                "SELECT DISTINCT t.value FROM tasks, json_each(tasks.data, ?) AS t WHERE t.value IN ({marks})"
+            )
         else:
             sql = "SELECT DISTINCT json_extract(data, ?) AS ref FROM tasks WHERE ref IN ({marks})"
         by_id = {r.id: r for r in changed}

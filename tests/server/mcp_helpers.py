@@ -210,7 +210,9 @@ async def verified_candidate(client: Client) -> str:
         "output_spec": fam.output_spec.model_dump(mode="json"),
     }
     mutated = structured(
-        await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective", "authored": authored})
+        await client.call_tool(
+            "mutate_problem", {"parent_id": SEED, "axis": "objective", "authored": authored}
+        )
     )
     cid = mutated["candidate_id"]
     solutions = [
@@ -218,7 +220,9 @@ async def verified_candidate(client: Client) -> str:
         {"code": baseline_code(), "language": "python", "strategy": "all false, then repair"},
     ]
     structured(await client.call_tool("sample_solutions", {"candidate_id": cid, "authored": solutions}))
-    tests = structured(await client.call_tool("generate_tests", {"candidate_id": cid, "authored": authored_tests()}))
+    tests = structured(
+        await client.call_tool("generate_tests", {"candidate_id": cid, "authored": authored_tests()})
+    )
     assert tests["ok"], tests["failures"]
     verified = structured(
         await client.call_tool("run_verifier", {"candidate_id": cid, "authored": authored_verifier()})

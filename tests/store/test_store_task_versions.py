@@ -30,7 +30,7 @@ def _published(store: Store) -> tuple[Task, Verifier, Solution, StoredTest]:
     verifier = Verifier(
         id="ver_k2",
         problem_id=candidate.id,
-        code="print('{\"feasible\": true, \"objective\": 1}')",
+        code='print(\'{"feasible": true, "objective": 1}\')',
         language=Language.PYTHON,
         sense=Sense.MAX,
         baseline_solution_id=baseline.id,
@@ -58,7 +58,7 @@ def test_a_stored_task_cannot_be_changed_and_its_row_stays_as_published(store: S
 def test_the_verifier_baseline_and_tests_of_a_task_cannot_change_under_it(store: Store) -> None:
     task, verifier, baseline, test = _published(store)
     changes = [
-        verifier.model_copy(update={"code": "print('{\"feasible\": true, \"objective\": 1e9}')"}),
+        verifier.model_copy(update={"code": 'print(\'{"feasible": true, "objective": 1e9}\')'}),
         verifier.model_copy(update={"sense": Sense.MIN}),
         baseline.model_copy(update={"code": "print(0)"}),
         test.model_copy(update={"answer_hash": store.put_blob(b"42\n")}),
