@@ -67,6 +67,16 @@ class Settings(BaseSettings):
     process_limit: int = Field(64, ge=1)
     compile_timeout_s: float = Field(60.0, gt=0)
 
+    # Bounds on what one problem's tests may cost, checked before any program runs (tools/testgen.py), so no
+    # client or package can hold a sandbox for hours or fill the disk. A submission runs every test, so 200
+    # tests at a 2 s limit is under 7 CPU-minutes; 16 MiB holds n = 10^6 numbers of 10 digits; a build of
+    # 256 MiB is the store's share of one candidate's tests, and 3 builds cover the cross-validation rounds.
+    max_tests_per_problem: int = Field(200, ge=1)
+    max_test_distributions: int = Field(20, ge=1)
+    max_test_bytes: int = Field(16 * 1024 * 1024, ge=1024)
+    max_build_bytes: int = Field(256 * 1024 * 1024, ge=1024)
+    builds_kept_per_candidate: int = Field(3, ge=1)
+
     llm_provider: Literal["offline", "openai", "sampling", "agents"] = "offline"
     llm_base_url: str | None = None
     llm_model: str | None = None

@@ -68,15 +68,20 @@ def runner_source() -> bytes:
     return resources.files("frontiersmith.sandbox").joinpath("runner.py").read_bytes()
 
 
-def bootstrap_argv(python: str, root: str = ROOT, chan: str | None = None, private: bool = True) -> list[str]:
+def bootstrap_argv(
+    python: str, root: str = ROOT, chan: str | None = None, private: bool = True, run_ns: bool = False
+) -> list[str]:
     """The runner's command line; ``chan`` is a dir with the FIFOs ``req`` and ``rep`` to talk over instead of
-    stdio; ``private``: the runner's /tmp, /dev/shm and the like are the sandbox's own, not the host's."""
+    stdio; ``private``: the runner's /tmp, /dev/shm and the like are the sandbox's own, not the host's;
+    ``run_ns``: runs cannot get uids of their own (a non-root host), so each gets pid and mount namespaces
+    of its own from the launcher instead (see fs_exec.cc), and without the launcher nothing runs."""
     # Runs get uids from a range picked per sandbox: RLIMIT_NPROC counts per uid across the whole
     # host, so two sandboxes must not share uids.
     cfg: dict[str, Any] = {"root": root, "uid_base": 100_000 + 1000 * secrets.randbelow(1_000_000)}
     if chan:
         cfg["chan"] = chan
     cfg["private"] = private
+    cfg["run_ns"] = run_ns
     config = json.dumps(cfg)
     return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
 
@@ -265,6 +270,7 @@ class RunnerSandbox(Sandbox):
         self._fast_dirs: tuple[str, str] | None = None
         self._fast: FastChannel | None = None
         self._runner_setuid = False
+        self._runner_ns = False  # runs get namespaces of their own instead of uids (see runner.RUN_NS)
 
     # -- what a backend provides -----------------------------------------------------------------
 
@@ -335,6 +341,7 @@ class RunnerSandbox(Sandbox):
         try:
             greeting = json.loads(hello)
             self._runner_setuid = bool(greeting.get("setuid"))
+            self._runner_ns = bool(greeting.get("run_ns"))
             self._on_hello(greeting)
         except (ValueError, AttributeError):
             raise SandboxError(f"The {self.backend} sandbox runner sent a garbled greeting.") from None
@@ -374,6 +381,10 @@ class RunnerSandbox(Sandbox):
             )
             path = reply.get("installed")
         if path is None:
+            if self._runner_ns:
+                raise SandboxError(
+                    self._refusal("the sandbox launcher could not be built (is cc installed?)")
+                )
             log.warning("the sandbox launcher could not be built; runs fall back to a slower fork")
             return
         fast = self._open_fast_channel()
@@ -383,6 +394,13 @@ class RunnerSandbox(Sandbox):
         answer = await self._request(op, 30)
         check = await self._raw_run(["true"], files={}, limits=RunLimits(), wall_ms=10000)
         if "error" in check or check.get("exit") != 0:
+            if self._runner_ns:
+                why = (
+                    check.get("error")
+                    or check.get("exec_error")
+                    or f"exit {check.get('exit')}, signal {check.get('signal')}"
+                )
+                raise SandboxError(self._refusal(f"a run could not be given namespaces of its own ({why})"))
             log.warning("the sandbox launcher failed its self-test (%s); using the slower fork", check)
             if fast is not None:
                 fast.close()
@@ -400,6 +418,21 @@ class RunnerSandbox(Sandbox):
         if fast is not None:
             fast.close()
         self._fast = None
+
+    def _refusal(self, why: str) -> str:
+        return (
+            f"The {self.backend} sandbox refuses to judge: as a non-root user each run needs pid and mount "
+            f"namespaces of its own, and {why}."
+        )
+
+    @property
+    def isolation(self) -> str:
+        """What keeps one run from another here, in a few words (``frontiersmith sandbox info`` shows it)."""
+        if self._runner_setuid:
+            return "per-run uids"
+        if self._runner_ns:
+            return "per-run pid and mount namespaces (one uid)"
+        return "none between runs"
 
     def _open_fast_channel(self) -> FastChannel | None:
         """The host's socket for fast runs, if the backend shares a dir with the sandbox and runs get

@@ -1,6 +1,13 @@
 /* fs-exec: the runner's launcher server (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
  *
- * usage: fs-exec          (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
+ * usage: fs-exec [ns ROOT] (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
+ *
+ * With "ns ROOT" (a host where runs cannot get uids of their own: a non-root user's bubblewrap), every
+ * run gets a pid and a mount namespace of its own instead: the program is the namespace's first
+ * process, so the kernel kills whatever it started when it ends (setsid or not), it sees no other
+ * process, and its view of the file system is read-only but for its own dir under ROOT/runs (the
+ * other runs' dirs, ROOT/io and the host channel are hidden, ROOT/progs is read-only), with no
+ * capabilities and no way to gain any (no_new_privs).
  *
  * The runner starts ONE of these per sandbox and hands it every run, so a test costs one clone and
  * one exec (the program's), not a launcher exec as well. Packets are NUL-separated fields.
@@ -64,7 +71,7 @@ static long sys6(long n, long a, long b, long c, long d, long e, long f) {
                      : "rcx", "r11", "memory");
     return ret;
 }
-static void sys_exit(int code) {
+__attribute__((noreturn)) static void sys_exit(int code) {
     for (;;) sys6(__NR_exit_group, code, 0, 0, 0, 0, 0);
 }
 void *memset(void *d, int c, unsigned long n) {
@@ -78,10 +85,9 @@ void *memcpy(void *d, const void *s, unsigned long n) {
     while (n--) *p++ = *q++;
     return d;
 }
-static int fs_main(void);
+static int fs_main(int argc, char **argv);
 __attribute__((used)) void fs_start_c(long *sp) {
-    (void)sp;
-    sys_exit(fs_main());
+    sys_exit(fs_main((int)sp[0], (char **)(sp + 1)));
 }
 __asm__(".text\n.global _start\n_start:\n xor %rbp,%rbp\n mov %rsp,%rdi\n and $-16,%rsp\n call fs_start_c\n hlt\n");
 #else
@@ -97,9 +103,9 @@ static long sys6(long n, long a, long b, long c, long d, long e, long f) {
     long r = syscall(n, a, b, c, d, e, f);
     return r < 0 ? -errno : r;
 }
-static void sys_exit(int code) { _exit(code); }
-static int fs_main(void);
-int main(void) { return fs_main(); }
+__attribute__((noreturn)) static void sys_exit(int code) { _exit(code); }
+static int fs_main(int argc, char **argv);
+int main(int argc, char **argv) { return fs_main(argc, argv); }
 #ifndef __NR_fork
 #define FS_NO_FORK_SYSCALL 1
 #endif
@@ -238,6 +244,89 @@ static int uid_alone(long uid) {
     return 1;
 }
 
+#ifndef __NR_close_range
+#define __NR_close_range 436
+#endif
+#ifndef __NR_mount_setattr
+#define __NR_mount_setattr 442 /* the same number on every architecture */
+#endif
+#define CLONE_NEWNS 0x00020000
+#define CLONE_NEWPID 0x20000000
+#define MS_RDONLY 1
+#define MS_NOSUID 2
+#define MS_NODEV 4
+#define MS_NOEXEC 8
+#define MS_BIND 4096
+#define MS_PRIVATE (1 << 18)
+#ifndef O_PATH
+#define O_PATH 010000000
+#define O_DIRECTORY 0200000
+#endif
+#define AT_RECURSIVE 0x8000
+#define MOUNT_ATTR_RDONLY 1
+#define MOUNT_ATTR_NOSUID 2
+
+static int ns_mode;          /* "ns ROOT" given: each run in pid + mount namespaces of its own */
+static const char *box_root; /* ROOT: runs/, io/, progs/ below it */
+
+struct fs_mount_attr {
+    unsigned long long attr_set, attr_clr, propagation, userns_fd;
+};
+struct fs_cap_header {
+    unsigned version;
+    int pid;
+};
+struct fs_cap_data {
+    unsigned effective, permitted, inheritable;
+};
+
+static int starts_with(const char *s, const char *prefix) {
+    while (*prefix)
+        if (*s++ != *prefix++) return 0;
+    return 1;
+}
+
+/* In the run's fresh mount namespace (we are pid 1 of its fresh pid namespace): everything read-only
+ * and private, then DIR alone of ROOT/runs visible (and writable), ROOT/io hidden, /proc of our own
+ * pid namespace; then no capability left, none to gain. 0, or -errno. */
+static long isolate(const char *dir) {
+    char runs[512], io[512], src[48];
+    unsigned long n = len(box_root);
+    if (n + 8 >= sizeof runs) return -EINVAL;
+    *put_str(put_str(runs, box_root), "/runs") = 0;
+    *put_str(put_str(io, box_root), "/io") = 0;
+    if (!starts_with(dir, runs) || dir[n + 5] != '/' || !dir[n + 6]) return -EINVAL;
+    for (const char *c = dir + n + 6; *c; c++)
+        if (*c == '/') return -EINVAL; /* a dir right below ROOT/runs */
+    long dfd = SYS(__NR_openat, -100, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) return dfd;
+    struct fs_mount_attr ro = {MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0, MS_PRIVATE, 0};
+    long r = sys6(__NR_mount_setattr, -100, (long)"/", AT_RECURSIVE, (long)&ro, sizeof ro, 0);
+    if (r == 0) r = sys6(__NR_mount, (long)"tmpfs", (long)runs, (long)"tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                         (long)"size=64k,mode=755", 0);
+    if (r == 0) r = SYS(__NR_mkdirat, -100, dir, 0700);
+    if (r == 0) {
+        *put_num(put_str(src, "/proc/self/fd/"), dfd) = 0;
+        r = sys6(__NR_mount, (long)src, (long)dir, 0, MS_BIND, 0, 0);
+    }
+    if (r == 0) { /* the bind took the read-only flag of the mount it came from */
+        struct fs_mount_attr rw = {0, MOUNT_ATTR_RDONLY, 0, 0};
+        r = sys6(__NR_mount_setattr, -100, (long)dir, 0, (long)&rw, sizeof rw, 0);
+    }
+    if (r == 0) r = sys6(__NR_mount, (long)"tmpfs", (long)io, (long)"tmpfs",
+                         MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, (long)"size=4k,mode=755", 0);
+    if (r == 0) r = sys6(__NR_mount, (long)"proc", (long)"/proc", (long)"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, 0, 0);
+    SYS(__NR_close, dfd, 0, 0);
+    if (r != 0) return r;
+    struct fs_cap_header hdr = {0x20080522 /* _LINUX_CAPABILITY_VERSION_3 */, 0};
+    struct fs_cap_data none[2];
+    memset(none, 0, sizeof none);
+    if (sys6(__NR_prctl, 38 /* PR_SET_NO_NEW_PRIVS */, 1, 0, 0, 0, 0) != 0) return -EACCES;
+    sys6(__NR_prctl, 47 /* PR_CAP_AMBIENT */, 4 /* PR_CAP_AMBIENT_CLEAR_ALL */, 0, 0, 0, 0);
+    if (SYS(__NR_capset, &hdr, none, 0) != 0) return -EACCES;
+    return 0;
+}
+
 __attribute__((noreturn, used)) static void child_main(struct child *c) {
     unsigned long none = 0;
     if (c->probe == 2) {
@@ -253,7 +342,7 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
     }
     SYS(__NR_setsid, 0, 0, 0);
     for (int i = 0; i < 3; i++)
-        if (SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
+        if (c->fds[i] != i && SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
     long fd = SYS(__NR_openat, -100 /* AT_FDCWD */, "/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (fd >= 0) {
         /* when memory runs out, the program is the one to go, never the runner */
@@ -314,24 +403,23 @@ static long spawn_child(struct child *c) {
                       child_entry, c);
 }
 #else
-static long fork_now(void) {
-#ifdef FS_NO_FORK_SYSCALL
-    return sys6(__NR_clone, SIGCHLD, 0, 0, 0, 0, 0);
-#else
-    return SYS(__NR_fork, 0, 0, 0);
+static long fork_now(long ns) {
+#ifndef FS_NO_FORK_SYSCALL
+    if (!ns) return SYS(__NR_fork, 0, 0, 0);
 #endif
+    return sys6(__NR_clone, SIGCHLD | ns, 0, 0, 0, 0, 0);
 }
 /* Without our own clone: a plain fork (the probe's child only exits). */
 static long clone_call(long flags, char *stack_top, void (*fn)(void *), void *arg) {
     (void)flags, (void)stack_top;
-    long pid = fork_now();
+    long pid = fork_now(0);
     if (pid == 0) fn(arg);
     return pid;
 }
 static long spawn_child(struct child *c) {
     int fds[2];
     if (SYS(__NR_pipe2, fds, O_CLOEXEC, 0) != 0) return -ENOMEM;
-    long pid = fork_now();
+    long pid = fork_now(0);
     if (pid == 0) {
         SYS(__NR_close, fds[0], 0, 0);
         c->err_fd = fds[1];
@@ -344,6 +432,72 @@ static long spawn_child(struct child *c) {
     return pid;
 }
 #endif
+
+/* ns mode: what became of a run's program, left by the run's first process (MAX_RUNS of these, in
+ * memory shared with every such process: the launcher reads a run's entry once it has reaped it). */
+struct ns_result {
+    int valid, status, exec_errno;
+    struct rusage ru; /* the whole tree: the program and whatever of its descendants ended before it */
+};
+static struct ns_result *ns_results;
+struct ns_args {
+    struct child *c;
+    struct ns_result *out;
+};
+
+/* The run's first process, a copy of us and pid 1 of the run's pid namespace: it isolates the
+ * namespace, starts the program as its child (the program is not pid 1, so its signals behave as
+ * anywhere else: abort() is SIGABRT), waits for it and leaves the program's end in OUT. When it exits,
+ * the kernel kills whatever else is left in the namespace. */
+__attribute__((noreturn)) static void ns_init(struct child *c, struct ns_result *out) {
+    SYS(__NR_prctl, 1 /* PR_SET_PDEATHSIG */, SIGKILL, 0);
+    /* It runs as the program's uid: not dumpable, so the program can neither ptrace it nor open its
+     * fds through /proc, and it keeps no fd but the program's three streams (not our sockets). */
+    SYS(__NR_prctl, 4 /* PR_SET_DUMPABLE */, 0, 0);
+    for (int i = 0; i < 3; i++) {
+        if (c->fds[i] != i && SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
+        c->fds[i] = i;
+    }
+    SYS(__NR_close_range, 3, ~0U, 0);
+    long r = isolate(c->dir);
+    long pid = r == 0 ? spawn_child(c) : r;
+    if (pid < 0) {
+        out->exec_errno = (int)-pid;
+        out->valid = 1;
+        sys_exit(0);
+    }
+    int status = 0;
+    for (;;) {
+        int st;
+        long got = sys6(__NR_wait4, -1, (long)&st, 0x40000000 /* __WALL */, 0, 0, 0);
+        if (got == pid) {
+            status = st;
+            break;
+        }
+        if (got < 0 && got != -EINTR) break;
+    }
+    SYS(__NR_getrusage, -1 /* RUSAGE_CHILDREN */, &out->ru, 0);
+    out->status = status;
+    out->exec_errno = c->exec_errno;
+    out->valid = 1;
+    sys_exit(0);
+}
+static void ns_entry(void *a) { ns_init(((struct ns_args *)a)->c, ((struct ns_args *)a)->out); }
+
+/* A copy of us (no CLONE_VM: it outlives the program's exec) in new pid and mount namespaces. */
+static long spawn_ns_init(struct child *c, struct ns_result *out) {
+    struct ns_args a = {c, out};
+    memset(out, 0, sizeof *out);
+#if defined(__x86_64__) && defined(FS_NOLIBC)
+    /* a stack of its own (in its own copy of our memory): the function it calls wants it aligned */
+    static char ns_stack[1 << 16] __attribute__((aligned(16)));
+    return clone_call(SIGCHLD | CLONE_NEWPID | CLONE_NEWNS, ns_stack + sizeof ns_stack, ns_entry, &a);
+#else
+    long pid = fork_now(CLONE_NEWPID | CLONE_NEWNS);
+    if (pid == 0) ns_entry(&a);
+    return pid;
+#endif
+}
 
 /* Run a probe child (see child_main) as uid and wait for it; its answer. */
 static int as_uid(long uid, int what) {
@@ -402,6 +556,12 @@ static void send_nums(int sock, char kind, const long long *v, int n, const char
 static int clear_uid(long uid);
 
 static void report(struct run *r) {
+    struct ns_result *o = ns_mode ? &ns_results[r - runs] : 0;
+    if (o && o->valid) { /* else its first process was killed (a time-out): its own end is the run's */
+        r->status = o->status;
+        r->ru = o->ru;
+        r->exec_errno = o->exec_errno;
+    }
     long long cpu_us = (long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec +
                        (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
     if (r->fast) {
@@ -455,6 +615,7 @@ static int no_children(void) {
 /* Make sure nothing of uid is left (1), killing whatever is; 0 if that failed (the runner goes on trying).
  * It runs before the next request is even read, so no later run meets a survivor of this one. */
 static int clear_uid(long uid) {
+    if (ns_mode) return 1; /* the run's pid namespace died with its first process, and all in it */
     if (uid < 0) return 0;
     if (no_children()) return 1;
     for (int round = 0; round < 400; round++) {
@@ -510,7 +671,7 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     c.fds[0] = fds[0], c.fds[1] = fds[1], c.fds[2] = fds[2];
     c.err_fd = -1;
     long long start = now_ns();
-    long pid = spawn_child(&c);
+    long pid = ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
     if (pid < 0) return pid;
     memset(r, 0, sizeof *r);
     r->pid = pid;
@@ -576,7 +737,8 @@ static void kill_run(long token, int fast) {
     for (int i = 0; i < MAX_RUNS; i++)
         if (runs[i].token == token && token && runs[i].fast == fast) {
             runs[i].timed_out = 1;
-            SYS(__NR_kill, -runs[i].pid, SIGKILL, 0); /* its session; the runner kills by uid */
+            /* its session (the runner kills by uid), or its pid namespace's first process and so all in it */
+            SYS(__NR_kill, ns_mode ? runs[i].pid : -runs[i].pid, SIGKILL, 0);
             return;
         }
 }
@@ -628,8 +790,15 @@ static int take_packet(int sock) {
     return 1;
 }
 
-static int fs_main(void) {
+static int fs_main(int argc, char **argv) {
     unsigned long chld = 1UL << (SIGCHLD - 1);
+    if (argc >= 3 && argv[1][0] == 'n' && argv[1][1] == 's' && !argv[1][2]) ns_mode = 1, box_root = argv[2];
+    if (ns_mode) {
+        long m = sys6(__NR_mmap, 0, MAX_RUNS * sizeof(struct ns_result), 3 /* PROT_READ | PROT_WRITE */,
+                      0x01 | 0x20 /* MAP_SHARED | MAP_ANONYMOUS */, -1, 0);
+        if (m < 0 && m > -4096) return 125;
+        ns_results = (struct ns_result *)m;
+    }
     SYS(__NR_fcntl, SOCK, F_SETFD, FD_CLOEXEC);
     host_open = SYS(__NR_fcntl, HOST, F_SETFD, FD_CLOEXEC) == 0;
     SYS(__NR_prctl, 36 /* PR_SET_CHILD_SUBREAPER */, 1, 0);

@@ -57,7 +57,10 @@ def _system_python() -> str:
 def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | None = None) -> list[str]:
     argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() != 0:
-        argv.append("--unshare-user")
+        # No uid per run without root: the launcher gives each run pid and mount namespaces of its own
+        # instead, which needs CAP_SYS_ADMIN inside our user namespace (never the programs': they drop
+        # every capability, and cannot make a user namespace of their own to regain one).
+        argv += ["--unshare-user", "--disable-userns", "--cap-add", "CAP_SYS_ADMIN"]
     for d in _RO_DIRS:
         p = Path(d)
         if p.is_symlink():
@@ -112,8 +115,17 @@ class ProcessSandbox(RunnerSandbox):
             box_size = max(1024, self.settings.memory_limit_mb * self.settings.workers + 768) << 20
             self._chan = fast_dir()
             self._fast_dirs = (str(self._chan), CHANNEL)
-            argv = bwrap_argv(bwrap, self._box, box_size, self._chan) + bootstrap_argv(self.python)
+            run_ns = os.geteuid() != 0
+            argv = bwrap_argv(bwrap, self._box, box_size, self._chan) + bootstrap_argv(
+                self.python, run_ns=run_ns
+            )
             self.isolated = True
+        elif os.geteuid() != 0:
+            await self._shutdown()
+            raise SandboxError(
+                "The process sandbox refuses to judge: as a non-root user it needs bubblewrap (Debian package "
+                "bubblewrap) to keep runs apart; install it, or use the docker backend."
+            )
         else:
             log.warning("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
             self.python = _system_python()

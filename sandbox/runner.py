@@ -29,6 +29,9 @@ import time
 ROOT = "/box"
 UID_BASE = 61000
 CAN_SETUID = os.geteuid() == 0
+# Without setuid rights (a non-root host), each run gets pid and mount namespaces of its own from the
+# launcher instead of a uid of its own; the runner then never starts a program itself.
+RUN_NS = False
 STDERR_KEEP = 64 * 1024
 SCRATCH_DIRS = ("/dev/shm", "/dev/mqueue", "/tmp", "/var/tmp")
 ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -230,7 +233,8 @@ class Launcher:
                 (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
                 *((os.POSIX_SPAWN_DUP2, fd, 3 + i) for i, fd in enumerate(high)),
             ]
-            self.pid = os.posix_spawn(path, [path], {}, file_actions=actions, setsid=True)
+            argv = [path, "ns", ROOT] if RUN_NS else [path]
+            self.pid = os.posix_spawn(path, argv, {}, file_actions=actions, setsid=True)
         except BaseException:
             ours.close()
             raise
@@ -427,7 +431,7 @@ class Runner:
                     }
                 )
             elif op == "ping":
-                self.send({"id": req["id"], "pid": os.getpid(), "setuid": CAN_SETUID})
+                self.send({"id": req["id"], "pid": os.getpid(), "setuid": CAN_SETUID, "run_ns": RUN_NS})
             elif op == "exit":
                 self.done = True
             else:
@@ -582,6 +586,8 @@ class Runner:
                 return
             except OSError as exc:  # it died under us: start another, or fork
                 self._stop_launcher(f"could not be reached ({exc})")
+        if RUN_NS:  # a fork of ours would share the runner's uid, pids and files with the program
+            raise RuntimeError("no launcher to give the run namespaces of its own: refusing to run it")
         errr, errw = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - child: never returns into the runner
@@ -866,9 +872,10 @@ class Runner:
 
 
 def main(config_json: str = "{}") -> None:
-    global ROOT, UID_BASE
+    global ROOT, UID_BASE, RUN_NS
     config = json.loads(config_json)
     ROOT = config.get("root", ROOT)
+    RUN_NS = bool(config.get("run_ns")) and not CAN_SETUID
     UID_BASE = int(config.get("uid_base", UID_BASE))
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     SHARED_SCRATCH[:] = _shared_scratch()
@@ -877,7 +884,8 @@ def main(config_json: str = "{}") -> None:
     runner = Runner()
     hello = sys.stdout.buffer
     chan = bool(config.get("chan")) and runner.open_channel(config["chan"])
-    hello.write(json.dumps({"id": "ready", "pid": os.getpid(), "setuid": CAN_SETUID, "chan": chan}).encode())
+    greeting = {"id": "ready", "pid": os.getpid(), "setuid": CAN_SETUID, "run_ns": RUN_NS, "chan": chan}
+    hello.write(json.dumps(greeting).encode())
     hello.write(b"\n")
     hello.flush()
     runner.serve()

@@ -38,17 +38,27 @@ from frontiersmith.models import (
     make_id,
 )
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.settings import Settings
+from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from . import divergence_math as dm
 from .catalog import list_families
 from .crossval import CrossValidation, cross_validate
 from .llm.base import MutationDraft, Provider, SolutionDraft, TestsDraft, VerifierDraft, problem_from_draft
-from .testgen import GeneratedTest, build_tests
+from .submit import MAX_CODE_BYTES
+from .testgen import GeneratedTest, build_tests, check_test_plan
 
 Progress = Callable[[float, float, str], Awaitable[None] | None]
 BASELINE_AUTHOR = "baseline"
+MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
+
+
+def _check_size(what: str, text: str) -> None:
+    """Authored content is bounded like a submission, so no call can make the server store or compile
+    megabytes of it."""
+    size = len(text.encode())
+    if size > MAX_CODE_BYTES:
+        raise InvalidInputError(f"{what} is {size} bytes; the limit is {MAX_CODE_BYTES} bytes.")
 
 
 async def _report(progress: Progress | None, done: float, total: float, message: str) -> None:
@@ -120,6 +130,7 @@ async def mutate_problem(
     if authored is None and provider is None:
         raise InvalidInputError("Pass either the mutated problem you wrote or a provider to write it.")
     if authored is not None:
+        _check_size("The mutated problem", authored.model_dump_json())
         cid = make_id("cand", parent_id, axis.value, content_hash(authored))
     else:
         cid = make_id("cand", parent_id, axis.value, round, index, run_id)
@@ -167,8 +178,12 @@ async def sample_solutions(
 ) -> list[Solution]:
     """Store ``n`` solutions from independent solver calls (or the caller's), each compile-checked in the sandbox."""
     problem = load_problem(store, candidate_id)
-    if n < 0 or n > 64:
-        raise InvalidInputError("n must be between 0 and 64.")
+    if n < 0 or n > MAX_SAMPLED:
+        raise InvalidInputError(f"n must be between 0 and {MAX_SAMPLED}.")
+    if len(authored) > MAX_SAMPLED:
+        raise InvalidInputError(f"Pass at most {MAX_SAMPLED} solutions at once; {len(authored)} were given.")
+    for i, draft in enumerate(authored):
+        _check_size(f"Solution {i + 1}'s code", draft.code)
     stored = {s.id: s for s in store.list_solutions(candidate_id)}
     wanted: list[tuple[str, SolutionDraft | None, int]] = []
     for draft in authored:
@@ -336,8 +351,17 @@ async def generate_tests(
             for s in sampled(store, candidate_id)
         ]
         draft = await provider.write_tests(problem, sols, list(feedback))
+    _check_size("The generator", draft.generator.code)
+    _check_size("The validator", draft.validator.code)
+    try:
+        check_test_plan(draft, settings)
+    except InvalidInputError as exc:
+        if authored is not None:
+            raise
+        # A model's plan over the bounds goes back to it, like any failed check, before anything runs.
+        return TestsResult([], [str(exc)], draft)
     async with open_sandbox(None, settings) as sb:
-        built = await build_tests(sb, draft, seed=seed)
+        built = await build_tests(sb, draft, seed=seed, settings=settings)
     stored: list[TestCase] = []
     with store.transaction():
         gen_blob = store.put_blob(draft.generator.code.encode())
@@ -370,11 +394,25 @@ async def generate_tests(
                 "failures": built.failures,
             },
         )
+    _drop_old_builds(store, candidate_id, (settings or get_settings()).builds_kept_per_candidate)
     return TestsResult(stored, built.failures, draft)
 
 
+def _drop_old_builds(store: Store, candidate_id: str, kept: int) -> None:
+    """Delete the tests of all but the last ``kept`` builds (and their runs and input blobs), so calling
+    generate_tests again and again cannot fill the disk. Tests the last verifier check was run on stay
+    (publish_candidate publishes those), and so do a published task's (the store keeps them)."""
+    builds = store.list_events(candidate_id, kind="tests.built")[-kept:]
+    keep = {t for b in builds for t in b.payload["test_ids"]}
+    check = last_check(store, candidate_id)
+    keep.update(check["test_ids"] if check else ())
+    old = [t.id for t in store.list_tests(candidate_id) if t.id not in keep]
+    if old:
+        store.delete_tests(old)
+
+
 def current_tests(store: Store, candidate_id: str) -> list[TestCase]:
-    """The tests of the latest build (older builds stay stored for lineage, but are not judged)."""
+    """The tests of the latest build (the few builds before it that are kept are not judged)."""
     suite = _suite_event(store, candidate_id)
     if suite is None:
         return []
@@ -577,9 +615,7 @@ async def cross_validation_loop(
 # -- publish --------------------------------------------------------------------------------------------
 
 
-def package_hash(
-    problem: Problem, tests: Sequence[TestCase], verifier: Verifier, baseline: Solution | None
-) -> str:
+def package_hash(problem: Problem, tests: Sequence[TestCase], verifier: Verifier, baseline: Solution | None) -> str:
     """The content a task's scores depend on: what the solver reads (statement, objective, constraints,
     limits), the tests' bytes, and how outputs are scored (verifier code, language, kind, sense and
     normalisation, and the baseline s*). Record ids and provenance are left out: equal content, equal hash."""

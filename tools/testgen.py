@@ -6,14 +6,17 @@ protocol, every failure phrased for the author of the generator.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
+from frontiersmith.settings import Settings, get_settings
 
 from .llm.base import TestsDraft
 
-GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=64 * 1024)
+GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024)  # the output cap comes from max_test_bytes
+MAX_DISTRIBUTION_NAME = 64  # a distribution's name becomes a generator argument and part of each test's name
 
 
 @dataclass
@@ -42,6 +45,49 @@ def test_plan(draft: TestsDraft, seed: int) -> list[tuple[str, str, int]]:
     ]
 
 
+def _setting(name: str) -> str:
+    return f"the setting {name} (FRONTIERSMITH_{name.upper()})"
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if n % scale == 0:
+            return f"{n // scale} {unit}"
+    return f"{n} bytes"
+
+
+def check_test_count(count: int, where: str, settings: Settings | None = None) -> None:
+    """Refuse a problem with more tests than ``max_tests_per_problem`` before any test is read or run."""
+    limit = (settings or get_settings()).max_tests_per_problem
+    if count > limit:
+        raise InvalidInputError(
+            f"{where} asks for {count} tests, over the limit of {limit}; "
+            f"ask for fewer or raise {_setting('max_tests_per_problem')}."
+        )
+
+
+def check_test_plan(draft: TestsDraft, settings: Settings | None = None) -> None:
+    """Refuse a plan over the settings' bounds (distributions, tests) before anything compiles or runs."""
+    settings = settings or get_settings()
+    n = len(draft.distributions)
+    if n > settings.max_test_distributions:
+        raise InvalidInputError(
+            f"The tests name {n} distributions, over the limit of {settings.max_test_distributions}; "
+            f"name fewer or raise {_setting('max_test_distributions')}."
+        )
+    long = next((d for d in draft.distributions if len(d) > MAX_DISTRIBUTION_NAME), None)
+    if long is not None:
+        raise InvalidInputError(
+            f"The distribution name {long[:40]!r}... is {len(long)} characters; "
+            f"use at most {MAX_DISTRIBUTION_NAME}."
+        )
+    check_test_count(
+        n * draft.tests_per_distribution,
+        f"{n} distributions x {draft.tests_per_distribution} tests",
+        settings,
+    )
+
+
 class ProgramCache:
     """Compile each distinct program once per sandbox."""
 
@@ -58,8 +104,19 @@ class ProgramCache:
 
 
 async def build_tests(
-    sandbox: Sandbox, draft: TestsDraft, *, seed: int = 0, limits: RunLimits = GEN_LIMITS
+    sandbox: Sandbox,
+    draft: TestsDraft,
+    *,
+    seed: int = 0,
+    limits: RunLimits = GEN_LIMITS,
+    settings: Settings | None = None,
 ) -> TestBuild:
+    """Run and validate every test of the plan. A plan over the settings' bounds raises before anything runs;
+    an input over ``max_test_bytes`` is a failure, and the build stops at ``max_build_bytes``."""
+    settings = settings or get_settings()
+    check_test_plan(draft, settings)
+    # One byte over the cap is enough to know the generator went past it; the sandbox stops it there.
+    limits = replace(limits, output_kb=settings.max_test_bytes // 1024 + 1)
     out = TestBuild()
     cache = ProgramCache(sandbox)
     gen = await cache.get(draft.generator, "generator")
@@ -70,9 +127,16 @@ async def build_tests(
         out.failures.append(f"the validator does not compile: {val.message[:400]}")
     if out.failures:
         return out
+    total = 0
     for name, dist, s in test_plan(draft, seed):
         args = ["gen", dist, str(s)]
         run = await sandbox.run(gen.program, args=args, limits=limits)
+        if run.verdict is Verdict.OLE or len(run.stdout) > settings.max_test_bytes:
+            out.failures.append(
+                f"the generator printed more than {_size(settings.max_test_bytes)} for `gen {dist} {s}`; "
+                f"print a smaller input or raise {_setting('max_test_bytes')}"
+            )
+            continue
         if run.verdict is not Verdict.OK:
             out.failures.append(
                 f"the generator failed on `gen {dist} {s}` with {run.verdict}: {(run.stderr or run.message)[:300]}"
@@ -81,6 +145,12 @@ async def build_tests(
         if not run.stdout.strip():
             out.failures.append(f"the generator printed nothing for `gen {dist} {s}`")
             continue
+        if total + len(run.stdout) > settings.max_build_bytes:
+            out.failures.append(
+                f"the tests passed {_size(settings.max_build_bytes)} in all at `gen {dist} {s}`, so the build "
+                f"stopped there; make the inputs smaller or raise {_setting('max_build_bytes')}"
+            )
+            break
         check = await sandbox.run(val.program, args=["validate"], stdin=run.stdout, limits=limits)
         if check.verdict is Verdict.RE:
             out.failures.append(
@@ -91,6 +161,7 @@ async def build_tests(
         if check.verdict is not Verdict.OK:
             out.failures.append(f"the validator failed with {check.verdict} on `gen {dist} {s}`")
             continue
+        total += len(run.stdout)
         out.tests.append(GeneratedTest(name=name, distribution=dist, seed=s, args=args, input=run.stdout))
     if draft.distributions and len(set(draft.distributions)) < 3:
         out.failures.append("use at least three named input distributions")

@@ -3,6 +3,7 @@ server, or through the in-sandbox runner): each attack is contained, with the ri
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import socket
@@ -29,7 +30,9 @@ async def sandbox(
     fast = request.param == "fast"
     settings = get_settings().model_copy(update={"sandbox_fast_runs": fast})
     async with open_sandbox(sandbox_backend, settings) as sb:
-        assert (getattr(sb, "_fast", None) is not None) is fast
+        # the fast channel needs per-run uids: a non-root host's process sandbox has none
+        expected = fast and (os.geteuid() == 0 or sandbox_backend == "docker")
+        assert (getattr(sb, "_fast", None) is not None) is expected
         yield sb
 
 
@@ -220,3 +223,122 @@ async def test_output_printed_to_both_streams_is_just_output(sandbox: Sandbox) -
     r = await sandbox.run(prog, limits=TIGHT)
     assert r.verdict is Verdict.OK
     assert r.stdout == b"Ratio: 1\n" and r.stderr == "ok\n"
+
+
+# -- runs against each other: what one run relies on, no other run can touch (issue: reward integrity) --
+
+_REPLACE_PROGRAMS = r"""
+import os, stat
+hits = []
+for root, dirs, files in os.walk('/box'):
+    for name in files:
+        path = os.path.join(root, name)
+        for how in ('write', 'rename', 'chmod', 'unlink'):
+            try:
+                if how == 'write':
+                    with open(path, 'wb') as fh:
+                        fh.write(b'#!/bin/sh\necho pwned\n')
+                elif how == 'rename':
+                    with open(path + '.new', 'wb') as fh:
+                        fh.write(b'#!/bin/sh\necho pwned\n')
+                    os.chmod(path + '.new', 0o755)
+                    os.replace(path + '.new', path)
+                elif how == 'chmod':
+                    os.chmod(path, 0o777)
+                else:
+                    os.unlink(path)
+                hits.append(how + ' ' + path)
+            except OSError:
+                pass
+    for name in dirs:
+        try:
+            os.rename(os.path.join(root, name), os.path.join(root, name + '-moved'))
+            hits.append('moved ' + name)
+        except OSError:
+            pass
+print(len(hits), hits[:5])
+"""
+
+
+async def test_a_run_cannot_replace_or_remove_another_program(sandbox: Sandbox) -> None:
+    honest = await _cpp(sandbox, '#include <cstdio>\nint main(){ puts("honest"); }')
+    checker = await _py(sandbox, "print('honest')\n")
+    attacker = await _py(sandbox, _REPLACE_PROGRAMS)
+    r = await sandbox.run(attacker, limits=TIGHT)
+    assert r.verdict is Verdict.OK, r
+    for prog in (honest, checker, attacker):
+        again = await sandbox.run(prog, limits=TIGHT)
+        assert again.verdict is Verdict.OK, again
+        assert b"pwned" not in again.stdout
+    assert (await sandbox.run(honest, limits=TIGHT)).stdout == b"honest\n"
+    assert (await sandbox.run(checker, limits=TIGHT)).stdout == b"honest\n"
+
+
+async def test_a_run_cannot_read_the_files_of_a_concurrent_run(sandbox: Sandbox) -> None:
+    """The checker's answer file sits in its run dir while a solution runs beside it."""
+    secret = "ANSWER-7f3a9c"
+    holder = await _py(sandbox, "import time\nopen('answer.txt').read()\ntime.sleep(1.5)\n")
+    snoop = await _py(
+        sandbox,
+        # the secret is spelled in two halves, so the snoop's own source does not hold it
+        f"import os, stat, time\nfound = []\nsecret = {secret[:7]!r} + {secret[7:]!r}\ntime.sleep(0.4)\n"
+        "for root, dirs, files in os.walk('/'):\n"
+        "    if root.startswith(('/proc', '/sys', '/usr', '/etc', '/lib', '/bin', '/sbin')):\n"
+        "        dirs[:] = []\n        continue\n"
+        "    for name in files:\n        if not stat.S_ISREG(os.lstat(os.path.join(root, name)).st_mode):\n            continue\n"
+        "        try:\n"
+        "            if secret.encode() in open(os.path.join(root, name), 'rb').read(1 << 20):\n"
+        "                found.append(os.path.join(root, name))\n"
+        "        except OSError:\n            pass\n"
+        "for pid in [p for p in os.listdir('/proc') if p.isdigit()]:\n"
+        "    for fd in os.listdir(f'/proc/{pid}/fd') if os.access(f'/proc/{pid}/fd', os.R_OK) else []:\n"
+        "        try:\n"
+        "            if secret.encode() in open(f'/proc/{pid}/fd/{fd}', 'rb').read(1 << 20):\n"
+        "                found.append(pid)\n"
+        "        except OSError:\n            pass\n"
+        "print(found)\n",
+    )
+    held, snooped = await asyncio.gather(
+        sandbox.run(holder, files={"answer.txt": secret.encode()}, limits=TIGHT),
+        sandbox.run(snoop, limits=RunLimits(time_ms=3000, memory_mb=128)),
+    )
+    assert held.verdict is Verdict.OK, held
+    assert snooped.verdict is Verdict.OK, snooped
+    assert secret.encode() not in snooped.stdout, snooped.stdout
+    assert snooped.stdout == b"[]\n"
+
+
+async def test_a_run_that_kills_everything_it_can_reach_hurts_only_itself(sandbox: Sandbox) -> None:
+    killer = await _cpp(sandbox, "#include <signal.h>\nint main(){ kill(-1, SIGKILL); return 0; }")
+    r = await sandbox.run(killer, limits=TIGHT)
+    assert r.verdict in (Verdict.OK, Verdict.RE), r
+    ok = await _py(sandbox, "print('alive')")
+    after = await sandbox.run(ok, limits=TIGHT)
+    assert after.verdict is Verdict.OK and after.stdout == b"alive\n"
+
+
+async def test_a_setsid_daemon_dies_with_its_run_and_never_touches_a_later_run(sandbox: Sandbox) -> None:
+    """The daemon waits for the next run and then tries to replace its program: it must be gone by then."""
+    victim = await _py(sandbox, "print('honest')\n")
+    marker = "4343.75"
+    daemon = await _py(
+        sandbox,
+        "import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+        "        os.closerange(0, 3)\n        time.sleep(0.6)\n"
+        "        for root, dirs, files in os.walk('/box'):\n            for n in files:\n"
+        "                try:\n                    open(os.path.join(root, n), 'wb').write(b'#!/bin/sh\\necho pwned\\n')\n"
+        "                except OSError:\n                    pass\n"
+        f"        os.execl('/bin/sleep', 'sleep', '{marker}')\n"
+        "    os._exit(0)\nprint('left a daemon')\n",
+    )
+    r = await sandbox.run(daemon, limits=TIGHT)
+    assert r.verdict is Verdict.OK, r
+    await asyncio.sleep(1.0)
+    later = await sandbox.run(victim, limits=TIGHT)
+    assert later.verdict is Verdict.OK and later.stdout == b"honest\n", later
+    on_host = 0
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            with contextlib.suppress(OSError):
+                on_host += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
+    assert on_host == 0
