@@ -615,7 +615,9 @@ async def cross_validation_loop(
 # -- publish --------------------------------------------------------------------------------------------
 
 
-def package_hash(problem: Problem, tests: Sequence[TestCase], verifier: Verifier, baseline: Solution | None) -> str:
+def package_hash(
+    problem: Problem, tests: Sequence[TestCase], verifier: Verifier, baseline: Solution | None
+) -> str:
     """The content a task's scores depend on: what the solver reads (statement, objective, constraints,
     limits), the tests' bytes, and how outputs are scored (verifier code, language, kind, sense and
     normalisation, and the baseline s*). Record ids and provenance are left out: equal content, equal hash."""
