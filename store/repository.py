@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import time
 import zlib
@@ -60,6 +61,7 @@ COMPRESS_FROM_BYTES = 1024
 _CHUNK = 500
 # Lineage walks stop here, so a cycle someone added by hand cannot loop forever.
 _MAX_DEPTH = 256
+_HEX_DIGEST = re.compile(r"[0-9a-f]{64}")  # how a blob is named
 # When each task was last published; tasks stored before publications were recorded count as published
 # when they were created, before any recorded publication of their candidate.
 _PUBLICATIONS = "SELECT subject_id, max(id) AS last FROM events WHERE kind = ? GROUP BY subject_id"
@@ -372,6 +374,41 @@ class Store:
 
     def list_tests(self, problem_id: str) -> list[TestCase]:
         return self._list(TestCase, "problem_id = ?", (problem_id,))
+
+    def delete_tests(self, test_ids: Sequence[str]) -> int:
+        """Delete tests with their runs and lineage edges, and free the input and answer blobs nothing else
+        names (no other test, no event); a test a task is made of is never deleted. Returns how many went."""
+
+        def delete(conn: sqlite3.Connection) -> int:
+            published = {
+                row[0]
+                for row in conn.execute("SELECT j.value FROM tasks, json_each(tasks.data, '$.test_ids') j")
+            }
+            doomed = [t for t in dict.fromkeys(test_ids) if t not in published]
+            blobs: set[str] = set()
+            for chunk in _chunks(doomed):
+                marks = ", ".join("?" * len(chunk))
+                for (data,) in conn.execute(f"SELECT data FROM tests WHERE id IN ({marks})", chunk):
+                    test = TestCase.model_validate_json(data)
+                    blobs.update(h for h in (test.input_hash, test.answer_hash) if h)
+                conn.execute(f"DELETE FROM runs WHERE test_id IN ({marks})", chunk)
+                conn.execute(f"DELETE FROM lineage WHERE child_id IN ({marks})", chunk)
+                conn.execute(f"DELETE FROM tests WHERE id IN ({marks})", chunk)
+            for chunk in _chunks(sorted(blobs)):
+                marks = ", ".join("?" * len(chunk))
+                answer = "json_extract(data, '$.answer_hash')"
+                sql = (
+                    f"SELECT input_hash FROM tests WHERE input_hash IN ({marks}) "
+                    f"UNION SELECT {answer} FROM tests WHERE {answer} IN ({marks})"
+                )
+                blobs.difference_update(row[0] for row in conn.execute(sql, chunk + chunk))
+            for (payload,) in conn.execute("SELECT payload FROM events"):  # a build's generator, say
+                blobs.difference_update(_HEX_DIGEST.findall(payload))
+            for chunk in _chunks(sorted(blobs)):
+                conn.execute(f"DELETE FROM blobs WHERE hash IN ({', '.join('?' * len(chunk))})", chunk)
+            return len(doomed)
+
+        return self._conns.write(delete)
 
     def put_verifier(self, verifier: Verifier) -> PutOutcome:
         return self.put(verifier)
