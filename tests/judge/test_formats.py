@@ -1,6 +1,10 @@
 """Reading FrontierCS and native packages, and importing FrontierCS problems into the store."""
 
+import os
 import shutil
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,6 +46,15 @@ def test_frontiercs_config_limits_tests_and_checker_are_read():
         ("time: 1s\nsubtasks: [{n_cases: -1}]\n", "'subtasks.0.n_cases'"),
         ("type: interactive\ninteractor: x.cc\n", "'type'"),
         ("checker: missing.cc\n", "'checker'"),
+        # nonsense limits are errors, never silently clamped to something the package did not say
+        ("time: 1s\nmemory: -5\n", "'memory'"),
+        ("memory: 4m\n", "'memory'"),
+        ("memory: 100000g\n", "'memory'"),
+        ("memory: .nan\n", "'memory'"),
+        ("time: 0\n", "'time'"),
+        ("time: 0.0001s\n", "'time'"),
+        ("time: 3600s\n", "'time'"),
+        ("time: -1s\n", "'time'"),
         ("time: [1s\n", "not valid YAML"),
         ("- just\n- a list\n", "mapping"),
     ],
@@ -80,6 +93,59 @@ def test_frontiercs_without_subtasks_takes_every_input_in_natural_order(mini):
     assert [name for name, _, _ in package.tests] == ["1", "2", "3", "10"]
     assert package.tests[3][2] is None
     assert (package.problem.limits.time_ms, package.problem.limits.memory_mb) == (500, 1024)
+
+
+def test_native_manifest_with_an_infinite_ratio_cap_is_refused(tmp_path):
+    (tmp_path / "testdata").mkdir()
+    (tmp_path / "testdata" / "1.in").write_text("1\n")
+    (tmp_path / "verifier.py").write_text("print('{}')\n")
+    (tmp_path / "problem.yaml").write_text(
+        "id: p\ntitle: P\nsense: min\nratio_cap: .inf\nverifier: {file: verifier.py}\n"
+    )
+    with pytest.raises(InvalidInputError, match="'ratio_cap'"):
+        load_native(tmp_path)
+
+
+BROKEN_CHECKER = (
+    '#include "testlib.h"\nint main(int argc, char* argv[]) {\n    registerTestlibCmd(argc, argv)\n}\n'
+)
+
+
+@pytest.mark.anyio
+async def test_package_whose_checker_does_not_compile_is_refused_at_import_and_nothing_is_stored(
+    mini, tmp_path
+):
+    (mini / "chk.cc").write_text(BROKEN_CHECKER)
+    with open_store(tmp_path / "store.db") as store:
+        with pytest.raises(InvalidInputError) as caught:
+            await import_frontiercs(mini, store, backend="process")
+        assert store.list_seeds() == []
+    message = str(caught.value)
+    assert "chk.cc does not compile" in message and "\n" not in message
+
+
+def test_cli_import_of_a_package_whose_checker_does_not_compile_is_one_line_and_stores_nothing(
+    mini, tmp_path
+):
+    (mini / "chk.cc").write_text(BROKEN_CHECKER)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env.update(
+        FRONTIERSMITH_DATA_DIR=str(tmp_path / "data"), FRONTIERSMITH_CONFIG=str(tmp_path / "none.toml")
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "frontiersmith.cli", "import", "frontiercs", str(mini)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if line.strip()] == [done.stderr.strip()]
+    assert "does not compile" in done.stderr
+    for db in (tmp_path / "data").rglob("*.db"):
+        with sqlite3.connect(db) as conn:
+            tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
+            assert sum(conn.execute(f"select count(*) from [{t}]").fetchone()[0] for t in tables) == 0
 
 
 def test_native_manifest_errors_name_the_field(tmp_path):

@@ -173,7 +173,7 @@ _Case = tuple[str, Path | None, Path | None]  # name, input (None: missing), ans
 
 def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
     where = f"{root / CONFIG}: field 'subtasks' names"
-    testdata = package_dir(root, "testdata", f"{root}: the package's tests folder")
+    testdata = package_dir(root, "testdata", f"{root} holds")
 
     def answer_for(inp: Path) -> Path | None:
         return answer_file(root, inp, (".ans", ".out"))
@@ -181,7 +181,7 @@ def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
     def case(name: str, relative: Path, answer: Path | None = None) -> _Case:
         if not os.path.lexists(root / relative):
             return (name, None, None)
-        inp = package_file(root, relative, f"{root}: the test input")
+        inp = package_file(root, relative, f"{root} holds")
         return (name, inp, answer if answer is not None else answer_for(root / relative))
 
     if not config.subtasks:
@@ -242,7 +242,7 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
         more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
         shown = f" (testdata/{missing[0].name}.in{more} missing)" if missing else ""
         raise InvalidInputError(f"{root / 'testdata'} holds no tests{shown}; add 1.in, 2.in, ...")
-    statement_path = package_file(root, "statement.txt", f"{root}: the statement", optional=True)
+    statement_path = package_file(root, "statement.txt", f"{root} holds", optional=True)
     statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
     title = next((line.strip("# ").strip() for line in statement.splitlines() if line.strip()), root.name)
     problem = Problem(

@@ -187,7 +187,7 @@ def answer_file(root: Path, inp: Path, suffixes: tuple[str, ...] = (".ans",)) ->
     for suffix in suffixes:
         candidate = inp.with_suffix(suffix)
         if os.path.lexists(candidate):
-            return package_file(root, candidate.relative_to(root), f"{root}: the answer")
+            return package_file(root, candidate.relative_to(root), f"{root} holds")
     return None
 
 
@@ -196,7 +196,7 @@ def read_tests(root: Path, folder_name: str | Path, context: str) -> list[tuple[
     folder = package_dir(root, folder_name, context)
     tests = []
     for path in sorted(folder.glob("*.in"), key=lambda p: natural_key(p.stem)):
-        inp = read_package_file(root, path.relative_to(root), f"{root}: the test input")
+        inp = read_package_file(root, path.relative_to(root), f"{root} holds")
         ans = answer_file(root, path)
         tests.append((path.stem, inp, ans.read_bytes() if ans is not None else None))
     if not tests:
@@ -222,7 +222,8 @@ def load_yaml(path: Path) -> dict[str, Any]:
 def validation_sentence(path: Path, exc: ValidationError) -> str:
     first = exc.errors()[0]
     field = ".".join(str(p) for p in first.get("loc", ())) or "(top level)"
-    return f"{path}: field {field!r}: {first.get('msg', 'invalid')}; fix that field."
+    message = str(first.get("msg", "invalid")).removeprefix("Value error, ")
+    return f"{path}: field {field!r}: {message}; fix that field."
 
 
 class NativePackage(BaseModel):
