@@ -241,7 +241,9 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     ) -> TestsOut | InputRequiredResult:
         """Step 4: build the candidate's test inputs. The generator runs in the sandbox once per distribution
         and seed; every input must pass the validator. The new tests replace the candidate's previous build
-        (the old ones stay stored for lineage). ok=false lists what failed: fix the programs and call again.
+        (the server keeps only the last few builds). ok=false lists what failed: fix the programs and call
+        again. The server bounds the plan (at most 20 distributions and 200 tests by default) and each input
+        (16 MiB) and refuses a plan over them before anything runs.
 
         """
         store = backend.store()
