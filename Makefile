@@ -23,6 +23,7 @@ lint: venv
 
 test: lint
 	$(BIN)/pytest -q -ra
+	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user
 
 image: venv
 	$(BIN)/frontiersmith sandbox build-image
