@@ -16,13 +16,13 @@ import itertools
 import logging
 import os
 import socket
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from frontiersmith.errors import SandboxError
 
+from ._tempdirs import make_temp_dir
 from .base import RunLimits
 from .runner import ENV_PATH, STDERR_KEEP, _pread_upto, _write_all  # the runner's, so both sides agree
 
@@ -212,4 +212,4 @@ class FastChannel:
 
 def fast_dir() -> Path:
     """Where a sandbox's fast socket lives on the host: a fresh dir only its owner can enter."""
-    return Path(tempfile.mkdtemp(prefix="fs-fast-"))
+    return make_temp_dir("fs-fast")

@@ -14,13 +14,13 @@ import logging
 import os
 import shutil
 import struct
-import tempfile
 from typing import Any
 
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
 from ._runner_client import CHANNEL, ROOT, RunnerSandbox, bootstrap_argv, max_parallel
+from ._tempdirs import make_temp_dir
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class DockerSandbox(RunnerSandbox):
 
     def _make_channel(self) -> None:
         try:
-            self._chan_dir = tempfile.mkdtemp(prefix="fs-docker-chan-")  # 0700: no run uid gets in
+            self._chan_dir = str(make_temp_dir("fs-docker-chan"))  # 0700: no run uid gets in
             for name in ("req", "rep"):
                 os.mkfifo(os.path.join(self._chan_dir, name), 0o600)
             # read-write opens never block and never see EOF; the attach stream tells us when the runner dies

@@ -13,7 +13,6 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 from pathlib import Path
 
 from frontiersmith.errors import SandboxError
@@ -21,6 +20,7 @@ from frontiersmith.settings import Settings
 
 from ._fast import fast_dir
 from ._runner_client import CHANNEL, ROOT, RunnerSandbox, bootstrap_argv
+from ._tempdirs import make_temp_dir
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class ProcessSandbox(RunnerSandbox):
         self._direct_replies = True
 
     async def start(self) -> None:
-        self._box = Path(tempfile.mkdtemp(prefix="fs-sandbox-"))
+        self._box = make_temp_dir("fs-sandbox")
         self._box.chmod(0o755)
         bwrap = bwrap_path()
         if bwrap:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 
 import anyio
 import pytest
@@ -97,9 +98,53 @@ async def test_a_dead_runner_is_system_error_and_never_a_hang(sandbox: Sandbox) 
     assert r.verdict is Verdict.SYSTEM_ERROR
 
 
-async def test_process_backend_without_bwrap_still_runs_programs(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_process_backend_without_bwrap_refuses_to_judge_as_a_non_root_user(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without bwrap a non-root host has nothing to keep runs apart (one uid, no namespaces): no judging."""
     from frontiersmith.sandbox import process
 
+    monkeypatch.setattr(process, "bwrap_path", lambda: None)
+    monkeypatch.setattr(process.os, "geteuid", lambda: 1000)
+    with pytest.raises(SandboxError, match="refuses to judge.*bubblewrap"):
+        async with open_sandbox("process"):
+            pass
+
+
+def test_temp_dirs_left_by_a_killed_process_are_removed_by_the_next(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    from frontiersmith.sandbox import _tempdirs
+
+    script = (
+        "import asyncio, sys, time\nfrom frontiersmith.sandbox import open_sandbox\n"
+        "async def main():\n    async with open_sandbox('process'):\n"
+        "        print('up', flush=True)\n        time.sleep(60)\nasyncio.run(main())\n"
+    )
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == b"up\n"
+        left = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(_tempdirs.KINDS))
+        assert left, "the sandbox made no temp dir"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert all((tmp_path / name).is_dir() for name in left)  # SIGKILL: nothing cleaned up
+    assert sorted(_tempdirs.sweep_stale(str(tmp_path))) == left
+    assert not any(p.name.startswith(_tempdirs.KINDS) for p in tmp_path.iterdir())
+
+
+async def test_process_backend_without_bwrap_still_runs_programs_as_root(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As root, runs still get uids of their own without bwrap (no namespaces: a warning says so)."""
+    from frontiersmith.sandbox import process
+
+    if os.geteuid() != 0:
+        pytest.skip("runs get uids of their own only as root")
     monkeypatch.setattr(process, "bwrap_path", lambda: None)
     async with open_sandbox("process") as sb:
         assert not sb.isolated  # type: ignore[attr-defined]
