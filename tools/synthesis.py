@@ -51,6 +51,7 @@ from .testgen import GeneratedTest, build_tests, check_test_plan
 Progress = Callable[[float, float, str], Awaitable[None] | None]
 BASELINE_AUTHOR = "baseline"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
+MAX_SEED = 2**31 - 1  # test seeds (seed * 1000 + i) stay small numbers in names and generator arguments
 
 
 def _check_size(what: str, text: str) -> None:
@@ -341,6 +342,8 @@ async def generate_tests(
     settings: Settings | None = None,
 ) -> TestsResult:
     """Run the generator for every distribution and keep the inputs the validator accepts; store them."""
+    if not 0 <= seed <= MAX_SEED:
+        raise InvalidInputError(f"seed must be between 0 and {MAX_SEED}.")
     problem = load_problem(store, candidate_id)
     draft = authored
     if draft is None:

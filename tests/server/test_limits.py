@@ -98,6 +98,10 @@ async def test_generate_tests_over_the_limits_is_refused_before_any_sandbox_star
             message = result.content[0].text
             assert result.is_error and setting in message and f"FRONTIERSMITH_{setting.upper()}" in message
             assert "\n" not in message.strip()
+        huge_seed = await client.call_tool(
+            "generate_tests", {"candidate_id": cid, "authored": draft(["a", "b", "c"]), "seed": 10**40}
+        )
+        assert huge_seed.is_error and "seed must be between 0 and" in huge_seed.content[0].text
         assert time.monotonic() - start < 5
     assert started == [] and store.list_tests(cid) == []
     assert store.list_events(cid, kind="tests.built") == []
