@@ -79,6 +79,10 @@ class Sandbox(abc.ABC):
     ) -> ExecResult:
         """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed."""
 
+    def describe_isolation(self) -> str:
+        """What keeps this sandbox's runs from the host and from each other, in a few words."""
+        return self.backend
+
     @abc.abstractmethod
     async def close(self) -> None:
         """Tear everything down (processes, containers, temp dirs); safe to call twice."""

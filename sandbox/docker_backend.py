@@ -209,6 +209,9 @@ class DockerSandbox(RunnerSandbox):
             self._stdout_ended = True
             self._stdout.feed_eof()
 
+    def describe_isolation(self) -> str:
+        return f"container (no network, read-only root, no capabilities); between runs: {self.isolation}"
+
     async def _send_bytes(self, data: bytes) -> None:
         if self._on_chan:
             await self._send_on_chan(data)

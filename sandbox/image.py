@@ -35,6 +35,8 @@ class SandboxInfo(BaseModel):
     image_id: str | None = None
     image_size_mb: float | None = None
     leftover_containers: int = 0
+    # what keeps runs apart on each backend, found by starting one (or why it would not start)
+    isolation: dict[str, str] = {}
 
 
 def _split_tag(tag: str) -> tuple[str, str]:
@@ -137,6 +139,7 @@ def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
         image=settings.sandbox_image,
         image_present=False,
     )
+    info.isolation["process"] = _isolation("process", settings)
     try:
         client = docker_client(timeout=10)
     except SandboxError as exc:
@@ -152,4 +155,21 @@ def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
         info.leftover_containers = len(client.containers.list(all=True, filters={"label": LABEL}))
     finally:
         client.close()
+    if info.image_present:
+        info.isolation["docker"] = _isolation("docker", settings)
     return info
+
+
+def _isolation(backend: str, settings: Settings) -> str:
+    import anyio
+
+    from . import open_sandbox
+
+    async def probe() -> str:
+        async with open_sandbox(backend, settings) as sb:
+            return sb.describe_isolation()
+
+    try:
+        return anyio.run(probe)
+    except SandboxError as exc:
+        return f"none: {exc}"

@@ -161,6 +161,10 @@ class ProcessSandbox(RunnerSandbox):
             await self.close()
             raise
 
+    def describe_isolation(self) -> str:
+        outer = "bubblewrap (no network, read-only host)" if self.isolated else "rlimits only (no namespaces)"
+        return f"{outer}; between runs: {self.isolation}"
+
     async def _send_bytes(self, data: bytes) -> None:
         assert self._proc is not None and self._proc.stdin is not None
         self._proc.stdin.write(data)

@@ -34,6 +34,8 @@ def info_cmd(as_json: bool = typer.Option(False, "--json", help="Print the repor
     typer.echo(f"backend:        {info.backend}")
     typer.echo(f"bwrap:          {info.bwrap or 'not found (process backend falls back to rlimits only)'}")
     docker = "reachable" if info.docker_reachable else f"unreachable ({info.docker_error})"
+    for name, how in info.isolation.items():
+        typer.echo(f"isolation ({name}): {how}")
     typer.echo(f"docker engine:  {docker}")
     if info.docker_reachable:
         image = f"present ({info.image_id}, {info.image_size_mb} MB)" if info.image_present else "missing"

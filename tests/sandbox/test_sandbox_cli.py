@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sysconfig
+import tempfile
 
 import pytest
 from typer.testing import CliRunner
@@ -24,3 +29,35 @@ def test_build_image_skips_an_image_that_already_exists(docker_required: None) -
     out = CliRunner().invoke(app, ["sandbox", "build-image"])
     assert out.exit_code == 0, out.output
     assert "already exists" in out.output
+
+
+def test_sandbox_info_says_which_isolation_is_in_force(docker_required: None) -> None:
+    out = CliRunner().invoke(app, ["sandbox", "info", "--json"])
+    assert out.exit_code == 0, out.output
+    isolation = json.loads(out.output)["isolation"]
+    between = "per-run uids" if os.geteuid() == 0 else "per-run pid and mount namespaces"
+    assert between in isolation["process"] and "bubblewrap" in isolation["process"]
+    assert "per-run uids" in isolation["docker"] and "no network" in isolation["docker"]
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None, reason="drops from root with setpriv"
+)
+def test_sandbox_info_as_an_unprivileged_user_names_per_run_namespaces() -> None:
+    home = tempfile.mkdtemp(prefix="fs-info-")  # pytest's tmp_path is under a dir only root enters
+    os.chown(home, 65534, 65534)
+    site = sysconfig.get_paths()["purelib"]
+    code = (
+        f"import site, sys; site.addsitedir({site!r}); from frontiersmith.cli import main; "
+        "sys.argv = ['frontiersmith', 'sandbox', 'info', '--json']; main()"
+    )
+    done = subprocess.run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", code],
+        capture_output=True,
+        text=True,
+        env={"HOME": home, "TMPDIR": home, "PATH": os.environ["PATH"]},
+        timeout=120,
+    )
+    shutil.rmtree(home, ignore_errors=True)
+    assert done.returncode == 0, done.stderr
+    assert "per-run pid and mount namespaces (one uid)" in json.loads(done.stdout)["isolation"]["process"]
