@@ -168,7 +168,7 @@ def is_frontiercs_package(root: Path) -> bool:
     return (root / CONFIG).is_file()
 
 
-_Case = tuple[str, Path | None, Path | None]  # name, input (None: missing), answer
+_Case = tuple[str, Path, Path | None, Path | None]  # name, input as named, input (None: missing), answer
 
 
 def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
@@ -180,9 +180,9 @@ def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
 
     def case(name: str, relative: Path, answer: Path | None = None) -> _Case:
         if not os.path.lexists(root / relative):
-            return (name, None, None)
+            return (name, relative, None, None)
         inp = package_file(root, relative, f"{root} holds")
-        return (name, inp, answer if answer is not None else answer_for(root / relative))
+        return (name, relative, inp, answer if answer is not None else answer_for(root / relative))
 
     if not config.subtasks:
         inputs = sorted(testdata.glob("*.in"), key=lambda p: natural_key(p.stem))
@@ -230,17 +230,15 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
     checker_code = read_package_file(root, config.checker, f"{path}: field 'checker' names")
     tests: list[tuple[str, bytes, bytes | None]] = []
     missing: list[MissingTest] = []
-    for position, (name, inp, ans) in enumerate(_case_files(root, config)):
+    for position, (name, relative, inp, ans) in enumerate(_case_files(root, config)):
         if inp is None:
-            reason = (
-                f"test {name} is missing: the subtasks ask for it but the package has no testdata/{name}.in"
-            )
+            reason = f"test {name} is missing: the subtasks ask for it but the package has no {relative.as_posix()}"
             missing.append(MissingTest(name=name, position=position, reason=reason))
             continue
         tests.append((name, inp.read_bytes(), ans.read_bytes() if ans is not None else None))
     if not tests:
         more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
-        shown = f" (testdata/{missing[0].name}.in{more} missing)" if missing else ""
+        shown = f" ({missing[0].reason.rsplit(' ', 1)[-1]}{more} missing)" if missing else ""
         raise InvalidInputError(f"{root / 'testdata'} holds no tests{shown}; add 1.in, 2.in, ...")
     statement_path = package_file(root, "statement.txt", f"{root} holds", optional=True)
     statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
