@@ -61,6 +61,17 @@ BOOTSTRAP = (
     "g['main'](sys.argv[2])\n"
 )
 
+# A Python program runs from its source on fd 3, which the launcher opened before dropping to the run's
+# uid (the file is owner-only; see ProgramHandle.source); sys.argv[1:] are the run-time args.
+SOURCE_ENV = "FS_SOURCE"
+PYTHON_FROM_FD3 = (
+    "import sys\n"
+    "with open(3, closefd=True) as f:\n"
+    " c = compile(f.read(), 'main.py', 'exec')\n"
+    "sys.argv[0] = 'main.py'\n"
+    "exec(c, {'__name__': '__main__', '__builtins__': __builtins__})\n"
+)
+
 _MEMORY_HINTS = ("std::bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory")
 
 
@@ -473,7 +484,7 @@ class RunnerSandbox(Sandbox):
                     "op": "put",
                     "path": f"progs/{dest}/prog",
                     "data": base64.b64encode(binary).decode(),
-                    "mode": 0o755,
+                    "mode": 0o711,
                 },
                 60,
             )
@@ -596,7 +607,8 @@ class RunnerSandbox(Sandbox):
                 files=files,
                 limits=limits,
                 wall_ms=timeout_ms,
-                install={"from": source, "to": target, "mode": 0o755 if language is Language.CPP else 0o644},
+                # owner-only (a binary needs no read right to be run): no run reads another's program
+                install={"from": source, "to": target, "mode": 0o711 if language is Language.CPP else 0o600},
                 want_files=[source] if cache_key is not None else (),
             )
         except SandboxError as exc:
@@ -608,10 +620,12 @@ class RunnerSandbox(Sandbox):
             if binary:
                 await asyncio.to_thread(_cache_put, self._compile_cache_dir() / cache_key, binary)
         if result.verdict is Verdict.OK and installed:
-            argv_run = (installed,) if language is Language.CPP else (self.python, "-I", installed)
-            return CompileResult(
-                Verdict.OK, program=ProgramHandle(name=name, language=language, argv=argv_run)
-            )
+            if language is Language.CPP:
+                program = ProgramHandle(name=name, language=language, argv=(installed,))
+            else:
+                argv_run = (self.python, "-I", "-c", PYTHON_FROM_FD3)
+                program = ProgramHandle(name=name, language=language, argv=argv_run, source=installed)
+            return CompileResult(Verdict.OK, program=program)
         if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):
             return CompileResult(
                 Verdict.SYSTEM_ERROR, message=result.message or "the compiler produced nothing"
@@ -634,6 +648,8 @@ class RunnerSandbox(Sandbox):
         limits: RunLimits = RunLimits(),
     ) -> ExecResult:
         env = {"PYTHONHASHSEED": "0"} if program.language is Language.PYTHON else None
+        if program.source:
+            env = {**(env or {}), SOURCE_ENV: program.source}
         fast = self._fast
         if fast is not None and fast.alive and not files and not want_files and not self._closed:
             wall_ms = wall_limit_ms(limits)

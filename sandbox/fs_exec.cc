@@ -289,12 +289,26 @@ static int starts_with(const char *s, const char *prefix) {
 /* In the run's fresh mount namespace (we are pid 1 of its fresh pid namespace): everything read-only
  * and private, then DIR alone of ROOT/runs visible (and writable), ROOT/io hidden, /proc of our own
  * pid namespace; then no capability left, none to gain. 0, or -errno. */
-static long isolate(const char *dir) {
-    char runs[512], io[512], src[48];
+static long isolate(const char *dir, const char *prog) {
+    char runs[512], io[512], progs[512], src[48], own[512];
     unsigned long n = len(box_root);
     if (n + 8 >= sizeof runs) return -EINVAL;
     *put_str(put_str(runs, box_root), "/runs") = 0;
     *put_str(put_str(io, box_root), "/io") = 0;
+    *put_str(put_str(progs, box_root), "/progs") = 0;
+    /* the program's own dir under ROOT/progs (its binary, or its source), if it lives there */
+    long pfd = -1;
+    own[0] = 0;
+    if (prog && starts_with(prog, progs) && prog[n + 6] == '/' && len(prog) < sizeof own) {
+        unsigned long k = n + 7;
+        while (prog[k] && prog[k] != '/') k++;
+        if (prog[k] == '/') {
+            memcpy(own, prog, k);
+            own[k] = 0;
+            pfd = SYS(__NR_openat, -100, own, O_PATH | O_DIRECTORY | O_CLOEXEC);
+            if (pfd < 0) return pfd;
+        }
+    }
     if (!starts_with(dir, runs) || dir[n + 5] != '/' || !dir[n + 6]) return -EINVAL;
     for (const char *c = dir + n + 6; *c; c++)
         if (*c == '/') return -EINVAL; /* a dir right below ROOT/runs */
@@ -315,6 +329,21 @@ static long isolate(const char *dir) {
     }
     if (r == 0) r = sys6(__NR_mount, (long)"tmpfs", (long)io, (long)"tmpfs",
                          MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, (long)"size=4k,mode=755", 0);
+    /* no other program is visible (a solution must not read a verifier's source), its own read-only */
+    if (r == 0) r = sys6(__NR_mount, (long)"tmpfs", (long)progs, (long)"tmpfs", MS_NOSUID | MS_NODEV,
+                         (long)"size=64k,mode=755", 0);
+    if (r == 0 && pfd >= 0) {
+        r = SYS(__NR_mkdirat, -100, own, 0755);
+        if (r == 0) {
+            *put_num(put_str(src, "/proc/self/fd/"), pfd) = 0;
+            r = sys6(__NR_mount, (long)src, (long)own, 0, MS_BIND, 0, 0);
+        }
+    }
+    if (r == 0) { /* and the tmpfs itself read-only: nothing new appears beside it */
+        struct fs_mount_attr ro1 = {MOUNT_ATTR_RDONLY, 0, 0, 0};
+        r = sys6(__NR_mount_setattr, -100, (long)progs, 0, (long)&ro1, sizeof ro1, 0);
+    }
+    if (pfd >= 0) SYS(__NR_close, pfd, 0, 0);
     if (r == 0) r = sys6(__NR_mount, (long)"proc", (long)"/proc", (long)"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, 0, 0);
     SYS(__NR_close, dfd, 0, 0);
     if (r != 0) return r;
@@ -350,6 +379,15 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
         SYS(__NR_close, fd, 0, 0);
     }
     if (SYS(__NR_chdir, c->dir, 0, 0) != 0) sys_exit(126);
+    /* a Python program's source (owner-only: no other run can read it) on fd 3, opened while we still can */
+    for (char **e = c->envp; *e; e++)
+        if (starts_with(*e, "FS_SOURCE=")) {
+            long src = SYS(__NR_openat, -100, *e + 10, O_CLOEXEC);
+            if (src < 0) sys_exit(126);
+            if (src != 3 && SYS(__NR_dup3, src, 3, 0) != 3) sys_exit(126);
+            if (src != 3) SYS(__NR_close, src, 0, 0);
+            else SYS(__NR_fcntl, 3, F_SETFD, 0);
+        }
     limit(RLIMIT_CPU, c->cpu, c->cpu + 1); /* SIGXCPU at the limit, SIGKILL a second later */
     limit(RLIMIT_AS, c->as, c->as);
     limit(RLIMIT_STACK, c->as, c->as);
@@ -459,7 +497,10 @@ __attribute__((noreturn)) static void ns_init(struct child *c, struct ns_result 
         c->fds[i] = i;
     }
     SYS(__NR_close_range, 3, ~0U, 0);
-    long r = isolate(c->dir);
+    const char *prog = c->prog[0];
+    for (char **e = c->envp; *e; e++)
+        if (starts_with(*e, "FS_SOURCE=")) prog = *e + 10;
+    long r = isolate(c->dir, prog);
     long pid = r == 0 ? spawn_child(c) : r;
     if (pid < 0) {
         out->exec_errno = (int)-pid;

@@ -597,6 +597,14 @@ class Runner:
                 os.dup2(fd_out, 1)
                 os.dup2(fd_err, 2)
                 os.chdir(run.dir)
+                source = env.get("FS_SOURCE")
+                if source:  # see fs_exec.cc: opened before the drop to the run's uid
+                    fd = os.open(source, os.O_RDONLY)
+                    if fd != 3:
+                        os.dup2(fd, 3)
+                        os.close(fd)
+                    else:
+                        os.set_inheritable(3, True)
                 try:
                     with open("/proc/self/oom_score_adj", "w") as fh:
                         fh.write("1000")

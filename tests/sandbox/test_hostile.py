@@ -342,3 +342,22 @@ async def test_a_setsid_daemon_dies_with_its_run_and_never_touches_a_later_run(s
             with contextlib.suppress(OSError):
                 on_host += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
     assert on_host == 0
+
+
+async def test_a_run_cannot_read_another_programs_source_or_binary(sandbox: Sandbox) -> None:
+    """A verifier's source (say, a catalog verifier's) and binaries stay unreadable to solutions."""
+    verifier = await _py(sandbox, "# VERIFIER-SOURCE-91c2\nimport sys\nprint('verdict', sys.argv[1:])\n")
+    binary = await _cpp(sandbox, '#include <cstdio>\nint main(){ puts("BINARY-MARK-55e1"); }')
+    snoop = await _py(
+        sandbox,
+        "import os\nseen = []\nfor root, dirs, files in os.walk('/box'):\n    for n in files:\n"
+        "        try:\n            data = open(os.path.join(root, n), 'rb').read()\n"
+        "        except OSError:\n            continue\n"
+        "        for mark in (b'VERIFIER-' + b'SOURCE-91c2', b'BINARY-' + b'MARK-55e1'):\n"
+        "            if mark in data:\n                seen.append(n)\nprint(seen)\n",
+    )
+    r = await sandbox.run(snoop, limits=TIGHT)
+    assert r.verdict is Verdict.OK and r.stdout == b"[]\n", r
+    ran = await sandbox.run(verifier, args=["a", "b"], limits=TIGHT)  # its own run still reads it
+    assert ran.verdict is Verdict.OK and ran.stdout == b"verdict ['a', 'b']\n", ran
+    assert (await sandbox.run(binary, limits=TIGHT)).stdout == b"BINARY-MARK-55e1\n"
