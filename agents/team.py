@@ -63,7 +63,8 @@ def server_env(settings: Settings) -> dict[str, str]:
     """
     env: dict[str, str] = {}
     for name, value in settings.model_dump().items():
-        if value is None or name in ("http_token", "llm_api_key_env", "llm_base_url", "llm_model"):
+        skip = name.endswith("_token") or name in ("llm_api_key_env", "llm_base_url", "llm_model")
+        if value is None or skip:
             continue
         env[f"FRONTIERSMITH_{name.upper()}"] = str(value)
     env["FRONTIERSMITH_STORE_PATH"] = str(settings.resolved_store_path)
@@ -75,7 +76,9 @@ def stdio_server(name: str, tools: Sequence[str], settings: Settings) -> MCPServ
     command, *args = frontiersmith_command()
     return MCPServerStdio(
         name=f"frontiersmith-{name}",
-        params={"command": command, "args": [*args, "serve"], "env": server_env(settings)},
+        # The team drives synthesis (and its solver submits), so it needs both scopes; each role's tool
+        # filter still limits what that role may call.
+        params={"command": command, "args": [*args, "serve", "--tools", "all"], "env": server_env(settings)},
         tool_filter=create_static_tool_filter(allowed_tool_names=list(tools)),
         cache_tools_list=True,
         client_session_timeout_seconds=TOOL_TIMEOUT_S,

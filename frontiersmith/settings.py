@@ -86,7 +86,12 @@ class Settings(BaseSettings):
     # it, then stops with one line naming the holder; 0 stops at once (tools/pipeline.py, run_lock).
     run_lock_wait_s: float = Field(0.0, ge=0)
 
+    # Bearer tokens of `serve --http`, each granting its scopes of what `serve --tools` exposes (server/scopes.py):
+    # http_token every scope (as it always did), http_solve_token only the solving tools, http_synthesis_token
+    # only the synthesis tools. Give an agent under evaluation the solve token: it cannot touch a verifier.
     http_token: str | None = None
+    http_solve_token: str | None = None
+    http_synthesis_token: str | None = None
 
     @field_validator("data_dir", mode="after")
     @classmethod

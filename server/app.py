@@ -1,4 +1,4 @@
-"""``build_server``: the FrontierSmith MCP server, with every tool, resource and prompt registered."""
+"""``build_server``: the FrontierSmith MCP server with the tools, resources and prompts of the chosen scopes."""
 
 from __future__ import annotations
 
@@ -7,27 +7,68 @@ from frontiersmith.settings import Settings, get_settings
 
 from . import content, solving_tools, synthesis_tools
 from .backend import Backend, FrontierSmithServer
+from .scopes import EVERYTHING, grant_of, scopes_of, uri_scheme
 
-INSTRUCTIONS = """FrontierSmith turns closed competitive-programming problems into open-ended optimisation problems
-with continuous scores, and judges solutions to them.
+SOLVING = """To solve: list_problems -> get_problem (or read problem://ID) -> submit code (cpp or python) -> read the
+per-test verdicts and the score in [0, 1] (0 = no better than the baseline) -> improve and submit again. A task
+is one immutable version of a problem: list_problems marks the latest version of each."""
 
-To solve: list_problems -> get_problem (or read problem://ID) -> submit code (cpp or python) -> read the
-per-test verdicts and the score in [0, 1] (0 = no better than the baseline) -> improve and submit again.
-
-To synthesise a problem: mutate_problem (a seed such as seed_two_sat, along an axis) -> sample_solutions ->
+SYNTHESISING = """To synthesise a problem: mutate_problem (a seed such as seed_two_sat, along an axis) -> sample_solutions ->
 estimate_divergence -> generate_tests -> run_verifier (repeat until ok) -> publish_candidate. Each step accepts
-content you wrote, or has it written (through MCP sampling if your client offers it)."""
+content you wrote, or has it written (through MCP sampling if your client offers it). Publishing a changed
+package makes a new task that supersedes the previous one; a published task never changes."""
 
 
-def build_server(settings: Settings | None = None) -> FrontierSmithServer:
-    """A ready MCP server over the store named in ``settings`` (opened on the first call that needs it)."""
+INTRODUCTION = """FrontierSmith turns closed competitive-programming problems into open-ended optimisation problems
+with continuous scores, and judges solutions to them."""
+
+
+def instructions(choice: str) -> str:
+    """What the server tells a client it is for: only the workflows of the scopes it serves."""
+    scopes = scopes_of(choice)
+    parts = [INTRODUCTION]
+    if "solve" in scopes:
+        parts.append(SOLVING)
+    if "synthesis" in scopes:
+        parts.append(SYNTHESISING)
+    return "\n\n".join(parts)
+
+
+def build_server(
+    settings: Settings | None = None, *, tools: str = "solve", backend: Backend | None = None
+) -> FrontierSmithServer:
+    """An MCP server over the store named in ``settings`` (opened on the first call that needs it), exposing
+    the tools, prompts and resources of ``tools``: 'solve' (the default: nothing that can change how a
+    solution is scored), 'synthesis' or 'all'. Servers of different scopes may share one ``backend``."""
     settings = settings or get_settings()
-    backend = Backend(settings)
+    backend = backend or Backend(settings)
     mcp = FrontierSmithServer(
-        "frontiersmith", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING"
+        "frontiersmith", instructions=instructions(tools), version=__version__, log_level="WARNING"
     )
+    mcp.backend = backend
     synthesis_tools.register(mcp, backend)
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
-    mcp.backend = backend  # type: ignore[attr-defined]
+    _keep_only(mcp, grant_of(scopes_of(tools)))
     return mcp
+
+
+def _keep_only(mcp: FrontierSmithServer, grant) -> None:
+    """Drop what the scopes do not grant. Anything registered without a scope fails the build, so a new
+    tool cannot appear on a solve server by being forgotten in the scope table."""
+    tools = {t.name for t in mcp._tool_manager.list_tools()}
+    prompts = {p.name for p in mcp._prompt_manager.list_prompts()}
+    schemes = {uri_scheme(str(r.uri)) for r in mcp._resource_manager.list_resources()} | {
+        uri_scheme(t.uri_template) for t in mcp._resource_manager.list_templates()
+    }
+    unscoped = (tools - EVERYTHING.tools) | (prompts - EVERYTHING.prompts) | (schemes - EVERYTHING.resources)
+    if unscoped:
+        raise RuntimeError(f"registered without a scope in server/scopes.py: {sorted(unscoped)}")
+    if schemes - grant.resources:
+        # Resources cannot be unregistered; one outside every grant would have failed above, so this is a
+        # resource granted to one scope only: register such resources per scope before adding one.
+        raise RuntimeError(f"resources outside the granted scopes: {sorted(schemes - grant.resources)}")
+    for name in tools - grant.tools:
+        mcp.remove_tool(name)
+    for name in prompts - grant.prompts:
+        mcp.remove_prompt(name)

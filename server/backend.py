@@ -4,6 +4,7 @@ seeds in it), a bound on concurrent sandbox-heavy calls, and the mapping of fail
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -12,8 +13,9 @@ from typing import Any
 import anyio
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS
 from pydantic import ValidationError
 
 from frontiersmith.errors import FrontierSmithError
@@ -67,6 +69,38 @@ def validation_sentence(exc: ValidationError, what: str = "Argument") -> str:
     return f"{what} `{where}`: {first.get('msg')}{extra}; fix it and call again."
 
 
+# An id (or any word) longer than this is cut when an error echoes it: a 5000-character id sent back in
+# full only bloats the caller's context.
+MAX_ECHOED = 100
+MAX_MESSAGE = 2000
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.:/~-])(?:~|/[^\s/'\"`()\[\]{},;:]+)(?:/[^\s/'\"`()\[\]{},;:]*)+")
+_LONG_QUOTED = re.compile(rf"'[^']{{{MAX_ECHOED},}}'|\"[^\"]{{{MAX_ECHOED},}}\"")
+_LONG_WORD = re.compile(rf"\S{{{MAX_ECHOED + 1},}}")
+
+
+def _shorten(text: str) -> str:
+    return text[: MAX_ECHOED - 20] + "…"
+
+
+def public_message(message: str, settings: Settings | None = None) -> str:
+    """An error message fit for any MCP client: no host path (the store's, its folder's, a home or temp
+    dir's, or any other absolute path) and no echoed id longer than about MAX_ECHOED characters."""
+    text = message
+    if settings is not None:
+        store = str(settings.resolved_store_path)
+        text = re.sub(r"(?i)\b(the store)\s+" + re.escape(store), r"\1", text)
+        text = text.replace(store, "the store file")
+        for folder in {str(settings.resolved_store_path.parent), str(settings.data_dir)}:
+            text = text.replace(folder, "the store's folder")
+    # A sentence's full stop after a path is not part of it.
+    text = _ABSOLUTE_PATH.sub(
+        lambda m: "<path>" + "." * (len(m.group(0)) - len(m.group(0).rstrip("."))), text
+    )
+    text = _LONG_QUOTED.sub(lambda m: m.group(0)[0] + _shorten(m.group(0)[1:-1]) + m.group(0)[0], text)
+    text = _LONG_WORD.sub(lambda m: _shorten(m.group(0)), text)
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
+
+
 def describe_failure(tool: str, exc: ToolError) -> str:
     """One sentence for the caller: its own mistake, a step that failed, or (never its fault) a server bug."""
     cause = exc.__cause__
@@ -88,12 +122,38 @@ def describe_failure(tool: str, exc: ToolError) -> str:
 
 class FrontierSmithServer(MCPServer):
     """MCPServer whose tool failures are one actionable sentence, and whose unexpected exceptions are logged
-    and reported as a server fault instead of escaping; the server keeps serving either way."""
+    and reported as a server fault instead of escaping; the server keeps serving either way. No error it
+    sends names a host path or echoes a very long id (``public_message``)."""
+
+    backend: Backend
+
+    def _public(self, message: str) -> str:
+        backend = getattr(self, "backend", None)
+        return public_message(message, backend.settings if backend is not None else None)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         try:
             return await super().call_tool(name, arguments, context)
-        except MCPError:
-            raise
+        except MCPError as exc:
+            raise MCPError(exc.code, self._public(exc.message), exc.data) from None
         except ToolError as exc:
-            raise ToolError(describe_failure(name, exc)) from None
+            raise ToolError(self._public(describe_failure(name, exc))) from None
+
+    async def read_resource(self, uri: Any, context: Context | None = None) -> Any:
+        try:
+            return await super().read_resource(uri, context)
+        except MCPError as exc:
+            raise MCPError(exc.code, self._public(exc.message), exc.data) from None
+        except ResourceError as exc:
+            raise type(exc)(self._public(str(exc))) from None
+
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None
+    ) -> Any:
+        try:
+            return await super().get_prompt(name, arguments, context)
+        except MCPError as exc:
+            raise MCPError(exc.code, self._public(exc.message), exc.data) from None
+        except ValueError as exc:
+            # An unknown prompt or bad arguments: the caller's mistake, not the SDK's "Internal server error".
+            raise MCPError(INVALID_PARAMS, self._public(str(exc))) from None

@@ -1,25 +1,39 @@
-"""Streamable HTTP transport behind a bearer token: the token guard (an ASGI middleware), the bind policy,
+"""Streamable HTTP transport behind bearer tokens that carry capability scopes: the token policy, the guard (an
+ASGI app that authenticates, picks the server of the token's scopes and refuses out-of-scope calls with 403),
 and the uvicorn runner."""
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import ipaddress
 import json
 import secrets
 import sys
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 from frontiersmith.errors import InvalidInputError
+from frontiersmith.settings import Settings
 
-from .backend import FrontierSmithServer
+from .app import build_server
+from .backend import Backend
+from .scopes import SCOPES_OF, Scope, choice_of, describe, grant_of, needs_scope, scopes_of
 
-Scope = MutableMapping[str, Any]
-ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
+AsgiScope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Any]]
+Send = Callable[[Any], Awaitable[None]]
+ASGIApp = Callable[[AsgiScope, Receive, Send], Awaitable[None]]
 # Above the 1 MB code limit of `submit` with room to spare, so oversized code gets the tool's own
 # one-sentence error instead of a bare HTTP 413.
 MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024
+# Which setting grants which scopes. http_token grants every scope, as it did before tokens had scopes.
+TOKEN_SETTINGS: dict[str, frozenset[Scope]] = {
+    "http_token": SCOPES_OF["all"],
+    "http_solve_token": SCOPES_OF["solve"],
+    "http_synthesis_token": SCOPES_OF["synthesis"],
+}
 
 
 def is_loopback(host: str) -> bool:
@@ -31,74 +45,202 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def http_token(configured: str | None, host: str) -> tuple[str, bool]:
-    """The bearer token to require, and whether it was generated for this run.
+@dataclass(frozen=True)
+class HttpAuth:
+    """The bearer tokens a server accepts, each with the scopes it grants, and the one generated for this run
+    (None when every token was configured)."""
 
-    A configured token (FRONTIERSMITH_HTTP_TOKEN or ``http_token`` in the config file) is always used. Without
-    one, a loopback bind gets a fresh random token (printed to stderr by the caller), and any other bind
-    is refused: a token that only this process knows cannot have been handed to remote clients safely.
-    """
-    if configured:
-        return configured, False
+    tokens: Mapping[str, frozenset[Scope]]
+    generated: str | None = None
+
+
+def http_auth(settings: Settings, host: str) -> HttpAuth:
+    """The tokens to require: those configured (FRONTIERSMITH_HTTP_TOKEN, _HTTP_SOLVE_TOKEN,
+    _HTTP_SYNTHESIS_TOKEN or the same names in the config file). With none, a loopback bind gets a fresh random
+    every-scope token (printed to stderr by the caller), and any other bind is refused: a token only this
+    process knows cannot have been handed to remote clients safely."""
+    tokens: dict[str, frozenset[Scope]] = {}
+    named: dict[str, str] = {}
+    for name, scopes in TOKEN_SETTINGS.items():
+        value = getattr(settings, name)
+        if not value:
+            continue
+        if value in named:
+            raise InvalidInputError(
+                f"{name} is the same as {named[value]}; give each scope its own token, or set http_token alone."
+            )
+        tokens[value], named[value] = scopes, name
+    if tokens:
+        return HttpAuth(tokens)
     if not is_loopback(host):
         raise InvalidInputError(
-            f"Refusing to serve HTTP on {host} without a bearer token; set FRONTIERSMITH_HTTP_TOKEN "
-            "(or http_token in the config file), or bind 127.0.0.1."
+            f"Refusing to serve HTTP on {host} without a bearer token; set FRONTIERSMITH_HTTP_TOKEN or "
+            "FRONTIERSMITH_HTTP_SOLVE_TOKEN (or http_token in the config file), or bind 127.0.0.1."
         )
-    return secrets.token_urlsafe(32), True
+    token = secrets.token_urlsafe(32)
+    return HttpAuth({token: SCOPES_OF["all"]}, token)
 
 
-def require_bearer(app: ASGIApp, token: str) -> ASGIApp:
-    """Wrap ``app`` so every HTTP request must carry ``Authorization: Bearer <token>``; others get 401."""
-    expected = f"Bearer {token}".encode()
-    body = json.dumps(
-        {
-            "error": "unauthorized",
-            "message": "Send the header 'Authorization: Bearer <FRONTIERSMITH_HTTP_TOKEN>'.",
-        }
-    ).encode()
+async def _reply(send: Send, status: int, error: str, message: str, *extra: tuple[bytes, bytes]) -> None:
+    body = json.dumps({"error": error, "message": message}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *extra]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
-    async def guarded(scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            given = next((v for k, v in scope.get("headers", []) if k.lower() == b"authorization"), b"")
-            if not hmac.compare_digest(given, expected):
-                await send(
-                    {
-                        "type": "http.response.start",
-                        "status": 401,
-                        "headers": [
-                            (b"content-type", b"application/json"),
-                            (b"www-authenticate", b'Bearer realm="frontiersmith"'),
-                            (b"content-length", str(len(body)).encode()),
-                        ],
-                    }
-                )
-                await send({"type": "http.response.body", "body": body})
+
+async def _read_body(receive: Receive) -> bytes | None:
+    """The whole request body, or None when the client went away; more than the limit is cut at limit + 1,
+    which is enough to refuse it."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > MAX_REQUEST_BODY_BYTES or not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _out_of_scope(body: bytes, scopes: frozenset[Scope]) -> tuple[str, Scope] | None:
+    """The first request in a JSON-RPC message (or batch) that names something ``scopes`` do not grant."""
+    try:
+        parsed = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return None  # not JSON: the server answers it with its own parse error, and it can call nothing
+    grant = grant_of(scopes)
+    for message in parsed if isinstance(parsed, list) else [parsed]:
+        if isinstance(message, dict) and isinstance(message.get("method"), str):
+            denied = needs_scope(grant, message["method"], message.get("params"))
+            if denied is not None:
+                return denied
+    return None
+
+
+class ScopedHttpApp:
+    """Every request needs ``Authorization: Bearer TOKEN`` (else 401). The token's scopes, within what the server
+    serves (``--tools``), pick the MCP app that serves the request: an app built with only those scopes' tools,
+    prompts and resources, so nothing outside them can be reached by any route (a batch, a prompt, a resource,
+    another session's id). A call that names something outside them gets 403 with the scope it needs."""
+
+    def __init__(self, apps: Mapping[frozenset[Scope], Any], auth: HttpAuth, served: frozenset[Scope]):
+        self.apps = dict(apps)
+        self.served = served
+        self._tokens = [(f"Bearer {t}".encode(), scopes) for t, scopes in auth.tokens.items()]
+
+    def _scopes_of(self, given: bytes) -> frozenset[Scope] | None:
+        found = None
+        for expected, scopes in self._tokens:  # every comparison runs, so timing says nothing about which
+            if hmac.compare_digest(given, expected):
+                found = scopes
+        return found
+
+    async def __call__(self, scope: AsgiScope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        given = next((v for k, v in scope.get("headers", []) if k.lower() == b"authorization"), b"")
+        granted = self._scopes_of(given)
+        if granted is None:
+            await _reply(
+                send,
+                401,
+                "unauthorized",
+                "Send the header 'Authorization: Bearer <token>' with FRONTIERSMITH_HTTP_TOKEN or a scoped token.",
+                (b"www-authenticate", b'Bearer realm="frontiersmith"'),
+            )
+            return
+        scopes = granted & self.served
+        app = self.apps.get(scopes)
+        if app is None:
+            await _reply(send, 403, "forbidden", self._not_served(granted))
+            return
+        if scope.get("method") == "POST":
+            body = await _read_body(receive)
+            if body is None:
                 return
+            if len(body) > MAX_REQUEST_BODY_BYTES:
+                await _reply(
+                    send, 413, "too_large", f"Requests are limited to {MAX_REQUEST_BODY_BYTES} bytes."
+                )
+                return
+            denied = _out_of_scope(body, scopes)
+            if denied is not None:
+                await _reply(send, 403, "forbidden", self._needs(denied, granted))
+                return
+            receive = _replay(body, receive)
         await app(scope, receive, send)
 
-    return guarded
+    def _not_served(self, granted: frozenset[Scope]) -> str:
+        return (
+            f"This token grants the {describe(granted)} scope, which this server does not serve (it was started "
+            f"with --tools {choice_of(self.served)})."
+        )
+
+    def _needs(self, denied: tuple[str, Scope], granted: frozenset[Scope]) -> str:
+        what, needed = denied
+        if needed in granted:
+            return (
+                f"{what.capitalize()} needs the {needed} scope, which this server does not serve (it was started "
+                f"with --tools {choice_of(self.served)})."
+            )
+        return (
+            f"{what.capitalize()} needs the {needed} scope and this token grants only {describe(granted)}; "
+            f"use a token that grants it (http_{needed}_token or http_token)."
+        )
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        """Start and stop every scope's app (each runs its own session manager) with the server."""
+        await receive()  # lifespan.startup
+        async with contextlib.AsyncExitStack() as stack:
+            try:
+                for app in self.apps.values():
+                    await stack.enter_async_context(app.router.lifespan_context(app))
+            except Exception as exc:
+                await send({"type": "lifespan.startup.failed", "message": str(exc)})
+                return
+            await send({"type": "lifespan.startup.complete"})
+            await receive()  # lifespan.shutdown
+        await send({"type": "lifespan.shutdown.complete"})
 
 
-def http_app(server: FrontierSmithServer, host: str, token: str) -> ASGIApp:
-    app = server.streamable_http_app(host=host, max_request_body_size=MAX_REQUEST_BODY_BYTES)
-    return require_bearer(app, token)
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A receive that hands the app the body already read, then whatever the client sends next."""
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replayed() -> Any:
+        return pending.pop() if pending else await receive()
+
+    return replayed
 
 
-def serve_http(server: FrontierSmithServer, host: str, port: int, auth: tuple[str, bool]) -> None:
-    """Serve ``server`` over streamable HTTP at http://HOST:PORT/mcp until interrupted; ``auth`` is what
-    ``http_token`` chose."""
+def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: HttpAuth) -> ScopedHttpApp:
+    """The app of ``frontiersmith serve --http --tools TOOLS``: one MCP app per set of scopes a token reaches,
+    all over one backend (one store, one pool of sandbox slots)."""
+    served = scopes_of(tools)
+    apps = {}
+    for scopes in {granted & served for granted in auth.tokens.values()} - {frozenset()}:
+        server = build_server(settings, tools=choice_of(scopes), backend=backend)
+        apps[scopes] = server.streamable_http_app(host=host, max_request_body_size=MAX_REQUEST_BODY_BYTES)
+    return ScopedHttpApp(apps, auth, served)
+
+
+def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None:
+    """Serve ``app`` over streamable HTTP at http://HOST:PORT/mcp until interrupted."""
     import anyio
     import uvicorn
 
-    token, generated = auth
-    if generated:
+    if auth.generated:
         print(
             "frontiersmith: no FRONTIERSMITH_HTTP_TOKEN is set, so this run requires the generated header "
-            f"'Authorization: Bearer {token}'",
+            f"'Authorization: Bearer {auth.generated}'",
             file=sys.stderr,
         )
     shown = f"[{host}]" if ":" in host else host
     print(f"frontiersmith: serving MCP at http://{shown}:{port}/mcp", file=sys.stderr, flush=True)
-    config = uvicorn.Config(http_app(server, host, token), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     anyio.run(uvicorn.Server(config).serve)

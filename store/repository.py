@@ -160,7 +160,9 @@ class Store:
         return self._conns.read(lambda conn: conn.execute(sql, tuple(params)).fetchall())
 
     def _not_found(self, what: str) -> NotFoundError:
-        return NotFoundError(f"No {what} is in the store {self.path}; check the id or {self._hint}.")
+        # The path stays out of the sentence: it reaches MCP clients, who have no business knowing it
+        # (`frontiersmith store info` shows it to the store's owner).
+        return NotFoundError(f"No {what} is in the store; check the id or {self._hint}.")
 
     # -- records: generic --------------------------------------------------------------------------------
 

@@ -22,6 +22,6 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
 
 @pytest.fixture
 def server(settings: Settings) -> Iterator[FrontierSmithServer]:
-    mcp = build_server(settings)
+    mcp = build_server(settings, tools="all")
     yield mcp
     mcp.backend.close()  # type: ignore[attr-defined]

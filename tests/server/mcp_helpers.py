@@ -72,12 +72,16 @@ def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> N
 
 
 @contextmanager
-def http_server(data_dir: Path, token: str | None) -> Iterator[tuple[str, subprocess.Popen]]:
-    """`frontiersmith serve --http` on a free loopback port; yields its /mcp URL and the process."""
+def http_server(
+    data_dir: Path, token: str | None, tools: str = "all", **tokens: str
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`frontiersmith serve --http --tools TOOLS` on a free loopback port; yields its /mcp URL and the process.
+    ``token`` is its http_token; ``tokens`` more settings by name (http_solve_token=..., ...)."""
     port = free_port()
     extra = {"FRONTIERSMITH_HTTP_TOKEN": token} if token else {}
+    extra.update({f"FRONTIERSMITH_{name.upper()}": value for name, value in tokens.items()})
     proc = subprocess.Popen(
-        ["frontiersmith", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)],
+        ["frontiersmith", "serve", "--http", "--tools", tools, "--host", "127.0.0.1", "--port", str(port)],
         env=serve_env(data_dir, **extra),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

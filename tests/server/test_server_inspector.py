@@ -1,5 +1,5 @@
 """A third-party client: the MCP Inspector CLI (npm @modelcontextprotocol/inspector, --cli mode) lists the tools
-of `frontiersmith serve` over stdio and calls `submit`.
+of `frontiersmith serve` (the solve scope, its default) over stdio and calls `submit`.
 
 The Inspector is looked up at $FRONTIERSMITH_INSPECTOR, then in the user cache
 (~/.cache/frontiersmith/inspector, where CI installs it), and installed there with npm when missing. When it
@@ -55,7 +55,8 @@ def run_inspector(tmp_path: Path, *method_args: str) -> dict:
 def test_the_inspector_cli_lists_the_tools_and_calls_submit(tmp_path: Path) -> None:
     listed = run_inspector(tmp_path, "--method", "tools/list")
     names = {t["name"] for t in listed["tools"]}
-    assert {"submit", "list_problems", "mutate_problem", "run_verifier", "leaderboard"} <= names
+    assert {"submit", "list_problems", "leaderboard"} <= names  # `serve` alone serves the solve scope
+    assert not names & {"mutate_problem", "run_verifier", "publish_candidate"}
 
     called = run_inspector(
         tmp_path,

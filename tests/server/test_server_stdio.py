@@ -15,7 +15,9 @@ pytestmark = pytest.mark.anyio
 
 
 async def test_stdio_server_carries_a_synthesis_session_and_a_solve_session(tmp_path: Path) -> None:
-    params = StdioServerParameters(command="frontiersmith", args=["serve"], env=serve_env(tmp_path))
+    params = StdioServerParameters(
+        command="frontiersmith", args=["serve", "--tools", "all"], env=serve_env(tmp_path)
+    )
     async with Client(params) as client:
         task_id = await synthesis_session(client)
         await solve_session(client)
