@@ -37,7 +37,7 @@ def sweep_stale(tmp: str | None = None) -> list[str]:
         return []
     _swept = True
     root = tmp or tempfile.gettempdir()
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(root))
     except OSError:
