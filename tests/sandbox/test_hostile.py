@@ -36,6 +36,16 @@ async def sandbox(
         yield sb
 
 
+def _processes_on_host_with(marker: str) -> int:
+    """How many of the host's processes have ``marker`` in their command line."""
+    found = 0
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            with contextlib.suppress(OSError):
+                found += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
+    return found
+
+
 async def _py(sb: Sandbox, code: str):
     c = await sb.compile(code, Language.PYTHON, name="hostile")
     assert c.ok, c.message
@@ -110,12 +120,7 @@ async def test_child_that_outlives_its_parent_does_not_survive_into_the_next_run
     )
     later = await sandbox.run(look, limits=TIGHT)
     assert later.verdict is Verdict.OK and later.stdout == b"0\n"
-    on_host = 0
-    for p in os.listdir("/proc"):
-        if p.isdigit():
-            with contextlib.suppress(OSError):
-                on_host += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
-    assert on_host == 0
+    assert _processes_on_host_with(marker) == 0
 
 
 async def test_network_connect_to_a_host_loopback_listener_never_arrives(sandbox: Sandbox) -> None:
@@ -336,12 +341,7 @@ async def test_a_setsid_daemon_dies_with_its_run_and_never_touches_a_later_run(s
     await asyncio.sleep(1.0)
     later = await sandbox.run(victim, limits=TIGHT)
     assert later.verdict is Verdict.OK and later.stdout == b"honest\n", later
-    on_host = 0
-    for p in os.listdir("/proc"):
-        if p.isdigit():
-            with contextlib.suppress(OSError):
-                on_host += marker.encode() in Path(f"/proc/{p}/cmdline").read_bytes()
-    assert on_host == 0
+    assert _processes_on_host_with(marker) == 0
 
 
 async def test_a_run_cannot_read_another_programs_source_or_binary(sandbox: Sandbox) -> None:
