@@ -34,6 +34,44 @@ def _python_for(uid: int) -> list[str]:
     return [base, "-c", boot]
 
 
+def _stage_for(uid: int, root: Path, home: Path) -> tuple[Path, list[str]] | None:
+    """When ``uid`` cannot read this checkout (a clone under a private home), a readable copy of what the
+    hostile suite needs: the tests, the package laid out as installed, and this venv's packages. Returns
+    (the copy's root, the interpreter command), or None when no copy is needed."""
+    drop = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+    readable = [
+        *drop,
+        "test",
+        "-r",
+        str(root / "tests" / "conftest.py"),
+        "-a",
+        "-r",
+        sysconfig.get_paths()["purelib"],
+    ]
+    if subprocess.run(readable, capture_output=True).returncode == 0:
+        return None
+    stage = home / "stage"
+    shutil.copytree(root / "tests", stage / "repo" / "tests")
+    package = stage / "pkg" / "frontiersmith"
+    shutil.copytree(root / "frontiersmith", package)
+    for sub in ("sandbox", "store", "tools", "server", "agents"):  # setup.py's package-dir map
+        shutil.copytree(root / sub, package / sub)
+    # the venv's packages, less the editable install's hook (it points into the unreadable checkout)
+    shutil.copytree(
+        sysconfig.get_paths()["purelib"],
+        stage / "site",
+        ignore=lambda d, names: [n for n in names if n.startswith("__editable__")],
+    )
+    for dirpath, _dirs, _files in os.walk(home):
+        os.chown(dirpath, uid, uid)
+    base = shutil.which("python3", path="/usr/bin:/usr/local/bin") or "python3"
+    boot = (
+        f"import site, sys; sys.path.insert(0, {str(stage / 'pkg')!r}); site.addsitedir({str(stage / 'site')!r}); "
+        "import pytest; sys.exit(pytest.main(sys.argv[1:]))"
+    )
+    return stage / "repo", [base, "-c", boot]
+
+
 def main(argv: list[str]) -> int:
     args = ["-p", "no:cacheprovider", "-q", "-ra", *(argv or HOSTILE)]
     root = Path(__file__).resolve().parent.parent
@@ -55,12 +93,19 @@ def main(argv: list[str]) -> int:
         for keep in ("FRONTIERSMITH_REQUIRE_SANDBOXES",):
             if keep in os.environ:
                 env[keep] = os.environ[keep]
-        python = _python_for(NOBODY)
-        if python == [sys.executable]:
-            python = [sys.executable, "-m", "pytest"]
+        staged = _stage_for(NOBODY, root, home)
+        if staged is not None:
+            print(
+                f"tests/unprivileged.py: uid {NOBODY} cannot read this checkout; running a copy", flush=True
+            )
+            cwd, python = staged
+        else:
+            cwd, python = root, _python_for(NOBODY)
+            if python == [sys.executable]:
+                python = [sys.executable, "-m", "pytest"]
         cmd = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *python, *args]
         print(f"tests/unprivileged.py: the hostile suite again, as uid {NOBODY}", flush=True)
-        return subprocess.run(cmd, cwd=root, env=env).returncode
+        return subprocess.run(cmd, cwd=cwd, env=env).returncode
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
