@@ -30,16 +30,29 @@ PRIVATE_DIR_MODE = 0o700
 SIDE_FILE_SUFFIXES = ("-wal", "-shm", "-journal")
 
 
-def _owner_only(fd: int) -> None:
-    """Take group and other access off the open file or folder ``fd`` if this user owns it.
+def _owner_only(path: Path | str, flags: int, kind: Callable[[int], bool] = stat.S_ISREG) -> bool:
+    """Open ``path`` with ``flags`` and, if it is of ``kind`` (a regular file unless told) and this user owns
+    it, take group and other access off it; False when it cannot be opened.
 
     Never a folder with the sticky bit (a shared temp dir such as /tmp) and never another user's file,
     even as root.
     """
-    st = os.fstat(fd)
-    if st.st_uid != os.geteuid() or not st.st_mode & 0o077 or st.st_mode & stat.S_ISVTX:
-        return
-    os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o700)
+    try:
+        fd = os.open(path, flags | os.O_CLOEXEC, PRIVATE_FILE_MODE)  # the mode only counts with O_CREAT
+    except OSError:
+        return False
+    try:
+        st = os.fstat(fd)
+        if (
+            kind(st.st_mode)
+            and st.st_uid == os.geteuid()
+            and st.st_mode & 0o077
+            and not st.st_mode & stat.S_ISVTX
+        ):
+            os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o700)
+    finally:
+        os.close(fd)
+    return True
 
 
 def make_private(path: Path) -> None:
@@ -47,41 +60,18 @@ def make_private(path: Path) -> None:
 
     The mode is set on the file before SQLite opens it, so its -wal and -shm files are born 0600 too.
     """
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK, PRIVATE_FILE_MODE)
-    except OSError:
+    if not _owner_only(path, os.O_RDWR | os.O_CREAT | os.O_NONBLOCK):
         return  # connect() then says why the store cannot be opened, in the store's own words
-    try:
-        if stat.S_ISREG(os.fstat(fd).st_mode):
-            _owner_only(fd)
-    finally:
-        os.close(fd)
     for suffix in SIDE_FILE_SUFFIXES:
-        try:
-            # NOFOLLOW: a side file planted as a symlink must not get us to chmod what it points at.
-            fd = os.open(f"{path}{suffix}", os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
-        except OSError:
-            continue
-        try:
-            if stat.S_ISREG(os.fstat(fd).st_mode):
-                _owner_only(fd)
-        finally:
-            os.close(fd)
+        # NOFOLLOW: a side file planted as a symlink must not get us to chmod what it points at.
+        _owner_only(f"{path}{suffix}", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
 
 
 def make_private_folder(folder: Path) -> None:
     """Make the store's folder owner-only (0700) if this user owns it; for FrontierSmith's own folders only
     (the data dir), never a folder the user picked, which may be shared on purpose."""
-    if folder.resolve() == Path(folder.anchor or "/"):
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    except OSError:
-        return
-    try:
-        _owner_only(fd)
-    finally:
-        os.close(fd)
+    if folder.resolve() != Path(folder.anchor or "/"):
+        _owner_only(folder, os.O_RDONLY | os.O_DIRECTORY, stat.S_ISDIR)
 
 
 def is_busy(exc: BaseException) -> bool:
