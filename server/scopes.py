@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 Scope = Literal["solve", "synthesis"]
-ToolsChoice = Literal["solve", "synthesis", "all"]
 
 SCOPES_OF: dict[str, frozenset[Scope]] = {
     "solve": frozenset({"solve"}),
