@@ -344,6 +344,7 @@ async def generate_tests(
     """Run the generator for every distribution and keep the inputs the validator accepts; store them."""
     if not 0 <= seed <= MAX_SEED:
         raise InvalidInputError(f"seed must be between 0 and {MAX_SEED}.")
+    settings = settings or get_settings()  # one reading for the plan check, the build and the pruning
     problem = load_problem(store, candidate_id)
     draft = authored
     if draft is None:
@@ -397,7 +398,7 @@ async def generate_tests(
                 "failures": built.failures,
             },
         )
-    _drop_old_builds(store, candidate_id, (settings or get_settings()).builds_kept_per_candidate)
+    _drop_old_builds(store, candidate_id, settings.builds_kept_per_candidate)
     return TestsResult(stored, built.failures, draft)
 
 
