@@ -150,7 +150,11 @@ class MissingTest(BaseModel):
 
     name: str
     position: int  # its place among the package's tests
-    reason: str
+    path: str  # the input as the package names it, relative to the package
+
+    @property
+    def reason(self) -> str:
+        return f"test {self.name} is missing: the subtasks ask for it but the package has no {self.path}"
 
 
 class FrontierCSPackage(BaseModel):
@@ -232,13 +236,12 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
     missing: list[MissingTest] = []
     for position, (name, relative, inp, ans) in enumerate(_case_files(root, config)):
         if inp is None:
-            reason = f"test {name} is missing: the subtasks ask for it but the package has no {relative.as_posix()}"
-            missing.append(MissingTest(name=name, position=position, reason=reason))
+            missing.append(MissingTest(name=name, position=position, path=relative.as_posix()))
             continue
         tests.append((name, inp.read_bytes(), ans.read_bytes() if ans is not None else None))
     if not tests:
         more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
-        shown = f" ({missing[0].reason.rsplit(' ', 1)[-1]}{more} missing)" if missing else ""
+        shown = f" ({missing[0].path}{more} missing)" if missing else ""
         raise InvalidInputError(f"{root / 'testdata'} holds no tests{shown}; add 1.in, 2.in, ...")
     statement_path = package_file(root, "statement.txt", f"{root} holds", optional=True)
     statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
