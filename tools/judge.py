@@ -7,7 +7,9 @@ as a file and nothing the solution prints is ever parsed for a score.
 Verifier kinds:
 - testlib: ``CHK input.txt output.txt answer.txt result.txt`` (testlib's optional result file, where
   ``quitp`` writes ``"P message"``). Exit 0 scores 1, exit 7 (points) scores the checker's points,
-  exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or a hang is SYSTEM_ERROR.
+  exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or a hang is SYSTEM_ERROR
+  (a hang, retried once, is left out of the mean; a FAIL or a crash counts as 0: see
+  ``tools/scoring.aggregate_scores``).
   Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
   ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
   message (FrontierCS checkers print it next to the same value), else 0. Exit 0 scores a
@@ -97,6 +99,9 @@ class TestResult:
     exit_code: int | None = None  # of the solution's run
     signal: int | None = None
     missing: bool = False  # the package lacks this test's files (a SYSTEM_ERROR line without a run)
+    # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
+    # one the host caused: it counts as 0 (tools/scoring.aggregate_scores), so no output gains by it
+    counted: bool = False
 
     __test__ = False  # not a pytest class
 
@@ -142,12 +147,14 @@ class JudgeReport:
     )  # computed here from a baseline Program
     best_objectives: dict[str, float] = field(default_factory=dict)
     judged: int = 0  # tests the mean is over
-    system_errors: int = 0  # SYSTEM_ERROR tests, left out of the mean
+    system_errors: int = 0  # SYSTEM_ERROR tests the host caused, left out of the mean
+    verifier_failures: int = 0  # SYSTEM_ERROR tests the verifier gave on the output, judged as 0
 
     def aggregate(self) -> ScoreSummary:
-        """Set ``score``, ``judged`` and ``system_errors`` from the per-test results."""
+        """Set ``score``, ``judged``, ``system_errors`` and ``verifier_failures`` from the per-test results."""
         summary = aggregate_scores(self.tests)
-        self.score, self.judged, self.system_errors = summary.score, summary.judged, summary.system_errors
+        self.score, self.judged = summary.score, summary.judged
+        self.system_errors, self.verifier_failures = summary.system_errors, summary.verifier_failures
         return summary
 
     def without_test_data(self) -> JudgeReport:
@@ -163,7 +170,7 @@ class JudgeReport:
 
     @property
     def summary(self) -> str:
-        return ScoreSummary(self.score, self.judged, self.system_errors).describe()
+        return ScoreSummary(self.score, self.judged, self.system_errors, self.verifier_failures).describe()
 
     def to_json(self) -> dict[str, Any]:
         """The ``frontiersmith judge --json`` shape."""
@@ -171,6 +178,7 @@ class JudgeReport:
             "score": self.score,
             "judged": self.judged,
             "system_errors": self.system_errors,
+            "verifier_failures": self.verifier_failures,
             "summary": self.summary,
             "tests": [
                 {
@@ -297,6 +305,8 @@ def _missing(test: JudgeTest) -> TestResult:
 
 
 VERIFIER_ATTEMPTS = 2
+# how a verifier's own run ends when the host, not the output, is to blame: retried, then left out
+HOST_FAILURES = (Verdict.TLE, Verdict.SYSTEM_ERROR)
 
 
 async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> ExecResult:
@@ -312,7 +322,7 @@ async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> Exe
             result = await run()
         except Exception as exc:  # a sandbox failure, never a verdict on the solution
             result = ExecResult(Verdict.SYSTEM_ERROR, message=f"sandbox failure: {exc}")
-        if result.verdict not in (Verdict.TLE, Verdict.SYSTEM_ERROR):
+        if result.verdict not in HOST_FAILURES:
             return result
         if attempt + 1 == VERIFIER_ATTEMPTS:
             result.message = f"{result.message or result.verdict.value}; tried twice"
@@ -373,11 +383,14 @@ class _Session:
             result.verdict, ratio, result.message = interpret_checker(checked)
             result.score = ratio
             result.objective = ratio if result.verdict is Verdict.OK else None
-            return result
-        checked = await self._verify(
-            ["verify", "input.txt", "output.txt"], {"input.txt": test.input, "output.txt": run.stdout}
-        )
-        result.verdict, result.objective, result.message = interpret_native(checked)
+        else:
+            checked = await self._verify(
+                ["verify", "input.txt", "output.txt"], {"input.txt": test.input, "output.txt": run.stdout}
+            )
+            result.verdict, result.objective, result.message = interpret_native(checked)
+        # The verifier ran to its end on this output and still gave no verdict: that is its answer on
+        # the output (counted as 0), where a time-out or a sandbox failure is the host's.
+        result.counted = result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
         return result
 
     async def evaluate_all(

@@ -117,14 +117,20 @@ class ScoredTest(Protocol):
     @property
     def score(self) -> float: ...
 
+    @property
+    def counted(self) -> bool:
+        """For a SYSTEM_ERROR: the verifier itself failed on this output, so it counts as 0."""
+        ...
+
 
 @dataclass(frozen=True)
 class ScoreSummary:
     """How per-test scores became one score: the mean over the judged tests, and what was left out."""
 
     score: float
-    judged: int  # tests with a verdict other than SYSTEM_ERROR: the mean is over these
+    judged: int  # the tests the mean is over: every test but the SYSTEM_ERRORs left out
     system_errors: int  # tests left out of the mean
+    verifier_failures: int = 0  # SYSTEM_ERRORs the verifier gave on the output: judged, as 0
 
     @property
     def could_not_judge(self) -> bool:
@@ -137,25 +143,37 @@ class ScoreSummary:
         text = f"mean of {self.judged} judged tests"
         if self.system_errors:
             text += f"; {self.system_errors} SYSTEM_ERROR tests left out of the mean"
+        if self.verifier_failures:
+            text += f"; {self.verifier_failures} tests on which the verifier failed count as 0"
         return text
 
 
 def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
     """The one score of a run over many tests: the mean of the per-test scores over the JUDGED tests.
 
-    A SYSTEM_ERROR test (a missing test file, a checker that timed out twice, a sandbox failure, a
-    broken verifier) is the judge's fault, not the solution's, so it is left out of the mean and
-    counted in ``system_errors``: an overloaded host or a gap in a package never silently lowers a
-    score. Every other verdict counts, with its score (0 for CE, RE, TLE, MLE, OLE and INVALID).
-    When every test is SYSTEM_ERROR nothing was judged: the score is 0 and ``could_not_judge`` is
-    true. A non-finite per-test score counts as 0.
+    A SYSTEM_ERROR test that the host caused (a missing test file, a verifier that timed out twice, a
+    sandbox failure, a verifier that does not compile, a missing baseline objective) is not the
+    solution's doing, so it is left out of the mean and counted in ``system_errors``: an overloaded
+    host or a gap in a package never silently lowers a score. A SYSTEM_ERROR the verifier gave on the
+    solution's output (it crashed, called FAIL, printed no verdict: ``counted``) is judged, as 0, and
+    counted in ``verifier_failures``: otherwise an output that breaks a fragile verifier would drop its
+    worst tests from the mean and raise its own score. Every other verdict counts, with its score (0
+    for CE, RE, TLE, MLE, OLE and INVALID). When every test is left out nothing was judged: the score
+    is 0 and ``could_not_judge`` is true. A non-finite per-test score counts as 0.
     """
-    judged = system_errors = 0
+    judged = system_errors = verifier_failures = 0
     total = 0.0
     for test in tests:
         if test.verdict == Verdict.SYSTEM_ERROR:
-            system_errors += 1
-            continue
+            if not test.counted:
+                system_errors += 1
+                continue
+            verifier_failures += 1
         judged += 1
-        total += test.score if math.isfinite(test.score) else 0.0
-    return ScoreSummary(score=total / judged if judged else 0.0, judged=judged, system_errors=system_errors)
+        total += test.score if math.isfinite(test.score) and test.verdict != Verdict.SYSTEM_ERROR else 0.0
+    return ScoreSummary(
+        score=total / judged if judged else 0.0,
+        judged=judged,
+        system_errors=system_errors,
+        verifier_failures=verifier_failures,
+    )

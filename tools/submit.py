@@ -38,7 +38,6 @@ from frontiersmith.store import Store
 from .catalog import get_family, list_families
 from .judge import JudgeTest, VerifierSpec, judge_solution
 from .llm.offline import catalog_tests_draft
-from .scoring import aggregate_scores
 from .testgen import build_tests
 
 MAX_CODE_BYTES = 1_000_000
@@ -75,7 +74,8 @@ class SubmitResult(BaseModel):
     tests: list[TestVerdict]
     compile_message: str = ""
     judged: int = 0  # tests the score is the mean of
-    system_errors: int = 0  # SYSTEM_ERROR tests, left out of the mean (tools/scoring.aggregate_scores)
+    system_errors: int = 0  # SYSTEM_ERROR tests the host caused, left out of the mean (tools/scoring)
+    verifier_failures: int = 0  # SYSTEM_ERROR tests the verifier gave on the output, counted as 0
     summary: str = ""  # what the score is the mean of, or that the run could not be judged
 
 
@@ -332,14 +332,13 @@ async def submit(
     verdicts: dict[str, int] = {}
     for r in report.tests:
         verdicts[r.verdict.value] = verdicts.get(r.verdict.value, 0) + 1
-    summary = aggregate_scores(report.tests)  # the one rule for a score over tests, as the judge's
     submission = Submission(
         id=sub_id,
         problem_id=problem_id,
         code=code,
         language=language,
         author=author,
-        score=summary.score,
+        score=report.score,
         verdicts=verdicts,
         run_ids=[r.id for r in runs],
     )
@@ -350,7 +349,7 @@ async def submit(
     return SubmitResult(
         submission_id=sub_id,
         problem_id=problem_id,
-        score=summary.score,
+        score=report.score,
         verdicts=verdicts,
         tests=[
             TestVerdict(
@@ -365,7 +364,8 @@ async def submit(
             for r in report.tests
         ],
         compile_message=report.compile_message,
-        judged=summary.judged,
-        system_errors=summary.system_errors,
-        summary=summary.describe(),
+        judged=report.judged,  # the judge's own aggregate (tools/scoring.aggregate_scores)
+        system_errors=report.system_errors,
+        verifier_failures=report.verifier_failures,
+        summary=report.summary,
     )

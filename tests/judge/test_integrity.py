@@ -105,3 +105,50 @@ async def test_a_solution_that_replaces_the_native_verifier_scores_zero(sandbox_
     assert report.score == 0.0
     assert all(t.score == 0.0 for t in report.tests), [(t.name, t.verdict, t.score) for t in report.tests]
     assert {t.verdict for t in report.tests} == {Verdict.INVALID}, [(t.name, t.message) for t in report.tests]
+
+
+# Crashes (a traceback), calls its output feasible with no objective, or prints no verdict when the output
+# says so: a fragile verifier an output can break. Otherwise the objective is the number printed.
+FRAGILE_VERIFIER = r"""
+import json, sys
+out = open(sys.argv[3]).read().split()
+if out[0] == "crash":
+    raise RuntimeError("fragile verifier")
+if out[0] == "noobjective":
+    print(json.dumps({"feasible": True}))
+elif out[0] == "silent":
+    pass
+else:
+    print(json.dumps({"feasible": True, "objective": float(out[0])}))
+"""
+# Scores well on test "easy" and breaks the verifier on the three hard ones.
+BREAKER = r"""
+import sys
+kind = sys.stdin.read().split()[0]
+print({"easy": "4", "hard1": "crash", "hard2": "noobjective", "hard3": "silent"}[kind])
+"""
+
+
+async def test_an_output_that_breaks_the_verifier_counts_as_zero_not_left_out() -> None:
+    """SYSTEM_ERROR tests are left out of the mean only when the host caused them: breaking a fragile
+    verifier on the hard tests must not drop them from the mean (0.5 here, not 0.5 / 4)."""
+    from frontiersmith.models import Sense
+    from frontiersmith.tools.judge import VerifierSpec
+
+    verifier = VerifierSpec(Program(code=FRAGILE_VERIFIER, language=Language.PYTHON), sense=Sense.MAX)
+    names = ["easy", "hard1", "hard2", "hard3"]
+    report = await judge_solution(
+        Program(code=BREAKER, language=Language.PYTHON),
+        [JudgeTest(n, f"{n}\n".encode()) for n in names],
+        verifier,
+        Limits(time_ms=2000, memory_mb=256),
+        backend="process",
+        workers=4,
+        baseline={n: 2.0 for n in names},
+    )
+    by_name = {t.name: t for t in report.tests}
+    assert by_name["easy"].score == pytest.approx(0.5)
+    assert all(by_name[n].verdict is Verdict.SYSTEM_ERROR and by_name[n].counted for n in names[1:])
+    assert report.score == pytest.approx(0.5 / 4)
+    assert (report.judged, report.system_errors, report.verifier_failures) == (4, 0, 3)
+    assert "3 tests on which the verifier failed count as 0" in report.summary

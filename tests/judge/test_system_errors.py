@@ -77,6 +77,8 @@ def test_aggregate_leaves_system_errors_out_of_the_mean_and_counts_them():
     summary = aggregate_scores(
         [v(Verdict.OK, 0.5), v(Verdict.SYSTEM_ERROR), v(Verdict.INVALID), v(Verdict.OK, 1)]
     )
+    broke = TestResult("t", Verdict.SYSTEM_ERROR, score=1.0, counted=True)  # the verifier's failure
+    assert (aggregate_scores([v(Verdict.OK, 1), broke]).score, aggregate_scores([broke]).judged) == (0.5, 1)
     assert (summary.score, summary.judged, summary.system_errors) == (pytest.approx(0.5), 3, 1)
     assert "1 SYSTEM_ERROR" in summary.describe() and "3 judged" in summary.describe()
     nothing = aggregate_scores([v(Verdict.SYSTEM_ERROR, 1.0), v(Verdict.SYSTEM_ERROR, 1.0)])
@@ -180,13 +182,14 @@ async def test_import_of_a_package_with_a_gap_stores_the_tests_that_exist_and_na
 
 
 @pytest.mark.anyio
-async def test_submit_leaves_a_checker_failure_out_of_the_score_and_counts_it(tmp_path):
+async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
     from frontiersmith.tools.submit import submit
 
     root = tmp_path / "pkg"
     (root / "testdata").mkdir(parents=True)
     (root / "config.yaml").write_text("type: default\ntime: 1s\nmemory: 256m\nchecker: chk.cc\n")
-    # FAIL (exit 3) on the "fail" test, 0.25 on the others: FAIL is the package's fault, not the solution's
+    # FAIL (exit 3) on the "fail" test, 0.25 on the others: the checker ran to its end and gave no verdict,
+    # which counts as 0 (only what the host caused is left out: an output must never gain by a FAIL)
     (root / "chk.cc").write_text(
         HANGING_CHECKER.replace('"hang")) for (volatile long i = 0;; i++) {}', '"fail")) return 3;')
     )
@@ -197,6 +200,7 @@ async def test_submit_leaves_a_checker_failure_out_of_the_score_and_counts_it(tm
         result = await submit(store, seed_id, "print('x')\n", "python", backend="process")
         stored = store.get_submission(result.submission_id)
     assert result.verdicts == {"OK": 2, "SYSTEM_ERROR": 1}
-    assert result.score == pytest.approx(0.25)  # not 0.5 / 3
-    assert (result.judged, result.system_errors) == (2, 1) and "left out" in result.summary
-    assert stored.score == pytest.approx(0.25)
+    assert result.score == pytest.approx(0.5 / 3)
+    assert (result.judged, result.system_errors, result.verifier_failures) == (3, 0, 1)
+    assert "1 tests on which the verifier failed count as 0" in result.summary
+    assert stored.score == pytest.approx(0.5 / 3)
