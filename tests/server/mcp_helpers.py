@@ -23,6 +23,18 @@ CHEAP_FAMILY = "min_true_2sat"  # the objective-axis mutation of the two_sat see
 CHEAP_PROBLEM = f"catalog/{CHEAP_FAMILY}"
 SEED = "seed_two_sat"
 BIN_DIR = str(Path(sys.executable).parent)
+# A raw JSON-RPC initialize and the headers streamable HTTP wants, for tests that post by hand.
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"},
+    },
+}
+HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
 def baseline_code() -> str:

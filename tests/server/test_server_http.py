@@ -12,6 +12,8 @@ import httpx2
 import pytest
 from mcp_helpers import (
     CHEAP_PROBLEM,
+    HEADERS,
+    INITIALIZE,
     baseline_code,
     http_client,
     http_server,
@@ -25,17 +27,6 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 
 TOKEN = "test-token-7f3a"
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "0"},
-    },
-}
-HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,8 @@ from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp_helpers import (
     CHEAP_PROBLEM,
+    HEADERS,
+    INITIALIZE,
     baseline_code,
     http_client,
     http_server,
@@ -37,17 +39,6 @@ SYNTHESIS_ONLY = {
     "publish_candidate",
     "get_candidate",
     "list_candidates",
-}
-HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "0"},
-    },
 }
 
 
