@@ -24,4 +24,4 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
 def server(settings: Settings) -> Iterator[FrontierSmithServer]:
     mcp = build_server(settings, tools="all")
     yield mcp
-    mcp.backend.close()  # type: ignore[attr-defined]
+    mcp.backend.close()

@@ -83,7 +83,7 @@ async def test_generate_tests_over_the_limits_is_refused_before_any_sandbox_star
         return real(*args, **kwargs)
 
     monkeypatch.setattr(synthesis, "open_sandbox", counting)
-    store = server.backend.store()  # type: ignore[attr-defined]
+    store = server.backend.store()
     async with Client(server) as client:
         cid = structured(await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective"}))[
             "candidate_id"
@@ -136,8 +136,8 @@ async def test_a_generator_printing_past_the_byte_caps_is_stopped_with_a_clear_f
 async def test_only_the_last_builds_of_a_candidate_are_kept_and_their_blobs_freed(
     server: FrontierSmithServer,
 ) -> None:
-    store = server.backend.store()  # type: ignore[attr-defined]
-    kept = server.backend.settings.builds_kept_per_candidate  # type: ignore[attr-defined]
+    store = server.backend.store()
+    kept = server.backend.settings.builds_kept_per_candidate
     builds: list[set[str]] = []
     dropped: set[str] = set()  # the input blobs of the builds that must go
     async with Client(server) as client:
