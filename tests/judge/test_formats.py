@@ -1,13 +1,10 @@
 """Reading FrontierCS and native packages, and importing FrontierCS problems into the store."""
 
-import os
 import shutil
-import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from judge_helpers import cli, stored_rows
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, VerifierKind
@@ -128,24 +125,11 @@ def test_cli_import_of_a_package_whose_checker_does_not_compile_is_one_line_and_
     mini, tmp_path
 ):
     (mini / "chk.cc").write_text(BROKEN_CHECKER)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    env.update(
-        FRONTIERSMITH_DATA_DIR=str(tmp_path / "data"), FRONTIERSMITH_CONFIG=str(tmp_path / "none.toml")
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", "import", "frontiercs", str(mini)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    done = cli(["import", "frontiercs", str(mini)], tmp_path / "data")
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert [line for line in done.stderr.splitlines() if line.strip()] == [done.stderr.strip()]
     assert "does not compile" in done.stderr
-    for db in (tmp_path / "data").rglob("*.db"):
-        with sqlite3.connect(db) as conn:
-            tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
-            assert sum(conn.execute(f"select count(*) from [{t}]").fetchone()[0] for t in tables) == 0
+    assert stored_rows(tmp_path / "data") == 0
 
 
 def test_native_manifest_errors_name_the_field(tmp_path):

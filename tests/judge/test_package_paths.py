@@ -7,11 +7,8 @@ gave it, no traceback, the outside file's contents nowhere in the output, and an
 
 from __future__ import annotations
 
-import os
 import shutil
-import sqlite3
 import subprocess
-import sys
 import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from judge_helpers import cli, stored_rows
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "frontiercs_mini"
@@ -158,18 +156,6 @@ class Outcome:
     runs: dict[str, subprocess.CompletedProcess]
 
 
-def _cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
-    return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
-
-
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     """Build every hostile package and run the CLI on each, all at once (they are independent)."""
@@ -198,19 +184,10 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
         if attack.format == "frontiercs":
             jobs[(label, "import")] = (["import", "frontiercs", str(root)], data_dir)
     with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = {key: pool.submit(_cli, args, data_dir) for key, (args, data_dir) in jobs.items()}
+        futures = {key: pool.submit(cli, args, data_dir) for key, (args, data_dir) in jobs.items()}
         for (label, command), future in futures.items():
             results[label].runs[command] = future.result()
     return results
-
-
-def _stored_rows(data_dir: Path) -> int:
-    total = 0
-    for db in data_dir.rglob("*.db"):
-        with sqlite3.connect(db) as conn:
-            tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
-            total += sum(conn.execute(f"select count(*) from [{t}]").fetchone()[0] for t in tables)
-    return total
 
 
 def _files_hold(data_dir: Path, marker: bytes) -> bool:
@@ -235,5 +212,5 @@ def test_package_path_outside_the_package_or_not_a_regular_file_is_refused_by_ju
         assert len(lines) == 1, f"{command}: {done.stderr}"
         assert shown in lines[0] and attack.reason in lines[0], f"{command}: {lines[0]}"
         assert marker not in done.stderr + done.stdout, command
-    assert _stored_rows(outcome.data_dir) == 0
+    assert stored_rows(outcome.data_dir) == 0
     assert not _files_hold(outcome.data_dir, marker.encode())

@@ -1,0 +1,32 @@
+"""Helpers shared by the judge tests that run the real CLI."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+
+def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir`` and no config file."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
+    return subprocess.run(
+        [sys.executable, "-m", "frontiersmith.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+def stored_rows(data_dir: Path) -> int:
+    """Rows in every table of every store under ``data_dir``: 0 when nothing was stored."""
+    total = 0
+    for db in data_dir.rglob("*.db"):
+        with sqlite3.connect(db) as conn:
+            tables = [r[0] for r in conn.execute("select name from sqlite_master where type='table'")]
+            total += sum(conn.execute(f"select count(*) from [{t}]").fetchone()[0] for t in tables)
+    return total
