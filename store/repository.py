@@ -249,10 +249,10 @@ class Store:
                 known[row[0]] = (row[1], row[2])
         now = time.time()
         rows = []
-        changed = [r for r in records if r.id in known and known[r.id][0] != r.hash()]
+        hashed = [(record, record.hash()) for record in records]
+        changed = [r for r, digest in hashed if r.id in known and known[r.id][0] != digest]
         frozen = Store._frozen_package_rows(conn, spec.table, changed) if changed else set()
-        for record in records:
-            digest = record.hash()
+        for record, digest in hashed:
             if record.id in known:
                 if known[record.id][0] == digest or record.id in frozen:
                     continue
