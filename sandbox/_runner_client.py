@@ -36,6 +36,7 @@ from frontiersmith.settings import Settings
 
 from ._fast import FastChannel
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from .runner import SOURCE_ENV
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,6 @@ BOOTSTRAP = (
 
 # A Python program runs from its source on fd 3, which the launcher opened before dropping to the run's
 # uid (the file is owner-only; see ProgramHandle.source); sys.argv[1:] are the run-time args.
-SOURCE_ENV = "FS_SOURCE"
 PYTHON_FROM_FD3 = (
     "import sys\n"
     "with open(3, closefd=True) as f:\n"

@@ -3,11 +3,11 @@
  * usage: fs-exec [ns ROOT] (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
  *
  * With "ns ROOT" (a host where runs cannot get uids of their own: a non-root user's bubblewrap), every
- * run gets a pid and a mount namespace of its own instead: the program is the namespace's first
- * process, so the kernel kills whatever it started when it ends (setsid or not), it sees no other
- * process, and its view of the file system is read-only but for its own dir under ROOT/runs (the
- * other runs' dirs, ROOT/io and the host channel are hidden, ROOT/progs is read-only), with no
- * capabilities and no way to gain any (no_new_privs).
+ * run gets a pid and a mount namespace of its own instead (see ns_init): the namespace's first process
+ * starts the program and ends with it, so the kernel kills whatever the program started (setsid or
+ * not); the program sees no other process, and its view of the file system is read-only but for its
+ * own dir under ROOT/runs (the other runs' dirs, ROOT/io and every other program under ROOT/progs are
+ * hidden), with no capabilities and no way to gain any (no_new_privs, no new user namespaces).
  *
  * The runner starts ONE of these per sandbox and hands it every run, so a test costs one clone and
  * one exec (the program's), not a launcher exec as well. Packets are NUL-separated fields.
@@ -287,8 +287,9 @@ static int starts_with(const char *s, const char *prefix) {
 }
 
 /* In the run's fresh mount namespace (we are pid 1 of its fresh pid namespace): everything read-only
- * and private, then DIR alone of ROOT/runs visible (and writable), ROOT/io hidden, /proc of our own
- * pid namespace; then no capability left, none to gain. 0, or -errno. */
+ * and private, then DIR alone of ROOT/runs visible (and writable), ROOT/io hidden, of ROOT/progs only
+ * PROG's own dir (read-only), /proc of our own pid namespace; then no capability left, none to gain.
+ * 0, or -errno (we exit then: nothing to clean up). */
 static long isolate(const char *dir, const char *prog) {
     char runs[512], io[512], progs[512], src[48], own[512];
     unsigned long n = len(box_root);

@@ -35,6 +35,9 @@ RUN_NS = False
 STDERR_KEEP = 64 * 1024
 SCRATCH_DIRS = ("/dev/shm", "/dev/mqueue", "/tmp", "/var/tmp")
 ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
+# the environment entry naming a Python program's source, which the launcher (fs_exec.cc, which spells
+# it out too) or the fork path below opens as fd 3 before dropping to the run's uid
+SOURCE_ENV = "FS_SOURCE"
 
 
 def _b64(data: bytes) -> str:
@@ -597,8 +600,8 @@ class Runner:
                 os.dup2(fd_out, 1)
                 os.dup2(fd_err, 2)
                 os.chdir(run.dir)
-                source = env.get("FS_SOURCE")
-                if source:  # see fs_exec.cc: opened before the drop to the run's uid
+                source = env.get(SOURCE_ENV)
+                if source:  # opened before the drop to the run's uid
                     fd = os.open(source, os.O_RDONLY)
                     if fd != 3:
                         os.dup2(fd, 3)
