@@ -111,6 +111,8 @@ class TestResult:
         (stderr echoing stdin, a checker's "expected 5, found 7")."""
         if self.missing:
             return f"system error: test {self.name} is missing from the package (not the solution's fault)"
+        if self.counted:
+            return "system error: the verifier gave no verdict on this output (it counts as 0)"
         if self.verdict is Verdict.RE:
             if self.signal is not None:
                 try:
@@ -146,16 +148,26 @@ class JudgeReport:
         default_factory=dict
     )  # computed here from a baseline Program
     best_objectives: dict[str, float] = field(default_factory=dict)
-    judged: int = 0  # tests the mean is over
-    system_errors: int = 0  # SYSTEM_ERROR tests the host caused, left out of the mean
-    verifier_failures: int = 0  # SYSTEM_ERROR tests the verifier gave on the output, judged as 0
+    # how the per-test scores became ``score`` (set by ``aggregate``): judged, left out, verifier failures
+    totals: ScoreSummary = field(default_factory=lambda: ScoreSummary(0.0, 0, 0))
 
     def aggregate(self) -> ScoreSummary:
-        """Set ``score``, ``judged``, ``system_errors`` and ``verifier_failures`` from the per-test results."""
-        summary = aggregate_scores(self.tests)
-        self.score, self.judged = summary.score, summary.judged
-        self.system_errors, self.verifier_failures = summary.system_errors, summary.verifier_failures
-        return summary
+        """Set ``score`` and ``totals`` from the per-test results (tools/scoring.aggregate_scores)."""
+        self.totals = aggregate_scores(self.tests)
+        self.score = self.totals.score
+        return self.totals
+
+    @property
+    def judged(self) -> int:  # tests the mean is over
+        return self.totals.judged
+
+    @property
+    def system_errors(self) -> int:  # SYSTEM_ERROR tests the host caused, left out of the mean
+        return self.totals.system_errors
+
+    @property
+    def verifier_failures(self) -> int:  # SYSTEM_ERROR tests the verifier gave on the output, judged as 0
+        return self.totals.verifier_failures
 
     def without_test_data(self) -> JudgeReport:
         """This report as a solver may see it: each test's message is its ``diagnostic()``, and only a compile
@@ -170,7 +182,7 @@ class JudgeReport:
 
     @property
     def summary(self) -> str:
-        return ScoreSummary(self.score, self.judged, self.system_errors, self.verifier_failures).describe()
+        return self.totals.describe()
 
     def to_json(self) -> dict[str, Any]:
         """The ``frontiersmith judge --json`` shape."""
@@ -302,6 +314,12 @@ def _run_limits(limits: Limits) -> RunLimits:
 
 def _missing(test: JudgeTest) -> TestResult:
     return TestResult(test.name, Verdict.SYSTEM_ERROR, message=_short(test.missing), missing=True)
+
+
+def _unrun(tests: Sequence[JudgeTest], verdict: Verdict, message: str) -> list[TestResult]:
+    """Every test's line when nothing could run (the solution or the verifier did not compile); a test
+    missing from the package still says so."""
+    return [_missing(t) if t.missing else TestResult(t.name, verdict, message=message) for t in tests]
 
 
 VERIFIER_ATTEMPTS = 2
@@ -521,7 +539,7 @@ async def judge_solution(
         checker = compiled["verifier"]
         if not checker.ok or checker.program is None:
             message = f"the verifier does not compile: {_short(checker.message)}"
-            results = [TestResult(t.name, Verdict.SYSTEM_ERROR, message=message) for t in tests]
+            results = _unrun(tests, Verdict.SYSTEM_ERROR, message)
             failed = JudgeReport(0.0, results, verdict=Verdict.SYSTEM_ERROR, compile_message=message)
             failed.aggregate()
             return failed
@@ -538,10 +556,7 @@ async def judge_solution(
         if not own.ok or own.program is None:
             report.verdict = own.verdict
             report.compile_message = _short(own.message)
-            report.tests = [
-                _missing(t) if t.missing else TestResult(t.name, own.verdict, message=report.compile_message)
-                for t in tests
-            ]
+            report.tests = _unrun(tests, own.verdict, report.compile_message)
             report.aggregate()
             return report
         report.tests = await session.evaluate_all(own.program, tests, progress)
