@@ -82,6 +82,7 @@ class AgentPipeline:
         )
         self.budget = budget or Budget(max_rounds=config.crossval_rounds)
         self.url, self.token = url, token
+        self.waited_s = 0.0  # as Pipeline.waited_s: how long the run waited for its run lock
 
     @property
     def run_id(self) -> str:
@@ -108,7 +109,10 @@ class AgentPipeline:
             pipeline = Pipeline(
                 self.store, AgentProvider(team), self.config, self.settings, self.progress, **extra
             )
-            return await pipeline.run()
+            try:
+                return await pipeline.run()
+            finally:
+                self.waited_s = pipeline.waited_s
 
 
 async def run_agent_synthesis(

@@ -41,6 +41,16 @@ from .llm.offline import catalog_tests_draft
 from .testgen import build_tests
 
 MAX_CODE_BYTES = 1_000_000
+
+
+def check_size(what: str, text: str) -> None:
+    """Code (and other authored content) is bounded, so no call can make the server store or compile
+    megabytes of it."""
+    size = len(text.encode())
+    if size > MAX_CODE_BYTES:
+        raise InvalidInputError(f"{what} is {size} bytes; the limit is {MAX_CODE_BYTES} bytes.")
+
+
 Progress = Callable[[int, int], Awaitable[None] | None]
 
 
@@ -274,10 +284,7 @@ async def submit(
         language = Language(language)
     except ValueError:
         raise InvalidInputError(f"Language {language!r} is not supported; use one of: cpp, python.") from None
-    if len(code.encode()) > MAX_CODE_BYTES:
-        raise InvalidInputError(
-            f"The code is {len(code.encode())} bytes; the limit is {MAX_CODE_BYTES} bytes."
-        )
+    check_size("The code", code)
     if not code.strip():
         raise InvalidInputError("The code is empty.")
     pkg = await load_package(store, problem_id, settings)

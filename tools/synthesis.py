@@ -45,21 +45,13 @@ from . import divergence_math as dm
 from .catalog import list_families
 from .crossval import CrossValidation, cross_validate
 from .llm.base import MutationDraft, Provider, SolutionDraft, TestsDraft, VerifierDraft, problem_from_draft
-from .submit import MAX_CODE_BYTES
+from .submit import check_size
 from .testgen import GeneratedTest, build_tests, check_test_plan
 
 Progress = Callable[[float, float, str], Awaitable[None] | None]
 BASELINE_AUTHOR = "baseline"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
 MAX_SEED = 2**31 - 1  # test seeds (seed * 1000 + i) stay small numbers in names and generator arguments
-
-
-def _check_size(what: str, text: str) -> None:
-    """Authored content is bounded like a submission, so no call can make the server store or compile
-    megabytes of it."""
-    size = len(text.encode())
-    if size > MAX_CODE_BYTES:
-        raise InvalidInputError(f"{what} is {size} bytes; the limit is {MAX_CODE_BYTES} bytes.")
 
 
 async def _report(progress: Progress | None, done: float, total: float, message: str) -> None:
@@ -131,7 +123,7 @@ async def mutate_problem(
     if authored is None and provider is None:
         raise InvalidInputError("Pass either the mutated problem you wrote or a provider to write it.")
     if authored is not None:
-        _check_size("The mutated problem", authored.model_dump_json())
+        check_size("The mutated problem", authored.model_dump_json())
         cid = make_id("cand", parent_id, axis.value, content_hash(authored))
     else:
         cid = make_id("cand", parent_id, axis.value, round, index, run_id)
@@ -184,7 +176,7 @@ async def sample_solutions(
     if len(authored) > MAX_SAMPLED:
         raise InvalidInputError(f"Pass at most {MAX_SAMPLED} solutions at once; {len(authored)} were given.")
     for i, draft in enumerate(authored):
-        _check_size(f"Solution {i + 1}'s code", draft.code)
+        check_size(f"Solution {i + 1}'s code", draft.code)
     stored = {s.id: s for s in store.list_solutions(candidate_id)}
     wanted: list[tuple[str, SolutionDraft | None, int]] = []
     for draft in authored:
@@ -355,8 +347,8 @@ async def generate_tests(
             for s in sampled(store, candidate_id)
         ]
         draft = await provider.write_tests(problem, sols, list(feedback))
-    _check_size("The generator", draft.generator.code)
-    _check_size("The validator", draft.validator.code)
+    check_size("The generator", draft.generator.code)
+    check_size("The validator", draft.validator.code)
     try:
         check_test_plan(draft, settings)
     except InvalidInputError as exc:

@@ -88,7 +88,7 @@ def _run(
             pipeline = Pipeline(store, provider, config, settings, progress)
         table = anyio.run(pipeline.run)
     elapsed = time.monotonic() - started
-    waited = getattr(pipeline, "waited_s", 0.0)
+    waited = pipeline.waited_s
     if waited:
         console.print(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
