@@ -1,35 +1,53 @@
 """The cross-validation protocol between the test author and the verifier author (DESIGN §4), checked by
 code, not by trust. Every check names the author who owns a failure, so the pipeline (or an agent) can
-route it back with the evidence.
+route it back with the evidence. Every program runs through the one judging engine (``tools/judge.Judge``).
 
-Checks: inputs pass the validator (tests); the baseline runs and the verifier accepts it on every test
-(verifier); the verifier is deterministic (verifier); it rejects corrupted outputs — garbage and
-out-of-range numbers — without crashing (verifier); sampled solutions do not mostly crash on a valid input
-(tests); the verifier never crashes on a solution's output (verifier); the baseline scores 0; the scores of
-the sampled solutions are not collapsed into one narrow band (verifier).
+Checks, in order (owner in brackets):
+- inputs are valid: every input passes the validator [tests];
+- baseline is feasible: the baseline runs and the verifier accepts it on every test [verifier];
+- verifier is deterministic: the same output twice gets the same verdict and objective [verifier];
+- verifier rejects corrupted outputs: garbage and out-of-range numbers, infeasible by construction, are
+  rejected without a crash [verifier];
+- verifier never crashes on a sampled solution's output [verifier];
+- solutions run on valid inputs: most sampled solutions do not crash on an input [tests];
+- baseline scores 0 against itself [verifier];
+- scores are not collapsed into one narrow band [verifier];
+- ordering is sane: the best sampled solution beats the baseline on average, and an empty output scores 0
+  on every test [verifier];
+- verifier kills mutants: the best sampled output on each test, corrupted in several ways (a line dropped,
+  a number perturbed, two tokens swapped, truncated, emptied, duplicated), is never scored above the
+  original, and enough of the mutants are rejected or scored lower (the kill rate) [verifier];
+- adversarial tests bite: some test of an adversarial distribution lowers some sampled strategy below its
+  median on the other distributions [tests].
 """
 
 from __future__ import annotations
 
+import random
 import re
+import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 import anyio
 
-from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict
+from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict, VerifierKind
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
+from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
-from .judge import interpret_native
-from .scoring import normalise
+from .judge import Judge, JudgeTest, TestResult, VerifierSpec, objectives_of
 from .testgen import GeneratedTest, ProgramCache
 
 Owner = Literal["tests", "verifier"]
-VERIFIER_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=1024)
+VALIDATOR_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=1024)
 COLLAPSE_BAND = 1e-3  # all scores within this band = collapsed
+SCORE_EPS = 1e-9
 GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
+PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
+MIN_KILL_RATE = 0.5  # share of mutants the verifier must reject or score below the original
+SHOWN = 5  # failures quoted per check
 
 
 @dataclass
@@ -41,22 +59,14 @@ class Check:
 
 
 @dataclass
-class Cell:
-    """One solution on one test."""
-
-    verdict: Verdict
-    score: float = 0.0
-    objective: float | None = None
-    time_ms: float = 0.0
-    memory_kb: int = 0
-    message: str = ""
-
-
-@dataclass
 class CrossValidation:
+    """One run of the protocol: every check, the baseline's objectives and the score matrix."""
+
     checks: list[Check] = field(default_factory=list)
     baseline_objectives: dict[str, float] = field(default_factory=dict)
-    cells: dict[str, dict[str, Cell]] = field(default_factory=dict)  # solution id -> test name -> cell
+    cells: dict[str, dict[str, TestResult]] = field(default_factory=dict)  # solution id -> test -> result
+    kill_rate: float | None = None  # of the verifier mutation test, when it ran
+    surviving_mutants: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -65,11 +75,12 @@ class CrossValidation:
     def failures(self, owner: Owner | None = None) -> list[str]:
         return [f"{c.name}: {c.detail}" for c in self.checks if not c.passed and owner in (None, c.owner)]
 
-    def fail(self, name: str, owner: Owner, detail: str) -> None:
-        self.checks.append(Check(name, owner, False, detail))
-
-    def pass_(self, name: str, owner: Owner, detail: str = "") -> None:
-        self.checks.append(Check(name, owner, True, detail))
+    def record(self, name: str, owner: Owner, problems: Sequence[str], why: str, passed: str = "") -> None:
+        """Add check ``name``: failed with ``why`` and the first few ``problems`` when there are any."""
+        if problems:
+            self.checks.append(Check(name, owner, False, f"{why}{'; '.join(problems[:SHOWN])}"))
+        else:
+            self.checks.append(Check(name, owner, True, passed))
 
 
 def out_of_range(output: bytes) -> bytes:
@@ -77,6 +88,34 @@ def out_of_range(output: bytes) -> bytes:
     text = output.decode("utf-8", "replace")
     replaced = re.sub(r"-?\d+(\.\d+)?", "999999999999", text)
     return replaced.encode() if replaced != text else b"999999999999\n"
+
+
+_NUMBER_TOKEN = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def mutants(output: bytes, rng: random.Random) -> dict[str, bytes]:
+    """The corrupted versions of one output that the mutation test scores; a corruption that leaves the
+    output's tokens as they were (two equal tokens swapped, an empty output emptied) is left out."""
+    text = output.decode("utf-8", "replace")
+    lines, tokens = text.splitlines(), text.split()
+    body = text if text.endswith("\n") or not text else text + "\n"
+    out = {"emptied": "", "duplicated": body + body}
+    if len(lines) > 1:
+        drop = rng.randrange(len(lines))
+        out["a line dropped"] = "\n".join(lines[:drop] + lines[drop + 1 :]) + "\n"
+    if len(tokens) > 1:
+        out["truncated"] = " ".join(tokens[: len(tokens) // 2]) + "\n"
+        i, j = rng.sample(range(len(tokens)), 2)
+        swapped = list(tokens)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        out["two tokens swapped"] = " ".join(swapped) + "\n"
+    numbers = list(_NUMBER_TOKEN.finditer(text))
+    if numbers:
+        found = rng.choice(numbers)
+        value = found.group(0)
+        bumped = f"{float(value) * 1.001:.6g}" if "." in value else str(int(value) + rng.choice((-1, 1)))
+        out["a number perturbed"] = text[: found.start()] + bumped + text[found.end() :]
+    return {label: m.encode() for label, m in out.items() if m.split() != tokens}
 
 
 async def cross_validate(
@@ -89,198 +128,349 @@ async def cross_validate(
     limits: Limits,
     *,
     normalisation: Normalisation = Normalisation.PAPER,
+    adversarial: Sequence[str] = (),
+    min_kill_rate: float = MIN_KILL_RATE,
     backend: str | None = None,
     settings: Settings | None = None,
     sandbox: Sandbox | None = None,
 ) -> CrossValidation:
-    """Run the whole protocol in one sandbox and return every check and the score matrix."""
+    """Run the whole protocol in one sandbox and return every check and the score matrix.
+
+    ``adversarial`` names the distributions aimed at the sampled solutions' weaknesses (all of them when
+    empty); ``min_kill_rate`` is the share of mutants the verifier must kill."""
     settings = settings or get_settings()
+    spec = VerifierSpec(program=verifier, kind=VerifierKind.NATIVE, sense=sense, normalisation=normalisation)
+    protocol = _Protocol(tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate)
     if sandbox is None:
         async with open_sandbox(backend, settings) as sb:
-            return await _protocol(
-                sb, tests, validator, verifier, baseline, sense, solutions, limits, normalisation, settings
-            )
-    return await _protocol(
-        sandbox, tests, validator, verifier, baseline, sense, solutions, limits, normalisation, settings
-    )
+            return await protocol.run(sb, settings.workers)
+    return await protocol.run(sandbox, settings.workers)
 
 
-async def _protocol(
-    sb: Sandbox,
-    tests: Sequence[GeneratedTest],
-    validator: Program,
-    verifier: Program,
-    baseline: Program,
-    sense: Sense,
-    solutions: Mapping[str, Program],
-    limits: Limits,
-    normalisation: Normalisation,
-    settings: Settings,
-) -> CrossValidation:
-    report = CrossValidation()
-    run_limits = RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
-    cache = ProgramCache(sb)
-    limiter = anyio.CapacityLimiter(settings.workers)
+class _Protocol:
+    def __init__(
+        self,
+        tests: Sequence[GeneratedTest],
+        spec: VerifierSpec,
+        validator: Program,
+        baseline: Program,
+        solutions: Mapping[str, Program],
+        limits: Limits,
+        adversarial: Sequence[str],
+        min_kill_rate: float,
+    ):
+        self.generated = list(tests)
+        self.tests = [t.as_judge_test() for t in tests]
+        self.spec, self.validator, self.baseline = spec, validator, baseline
+        self.solutions, self.limits = solutions, limits
+        self.adversarial = set(adversarial) or {t.distribution for t in tests}
+        self.min_kill_rate = min_kill_rate
+        self.report = CrossValidation()
+        self.base_out: dict[str, bytes] = {}  # the baseline's output per test it passed
+        self.runnable: list[str] = []  # sampled solutions that compiled
 
-    chk = await cache.get(verifier, "verifier")
-    base = await cache.get(baseline, "baseline")
-    val = await cache.get(validator, "validator")
-    if not chk.ok:
-        report.fail("verifier compiles", "verifier", chk.message[:400])
-    if not base.ok:
-        report.fail("baseline compiles", "verifier", base.message[:400])
-    if not val.ok:
-        report.fail("validator compiles", "tests", val.message[:400])
-    if not report.ok:
-        return report
-    if not tests:
-        report.fail("tests exist", "tests", "there are no tests")
-        return report
+    async def run(self, sb: Sandbox, workers: int) -> CrossValidation:
+        handles = await self._compile(ProgramCache(sb))
+        if handles is None:
+            return self.report
+        checker, base, validator = handles
+        self.judge = Judge(sb, self.spec, checker, self.limits, workers)
+        await self._inputs_are_valid(validator)
+        await self._baseline_checks(base)
+        await self._corrupted_outputs_rejected()
+        await self._score_solutions(ProgramCache(sb))
+        self._baseline_scores_zero()
+        self._scores_not_collapsed()
+        await self._ordering_is_sane()
+        await self._verifier_kills_mutants()
+        self._adversarial_tests_bite()
+        return self.report
 
-    async def verify(test: GeneratedTest, output: bytes) -> tuple[Verdict, float | None, str]:
-        async with limiter:
-            res = await sb.run(
-                chk.program,
-                args=["verify", "input.txt", "output.txt"],
-                files={"input.txt": test.input, "output.txt": output},
-                limits=VERIFIER_LIMITS,
-            )
-        return interpret_native(res)
+    async def _compile(
+        self, cache: ProgramCache
+    ) -> tuple[ProgramHandle, ProgramHandle, ProgramHandle] | None:
+        chk = await cache.get(self.spec.program, "verifier")
+        base = await cache.get(self.baseline, "baseline")
+        val = await cache.get(self.validator, "validator")
+        for compiled, name, owner in (
+            (chk, "verifier", "verifier"),
+            (base, "baseline", "verifier"),
+            (val, "validator", "tests"),
+        ):
+            if not compiled.ok:
+                self.report.checks.append(Check(f"{name} compiles", owner, False, compiled.message[:400]))  # type: ignore[arg-type]
+        if not self.report.ok:
+            return None
+        if not self.tests:
+            self.report.checks.append(Check("tests exist", "tests", False, "there are no tests"))
+            return None
+        return chk.program, base.program, val.program
 
-    async def run(handle, test: GeneratedTest):
-        async with limiter:
-            return await sb.run(handle, stdin=test.input, limits=run_limits)
+    async def _inputs_are_valid(self, validator: ProgramHandle) -> None:
+        bad: list[str] = []
 
-    # 1. every input passes the validator
-    bad_inputs = []
-    for test in tests:
-        res = await sb.run(val.program, args=["validate"], stdin=test.input, limits=VERIFIER_LIMITS)
-        if res.verdict is not Verdict.OK:
-            bad_inputs.append(f"{test.name} ({(res.stderr or res.message).strip()[:200]})")
-    if bad_inputs:
-        report.fail("inputs are valid", "tests", "the validator rejects " + "; ".join(bad_inputs))
-    else:
-        report.pass_("inputs are valid", "tests", f"{len(tests)} inputs")
+        async def one(test: JudgeTest) -> None:
+            async with self.judge.limiter:
+                res = await self.judge.sandbox.run(
+                    validator, args=["validate"], stdin=test.input, limits=VALIDATOR_LIMITS
+                )
+            if res.verdict is not Verdict.OK:
+                bad.append(f"{test.name} ({(res.stderr or res.message).strip()[:200]})")
 
-    # 2. the baseline runs and is feasible everywhere; 3. the verifier is deterministic on it
-    base_out: dict[str, bytes] = {}
-    problems: list[str] = []
-    nondeterministic: list[str] = []
-
-    async def baseline_on(test: GeneratedTest) -> None:
-        res = await run(base.program, test)
-        if res.verdict is not Verdict.OK:
-            problems.append(
-                f"the baseline gets {res.verdict} on {test.name}: {(res.message or res.stderr)[:200]}"
-            )
-            return
-        first, second = await verify(test, res.stdout), await verify(test, res.stdout)
-        if first[0] is not Verdict.OK:
-            problems.append(f"the verifier does not accept the baseline on {test.name}: {first[2][:200]}")
-            return
-        if first[:2] != second[:2]:
-            nondeterministic.append(f"{test.name}: {first[:2]} then {second[:2]}")
-        base_out[test.name] = res.stdout
-        report.baseline_objectives[test.name] = float(first[1])  # type: ignore[arg-type]
-
-    async with anyio.create_task_group() as tg:
-        for test in tests:
-            tg.start_soon(baseline_on, test)
-    if problems:
-        report.fail("baseline is feasible", "verifier", "; ".join(problems[:5]))
-    else:
-        report.pass_("baseline is feasible", "verifier")
-    if nondeterministic:
-        report.fail("verifier is deterministic", "verifier", "; ".join(nondeterministic[:5]))
-    else:
-        report.pass_("verifier is deterministic", "verifier")
-
-    # 4. corrupted and infeasible outputs are rejected, without a crash
-    accepted, crashed = [], []
-    for test in list(tests)[:3]:
-        # An empty output is not probed: for some problems (an empty subsequence, an empty set) it is legal.
-        probes = {"garbage": GARBAGE}
-        if test.name in base_out:
-            probes["out-of-range numbers"] = out_of_range(base_out[test.name])
-        for label, output in probes.items():
-            verdict, _, message = await verify(test, output)
-            if verdict is Verdict.OK:
-                accepted.append(f"{label} on {test.name}")
-            elif verdict is Verdict.SYSTEM_ERROR:
-                crashed.append(f"{label} on {test.name}: {message[:200]}")
-    if accepted:
-        report.fail("verifier rejects corrupted outputs", "verifier", "it accepts " + "; ".join(accepted))
-    elif crashed:
-        report.fail("verifier rejects corrupted outputs", "verifier", "it crashes on " + "; ".join(crashed))
-    else:
-        report.pass_("verifier rejects corrupted outputs", "verifier")
-
-    # 5. the sampled solutions, scored against the baseline
-    verifier_crashes: list[str] = []
-
-    async def cell(sol_id: str, handle, test: GeneratedTest) -> None:
-        res = await run(handle, test)
-        c = Cell(
-            res.verdict,
-            time_ms=res.time_ms,
-            memory_kb=res.memory_kb,
-            message=(res.message or res.stderr)[:300],
+        async with anyio.create_task_group() as tg:
+            for test in self.tests:
+                tg.start_soon(one, test)
+        self.report.record(
+            "inputs are valid", "tests", sorted(bad), "the validator rejects ", f"{len(self.tests)} inputs"
         )
-        if res.verdict is Verdict.OK:
-            c.verdict, c.objective, c.message = await verify(test, res.stdout)
-            if c.verdict is Verdict.SYSTEM_ERROR:
-                verifier_crashes.append(f"on {sol_id}'s output for {test.name}: {c.message[:200]}")
-            elif c.verdict is Verdict.OK and test.name in report.baseline_objectives:
-                c.score = normalise(normalisation, c.objective, report.baseline_objectives[test.name], sense)
-        report.cells[sol_id][test.name] = c
 
-    compiled = {sid: await cache.get(prog, f"sol-{i}") for i, (sid, prog) in enumerate(solutions.items())}
-    async with anyio.create_task_group() as tg:
+    async def _baseline_checks(self, base: ProgramHandle) -> None:
+        """The baseline runs and is accepted everywhere, and the verifier gives its output the same answer twice."""
+        results = await self.judge.run_all(base, self.tests, keep_output=True)
+        problems: list[str] = []
+        for r in results:
+            if r.verdict is Verdict.OK and r.output is not None:
+                self.base_out[r.name] = r.output
+            elif (
+                r.output is None
+                or r.verdict is not Verdict.OK
+                and r.objective is None
+                and r.exit_code is None
+            ):
+                problems.append(f"the baseline gets {r.verdict} on {r.name}: {r.message[:200]}")
+            else:
+                problems.append(f"the verifier does not accept the baseline on {r.name}: {r.message[:200]}")
+        self.report.baseline_objectives = objectives_of(results)
+        self.report.record("baseline is feasible", "verifier", problems, "")
+        first = {r.name: r for r in results}
+        again = await self._verify_each(self.base_out)
+        drift = [
+            f"{name}: {(first[name].verdict, first[name].objective)} then {(r.verdict, r.objective)}"
+            for name, r in again.items()
+            if (r.verdict, r.objective) != (first[name].verdict, first[name].objective)
+        ]
+        self.report.record("verifier is deterministic", "verifier", drift, "")
+
+    async def _verify_each(self, outputs: Mapping[str, bytes]) -> dict[str, TestResult]:
+        """The verifier's raw verdict on one output per test (keyed by test name), all at once."""
+        by_name = {t.name: t for t in self.tests}
+        found: dict[str, TestResult] = {}
+
+        async def one(name: str, output: bytes) -> None:
+            found[name] = await self.judge.verify(by_name[name], output)
+
+        async with anyio.create_task_group() as tg:
+            for name, output in outputs.items():
+                tg.start_soon(one, name, output)
+        return found
+
+    async def _corrupted_outputs_rejected(self) -> None:
+        accepted, crashed = [], []
+        for test in self.tests[:PROBED_TESTS]:
+            # Outputs infeasible by construction; an empty output may be legal (an empty set) and is
+            # checked by its score instead (_ordering_is_sane).
+            probes = {"garbage": GARBAGE}
+            if test.name in self.base_out:
+                probes["out-of-range numbers"] = out_of_range(self.base_out[test.name])
+            for label, output in probes.items():
+                r = await self.judge.verify(test, output)
+                if r.verdict is Verdict.OK:
+                    accepted.append(f"{label} on {test.name}")
+                elif r.verdict is Verdict.SYSTEM_ERROR:
+                    crashed.append(f"{label} on {test.name}: {r.message[:200]}")
+        why, problems = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
+        self.report.record("verifier rejects corrupted outputs", "verifier", problems, why)
+
+    async def _score_solutions(self, cache: ProgramCache) -> None:
+        compiled = {sid: await cache.get(p, f"sol-{i}") for i, (sid, p) in enumerate(self.solutions.items())}
+        self.runnable = [sid for sid, c in compiled.items() if c.ok]
+        found: dict[str, list[TestResult]] = {}
+
+        async def one(sid: str) -> None:
+            results = await self.judge.run_all(compiled[sid].program, self.tests, keep_output=True)
+            crashes.extend(
+                f"on {sid}'s output for {r.name}: {r.message[:200]}"
+                for r in results
+                if r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r)
+            )
+            self.judge.score(results, self.report.baseline_objectives)
+            found[sid] = results
+
+        crashes: list[str] = []
+        async with anyio.create_task_group() as tg:
+            for sid in self.runnable:
+                tg.start_soon(one, sid)
         for sid, comp in compiled.items():
-            report.cells[sid] = {}
-            for test in tests:
-                if comp.ok:
-                    tg.start_soon(cell, sid, comp.program, test)
-                else:
-                    report.cells[sid][test.name] = Cell(Verdict.CE, message=comp.message[:300])
-    if verifier_crashes:
-        report.fail("verifier never crashes", "verifier", "; ".join(verifier_crashes[:5]))
-    else:
-        report.pass_("verifier never crashes", "verifier")
+            results = found.get(sid) or [
+                TestResult(name=t.name, verdict=Verdict.CE, message=comp.message[:300]) for t in self.tests
+            ]
+            self.report.cells[sid] = {r.name: r for r in results}
+        self.report.record("verifier never crashes", "verifier", crashes, "")
+        self._solutions_run()
 
-    runnable = [sid for sid, comp in compiled.items() if comp.ok]
-    crashing = []
-    for test in tests:
-        crashes = sum(report.cells[s][test.name].verdict in (Verdict.RE, Verdict.MLE) for s in runnable)
-        if len(runnable) >= 2 and crashes * 2 > len(runnable):
-            crashing.append(f"{test.name} ({crashes}/{len(runnable)} crash)")
-    if crashing:
-        report.fail(
-            "solutions run on valid inputs",
-            "tests",
-            "most sampled solutions crash on " + ", ".join(crashing) + "; the inputs may break the statement",
+    def _solutions_run(self) -> None:
+        crashing = []
+        for test in self.tests:
+            crashes = sum(
+                self.report.cells[s][test.name].verdict in (Verdict.RE, Verdict.MLE) for s in self.runnable
+            )
+            if len(self.runnable) >= 2 and crashes * 2 > len(self.runnable):
+                crashing.append(f"{test.name} ({crashes}/{len(self.runnable)} crash)")
+        problems = [", ".join(crashing) + "; the inputs may break the statement"] if crashing else []
+        self.report.record(
+            "solutions run on valid inputs", "tests", problems, "most sampled solutions crash on "
         )
-    else:
-        report.pass_("solutions run on valid inputs", "tests")
 
-    # 6. baseline at 0, and scores not collapsed
-    base_scores = [normalise(normalisation, o, o, sense) for o in report.baseline_objectives.values()]
-    if any(abs(s) > 1e-9 for s in base_scores):
-        report.fail(
-            "baseline scores 0", "verifier", f"the baseline scores {max(base_scores):.3f} against itself"
+    def _baseline_scores_zero(self) -> None:
+        own = [
+            TestResult(name=n, verdict=Verdict.OK, objective=o)
+            for n, o in self.report.baseline_objectives.items()
+        ]
+        self.judge.score(own, self.report.baseline_objectives)
+        worst = max((r.score for r in own), default=0.0)
+        problems = [f"the baseline scores {worst:.3f} against itself"] if worst > SCORE_EPS else []
+        self.report.record("baseline scores 0", "verifier", problems, "")
+
+    def _scores(self) -> list[float]:
+        return [c.score for sid in self.runnable for c in self.report.cells[sid].values()]
+
+    def _scores_not_collapsed(self) -> None:
+        scores = self._scores()
+        if not scores:
+            return
+        low, high = min(scores), max(scores)
+        problems = (
+            [
+                f"every sampled solution scores {low:.3f} on every test; the verifier or baseline cannot tell solutions apart"
+            ]
+            if high - low < COLLAPSE_BAND
+            else []
         )
-    else:
-        report.pass_("baseline scores 0", "verifier")
-    scores = [c.score for sid in runnable for c in report.cells[sid].values()]
-    if scores and max(scores) - min(scores) < COLLAPSE_BAND:
-        report.fail(
-            "scores are not collapsed",
+        self.report.record(
+            "scores are not collapsed", "verifier", problems, "", f"scores span [{low:.3f}, {high:.3f}]"
+        )
+
+    async def _ordering_is_sane(self) -> None:
+        """The common-sense order of solutions: the best sampled one above the baseline, nothing at all at 0."""
+        problems = []
+        means = {
+            sid: statistics.fmean(c.score for c in self.report.cells[sid].values()) for sid in self.runnable
+        }
+        if means and max(means.values()) <= SCORE_EPS:
+            problems.append(
+                "no sampled solution scores above the baseline on average (is the sense or the baseline wrong?)"
+            )
+        empty = await self._verify_each({t.name: b"" for t in self.tests})
+        self.judge.score(empty.values(), self.report.baseline_objectives)
+        problems += [
+            f"an empty output scores {r.score:.3f} on {name}"
+            for name, r in sorted(empty.items())
+            if r.score > SCORE_EPS
+        ]
+        best = max(means.values(), default=0.0)
+        self.report.record(
+            "ordering is sane", "verifier", problems, "", f"best sampled mean {best:.3f} > baseline 0"
+        )
+
+    def _best_outputs(self) -> dict[str, tuple[bytes, float]]:
+        """Per test, the best sampled output and its score (the baseline's when no sampled one is accepted)."""
+        best: dict[str, tuple[bytes, float]] = {n: (o, 0.0) for n, o in self.base_out.items()}
+        for sid in self.runnable:
+            for name, c in self.report.cells[sid].items():
+                if (
+                    c.verdict is Verdict.OK
+                    and c.output is not None
+                    and c.score > best.get(name, (b"", -1.0))[1]
+                ):
+                    best[name] = (c.output, c.score)
+        return best
+
+    async def _verifier_kills_mutants(self) -> None:
+        by_name = {t.name: t for t in self.tests}
+        cases = [
+            (name, label, m, score)
+            for name, (output, score) in sorted(self._best_outputs().items())
+            for label, m in mutants(output, random.Random(name)).items()
+        ]
+        if not cases:
+            return
+        verdicts: list[TestResult | None] = [None] * len(cases)
+
+        async def one(i: int) -> None:
+            name, _, m, _ = cases[i]
+            verdicts[i] = await self.judge.verify(by_name[name], m)
+
+        async with anyio.create_task_group() as tg:
+            for i in range(len(cases)):
+                tg.start_soon(one, i)
+        scored = [v for v in verdicts if v is not None]
+        self.judge.score(scored, self.report.baseline_objectives)
+        self._judge_mutants(cases, scored)
+
+    def _judge_mutants(self, cases: list[tuple[str, str, bytes, float]], verdicts: list[TestResult]) -> None:
+        above, crashed, survivors, killed = [], [], [], 0
+        for (name, label, _, original), r in zip(cases, verdicts, strict=True):
+            if r.verdict is Verdict.SYSTEM_ERROR:
+                crashed.append(f"{label} on {name}: {r.message[:150]}")
+            elif r.verdict is not Verdict.OK or r.score < original - SCORE_EPS:
+                killed += 1
+            elif r.score > original + SCORE_EPS:
+                above.append(f"{label} on {name} scores {r.score:.3f} > the original's {original:.3f}")
+            else:
+                survivors.append(f"{label} on {name}")
+        rate = killed / len(cases)
+        self.report.kill_rate, self.report.surviving_mutants = rate, survivors
+        low = (
+            [
+                f"kill rate {rate:.2f} < {self.min_kill_rate:.2f}; accepted unchanged: "
+                + ", ".join(survivors[:SHOWN])
+            ]
+            if rate < self.min_kill_rate
+            else []
+        )
+        problems = crashed and [f"it crashes on {c}" for c in crashed] or above or low
+        self.report.record(
+            "verifier kills mutants",
             "verifier",
-            f"every sampled solution scores {min(scores):.3f} on every test; the verifier or baseline cannot tell "
-            "solutions apart",
+            problems,
+            "",
+            f"kill rate {rate:.2f} over {len(cases)} mutants",
         )
-    elif scores:
-        report.pass_(
-            "scores are not collapsed", "verifier", f"scores span [{min(scores):.3f}, {max(scores):.3f}]"
+
+    def _adversarial_tests_bite(self) -> None:
+        dists = {t.name: t.distribution for t in self.tests}
+        if len(set(dists.values())) < 2 or not self.runnable:
+            why = "all tests come from one distribution" if self.runnable else "no sampled solution runs"
+            self.report.record(
+                "adversarial tests bite",
+                "tests",
+                [f"{why}; add a distribution aimed at the sampled strategies' weaknesses"],
+                "",
+            )
+            return
+        for dist in sorted(self.adversarial):
+            for sid in self.runnable:
+                cells = self.report.cells[sid]
+                inside = [c.score for n, c in cells.items() if dists[n] == dist]
+                others = [c.score for n, c in cells.items() if dists[n] != dist]
+                if inside and others and min(inside) < statistics.median(others) - SCORE_EPS:
+                    self.report.record(
+                        "adversarial tests bite",
+                        "tests",
+                        [],
+                        "",
+                        f"{dist} lowers {sid} below its median elsewhere",
+                    )
+                    return
+        names = ", ".join(sorted(self.adversarial))
+        self.report.record(
+            "adversarial tests bite",
+            "tests",
+            [f"no test of {names} lowers any sampled solution below its median on the other distributions"],
+            "",
         )
-    return report
+
+
+def _verifier_said(result: TestResult) -> bool:
+    """Whether the verdict is the verifier's: the program ran to a clean exit, so its output was verified."""
+    return result.exit_code == 0 and result.verdict in (Verdict.INVALID, Verdict.SYSTEM_ERROR)

@@ -24,17 +24,18 @@ Verifier kinds:
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import math
 import re
 import signal as signal_module
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 import anyio
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict, VerifierKind
@@ -72,6 +73,7 @@ class JudgeTest:
     input: bytes
     answer: bytes | None = None
     missing: str = ""  # why the test's files are not there; judged as SYSTEM_ERROR without a run
+    distribution: str = ""  # the generator distribution it came from, when known
 
 
 @dataclass(frozen=True)
@@ -87,8 +89,12 @@ class VerifierSpec:
     memory_mb: int = 1024
 
 
-@dataclass
-class TestResult:
+class TestResult(BaseModel):
+    """One program on one test: the one per-test record of the project (the judge, submit, the
+    cross-validation protocol and catalog evaluation all return it; stored as a Run)."""
+
+    model_config = ConfigDict(ser_json_bytes="base64")
+
     name: str
     verdict: Verdict
     score: float = 0.0
@@ -96,14 +102,16 @@ class TestResult:
     time_ms: float = 0.0
     memory_kb: int = 0
     message: str = ""  # the full story (stderr, the verifier's words): for the problem's owner only
-    exit_code: int | None = None  # of the solution's run
+    exit_code: int | None = None  # of the program's run
     signal: int | None = None
     missing: bool = False  # the package lacks this test's files (a SYSTEM_ERROR line without a run)
     # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
     # one the host caused: it counts as 0 (tools/scoring.aggregate_scores), so no output gains by it
     counted: bool = False
+    # what the program printed, kept only when the caller asks (the protocol corrupts the best output)
+    output: bytes | None = Field(None, exclude=True, repr=False)
 
-    __test__ = False  # not a pytest class
+    __test__: ClassVar[bool] = False  # not a pytest class
 
     def diagnostic(self) -> str:
         """What a solver may be told about a hidden test: built only from the verdict and what the sandbox
@@ -175,7 +183,7 @@ class JudgeReport:
         compile error is dropped, since it quotes the verifier's source."""
         keep = self.compile_message if self.verdict is Verdict.CE else ""
         tests = [
-            replace(t, message=keep if t.verdict is Verdict.CE and keep else t.diagnostic())
+            t.model_copy(update={"message": keep if t.verdict is Verdict.CE and keep else t.diagnostic()})
             for t in self.tests
         ]
         return replace(self, tests=tests, compile_message=keep)
@@ -313,13 +321,17 @@ def _run_limits(limits: Limits) -> RunLimits:
 
 
 def _missing(test: JudgeTest) -> TestResult:
-    return TestResult(test.name, Verdict.SYSTEM_ERROR, message=_short(test.missing), missing=True)
+    return TestResult(
+        name=test.name, verdict=Verdict.SYSTEM_ERROR, message=_short(test.missing), missing=True
+    )
 
 
 def _unrun(tests: Sequence[JudgeTest], verdict: Verdict, message: str) -> list[TestResult]:
     """Every test's line when nothing could run (the solution or the verifier did not compile); a test
     missing from the package still says so."""
-    return [_missing(t) if t.missing else TestResult(t.name, verdict, message=message) for t in tests]
+    return [
+        _missing(t) if t.missing else TestResult(name=t.name, verdict=verdict, message=message) for t in tests
+    ]
 
 
 VERIFIER_ATTEMPTS = 2
@@ -348,13 +360,33 @@ async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> Exe
     return result
 
 
-class _Session:
-    """A compiled verifier in an open sandbox: evaluates programs test by test, in parallel."""
+class VerifierCompileError(InvalidInputError):
+    """The verifier (or checker) of a problem does not compile, so nothing can be judged."""
+
+    def __init__(self, compiler_message: str):
+        self.compiler_message = _short(compiler_message)
+        super().__init__(f"The verifier does not compile; fix it: {self.compiler_message}")
+
+
+def needs_baseline(verifier: VerifierSpec) -> bool:
+    """Whether scores are normalised against the baseline's objective on each test."""
+    return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
+
+
+def objectives_of(results: Iterable[TestResult]) -> dict[str, float]:
+    """Objective per test of the runs the verifier accepted (a trusted program's reference values)."""
+    return {r.name: r.objective for r in results if r.verdict is Verdict.OK and r.objective is not None}
+
+
+class Judge:
+    """A verifier compiled in an open sandbox: the one place where a program's output on a test becomes a
+    verdict, an objective and a normalised score. Submit, cross-validation, catalog evaluation and the
+    baseline's objectives all go through it; tests run ``workers`` at a time."""
 
     def __init__(
         self, sb: Sandbox, verifier: VerifierSpec, checker: ProgramHandle, limits: Limits, workers: int
     ):
-        self.sb = sb
+        self.sandbox = sb
         self.verifier = verifier
         self.checker = checker
         self.limits = limits
@@ -363,63 +395,85 @@ class _Session:
             time_ms=verifier.time_ms, memory_mb=verifier.memory_mb, output_kb=max(limits.output_kb, 1024)
         )
 
-    async def evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
-        """Run ``program`` on ``test`` and verify it; the score is raw (checker ratio or objective)."""
-        if test.missing:
-            return _missing(test)
+    async def compile(self, programs: Mapping[str, Program]) -> dict[str, CompileResult]:
+        """Compile several programs at once in this judge's sandbox (g++ is the slow part of a run)."""
+        return await compile_all(self.sandbox, programs)
+
+    async def verify(self, test: JudgeTest, output: bytes) -> TestResult:
+        """The verifier's verdict on one output (raw: the checker's ratio or the native objective)."""
         async with self.limiter:
-            try:
-                return await self._evaluate(program, test)
-            except Exception as exc:  # a sandbox failure on one test must not sink the others
-                return TestResult(test.name, Verdict.SYSTEM_ERROR, message=_short(f"sandbox failure: {exc}"))
+            return await self._verify(test, output)
 
-    async def _verify(self, args: list[str], files: dict[str, bytes], want: Sequence[str] = ()) -> ExecResult:
-        return await run_verifier_retrying(
-            lambda: self.sb.run(
-                self.checker, args=args, files=files, want_files=want, limits=self.verifier_limits
-            )
-        )
-
-    async def _evaluate(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
-        run = await self.sb.run(program, stdin=test.input, limits=_run_limits(self.limits))
-        result = TestResult(
-            test.name,
-            run.verdict,
-            time_ms=run.time_ms,
-            memory_kb=run.memory_kb,
-            exit_code=run.exit_code,
-            signal=run.signal,
-        )
-        if run.verdict is not Verdict.OK:
-            result.message = _short(run.message or run.stderr)
-            return result
+    async def _verify(self, test: JudgeTest, output: bytes) -> TestResult:
+        result = TestResult(name=test.name, verdict=Verdict.OK)
         if self.verifier.kind is VerifierKind.TESTLIB:
-            files = {"input.txt": test.input, "output.txt": run.stdout, "answer.txt": test.answer or b""}
-            checked = await self._verify(
+            files = {"input.txt": test.input, "output.txt": output, "answer.txt": test.answer or b""}
+            checked = await self._run_verifier(
                 ["input.txt", "output.txt", "answer.txt", RESULT_FILE], files, [RESULT_FILE]
             )
             result.verdict, ratio, result.message = interpret_checker(checked)
-            result.score = ratio
             result.objective = ratio if result.verdict is Verdict.OK else None
+            result.score = ratio
         else:
-            checked = await self._verify(
-                ["verify", "input.txt", "output.txt"], {"input.txt": test.input, "output.txt": run.stdout}
-            )
+            files = {"input.txt": test.input, "output.txt": output}
+            checked = await self._run_verifier(["verify", "input.txt", "output.txt"], files)
             result.verdict, result.objective, result.message = interpret_native(checked)
         # The verifier ran to its end on this output and still gave no verdict: that is its answer on
         # the output (counted as 0), where a time-out or a sandbox failure is the host's.
         result.counted = result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
         return result
 
-    async def evaluate_all(
-        self, program: ProgramHandle, tests: Sequence[JudgeTest], progress: Progress | None = None
+    async def _run_verifier(
+        self, args: list[str], files: dict[str, bytes], want: Sequence[str] = ()
+    ) -> ExecResult:
+        return await run_verifier_retrying(
+            lambda: self.sandbox.run(
+                self.checker, args=args, files=files, want_files=want, limits=self.verifier_limits
+            )
+        )
+
+    async def run(self, program: ProgramHandle, test: JudgeTest, *, keep_output: bool = False) -> TestResult:
+        """Run ``program`` on ``test`` and verify its output; the score is raw until ``score``."""
+        if test.missing:
+            return _missing(test)
+        async with self.limiter:
+            try:
+                return await self._run(program, test, keep_output)
+            except Exception as exc:  # a sandbox failure on one test must not sink the others
+                return TestResult(
+                    name=test.name, verdict=Verdict.SYSTEM_ERROR, message=_short(f"sandbox failure: {exc}")
+                )
+
+    async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
+        run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
+        measured = {
+            "time_ms": run.time_ms,
+            "memory_kb": run.memory_kb,
+            "exit_code": run.exit_code,
+            "signal": run.signal,
+            "output": run.stdout if keep_output else None,
+        }
+        if run.verdict is not Verdict.OK:
+            return TestResult(
+                name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
+            )
+        return (await self._verify(test, run.stdout)).model_copy(update=measured)
+
+    async def run_all(
+        self,
+        program: ProgramHandle,
+        tests: Sequence[JudgeTest],
+        *,
+        progress: Progress | None = None,
+        keep_output: bool = False,
     ) -> list[TestResult]:
+        """``run`` on every test at once (the limiter bounds how many run together), in the tests' order."""
         results: list[TestResult | None] = [None] * len(tests)
         done = 0
 
         async def one(i: int, test: JudgeTest) -> None:
             nonlocal done
-            results[i] = await self.evaluate(program, test)
+            results[i] = await self.run(program, test, keep_output=keep_output)
             done += 1
             if progress is not None:
                 outcome = progress(done, len(tests))
@@ -439,32 +493,78 @@ class _Session:
             raise InvalidInputError(
                 f"The {role} program does not compile; fix it: {_short(compiled.message)}"
             )
-        results = await self.evaluate_all(compiled.program, tests)
-        return {r.name: r.objective for r in results if r.verdict is Verdict.OK and r.objective is not None}
+        return objectives_of(await self.run_all(compiled.program, tests))
+
+    def score(
+        self, results: Iterable[TestResult], baseline: Mapping[str, float], best: Mapping[str, float] = {}
+    ) -> None:
+        """Turn raw results into normalised scores in place (0 for anything but OK)."""
+        for result in results:
+            _normalise(result, self.verifier, baseline, best)
+
+    async def judge(
+        self,
+        compiled: CompileResult,
+        tests: Sequence[JudgeTest],
+        baseline: Mapping[str, float],
+        best: Mapping[str, float] = {},
+        *,
+        progress: Progress | None = None,
+        keep_output: bool = False,
+    ) -> list[TestResult]:
+        """A compiled solution on every test, scored; a solution that did not compile gets its verdict
+        (CE) on every test without a run."""
+        if not compiled.ok or compiled.program is None:
+            return _unrun(tests, compiled.verdict, _short(compiled.message))
+        results = await self.run_all(compiled.program, tests, progress=progress, keep_output=keep_output)
+        self.score(results, baseline, best)
+        return results
 
 
-def _needs_baseline(verifier: VerifierSpec) -> bool:
-    return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
+@contextlib.asynccontextmanager
+async def open_judge(
+    verifier: VerifierSpec,
+    limits: Limits,
+    programs: Mapping[str, Program] = {},
+    *,
+    sandbox: Sandbox | None = None,
+    backend: str | None = None,
+    workers: int | None = None,
+    settings: Settings | None = None,
+) -> AsyncIterator[tuple[Judge, dict[str, CompileResult]]]:
+    """A Judge for ``verifier`` in ``sandbox`` (or a new one), with ``programs`` compiled beside the
+    verifier. A verifier that does not compile raises VerifierCompileError; a sandbox that cannot start
+    raises SandboxError."""
+    settings = settings or get_settings()
+    async with contextlib.AsyncExitStack() as stack:
+        sb = sandbox or await stack.enter_async_context(open_sandbox(backend, settings))
+        compiled = await compile_all(sb, {VERIFIER_KEY: verifier.program, **programs})
+        checker = compiled.pop(VERIFIER_KEY)
+        if not checker.ok or checker.program is None:
+            raise VerifierCompileError(checker.message)
+        yield Judge(sb, verifier, checker.program, limits, workers or settings.workers), compiled
 
 
-def _score(
+VERIFIER_KEY = "verifier"
+
+
+def _normalise(
     result: TestResult, verifier: VerifierSpec, baseline: Mapping[str, float], best: Mapping[str, float]
 ) -> None:
-    """Turn a raw result into its normalised score in place (0 for anything but OK)."""
+    """Turn a raw result into its normalised score in place (0 for anything but OK). A test with no
+    baseline (or, for range normalisation, no best) objective cannot be scored: SYSTEM_ERROR, left out."""
     if result.verdict is not Verdict.OK:
         result.score = 0.0
         return
-    if verifier.kind is VerifierKind.TESTLIB or verifier.normalisation is Normalisation.CHECKER:
+    if not needs_baseline(verifier):
         result.score = min(1.0, max(0.0, result.objective or 0.0))
         return
     if result.name not in baseline:
-        result.verdict = Verdict.SYSTEM_ERROR
-        result.score = 0.0
+        result.verdict, result.score = Verdict.SYSTEM_ERROR, 0.0
         result.message = _short(f"no baseline objective for test {result.name}; {result.message}")
         return
     if verifier.normalisation is Normalisation.RANGE and result.name not in best:
-        result.verdict = Verdict.SYSTEM_ERROR
-        result.score = 0.0
+        result.verdict, result.score = Verdict.SYSTEM_ERROR, 0.0
         result.message = _short(f"no best objective for test {result.name} (range normalisation)")
         return
     result.score = normalise(
@@ -477,7 +577,7 @@ def _score(
     )
 
 
-async def _compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str, CompileResult]:
+async def compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str, CompileResult]:
     """Compile several programs at once (g++ is the slow part of a judge run)."""
     results: dict[str, CompileResult] = {}
 
@@ -488,6 +588,20 @@ async def _compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str
         for name, program in programs.items():
             tg.start_soon(one, name, program)
     return results
+
+
+def _check_normalisation(verifier: VerifierSpec, baseline: object, best: object) -> None:
+    if not needs_baseline(verifier):
+        return
+    norm = verifier.normalisation
+    if baseline is None:
+        raise InvalidInputError(
+            f"The {norm.value} normalisation needs the baseline's objectives; pass a baseline."
+        )
+    if norm is Normalisation.RANGE and best is None:
+        raise InvalidInputError("Range normalisation needs the best objective per test; pass best.")
+    if norm is not Normalisation.RANGE and verifier.sense is None:
+        raise InvalidInputError(f"The {norm.value} normalisation needs the objective's sense.")
 
 
 async def judge_solution(
@@ -509,61 +623,33 @@ async def judge_solution(
     whose objectives are computed here first, in the same sandbox, and returned in the report
     so the caller can cache them. A sandbox that cannot start raises SandboxError.
     """
-    settings = settings or get_settings()
-    workers = workers or settings.workers
     if not tests:
         raise InvalidInputError("There are no tests to judge on; add at least one test.")
-    needs_best = _needs_baseline(verifier) and verifier.normalisation is Normalisation.RANGE
-    if _needs_baseline(verifier) and baseline is None:
-        raise InvalidInputError(
-            f"The {verifier.normalisation.value} normalisation needs the baseline's objectives; pass a baseline."
-        )
-    if needs_best and best is None:
-        raise InvalidInputError("Range normalisation needs the best objective per test; pass best.")
-    if (
-        _needs_baseline(verifier)
-        and verifier.normalisation is not Normalisation.RANGE
-        and verifier.sense is None
-    ):
-        raise InvalidInputError(
-            f"The {verifier.normalisation.value} normalisation needs the objective's sense."
-        )
-
-    programs = {"verifier": verifier.program, "solution": solution}
-    if isinstance(baseline, Program):
-        programs["baseline"] = baseline
-    if isinstance(best, Program):
-        programs["best"] = best
-    async with open_sandbox(backend, settings) as sb:
-        compiled = await _compile_all(sb, programs)
-        checker = compiled["verifier"]
-        if not checker.ok or checker.program is None:
-            message = f"the verifier does not compile: {_short(checker.message)}"
-            results = _unrun(tests, Verdict.SYSTEM_ERROR, message)
-            failed = JudgeReport(0.0, results, verdict=Verdict.SYSTEM_ERROR, compile_message=message)
-            failed.aggregate()
-            return failed
-        session = _Session(sb, verifier, checker.program, limits, workers)
-        report = JudgeReport(0.0, [])
-        if isinstance(baseline, Program):
-            report.baseline_objectives = await session.objectives(compiled["baseline"], "baseline", tests)
-        if isinstance(best, Program):
-            report.best_objectives = await session.objectives(compiled["best"], "best", tests)
-        baseline_map = report.baseline_objectives if isinstance(baseline, Program) else (baseline or {})
-        best_map = report.best_objectives if isinstance(best, Program) else (best or {})
-
-        own = compiled["solution"]
-        if not own.ok or own.program is None:
-            report.verdict = own.verdict
-            report.compile_message = _short(own.message)
-            report.tests = _unrun(tests, own.verdict, report.compile_message)
-            report.aggregate()
-            return report
-        report.tests = await session.evaluate_all(own.program, tests, progress)
-        for result in report.tests:
-            _score(result, verifier, baseline_map, best_map)
-        report.aggregate()
-        return report
+    _check_normalisation(verifier, baseline, best)
+    programs = {"solution": solution}
+    programs.update(
+        {role: p for role, p in (("baseline", baseline), ("best", best)) if isinstance(p, Program)}
+    )
+    report = JudgeReport(0.0, [])
+    try:
+        async with open_judge(
+            verifier, limits, programs, backend=backend, workers=workers, settings=settings
+        ) as (judge, compiled):
+            if isinstance(baseline, Program):
+                report.baseline_objectives = await judge.objectives(compiled["baseline"], "baseline", tests)
+            if isinstance(best, Program):
+                report.best_objectives = await judge.objectives(compiled["best"], "best", tests)
+            baseline_map = report.baseline_objectives if isinstance(baseline, Program) else (baseline or {})
+            best_map = report.best_objectives if isinstance(best, Program) else (best or {})
+            own = compiled["solution"]
+            if not own.ok:
+                report.verdict, report.compile_message = own.verdict, _short(own.message)
+            report.tests = await judge.judge(own, tests, baseline_map, best_map, progress=progress)
+    except VerifierCompileError as exc:
+        message = f"the verifier does not compile: {exc.compiler_message}"
+        report = JudgeReport(0.0, _unrun(tests, Verdict.SYSTEM_ERROR, message), message, Verdict.SYSTEM_ERROR)
+    report.aggregate()
+    return report
 
 
 async def baseline_objectives(
@@ -577,11 +663,7 @@ async def baseline_objectives(
     settings: Settings | None = None,
 ) -> dict[str, float]:
     """The baseline's objective per test (computed once, for the caller to cache); failed tests are absent."""
-    settings = settings or get_settings()
-    async with open_sandbox(backend, settings) as sb:
-        compiled = await _compile_all(sb, {"verifier": verifier.program, "baseline": baseline})
-        checker = compiled["verifier"]
-        if not checker.ok or checker.program is None:
-            raise InvalidInputError(f"The verifier does not compile; fix it: {_short(checker.message)}")
-        session = _Session(sb, verifier, checker.program, limits, workers or settings.workers)
-        return await session.objectives(compiled["baseline"], "baseline", tests)
+    async with open_judge(
+        verifier, limits, {"baseline": baseline}, backend=backend, workers=workers, settings=settings
+    ) as (judge, compiled):
+        return await judge.objectives(compiled["baseline"], "baseline", tests)

@@ -13,6 +13,7 @@ from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
+from .judge import JudgeTest
 from .llm.base import TestsDraft
 
 GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024)  # the output cap comes from max_test_bytes
@@ -28,6 +29,9 @@ class GeneratedTest:
     seed: int
     input: bytes
     args: list[str] = field(default_factory=list)
+
+    def as_judge_test(self) -> JudgeTest:
+        return JudgeTest(self.name, self.input, distribution=self.distribution)
 
 
 @dataclass

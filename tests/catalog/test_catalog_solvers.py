@@ -12,8 +12,9 @@ from catalog_helpers import FAMILY_NAMES, default_tests, family
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.tools.catalog.evaluate import FamilyEvaluation, evaluate_family, verify_output
+from frontiersmith.tools.catalog.evaluate import FamilyEvaluation, evaluate_family, family_judge
 from frontiersmith.tools.catalog.export import GEN_LIMITS
+from frontiersmith.tools.judge import JudgeTest
 
 
 def _perturbations(output: bytes) -> dict[str, bytes]:
@@ -74,18 +75,24 @@ async def test_family_programs_in_the_sandbox(name: str) -> None:
             assert gen.verdict is Verdict.OK and gen.stdout == test.input, f"{name}: {test.name} differs"
 
         # the verifier rejects malformed outputs, and perturbed ones unless they change the objective
-        first = tests[0].input
+        first = JudgeTest(tests[0].name, tests[0].input)
         good = trusted.results[0]
-        for what, bad_output in _perturbations(good.output).items():
-            verdict, objective, message = await verify_output(sb, compiled.program, first, bad_output)
-            assert verdict is not Verdict.SYSTEM_ERROR, f"{name}: the verifier crashed on {what}: {message}"
-            changed = verdict is Verdict.OK and objective != good.objective and fam.kind != "closed"
-            malformed = what in ("empty output", "garbage")
-            assert verdict is Verdict.INVALID or (changed and not malformed), f"{name}: {what} was accepted"
-        # ... and outputs meant for other tests (all of them for a closed seed, at least one otherwise)
-        cross = [await verify_output(sb, compiled.program, first, r.output) for r in trusted.results[1:]]
-        rejected = [v for v, _, _ in cross if v is Verdict.INVALID]
-        assert all(v is not Verdict.SYSTEM_ERROR for v, _, _ in cross)
+        assert good.output is not None
+        async with family_judge(fam, sb) as (judge, _):
+            for what, bad_output in _perturbations(good.output).items():
+                r = await judge.verify(first, bad_output)
+                assert r.verdict is not Verdict.SYSTEM_ERROR, (
+                    f"{name}: the verifier crashed on {what}: {r.message}"
+                )
+                changed = r.verdict is Verdict.OK and r.objective != good.objective and fam.kind != "closed"
+                malformed = what in ("empty output", "garbage")
+                assert r.verdict is Verdict.INVALID or (changed and not malformed), (
+                    f"{name}: {what} was accepted"
+                )
+            # ... and outputs meant for other tests (all of them for a closed seed, at least one otherwise)
+            cross = [(await judge.verify(first, r.output or b"")).verdict for r in trusted.results[1:]]
+        rejected = [v for v in cross if v is Verdict.INVALID]
+        assert all(v is not Verdict.SYSTEM_ERROR for v in cross)
         if fam.kind == "closed":
             assert len(rejected) == len(cross), f"{name}: an answer to another test was accepted"
         else:

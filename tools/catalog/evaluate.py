@@ -3,45 +3,34 @@
 This is how the catalog shows what each kind promises: an open family has at least two solvers that
 each win some test, a pseudo-open family has one strategy that matches or beats the rest everywhere,
 and a closed seed's reference is exactly right on every test. Everything runs in one sandbox per
-family (each program compiled once); outputs are read by the family's native verifier exactly as the
-judge reads them (``tools/judge.interpret_native``) and scored with ``tools/scoring``.
+family (each program compiled once) through the one judging engine (``tools/judge.Judge``), with the
+family's native verifier.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
 import anyio
 
 from frontiersmith.errors import SandboxError
-from frontiersmith.models import Limits, Program, Verdict
-from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox.base import ProgramHandle
-from frontiersmith.settings import get_settings
-from frontiersmith.tools.judge import interpret_native
-from frontiersmith.tools.scoring import paper_score
+from frontiersmith.models import Normalisation, Verdict, VerifierKind
+from frontiersmith.sandbox import Sandbox, open_sandbox
+from frontiersmith.tools.judge import (
+    Judge,
+    TestResult,
+    VerifierCompileError,
+    VerifierSpec,
+    objectives_of,
+    open_judge,
+)
 
 from . import Family, SolverSpec, get_family
 from .export import GeneratedTest, generate_tests
 
-VERIFIER_LIMITS = RunLimits(time_ms=20_000, memory_mb=1024)
-
-
-@dataclass
-class TestRun:
-    """One solver on one test: the sandbox verdict, the verifier's objective and the normalised score."""
-
-    name: str
-    verdict: Verdict
-    objective: float | None = None
-    score: float = 0.0
-    time_ms: float = 0.0
-    memory_kb: int = 0
-    message: str = ""
-    output: bytes = b""
-
-    __test__ = False  # not a pytest class
+VERIFIER_TIME_MS = 20_000  # the family programs are Python; give them room on a loaded machine
 
 
 @dataclass
@@ -50,7 +39,7 @@ class SolverRun:
 
     strategy: str
     file: str
-    results: list[TestRun]
+    results: list[TestResult]
     compile_message: str = ""
 
     @property
@@ -105,21 +94,31 @@ class FamilyEvaluation:
         return "\n".join(lines)
 
 
-async def verify_output(
-    sandbox: Sandbox, verifier: ProgramHandle, test_input: bytes, output: bytes
-) -> tuple[Verdict, float | None, str]:
-    """Run the family program's native verifier on one output (INVALID when it rejects it)."""
-    checked = await sandbox.run(
-        verifier,
-        args=["verify", "input.txt", "output.txt"],
-        files={"input.txt": test_input, "output.txt": output},
-        limits=VERIFIER_LIMITS,
+def verifier_spec(family: Family) -> VerifierSpec:
+    """How the family's program scores an output: its native verdict, against the baseline (paper)."""
+    return VerifierSpec(
+        program=family.program,
+        kind=VerifierKind.NATIVE,
+        sense=family.sense,
+        normalisation=Normalisation.PAPER,
+        time_ms=VERIFIER_TIME_MS,
     )
-    return interpret_native(checked)
 
 
-def _limits(limits: Limits) -> RunLimits:
-    return RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
+@contextlib.asynccontextmanager
+async def family_judge(
+    family: Family, sandbox: Sandbox, programs: dict | None = None, workers: int | None = None
+) -> AsyncIterator[tuple[Judge, dict]]:
+    """The judge of a family's outputs in ``sandbox``, with ``programs`` compiled beside its verifier."""
+    try:
+        async with open_judge(
+            verifier_spec(family), family.limits, programs or {}, sandbox=sandbox, workers=workers
+        ) as opened:
+            yield opened
+    except VerifierCompileError as exc:
+        raise SandboxError(
+            f"Catalog family {family.name}'s program does not compile: {exc.compiler_message}"
+        ) from None
 
 
 async def evaluate_family(
@@ -137,7 +136,7 @@ async def evaluate_family(
     under the family's limits, and its output is verified by the family program. ``tests`` may be
     passed in (e.g. generated once and cached); otherwise they are generated in the sandbox.
     Scores: open families use the paper's formula against the baseline; closed seeds score 1 for an
-    output the verifier accepts, 0 otherwise.
+    output the verifier accepts, 0 otherwise. Each result keeps the solver's output.
     """
     family = name if isinstance(name, Family) else get_family(name)
     if sandbox is None:
@@ -145,75 +144,35 @@ async def evaluate_family(
             return await evaluate_family(family, seed=seed, tests=tests, sandbox=sb, workers=workers)
     if tests is None:
         tests = await generate_tests(family, sandbox, seed=seed)
+    judge_tests = [t.as_judge_test() for t in tests]
     specs: list[SolverSpec] = list(family.solvers) or ([family.reference] if family.reference else [])
     if family.baseline is not None:
         specs.append(family.baseline)
-    programs: dict[str, Program] = {"family": family.program}
-    programs.update({f"solver{i}": spec.program for i, spec in enumerate(specs)})
-    compiled = {}
+    programs = {f"solver{i}": spec.program for i, spec in enumerate(specs)}
+    async with family_judge(family, sandbox, programs, workers) as (judge, compiled):
+        results: dict[str, list[TestResult]] = {}
 
-    async def build(key: str, program: Program) -> None:
-        compiled[key] = await sandbox.compile(program.code, program.language, name=key)
+        async def run(key: str) -> None:
+            results[key] = await judge.run_all(compiled[key].program, judge_tests, keep_output=True)
 
-    async with anyio.create_task_group() as tg:
-        for key, program in programs.items():
-            tg.start_soon(build, key, program)
-    checker = compiled["family"]
-    if not checker.ok or checker.program is None:
-        raise SandboxError(
-            f"Catalog family {family.name}'s program does not compile: {checker.message[:300]}"
-        )
-    limiter = anyio.CapacityLimiter(workers or get_settings().workers)
-    runs: dict[tuple[int, int], TestRun] = {}
-
-    async def one(i: int, j: int, handle: ProgramHandle) -> None:
-        test = tests[j]
-        async with limiter:
-            run = await sandbox.run(handle, stdin=test.input, limits=_limits(family.limits))
-            result = TestRun(
-                test.name, run.verdict, time_ms=run.time_ms, memory_kb=run.memory_kb, output=run.stdout
-            )
-            if run.verdict is not Verdict.OK:
-                result.message = (run.message or run.stderr)[:300]
-            else:
-                result.verdict, result.objective, result.message = await verify_output(
-                    sandbox, checker.program, test.input, run.stdout
-                )
-        runs[(i, j)] = result
-
-    async with anyio.create_task_group() as tg:
-        for i in range(len(specs)):
-            c = compiled[f"solver{i}"]
-            if c.ok and c.program is not None:
-                for j in range(len(tests)):
-                    tg.start_soon(one, i, j, c.program)
-    solver_runs = []
+        async with anyio.create_task_group() as tg:
+            for key, c in compiled.items():
+                if c.ok and c.program is not None:
+                    tg.start_soon(run, key)
+    runs = []
     for i, spec in enumerate(specs):
         c = compiled[f"solver{i}"]
-        if not c.ok:
-            results = [TestRun(t.name, c.verdict, message=c.message[:300]) for t in tests]
-            solver_runs.append(SolverRun(spec.strategy, spec.path.name, results, c.message[:300] or "CE"))
-        else:
-            solver_runs.append(
-                SolverRun(spec.strategy, spec.path.name, [runs[(i, j)] for j in range(len(tests))])
-            )
-    evaluation = FamilyEvaluation(
-        family=family.name, kind=family.kind, tests=list(tests), solvers=solver_runs
-    )
+        unrun = [TestResult(name=t.name, verdict=c.verdict, message=c.message[:300]) for t in tests]
+        message = "" if c.ok else c.message[:300] or "CE"
+        runs.append(SolverRun(spec.strategy, spec.path.name, results.get(f"solver{i}", unrun), message))
+    evaluation = FamilyEvaluation(family=family.name, kind=family.kind, tests=list(tests), solvers=runs)
     if family.baseline is not None:
-        evaluation.baseline = solver_runs.pop()
-        evaluation.baseline_objectives = {
-            r.name: r.objective
-            for r in evaluation.baseline.results
-            if r.verdict is Verdict.OK and r.objective is not None
-        }
-    for run in [*evaluation.solvers, *([evaluation.baseline] if evaluation.baseline else [])]:
-        for r in run.results:
-            if r.verdict is not Verdict.OK:
-                r.score = 0.0
-            elif family.kind == "closed":
-                r.score = 1.0
-            else:
-                assert family.sense is not None
-                r.score = paper_score(r.objective, evaluation.baseline_objectives.get(r.name), family.sense)
+        evaluation.baseline = runs.pop()
+        evaluation.baseline_objectives = objectives_of(evaluation.baseline.results)
+    for run_ in [*evaluation.solvers, *([evaluation.baseline] if evaluation.baseline else [])]:
+        if family.kind == "closed":  # a closed seed's answer is right or wrong
+            for r in run_.results:
+                r.score = 1.0 if r.verdict is Verdict.OK else 0.0
+        else:
+            judge.score(run_.results, evaluation.baseline_objectives)
     return evaluation
