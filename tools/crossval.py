@@ -15,8 +15,9 @@ Checks, in order (owner in brackets):
 - ordering is sane: the best sampled solution beats the baseline on average, and an empty output scores 0
   on every test [verifier];
 - verifier kills mutants: the best sampled output on each test, corrupted in several ways (a line dropped,
-  a number perturbed, two tokens swapped, truncated, emptied, duplicated), is never scored above the
-  original, and enough of the mutants are rejected or scored lower (the kill rate) [verifier];
+  a number perturbed, two tokens swapped, truncated, emptied, duplicated), never crashes the verifier, a
+  duplicated output never scores above the original, and enough of the mutants are rejected or scored
+  lower (the kill rate); the survivors go back to the verifier's author [verifier];
 - adversarial tests bite: some test of an adversarial distribution lowers some sampled strategy below its
   median on the other distributions [tests].
 """
@@ -47,6 +48,7 @@ SCORE_EPS = 1e-9
 GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
 PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
 MIN_KILL_RATE = 0.5  # share of mutants the verifier must reject or score below the original
+STRICT_MUTANTS = ("duplicated",)  # corruptions that can never be a better answer than the original
 SHOWN = 5  # failures quoted per check
 
 
@@ -390,6 +392,7 @@ class _Protocol:
         cases = [
             (name, label, m, score)
             for name, (output, score) in sorted(self._best_outputs().items())
+            if name in self.report.baseline_objectives  # a mutant must be scorable to be compared
             for label, m in mutants(output, random.Random(name)).items()
         ]
         if not cases:
@@ -404,35 +407,44 @@ class _Protocol:
             for i in range(len(cases)):
                 tg.start_soon(one, i)
         scored = [v for v in verdicts if v is not None]
+        crashed = [
+            f"it crashes on {label} on {name}: {r.message[:150]}"
+            for (name, label, _, _), r in zip(cases, scored, strict=True)
+            if r.verdict is Verdict.SYSTEM_ERROR
+        ]
         self.judge.score(scored, self.report.baseline_objectives)
-        self._judge_mutants(cases, scored)
+        self._judge_mutants(cases, scored, crashed)
 
-    def _judge_mutants(self, cases: list[tuple[str, str, bytes, float]], verdicts: list[TestResult]) -> None:
-        above, crashed, survivors, killed = [], [], [], 0
+    def _judge_mutants(
+        self, cases: list[tuple[str, str, bytes, float]], verdicts: list[TestResult], crashed: list[str]
+    ) -> None:
+        """Killed: rejected, or scored below the original. A corruption may also make a feasible, better
+        answer (a perturbed number, a dropped line in a minimisation), so scoring above the original fails
+        the check only for a duplicated output, which no sound verifier scores above the answer repeated."""
+        above, survivors, killed = [], [], 0
         for (name, label, _, original), r in zip(cases, verdicts, strict=True):
-            if r.verdict is Verdict.SYSTEM_ERROR:
-                crashed.append(f"{label} on {name}: {r.message[:150]}")
-            elif r.verdict is not Verdict.OK or r.score < original - SCORE_EPS:
-                killed += 1
-            elif r.score > original + SCORE_EPS:
-                above.append(f"{label} on {name} scores {r.score:.3f} > the original's {original:.3f}")
-            else:
-                survivors.append(f"{label} on {name}")
+            if r.verdict is not Verdict.OK or r.score < original - SCORE_EPS:
+                killed += r.verdict is not Verdict.SYSTEM_ERROR
+                continue
+            if r.score > original + SCORE_EPS and label in STRICT_MUTANTS:
+                above.append(f"{label} output on {name} scores {r.score:.3f} > the original's {original:.3f}")
+            survivors.append(
+                f"{label} on {name}" + (" (scored higher)" if r.score > original + SCORE_EPS else "")
+            )
         rate = killed / len(cases)
         self.report.kill_rate, self.report.surviving_mutants = rate, survivors
         low = (
             [
-                f"kill rate {rate:.2f} < {self.min_kill_rate:.2f}; accepted unchanged: "
+                f"kill rate {rate:.2f} < {self.min_kill_rate:.2f}; accepted as good as the original: "
                 + ", ".join(survivors[:SHOWN])
             ]
             if rate < self.min_kill_rate
             else []
         )
-        problems = crashed and [f"it crashes on {c}" for c in crashed] or above or low
         self.report.record(
             "verifier kills mutants",
             "verifier",
-            problems,
+            crashed or above or low,
             "",
             f"kill rate {rate:.2f} over {len(cases)} mutants",
         )

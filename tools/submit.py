@@ -1,44 +1,24 @@
 """Solving: list the problems a solver can work on, and ``submit`` code for a continuous score.
 
-A problem id is a published task, a candidate whose verifier passed cross-validation, an imported package
-(a seed with a verifier), or a catalog family (``catalog/NAME``, whose tests come from its generator).
-The baseline's objective per test is computed once and cached in the store as runs of the baseline.
+A problem id is a published task, an imported package (a seed with a verifier), or a catalog family
+(``catalog/NAME``, whose tests come from its generator); ``tools/problems`` resolves it.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from frontiersmith.errors import InvalidInputError, NotFoundError
-from frontiersmith.models import (
-    Language,
-    Normalisation,
-    Problem,
-    Program,
-    Run,
-    Seed,
-    Solution,
-    Submission,
-    Task,
-    TestCase,
-    Verdict,
-    Verifier,
-    VerifierKind,
-    content_hash,
-    make_id,
-)
-from frontiersmith.sandbox import open_sandbox
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Language, Problem, Program, Run, Solution, Submission, content_hash, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from .catalog import get_family, list_families
-from .judge import JudgeTest, VerifierSpec, judge_solution
-from .llm.offline import catalog_tests_draft
-from .testgen import build_tests
+from .catalog import list_families
+from .judge import TestResult, judge_solution
+from .problems import cached_baseline_objectives, from_store, get_problem
 
 MAX_CODE_BYTES = 1_000_000
 
@@ -66,37 +46,17 @@ class ProblemSummary(BaseModel):
     latest: bool | None = None
 
 
-class TestVerdict(BaseModel):
-    name: str
-    verdict: Verdict
-    score: float
-    objective: float | None = None
-    time_ms: float = 0.0
-    memory_kb: int = 0
-    message: str = ""
-
-
 class SubmitResult(BaseModel):
     submission_id: str
     problem_id: str
     score: float
     verdicts: dict[str, int]
-    tests: list[TestVerdict]
+    tests: list[TestResult]  # data-free: each message is the test's diagnostic
     compile_message: str = ""
     judged: int = 0  # tests the score is the mean of
     system_errors: int = 0  # SYSTEM_ERROR tests the host caused, left out of the mean (tools/scoring)
     verifier_failures: int = 0  # SYSTEM_ERROR tests the verifier gave on the output, counted as 0
     summary: str = ""  # what the score is the mean of, or that the run could not be judged
-
-
-@dataclass
-class Package:
-    """Everything needed to judge code on one problem."""
-
-    problem: Problem
-    tests: list[TestCase]
-    verifier: Verifier
-    baseline: Solution | None
 
 
 def list_problems(store: Store) -> list[ProblemSummary]:
@@ -131,141 +91,6 @@ def _sense(problem: Problem) -> str | None:
     return problem.objective.sense.value if problem.objective.sense else None
 
 
-def get_problem(store: Store, problem_id: str) -> Problem:
-    if problem_id.startswith("catalog/"):
-        return get_family(problem_id).problem(problem_id)
-    record = store.get_any(problem_id)
-    problem = getattr(record, "problem", None)
-    if problem is None:
-        raise InvalidInputError(f"{problem_id} is not a problem; list them with list_problems.")
-    return problem
-
-
-async def load_package(store: Store, problem_id: str, settings: Settings | None = None) -> Package:
-    if problem_id.startswith("catalog/"):
-        return await _catalog_package(store, problem_id, settings)
-    record = store.get_any(problem_id)
-    if isinstance(record, Task):
-        tests = [store.get_test(t) for t in record.test_ids]
-        verifier = store.get(Verifier, record.verifier_id)
-        baseline = store.get_solution(record.baseline_solution_id) if record.baseline_solution_id else None
-        return Package(record.problem, tests, verifier, baseline)
-    if isinstance(record, Seed):
-        try:
-            verifier = store.get_verifier(record.id)
-        except NotFoundError:
-            raise InvalidInputError(
-                f"The seed {problem_id} has no verifier, so it cannot be scored."
-            ) from None
-        baseline = (
-            store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
-        )
-        return Package(record.problem, store.list_tests(record.id), verifier, baseline)
-    raise InvalidInputError(
-        f"{problem_id} is a {type(record).__name__.lower()}; submit to a task, an imported problem or catalog/NAME."
-    )
-
-
-async def _catalog_package(store: Store, problem_id: str, settings: Settings | None) -> Package:
-    fam = get_family(problem_id)
-    if fam.baseline is None or fam.sense is None:
-        raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
-    tests = store.list_tests(problem_id)
-    if not tests:
-        async with open_sandbox(None, settings) as sb:
-            built = await build_tests(sb, catalog_tests_draft(fam))
-        if built.failures:
-            raise InvalidInputError(
-                f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"
-            )
-        with store.transaction():
-            for t in built.tests:
-                h = store.put_blob(t.input)
-                tc = TestCase(
-                    id=make_id("test", problem_id, t.name, h),
-                    problem_id=problem_id,
-                    input_hash=h,
-                    name=t.name,
-                    args=t.args,
-                    seed=t.seed,
-                    distribution=t.distribution,
-                )
-                store.put_test(tc)
-        tests = store.list_tests(problem_id)
-    baseline = Solution(
-        id=make_id("sol", problem_id, "baseline"),
-        problem_id=problem_id,
-        code=fam.baseline.program.code,
-        language=fam.baseline.language,
-        strategy="baseline s*",
-        author="baseline",
-    )
-    verifier = Verifier(
-        id=make_id("ver", problem_id, content_hash(fam.program.code)),
-        problem_id=problem_id,
-        code=fam.program.code,
-        language=Language.PYTHON,
-        sense=fam.sense,
-        baseline_solution_id=baseline.id,
-    )
-    with store.transaction():
-        store.put_solution(baseline)
-        store.put_verifier(verifier)
-    return Package(fam.problem(problem_id), tests, verifier, baseline)
-
-
-def _spec(verifier: Verifier) -> VerifierSpec:
-    return VerifierSpec(
-        program=Program(code=verifier.code, language=verifier.language),
-        kind=verifier.kind,
-        sense=verifier.sense,
-        normalisation=verifier.normalisation,
-    )
-
-
-async def baseline_objectives(
-    store: Store, pkg: Package, judge_tests: list[JudgeTest], settings: Settings | None
-) -> dict[str, float] | None:
-    """Per-test objective of the baseline, from cached runs or computed once and cached."""
-    v = pkg.verifier
-    if v.kind is VerifierKind.TESTLIB or v.normalisation is Normalisation.CHECKER or pkg.baseline is None:
-        return None
-    by_id = {t.id: t for t in pkg.tests}
-    cached = {
-        by_id[r.test_id].name: r.objective
-        for r in store.list_runs(pkg.baseline.id, list(by_id))
-        if r.objective is not None
-        and r.verdict is Verdict.OK
-        and r.id == make_id("run", pkg.baseline.id, r.test_id, v.id)
-    }
-    if len(cached) == len(pkg.tests):
-        return cached  # type: ignore[return-value]
-    report = await judge_solution(
-        Program(code=pkg.baseline.code, language=pkg.baseline.language),
-        judge_tests,
-        _spec(v),
-        pkg.problem.limits,
-        baseline=Program(code=pkg.baseline.code, language=pkg.baseline.language),
-        settings=settings,
-    )
-    objectives = report.baseline_objectives
-    by_name = {t.name: t for t in pkg.tests}
-    store.put_runs(
-        [
-            Run(
-                id=make_id("run", pkg.baseline.id, by_name[n].id, v.id),
-                solution_id=pkg.baseline.id,
-                test_id=by_name[n].id,
-                verdict=Verdict.OK,
-                objective=o,
-                score=0.0,
-            )
-            for n, o in objectives.items()
-        ]
-    )
-    return objectives
-
-
 async def submit(
     store: Store,
     problem_id: str,
@@ -287,21 +112,15 @@ async def submit(
     check_size("The code", code)
     if not code.strip():
         raise InvalidInputError("The code is empty.")
-    pkg = await load_package(store, problem_id, settings)
+    pkg = await from_store(store, problem_id, settings)
     if not pkg.tests:
         raise InvalidInputError(f"The problem {problem_id} has no tests.")
-    judge_tests = [
-        JudgeTest(
-            t.name, store.get_blob(t.input_hash), store.get_blob(t.answer_hash) if t.answer_hash else None
-        )
-        for t in pkg.tests
-    ]
-    base = await baseline_objectives(store, pkg, judge_tests, settings)
+    base = await cached_baseline_objectives(store, pkg, settings)
     judged = await judge_solution(
         Program(code=code, language=language),
-        judge_tests,
-        _spec(pkg.verifier),
-        pkg.problem.limits,
+        pkg.tests,
+        pkg.verifier,
+        pkg.limits,
         backend=backend,
         workers=workers,
         baseline=base,
@@ -319,14 +138,13 @@ async def submit(
         strategy="submission",
         author=author,
     )
-    by_name = {t.name: t for t in pkg.tests}
     # Every submission is its own record, even of the same code: a fresh id, not a content hash.
     sub_id = make_id("sub", problem_id, sol.id, uuid.uuid4().hex)
     runs = [
         Run(
-            id=make_id("run", sub_id, by_name[r.name].id),
+            id=make_id("run", sub_id, pkg.test_ids[r.name]),
             solution_id=sol.id,
-            test_id=by_name[r.name].id,
+            test_id=pkg.test_ids[r.name],
             verdict=r.verdict,
             objective=r.objective,
             score=r.score,
@@ -358,21 +176,13 @@ async def submit(
         problem_id=problem_id,
         score=report.score,
         verdicts=verdicts,
-        tests=[
-            TestVerdict(
-                name=r.name,
-                verdict=r.verdict,
-                score=r.score,
-                objective=r.objective,
-                time_ms=r.time_ms,
-                memory_kb=r.memory_kb,
-                message=r.message,
-            )
-            for r in report.tests
-        ],
+        tests=report.tests,
         compile_message=report.compile_message,
         judged=report.judged,  # the judge's own aggregate (tools/scoring.aggregate_scores)
         system_errors=report.system_errors,
         verifier_failures=report.verifier_failures,
         summary=report.summary,
     )
+
+
+__all__ = ["ProblemSummary", "SubmitResult", "check_size", "get_problem", "list_problems", "submit"]

@@ -29,8 +29,11 @@ def _language(path: Path, lang: str | None) -> Language:
 
 
 def judge(
-    problem_dir: Path = typer.Argument(
-        ..., metavar="PROBLEM_DIR", help="A FrontierCS or native package folder."
+    problem: str = typer.Argument(
+        ...,
+        metavar="PROBLEM",
+        help="A FrontierCS or native package folder, or a problem id in the store (a task, an imported "
+        "problem, catalog/NAME).",
     ),
     solution_file: Path = typer.Argument(..., metavar="SOLUTION_FILE", help="The solution's source file."),
     lang: str | None = typer.Option(None, "--lang", help="cpp or python (default: from the file suffix)."),
@@ -46,38 +49,56 @@ def judge(
         "the test data; by default only a data-free diagnostic, as over MCP.",
     ),
 ) -> None:
-    """Judge a solution against a problem package: per-test verdict, time, memory, score and the mean."""
-    from frontiersmith.tools.formats import load_package
+    """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
+    score and the mean (nothing is stored; `submit` stores a submission)."""
     from frontiersmith.tools.judge import judge_solution
 
     if backend is not None and backend not in ("process", "docker"):
         raise InvalidInputError(f"--backend {backend!r} is not known; use process or docker.")
     if not solution_file.is_file():
         raise InvalidInputError(f"The solution file {solution_file} does not exist.")
-    package = load_package(problem_dir)
     solution = Program(
         code=solution_file.read_text(errors="replace"), language=_language(solution_file, lang)
     )
 
     async def run():
-        return await judge_solution(
+        package, baseline = await _package(problem)
+        report = await judge_solution(
             solution,
             package.tests,
             package.verifier,
             package.limits,
             backend=backend,
             workers=workers,
-            baseline=package.baseline,
+            baseline=baseline,
             best=package.reference,
         )
+        return package, report
 
-    report = anyio.run(run)
+    package, report = anyio.run(run)
     if not show_output:
         report = report.without_test_data()
     if as_json:
         typer.echo(json.dumps(report.to_json()))
         return
     _print_table(package.problem.title, report)
+
+
+async def _package(problem: str):
+    """The package and its baseline: a folder's s* (run here), or a stored problem's cached objectives."""
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.problems import cached_baseline_objectives, resolve
+
+    if Path(problem).is_dir():
+        package = await resolve(None, problem, disk=True)
+        return package, package.baseline
+    if "/" in problem and not problem.startswith("catalog/") or Path(problem).exists():
+        raise InvalidInputError(
+            f"{problem} is not a directory; pass a problem package folder or a problem id."
+        )
+    with open_store() as store:
+        package = await resolve(store, problem)
+        return package, await cached_baseline_objectives(store, package)
 
 
 def _print_table(title: str, report) -> None:

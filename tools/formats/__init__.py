@@ -1,42 +1,28 @@
 """Problem package formats: native ``problem.yaml`` packages and FrontierCS / FrontierSmith packages.
 
-``load_package(dir)`` recognises either and returns what the judge needs to score a solution.
+``load_package(dir)`` recognises either and returns what the judge needs to score a solution (the
+``tools/problems.JudgePackage`` the store's problems resolve to as well).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Limits, Normalisation, Problem, Program, VerifierKind
+from frontiersmith.models import Normalisation, VerifierKind
 
 from ..judge import JudgeTest, VerifierSpec
+from ..problems import JudgePackage
 from .frontiercs import FrontierCSPackage, is_frontiercs_package, load_frontiercs
 from .native import NativePackage, is_native_package, load_native
 
 __all__ = [
     "FrontierCSPackage",
-    "JudgePackage",
     "NativePackage",
     "load_frontiercs",
     "load_native",
     "load_package",
 ]
-
-
-@dataclass
-class JudgePackage:
-    """A problem ready to judge: its tests, its verifier and (native packages) the baseline s*."""
-
-    format: str  # native | frontiercs
-    root: Path
-    problem: Problem
-    verifier: VerifierSpec
-    tests: list[JudgeTest]
-    limits: Limits
-    baseline: Program | None = None
-    reference: Program | None = None
 
 
 def load_package(root: Path | str) -> JudgePackage:

@@ -1,0 +1,215 @@
+"""The cross-validation protocol, check by check: good artefacts pass every check, and each artefact below is
+written to break one check (named in the test), which must fail while the others pass. No model is
+involved: the programs are the toy problem's (pick numbers with sum <= C, maximise the sum)."""
+
+from __future__ import annotations
+
+import pytest
+
+from frontiersmith.models import Language, Limits, Program, Sense
+from frontiersmith.sandbox import open_sandbox
+from frontiersmith.tools.crossval import CrossValidation, cross_validate
+from frontiersmith.tools.llm.base import TestsDraft
+from frontiersmith.tools.testgen import GeneratedTest, build_tests
+
+from . import toy_problem as toy
+
+pytestmark = pytest.mark.anyio
+
+DISTRIBUTIONS = ["small", "large", "mixed"]
+SOLUTIONS = {"greedy-large": toy.GREEDY_LARGE, "greedy-small": toy.GREEDY_SMALL, "dp": toy.DP}
+EVERY_CHECK = {
+    "inputs are valid",
+    "baseline is feasible",
+    "verifier is deterministic",
+    "verifier rejects corrupted outputs",
+    "verifier never crashes",
+    "solutions run on valid inputs",
+    "baseline scores 0",
+    "scores are not collapsed",
+    "ordering is sane",
+    "verifier kills mutants",
+    "adversarial tests bite",
+}
+
+# -- artefacts, each breaking one check ----------------------------------------------------------------
+
+_PARSE = "out = open(sys.argv[3]).read().split()\n        k = int(out[0]); idx = [int(x) for x in out[1:]]"
+# Adds noise to the objective of every one-item answer (the baseline's): two verdicts on one output differ.
+NOISY_VERIFIER = toy.VERIFIER.replace("import json, sys", "import json, random, sys").replace(
+    'print(json.dumps({"feasible": True, "objective": total, "message": ""}))',
+    'print(json.dumps({"feasible": True, "objective": total + (random.random() if k == 1 else 0), "message": ""}))',
+)
+# Takes anything it cannot parse for an empty selection worth nothing, garbage included.
+GARBAGE_TOLERANT_VERIFIER = toy.VERIFIER.replace(
+    "    except (ValueError, IndexError, AssertionError):",
+    "    except ValueError:\n"
+    '        print(json.dumps({"feasible": True, "objective": 0, "message": "read as empty"})); return\n'
+    "    except (IndexError, AssertionError):",
+)
+# Crashes on the output of a solution that picks more than ten items, once it has checked it.
+CRASH_ON_BIG_ANSWERS = toy.VERIFIER.replace(
+    "        assert 1 <= total <= c\n",
+    "        assert 1 <= total <= c\n        if k > 10 and idx == sorted(idx, key=lambda i: items[i]): raise SystemExit(3)\n",
+)
+# Gives every feasible answer the same objective: no solution can be told from another.
+CONSTANT_VERIFIER = toy.VERIFIER.replace('"objective": total,', '"objective": 1,')
+# Reads an empty output as "take every item", which scores above any real answer.
+EMPTY_IS_EVERYTHING = toy.VERIFIER.replace(
+    "        out = open(sys.argv[3]).read().split()\n",
+    "        out = open(sys.argv[3]).read().split() or [str(n)] + [str(i) for i in range(n)]\n",
+).replace("        assert 1 <= total <= c\n", "        assert 1 <= total and (total <= c or k == n)\n")
+# Checks indices and nothing else: any repeated, over-capacity or miscounted selection is accepted.
+LAX_VERIFIER = toy.VERIFIER.replace(
+    "        assert len(idx) == k and len(set(idx)) == k and all(0 <= i < n for i in idx)\n"
+    "        total = sum(items[i] for i in idx)\n        assert 1 <= total <= c\n",
+    "        assert idx and all(0 <= i < n for i in idx)\n        total = sum(items[i] for i in idx)\n",
+)
+# Picks item n, which does not exist, on the large instances.
+BAD_BASELINE = toy.BASELINE.replace("print(1, 0)", "print(1, n if n > 30 else 0)")
+# The same input whatever the distribution: no distribution can be adversarial.
+ONE_INPUT_GENERATOR = toy.GENERATOR.replace(
+    'rng = random.Random(f"{dist}:{seed}")', "rng = random.Random(7)"
+).replace('    hi = {"small": c // 10, "large": c // 2, "mixed": c}[dist]\n', "    hi = c\n")
+# Instances with 55 items on one distribution, which the statement's solutions below refuse (n <= 50).
+BIG_N_GENERATOR = toy.GENERATOR.replace(
+    "    n = rng.randint(20, 40)\n", '    n = 55 if dist == "large" else rng.randint(20, 40)\n'
+)
+SMALL_N_ONLY = {
+    name: code.replace(
+        "items = list(map(int, input().split()))",
+        "items = list(map(int, input().split())); assert n <= 50",
+        1,
+    )
+    for name, code in SOLUTIONS.items()
+}
+
+# The suites are built with a validator that accepts anything: judging the inputs is the protocol's job.
+ACCEPT_ANY = "import sys\nif sys.argv[1] != 'validate':\n    raise SystemExit(2)\n"
+_suites: dict[str, list[GeneratedTest]] = {}
+
+
+def python(code: str) -> Program:
+    return Program(code=code, language=Language.PYTHON)
+
+
+async def suite(generator: str = toy.GENERATOR) -> list[GeneratedTest]:
+    """The tests a generator builds, built once per generator."""
+    if generator not in _suites:
+        draft = TestsDraft(
+            generator=python(generator), validator=python(ACCEPT_ANY), distributions=DISTRIBUTIONS
+        )
+        async with open_sandbox("process") as sb:
+            built = await build_tests(sb, draft)
+        assert built.tests, built.failures
+        _suites[generator] = built.tests
+    return _suites[generator]
+
+
+async def protocol(
+    *,
+    generator: str = toy.GENERATOR,
+    verifier: str = toy.VERIFIER,
+    baseline: str = toy.BASELINE,
+    solutions: dict[str, str] = SOLUTIONS,
+    **options,
+) -> CrossValidation:
+    return await cross_validate(
+        await suite(generator),
+        python(toy.GENERATOR),
+        python(verifier),
+        python(baseline),
+        Sense.MAX,
+        {sid: python(code) for sid, code in solutions.items()},
+        Limits(time_ms=5000, memory_mb=256),
+        backend="process",
+        **options,
+    )
+
+
+def failed(report: CrossValidation) -> set[str]:
+    assert {c.name for c in report.checks} == EVERY_CHECK, "every check runs when everything compiles"
+    return {c.name for c in report.checks if not c.passed}
+
+
+# -- the tests -------------------------------------------------------------------------------------------
+
+
+async def test_good_artefacts_pass_every_check() -> None:
+    report = await protocol()
+    assert failed(report) == set(), report.failures()
+    assert report.kill_rate is not None and report.kill_rate >= 0.5
+
+
+async def test_a_generator_whose_inputs_the_validator_rejects_fails_input_validity() -> None:
+    report = await protocol(generator=toy.BAD_GENERATOR)
+    assert failed(report) == {"inputs are valid"}, report.failures()
+    assert report.failures("tests") and not report.failures("verifier")
+
+
+async def test_a_baseline_that_is_infeasible_on_some_tests_fails_baseline_feasibility() -> None:
+    report = await protocol(baseline=BAD_BASELINE)
+    assert failed(report) == {"baseline is feasible"}, report.failures()
+
+
+async def test_a_noisy_verifier_fails_determinism() -> None:
+    report = await protocol(verifier=NOISY_VERIFIER)
+    assert failed(report) == {"verifier is deterministic"}, report.failures()
+
+
+async def test_a_verifier_that_accepts_garbage_fails_the_corruption_probe() -> None:
+    report = await protocol(verifier=GARBAGE_TOLERANT_VERIFIER)
+    assert failed(report) == {"verifier rejects corrupted outputs"}, report.failures()
+
+
+async def test_a_verifier_that_crashes_on_an_output_fails_never_crashes() -> None:
+    report = await protocol(verifier=CRASH_ON_BIG_ANSWERS)
+    assert "verifier never crashes" in failed(report), report.failures()
+    assert failed(report) <= {"verifier never crashes", "verifier kills mutants"}, report.failures()
+
+
+async def test_inputs_that_crash_most_solutions_fail_solutions_run() -> None:
+    report = await protocol(generator=BIG_N_GENERATOR, solutions=SMALL_N_ONLY)
+    assert failed(report) == {"solutions run on valid inputs"}, report.failures()
+    assert report.failures("tests") and not report.failures("verifier")
+
+
+async def test_a_constant_objective_collapses_the_scores() -> None:
+    report = await protocol(verifier=CONSTANT_VERIFIER)
+    # Every score is then 0, the baseline's: the best solution cannot beat it, and no test can lower it.
+    collapsed = {"scores are not collapsed", "ordering is sane", "adversarial tests bite"}
+    assert failed(report) == collapsed, report.failures()
+
+
+async def test_an_empty_output_that_scores_fails_the_ordering() -> None:
+    report = await protocol(verifier=EMPTY_IS_EVERYTHING)
+    assert failed(report) == {"ordering is sane"}, report.failures()
+    assert "an empty output scores" in " ".join(report.failures())
+
+
+async def test_a_lax_verifier_lets_mutants_survive() -> None:
+    report = await protocol(verifier=LAX_VERIFIER)
+    assert failed(report) == {"verifier kills mutants"}, report.failures()
+    assert "duplicated output" in " ".join(report.failures("verifier"))
+
+
+async def test_a_kill_rate_under_the_threshold_fails_with_the_survivors() -> None:
+    report = await protocol(min_kill_rate=1.0)
+    assert failed(report) == {"verifier kills mutants"}, report.failures()
+    assert report.surviving_mutants and "kill rate" in report.failures()[0]
+
+
+async def test_tests_that_never_bite_fail_the_adversarial_check() -> None:
+    report = await protocol(generator=ONE_INPUT_GENERATOR)
+    assert failed(report) == {"adversarial tests bite"}, report.failures()
+    assert report.failures("tests") and not report.failures("verifier")
+
+
+async def test_only_the_named_adversarial_distributions_must_bite() -> None:
+    # On these tests only the mixed instances push a greedy solution below its median elsewhere.
+    assert "adversarial tests bite" in failed(await protocol(adversarial=["small"]))
+    report = await protocol(adversarial=["mixed"])
+    assert failed(report) == set(), report.failures()
+    assert [c.detail for c in report.checks if c.name == "adversarial tests bite"] == [
+        "mixed lowers greedy-large below its median elsewhere"
+    ]

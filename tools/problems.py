@@ -1,0 +1,235 @@
+"""The one problem resolver: a problem id (a published task, an imported seed with a verifier, a candidate,
+``catalog/NAME``) or a package folder on disk becomes a ``Problem`` to read or a ``JudgePackage`` to judge.
+
+Submit, the judge CLI and the synthesis steps all resolve problems here. A package from the store also names
+the records its runs are stored against (its tests, its verifier and its baseline), and the baseline's
+objective per test is computed once and cached in the store as runs of the baseline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from frontiersmith.errors import InvalidInputError, NotFoundError
+from frontiersmith.models import (
+    Language,
+    Limits,
+    Problem,
+    Program,
+    Run,
+    Seed,
+    Solution,
+    Task,
+    TestCase,
+    Verdict,
+    Verifier,
+    content_hash,
+    make_id,
+)
+from frontiersmith.sandbox import open_sandbox
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+
+from .catalog import get_family
+from .judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from .llm.offline import catalog_tests_draft
+from .testgen import build_tests
+
+CATALOG_PREFIX = "catalog/"
+
+
+@dataclass
+class JudgePackage:
+    """A problem ready to judge: its tests, its verifier and (native scoring) the baseline s*."""
+
+    format: str  # native | frontiercs (a folder), task | imported | catalog (the store)
+    problem: Problem
+    verifier: VerifierSpec
+    tests: list[JudgeTest]
+    limits: Limits
+    baseline: Program | None = None
+    reference: Program | None = None
+    root: Path | None = None  # the folder it was read from
+    # the records a package from the store is judged against: test name -> TestCase id, the verifier, s*
+    test_ids: dict[str, str] = field(default_factory=dict)
+    verifier_id: str | None = None
+    baseline_id: str | None = None
+
+
+def get_problem(store: Store, problem_id: str) -> Problem:
+    """The problem behind a seed, candidate, task or ``catalog/NAME``."""
+    if problem_id.startswith(CATALOG_PREFIX):
+        return get_family(problem_id).problem(problem_id)
+    record = store.get_any(problem_id)
+    problem = getattr(record, "problem", None)
+    if problem is None:
+        raise InvalidInputError(
+            f"{problem_id} is a {type(record).__name__.lower()}, not a problem (a seed, candidate, task or "
+            "catalog/NAME); list them with list_problems."
+        )
+    return problem
+
+
+def verifier_spec(verifier: Verifier) -> VerifierSpec:
+    return VerifierSpec(
+        program=Program(code=verifier.code, language=verifier.language),
+        kind=verifier.kind,
+        sense=verifier.sense,
+        normalisation=verifier.normalisation,
+    )
+
+
+async def resolve(
+    store: Store | None, ref: str | Path, settings: Settings | None = None, *, disk: bool = False
+) -> JudgePackage:
+    """The package ``ref`` names: a folder on disk (only with ``disk``: MCP callers never name server
+    paths) or a problem id in ``store``."""
+    if disk and Path(ref).is_dir():
+        from .formats import load_package
+
+        return load_package(ref)
+    if store is None:
+        raise InvalidInputError(f"{ref} is not a package folder; pass a folder or a problem id in the store.")
+    return await from_store(store, str(ref), settings)
+
+
+async def from_store(store: Store, problem_id: str, settings: Settings | None = None) -> JudgePackage:
+    """The package of a task, an imported seed with a verifier, or ``catalog/NAME``, with its tests' bytes."""
+    if problem_id.startswith(CATALOG_PREFIX):
+        found = await _catalog_records(store, problem_id, settings)
+    else:
+        found = _stored_records(store, problem_id)
+    baseline = found.baseline
+    return JudgePackage(
+        format=found.format,
+        problem=found.problem,
+        verifier=verifier_spec(found.verifier),
+        tests=[_judge_test(store, t) for t in found.tests],
+        limits=found.problem.limits,
+        baseline=Program(code=baseline.code, language=baseline.language) if baseline else None,
+        test_ids={t.name: t.id for t in found.tests},
+        verifier_id=found.verifier.id,
+        baseline_id=baseline.id if baseline else None,
+    )
+
+
+@dataclass
+class _Records:
+    format: str
+    problem: Problem
+    tests: list[TestCase]
+    verifier: Verifier
+    baseline: Solution | None
+
+
+def _judge_test(store: Store, test: TestCase) -> JudgeTest:
+    answer = store.get_blob(test.answer_hash) if test.answer_hash else None
+    return JudgeTest(test.name, store.get_blob(test.input_hash), answer, distribution=test.distribution or "")
+
+
+def _stored_records(store: Store, problem_id: str) -> _Records:
+    record = store.get_any(problem_id)
+    if isinstance(record, Task):
+        tests = [store.get_test(t) for t in record.test_ids]
+        verifier = store.get(Verifier, record.verifier_id)
+    elif isinstance(record, Seed):
+        try:
+            verifier = store.get_verifier(record.id)
+        except NotFoundError:
+            raise InvalidInputError(
+                f"The seed {problem_id} has no verifier, so it cannot be scored."
+            ) from None
+        tests = store.list_tests(record.id)
+    else:
+        raise InvalidInputError(
+            f"{problem_id} is a {type(record).__name__.lower()}; submit to a task, an imported problem or "
+            "catalog/NAME."
+        )
+    baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
+    kind = "task" if isinstance(record, Task) else "imported"
+    return _Records(kind, record.problem, tests, verifier, baseline)
+
+
+async def _catalog_records(store: Store, problem_id: str, settings: Settings | None) -> _Records:
+    """A catalog family as a package: its default tests are built once and stored under ``catalog/NAME``."""
+    fam = get_family(problem_id)
+    if fam.baseline is None or fam.sense is None:
+        raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
+    if not store.list_tests(problem_id):
+        async with open_sandbox(None, settings) as sb:
+            built = await build_tests(sb, catalog_tests_draft(fam))
+        if built.failures:
+            raise InvalidInputError(
+                f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"
+            )
+        with store.transaction():
+            for t in built.tests:
+                h = store.put_blob(t.input)
+                store.put_test(
+                    TestCase(
+                        id=make_id("test", problem_id, t.name, h),
+                        problem_id=problem_id,
+                        input_hash=h,
+                        name=t.name,
+                        args=t.args,
+                        seed=t.seed,
+                        distribution=t.distribution,
+                    )
+                )
+    baseline = Solution(
+        id=make_id("sol", problem_id, "baseline"),
+        problem_id=problem_id,
+        code=fam.baseline.program.code,
+        language=fam.baseline.language,
+        strategy="baseline s*",
+        author="baseline",
+    )
+    verifier = Verifier(
+        id=make_id("ver", problem_id, content_hash(fam.program.code)),
+        problem_id=problem_id,
+        code=fam.program.code,
+        language=Language.PYTHON,
+        sense=fam.sense,
+        baseline_solution_id=baseline.id,
+    )
+    with store.transaction():
+        store.put_solution(baseline)
+        store.put_verifier(verifier)
+    return _Records("catalog", fam.problem(problem_id), store.list_tests(problem_id), verifier, baseline)
+
+
+async def cached_baseline_objectives(
+    store: Store, pkg: JudgePackage, settings: Settings | None = None
+) -> dict[str, float] | None:
+    """Per-test objective of a stored package's baseline: from its cached runs, or computed once and cached
+    (None when the verifier's scores need no baseline)."""
+    if not needs_baseline(pkg.verifier) or pkg.baseline is None or pkg.baseline_id is None:
+        return None
+    wanted = {pkg.test_ids[t.name]: t.name for t in pkg.tests if t.name in pkg.test_ids}
+    cached = {
+        wanted[r.test_id]: r.objective
+        for r in store.list_runs(pkg.baseline_id, list(wanted))
+        if r.objective is not None
+        and r.verdict is Verdict.OK
+        and r.id == make_id("run", pkg.baseline_id, r.test_id, pkg.verifier_id)
+    }
+    if len(cached) == len(pkg.tests):
+        return cached  # type: ignore[return-value]
+    objectives = await baseline_objectives(
+        pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
+    )
+    store.put_runs(
+        [
+            Run(
+                id=make_id("run", pkg.baseline_id, pkg.test_ids[name], pkg.verifier_id),
+                solution_id=pkg.baseline_id,
+                test_id=pkg.test_ids[name],
+                verdict=Verdict.OK,
+                objective=objective,
+                score=0.0,
+            )
+            for name, objective in objectives.items()
+        ]
+    )
+    return objectives
