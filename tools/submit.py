@@ -37,7 +37,6 @@ from frontiersmith.store import Store
 
 from .catalog import get_family, list_families
 from .judge import JudgeTest, VerifierSpec, judge_solution
-from .llm.offline import catalog_tests_draft
 from .testgen import build_tests
 
 MAX_CODE_BYTES = 1_000_000
@@ -173,7 +172,7 @@ async def _catalog_package(store: Store, problem_id: str, settings: Settings | N
     tests = store.list_tests(problem_id)
     if not tests:
         async with open_sandbox(None, settings) as sb:
-            built = await build_tests(sb, catalog_tests_draft(fam))
+            built = await build_tests(sb, fam.tests_draft())
         if built.failures:
             raise InvalidInputError(
                 f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"
