@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings, get_settings
 
-from . import docker_backend, process, registry  # noqa: F401  (each backend registers itself by name on import)
+from . import docker_backend, process  # noqa: F401  (each backend registers itself by name on import)
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 from .registry import make_sandbox, registered_backends, sandbox_backend
 

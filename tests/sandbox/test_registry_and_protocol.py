@@ -35,7 +35,7 @@ pytestmark = pytest.mark.anyio
 SANDBOX_DIR = Path(registry.__file__).parent
 
 
-def test_the_process_and_docker_backends_are_registered_by_name() -> None:
+async def test_the_process_and_docker_backends_are_registered_by_name() -> None:
     assert set(registered_backends()) == {"process", "docker"}
     assert make_sandbox("process", get_settings()).backend == "process"
     assert make_sandbox("docker", get_settings()).backend == "docker"
