@@ -1,7 +1,8 @@
 """Running untrusted code: ``open_sandbox`` gives one isolated environment per submission (DESIGN §7).
 
-Backends: ``process`` (bubblewrap + rlimits) and ``docker`` (one container); both drive the same
-small runner inside, which executes every test under its limits with nothing carried over.
+Backends, registered by name (``registry.py``): ``process`` (bubblewrap + rlimits) and ``docker`` (one
+container); both drive the same small runner inside, which executes every test under its limits with
+nothing carried over.
 """
 
 from __future__ import annotations
@@ -12,38 +13,31 @@ from contextlib import asynccontextmanager
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings, get_settings
 
+from . import docker_backend, process  # noqa: F401  (each backend registers itself by name on import)
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from .registry import make_sandbox, registered_backends, sandbox_backend
 
 __all__ = [
-    "BACKENDS",
     "CompileResult",
     "ExecResult",
     "ProgramHandle",
     "RunLimits",
     "Sandbox",
     "SandboxError",
+    "make_sandbox",
     "open_sandbox",
+    "registered_backends",
+    "sandbox_backend",
     "start_sandbox",
 ]
 
-BACKENDS = ("process", "docker")
-
 
 async def start_sandbox(backend: str | None = None, settings: Settings | None = None) -> Sandbox:
-    """Start a sandbox; the caller must ``await sb.close()`` (prefer ``open_sandbox``)."""
+    """Start a sandbox of the named (else the configured) backend; the caller must ``await sb.close()``
+    (prefer ``open_sandbox``)."""
     settings = settings or get_settings()
-    name = backend or settings.sandbox_backend
-    if name == "process":
-        from .process import ProcessSandbox
-
-        sb: Sandbox = ProcessSandbox(settings)
-    elif name == "docker":
-        from .docker_backend import DockerSandbox
-
-        sb = DockerSandbox(settings)
-    else:
-        raise SandboxError(f"Unknown sandbox backend {name!r}; use one of: {', '.join(BACKENDS)}.")
-    await sb.start()  # type: ignore[attr-defined]
+    sb = make_sandbox(backend or settings.sandbox_backend, settings)
+    await sb.start()
     return sb
 
 

@@ -24,7 +24,16 @@ from frontiersmith.errors import SandboxError
 
 from ._tempdirs import make_temp_dir
 from .base import RunLimits
-from .runner import ENV_PATH, STDERR_KEEP, _pread_upto, _write_all  # the runner's, so both sides agree
+from .protocol import (
+    BASE_ENV,
+    STDERR_KEEP,
+    command_fields,
+    exit_and_signal,
+    launcher_limits,
+    launcher_packet,
+    pread_upto,
+    write_all,
+)
 
 log = logging.getLogger(__name__)
 
@@ -34,18 +43,6 @@ SOCKET_NAME = "fast.sock"
 def _expire(fut: asyncio.Future[Any]) -> None:
     if not fut.done():
         fut.set_exception(TimeoutError())
-
-
-def run_fields(limits: RunLimits) -> list[str]:
-    """The five limits the launcher applies, in its order (as the runner derives them)."""
-    cpu_s = max(1, -(-limits.time_ms // 1000))
-    return [
-        str(cpu_s),
-        str(limits.memory_mb * 1024 * 1024),
-        str(limits.output_kb * 1024),
-        str(limits.processes),
-        str(limits.open_files),
-    ]
 
 
 class FastChannel:
@@ -121,7 +118,7 @@ class FastChannel:
     def _kill(self, rid: int) -> None:
         if self._sock is not None:
             with contextlib.suppress(OSError):
-                self._sock.send(f"K\0{rid}\0".encode())
+                self._sock.send(launcher_packet("K", rid))
 
     async def run(
         self,
@@ -134,10 +131,13 @@ class FastChannel:
     ) -> dict[str, Any] | None:
         """The runner's reply for this run (stdout and stderr as bytes), or None: use the runner."""
         rid = next(self._ids)
-        fields = ["F", str(rid), *run_fields(limits), str(len(argv)), *argv]
-        fields += [f"{k}={v}" for k, v in {"PATH": ENV_PATH, "LANG": "C.UTF-8", **(env or {})}.items()]
-        if any("\0" in f for f in fields):
-            return {"error": "embedded null byte in the command or its environment"}
+        lim = launcher_limits(
+            limits.time_ms, limits.memory_mb, limits.output_kb, limits.processes, limits.open_files
+        )
+        try:
+            fields = command_fields(lim, argv, {**BASE_ENV, **(env or {})})
+        except ValueError as exc:
+            return {"error": str(exc)}
         sock = self._sock
         if sock is None:
             return None
@@ -147,12 +147,12 @@ class FastChannel:
             for name in ("stdin", "stdout", "stderr"):
                 fds.append(os.memfd_create(name, os.MFD_CLOEXEC))
             if stdin:
-                _write_all(fds[0], stdin)
+                write_all(fds[0], stdin)
                 os.lseek(fds[0], 0, os.SEEK_SET)
             fut: asyncio.Future[tuple[bytes, list[bytes]]] = loop.create_future()
             self._pending[rid] = fut
             try:
-                payload = "\0".join(fields).encode() + b"\0"
+                payload = launcher_packet("F", rid, *fields)
                 sock.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))])
             except OSError as exc:  # full, or gone: the runner can still take it
                 self._pending.pop(rid, None)
@@ -180,15 +180,16 @@ class FastChannel:
                 status, cpu_us, rss_kb, err, wall_us, timed_out = (int(x) for x in rest[:6])
             except (ValueError, IndexError):
                 return {"error": f"the launcher sent a garbled report: {kind!r} {rest!r}"}
+            exit_code, sig = exit_and_signal(status)
             reply: dict[str, Any] = {
-                "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-                "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+                "exit": exit_code,
+                "signal": sig,
                 "cpu_ms": cpu_us / 1000.0,
                 "wall_ms": wall_us / 1000.0,
                 "rss_kb": rss_kb,
                 "timed_out": bool(timed_out),
-                "stdout": _pread_upto(fds[1], limits.output_kb * 1024 + 1),
-                "stderr": _pread_upto(fds[2], STDERR_KEEP),
+                "stdout": pread_upto(fds[1], limits.output_kb * 1024 + 1),
+                "stderr": pread_upto(fds[2], STDERR_KEEP),
             }
             if err:
                 reply["exec_error"], reply["exec_errno"] = os.strerror(err), err

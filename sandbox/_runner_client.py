@@ -1,14 +1,14 @@
 """Host side of the runner protocol shared by every backend: compile, run, verdicts, failure handling.
 
-A backend only has to start ``runner.py`` somewhere isolated and give us a byte pipe to it
-(``_Transport``); everything else (request ids, concurrency, time-outs, verdicts) lives here.
+A backend only has to start ``bootstrap_argv`` somewhere isolated and give us a byte pipe to it (the
+``RunnerSandbox`` hooks); everything else (shipping the runner, request ids, concurrency, time-outs,
+verdicts) lives here.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
-import base64
 import contextlib
 import hashlib
 import itertools
@@ -23,6 +23,7 @@ import signal
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -36,11 +37,10 @@ from frontiersmith.settings import Settings
 
 from ._fast import FastChannel
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
-from .runner import SOURCE_ENV
+from .protocol import ROOT, SOURCE_ENV, b64, unb64
 
 log = logging.getLogger(__name__)
 
-ROOT = "/box"  # where the runner keeps runs, programs and headers inside every backend
 # where a host dir shared with the sandbox appears inside it (0700: the runner gets in, run uids do not):
 # docker's request/reply FIFOs, and the fast-run socket of both backends
 CHANNEL = "/fs-chan"
@@ -49,17 +49,28 @@ COMPILE_MESSAGE_SHOWN = 8192
 REPLY_GRACE_S = 20.0  # how long past a run's own wall limit we wait before calling the runner dead
 START_TIMEOUT_S = 30.0
 
-# Executed by ``python3 -I -S -c``: reads exactly the runner's source from stdin, then serves on it.
+# The modules shipped into the sandbox, in import order: the runner imports the protocol beside it.
+SHIPPED = ("protocol", "runner")
+
+# Executed by ``python3 -I -S -c``: reads exactly the shipped modules' sources from stdin (argv[1] is
+# "NAME:SIZE,..."), makes each a module of a package ``fs_runner`` (so the runner's relative import of
+# the protocol finds it, as it does on the host), then starts the last one, the runner.
 BOOTSTRAP = (
-    "import os,sys\n"
-    "n=int(sys.argv[1]);b=b''\n"
-    "while len(b)<n:\n"
-    " c=os.read(0,n-len(b))\n"
-    " if not c: raise SystemExit(3)\n"
-    " b+=c\n"
-    "g={'__name__':'fs_runner'}\n"
-    "exec(compile(b,'runner.py','exec'),g)\n"
-    "g['main'](sys.argv[2])\n"
+    "import os,sys,types\n"
+    "def take(n):\n"
+    " b=b''\n"
+    " while len(b)<n:\n"
+    "  c=os.read(0,n-len(b))\n"
+    "  if not c: raise SystemExit(3)\n"
+    "  b+=c\n"
+    " return b\n"
+    "sys.modules['fs_runner']=types.ModuleType('fs_runner')\n"
+    "for part in sys.argv[1].split(','):\n"
+    " name,n=part.split(':')\n"
+    " m=types.ModuleType('fs_runner.'+name);m.__package__='fs_runner'\n"
+    " sys.modules[m.__name__]=m\n"
+    " exec(compile(take(int(n)),name+'.py','exec'),m.__dict__)\n"
+    "m.main(sys.argv[2])\n"
 )
 
 # A Python program runs from its source on fd 3, which the launcher opened before dropping to the run's
@@ -75,8 +86,11 @@ PYTHON_FROM_FD3 = (
 _MEMORY_HINTS = ("std::bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory")
 
 
-def runner_source() -> bytes:
-    return resources.files("frontiersmith.sandbox").joinpath("runner.py").read_bytes()
+@cache
+def shipped_sources() -> tuple[tuple[str, bytes], ...]:
+    """(module name, source) of what the bootstrap reads, in its order."""
+    here = resources.files("frontiersmith.sandbox")
+    return tuple((name, here.joinpath(f"{name}.py").read_bytes()) for name in SHIPPED)
 
 
 def bootstrap_argv(
@@ -94,7 +108,8 @@ def bootstrap_argv(
     cfg["private"] = private
     cfg["run_ns"] = run_ns
     config = json.dumps(cfg)
-    return [python, "-I", "-S", "-c", BOOTSTRAP, str(len(runner_source())), config]
+    sizes = ",".join(f"{name}:{len(source)}" for name, source in shipped_sources())
+    return [python, "-I", "-S", "-c", BOOTSTRAP, sizes, config]
 
 
 def _launcher_source() -> bytes:
@@ -185,10 +200,10 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
         return ExecResult(Verdict.SYSTEM_ERROR, message=f"sandbox runner failed: {reply['error']}")
     stdout, stderr_raw = reply.get("stdout", b""), reply.get("stderr", b"")
     # the runner's replies carry base64 text; the fast channel's, the bytes themselves
-    stdout = stdout if isinstance(stdout, bytes) else base64.b64decode(stdout)
-    stderr_raw = stderr_raw if isinstance(stderr_raw, bytes) else base64.b64decode(stderr_raw)
+    stdout = stdout if isinstance(stdout, bytes) else unb64(stdout)
+    stderr_raw = stderr_raw if isinstance(stderr_raw, bytes) else unb64(stderr_raw)
     stderr_full = stderr_raw.decode("utf-8", errors="replace")
-    files = {k: base64.b64decode(v) for k, v in (reply.get("files") or {}).items()}
+    files = {k: unb64(v) for k, v in (reply.get("files") or {}).items()}
     exit_code, sig = reply.get("exit"), reply.get("signal")
     cpu_ms, rss_kb = float(reply.get("cpu_ms", 0.0)), int(reply.get("rss_kb", 0))
     out_limit = limits.output_kb * 1024
@@ -262,7 +277,7 @@ class RunnerSandbox(Sandbox):
     """A ``Sandbox`` driving one ``runner.py``; subclasses start it and provide the byte pipe."""
 
     def __init__(self, settings: Settings) -> None:
-        self.settings = settings
+        super().__init__(settings)
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reader: asyncio.Task[None] | None = None
@@ -337,8 +352,8 @@ class RunnerSandbox(Sandbox):
     # -- life cycle ------------------------------------------------------------------------------
 
     async def _start_protocol(self) -> None:
-        """Ship the runner's source, wait for its hello, then install headers."""
-        await self._send_bytes(runner_source())
+        """Ship the runner (and the protocol beside it), wait for its hello, then install headers."""
+        await self._send_bytes(b"".join(source for _name, source in shipped_sources()))
         try:
             with anyio.fail_after(START_TIMEOUT_S):
                 hello = await self._read_line()
@@ -360,9 +375,7 @@ class RunnerSandbox(Sandbox):
         self._reader = asyncio.get_running_loop().create_task(self._read_replies())
         header = testlib_header(self.settings)
         if header is not None:
-            await self._request(
-                {"op": "put", "path": "include/testlib.h", "data": base64.b64encode(header).decode()}, 30
-            )
+            await self._request({"op": "put", "path": "include/testlib.h", "data": b64(header)}, 30)
             self._has_testlib = True
         await self._install_launcher()
 
@@ -375,7 +388,7 @@ class RunnerSandbox(Sandbox):
                 {
                     "op": "put",
                     "path": "bin/fs-exec",
-                    "data": base64.b64encode(binary).decode(),
+                    "data": b64(binary),
                     "mode": 0o755,
                 },
                 60,
@@ -483,7 +496,7 @@ class RunnerSandbox(Sandbox):
                 {
                     "op": "put",
                     "path": f"progs/{dest}/prog",
-                    "data": base64.b64encode(binary).decode(),
+                    "data": b64(binary),
                     "mode": 0o711,
                 },
                 60,
@@ -699,9 +712,9 @@ class RunnerSandbox(Sandbox):
             "wall_ms": wall_ms,
         }
         if stdin:
-            msg["stdin"] = base64.b64encode(stdin).decode()
+            msg["stdin"] = b64(stdin)
         if files:
-            msg["files"] = {name: base64.b64encode(data).decode() for name, data in files.items()}
+            msg["files"] = {name: b64(data) for name, data in files.items()}
         if want_files:
             msg["want"] = list(want_files)
         if install:

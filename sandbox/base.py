@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from frontiersmith.models import Language, Verdict
+from frontiersmith.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,21 @@ class ExecResult:
 
 
 class Sandbox(abc.ABC):
-    """One isolated environment. Use ``async with open_sandbox(...) as sb``."""
+    """One isolated environment. Use ``async with open_sandbox(...) as sb``.
 
-    backend: str = "abstract"
+    A backend is a subclass registered by name (``registry.sandbox_backend``): built from the settings,
+    then started once, used, and closed.
+    """
+
+    backend: str = "abstract"  # the name it is registered under
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    @abc.abstractmethod
+    async def start(self) -> None:
+        """Set the isolation up and make it ready to compile and run; on failure, tear down whatever was
+        made and raise SandboxError (one sentence saying what to do)."""
 
     @abc.abstractmethod
     async def compile(self, code: str, language: Language, name: str = "main") -> CompileResult:

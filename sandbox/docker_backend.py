@@ -19,8 +19,10 @@ from typing import Any
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
-from ._runner_client import CHANNEL, ROOT, RunnerSandbox, bootstrap_argv, max_parallel
+from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, max_parallel
 from ._tempdirs import make_temp_dir
+from .protocol import BASE_ENV, ROOT
+from .registry import sandbox_backend
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +61,8 @@ def container_limits(settings: Settings) -> dict[str, Any]:
     }
 
 
+@sandbox_backend("docker")
 class DockerSandbox(RunnerSandbox):
-    backend = "docker"
     python = "python3"
 
     def __init__(self, settings: Settings) -> None:
@@ -183,7 +185,7 @@ class DockerSandbox(RunnerSandbox):
             network_disabled=True,
             user="0:0",
             working_dir=ROOT,
-            environment={"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"},
+            environment=dict(BASE_ENV),
             labels={LABEL: "1"},
             host_config=host_config,
         )

@@ -19,8 +19,10 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
 from ._fast import fast_dir
-from ._runner_client import CHANNEL, ROOT, RunnerSandbox, bootstrap_argv
+from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv
 from ._tempdirs import make_temp_dir
+from .protocol import BASE_ENV, ROOT
+from .registry import sandbox_backend
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +85,8 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | 
     if chan is not None:  # a 0700 dir: the runner (root) gets in, the runs' uids do not
         argv += ["--ro-bind", str(chan), CHANNEL]
     argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
-    argv += ["--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8"]
+    for key, value in BASE_ENV.items():
+        argv += ["--setenv", key, value]
     if os.geteuid() == 0:
         # The runner needs these to give each run its own uid and to clean up after it; the
         # programs themselves lose every capability when they drop to that uid.
@@ -92,9 +95,8 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | 
     return argv
 
 
+@sandbox_backend("process")
 class ProcessSandbox(RunnerSandbox):
-    backend = "process"
-
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         self._proc: asyncio.subprocess.Process | None = None

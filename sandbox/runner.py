@@ -1,7 +1,7 @@
 """The in-sandbox runner: executes run requests (JSON lines on stdin) under rlimits, one fresh dir each.
 
 Stdlib only, single-threaded (so ``fork`` is safe): it is shipped into the sandbox (bwrap or container)
-at start-up and serves every run of one submission. Each run gets its own uid (so ``kill(-1)`` as
+at start-up, with ``protocol.py`` beside it, and serves every run of one submission. Each run gets its own uid (so ``kill(-1)`` as
 that uid reaches every process the run left behind, and ``RLIMIT_NPROC`` counts only that run),
 its own work dir, and is torn down completely before its slot is reused.
 """
@@ -9,7 +9,6 @@ its own work dir, and is torn down completely before its slot is reused.
 from __future__ import annotations
 
 import array
-import base64
 import contextlib
 import errno
 import fcntl
@@ -26,48 +25,27 @@ import stat
 import sys
 import time
 
-ROOT = "/box"
+from .protocol import (
+    BASE_ENV,
+    ROOT,
+    SOURCE_ENV,
+    STDERR_KEEP,
+    b64,
+    command_fields,
+    exit_and_signal,
+    launcher_limits,
+    launcher_packet,
+    pread_upto,
+    unb64,
+    write_all,
+)
+
 UID_BASE = 61000
 CAN_SETUID = os.geteuid() == 0
 # Without setuid rights (a non-root host), each run gets pid and mount namespaces of its own from the
 # launcher instead of a uid of its own; the runner then never starts a program itself.
 RUN_NS = False
-STDERR_KEEP = 64 * 1024
 SCRATCH_DIRS = ("/dev/shm", "/dev/mqueue", "/tmp", "/var/tmp")
-ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
-# the environment entry naming a Python program's source, which the launcher (fs_exec.cc, which spells
-# it out too) or the fork path below opens as fd 3 before dropping to the run's uid
-SOURCE_ENV = "FS_SOURCE"
-
-
-def _b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
-
-
-def _unb64(text: str) -> bytes:
-    return base64.b64decode(text)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _pread_upto(fd: int, limit: int) -> bytes:
-    """Up to ``limit`` bytes from the start of the file behind ``fd`` (whatever its offset)."""
-    data = os.pread(fd, limit, 0)
-    if not data or len(data) >= limit:
-        return data
-    chunks = [data]
-    got = len(data)
-    while got < limit:
-        chunk = os.pread(fd, min(limit - got, 1 << 24), got)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
 
 
 def _safe_rel(name: str) -> str:
@@ -252,25 +230,21 @@ class Launcher:
     def fileno(self) -> int:
         return self.sock.fileno()
 
-    def start(self, run: Run, argv: list[str], env: dict, lim: tuple) -> int:
+    def start(self, run: Run, argv: list[str], env: dict, lim: tuple[int, ...]) -> int:
         token = next(self.tokens)
         uid = run.uid if CAN_SETUID else -1
-        fields = ["R", str(token), run.dir, str(uid), *(str(x) for x in lim), str(len(argv)), *argv]
-        fields += [f"{k}={v}" for k, v in env.items()]
-        if any("\0" in f for f in fields):
-            raise ValueError("embedded null byte in the command or its environment")
-        payload = "\0".join(fields).encode() + b"\0"
+        payload = launcher_packet("R", token, run.dir, uid, *command_fields(lim, argv, env))
         self.sock.sendmsg([payload], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", run.fds))])
         return token
 
     def lend(self, staged: Staged) -> None:
         uid = staged.uid if CAN_SETUID else -1
-        self.sock.send(f"S\0{staged.dir}\0{uid}\0".encode())
+        self.sock.send(launcher_packet("S", staged.dir, uid))
         self.lent[staged.dir.encode()] = staged
 
     def kill(self, token: int) -> None:
         with contextlib.suppress(OSError):
-            self.sock.send(f"K\0{token}\0".encode())
+            self.sock.send(launcher_packet("K", token))
 
     def reports(self) -> list[list[bytes]] | None:
         """Every report waiting; None once the server is gone."""
@@ -446,7 +420,7 @@ class Runner:
         path = f"{ROOT}/{_safe_rel(req['path'])}"
         os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
         with open(path, "wb") as fh:
-            fh.write(_unb64(req["data"]))
+            fh.write(unb64(req["data"]))
         os.chmod(path, req.get("mode", 0o644))
         self.send({"id": req["id"], "path": path})
 
@@ -556,7 +530,7 @@ class Runner:
             if parent != run.dir:
                 os.makedirs(parent, exist_ok=True)
             with open(path, "wb") as fh:
-                fh.write(_unb64(data))
+                fh.write(unb64(data))
         if CAN_SETUID and files:
             for dirpath, dirnames, filenames in os.walk(run.dir):
                 os.chown(dirpath, run.uid, run.uid)
@@ -564,18 +538,21 @@ class Runner:
                     os.chown(os.path.join(dirpath, n), run.uid, run.uid)
         stdin = req.get("stdin")
         if stdin:
-            _write_all(run.fds[0], _unb64(stdin))
+            write_all(run.fds[0], unb64(stdin))
             os.lseek(run.fds[0], 0, os.SEEK_SET)
 
     def _spawn(self, run: Run) -> None:
         req = run.req
         argv = [str(a) for a in req["argv"]]
-        cpu_s = max(1, -(-int(req.get("cpu_ms", 2000)) // 1000))
-        mem = int(req.get("mem_mb", 256)) * 1024 * 1024
-        fsize = int(req.get("out_kb", 65536)) * 1024
-        nproc = int(req.get("nproc", 64))
-        nofile = int(req.get("nofile", 64))
-        env = {"PATH": ENV_PATH, "HOME": run.dir, "TMPDIR": run.dir, "LANG": "C.UTF-8"}
+        lim = launcher_limits(
+            int(req.get("cpu_ms", 2000)),
+            int(req.get("mem_mb", 256)),
+            int(req.get("out_kb", 65536)),
+            int(req.get("nproc", 64)),
+            int(req.get("nofile", 64)),
+        )
+        cpu_s, mem, fsize, nproc, nofile = lim
+        env = {**BASE_ENV, "HOME": run.dir, "TMPDIR": run.dir}
         env.update(req.get("env") or {})
         fd_in, fd_out, fd_err = run.fds
         run.start = time.monotonic()
@@ -585,7 +562,7 @@ class Runner:
             if launcher is None:
                 break
             try:
-                run.token = launcher.start(run, argv, env, (cpu_s, mem, fsize, nproc, nofile))
+                run.token = launcher.start(run, argv, env, lim)
                 return
             except OSError as exc:  # it died under us: start another, or fork
                 self._stop_launcher(f"could not be reached ({exc})")
@@ -704,10 +681,11 @@ class Runner:
         # a child that outlived its parent dies here (the launcher's runs: once it has looked)
         clean = None if outcome.clean is None else outcome.clean or kill_uid(run.uid, run.pid or None)
         req = run.req
+        exit_code, sig = exit_and_signal(status)
         reply: dict = {
             "id": run.id,
-            "exit": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-            "signal": os.WTERMSIG(status) if os.WIFSIGNALED(status) else None,
+            "exit": exit_code,
+            "signal": sig,
             "cpu_ms": outcome.cpu_ms,
             "wall_ms": wall_ms,
             "rss_kb": outcome.rss_kb,
@@ -721,10 +699,10 @@ class Runner:
             reply["exec_errno"] = int(code or 0)
         try:
             out_limit = int(req.get("out_kb", 65536)) * 1024
-            data = _pread_upto(run.fds[1], out_limit + 1)
-            reply["stdout"] = _b64(data)
+            data = pread_upto(run.fds[1], out_limit + 1)
+            reply["stdout"] = b64(data)
             reply["stdout_bytes"] = len(data)
-            reply["stderr"] = _b64(_pread_upto(run.fds[2], STDERR_KEEP))
+            reply["stderr"] = b64(pread_upto(run.fds[2], STDERR_KEEP))
             files, missing = self._collect(run, req.get("want") or [], out_limit)
             reply["files"] = files
             reply["missing"] = missing
@@ -749,7 +727,7 @@ class Runner:
             except (OSError, ValueError):
                 missing.append(name)
                 continue
-            files[name] = _b64(data)
+            files[name] = b64(data)
         return files, missing
 
     def _read_own_file(self, run: Run, rel: str, limit: int) -> bytes:

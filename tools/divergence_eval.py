@@ -19,7 +19,7 @@ from frontiersmith.store import Store
 from . import divergence_math as dm
 from . import synthesis as syn
 from .catalog import Family, list_families
-from .llm.base import MutationDraft, Provider
+from .llm.base import Provider
 from .llm.offline import OfflineProvider
 
 
@@ -48,25 +48,12 @@ class DivergenceEvaluation:
         return {e: self.auc(e) for e in ("semantic", "behavioural", "crossing", "combined")}
 
 
-def _draft(fam: Family) -> MutationDraft:
-    return MutationDraft(
-        title=fam.title,
-        statement=fam.statement,
-        objective=fam.objective,
-        input_spec=fam.input_spec,
-        output_spec=fam.output_spec,
-        io_format=fam.io_format,
-        rationale=f"catalog family {fam.name}",
-        catalog=fam.name,
-    )
-
-
 async def evaluate_family(
     store: Store, fam: Family, provider: Provider, n_solutions: int, seed: int, settings: Settings
 ) -> FamilyDivergence:
     parent = syn.seed_id_for(fam.parent or "")
     result = await syn.mutate_problem(
-        store, parent, fam.axis or Axis.OBJECTIVE, provider=provider, authored=_draft(fam)
+        store, parent, fam.axis or Axis.OBJECTIVE, provider=provider, authored=fam.as_mutation_draft()
     )
     cid = result.candidate.id
     await syn.sample_solutions(store, cid, n_solutions, provider=provider, settings=settings)

@@ -33,7 +33,6 @@ from frontiersmith.store import Store
 
 from .catalog import get_family
 from .judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
-from .llm.offline import catalog_tests_draft
 from .testgen import build_tests
 
 CATALOG_PREFIX = "catalog/"
@@ -158,7 +157,7 @@ async def _catalog_records(store: Store, problem_id: str, settings: Settings | N
         raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
     if not store.list_tests(problem_id):
         async with open_sandbox(None, settings) as sb:
-            built = await build_tests(sb, catalog_tests_draft(fam))
+            built = await build_tests(sb, fam.tests_draft())
         if built.failures:
             raise InvalidInputError(
                 f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"

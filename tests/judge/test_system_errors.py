@@ -77,7 +77,9 @@ def test_aggregate_leaves_system_errors_out_of_the_mean_and_counts_them():
     summary = aggregate_scores(
         [v(Verdict.OK, 0.5), v(Verdict.SYSTEM_ERROR), v(Verdict.INVALID), v(Verdict.OK, 1)]
     )
-    broke = TestResult(name="t", verdict=Verdict.SYSTEM_ERROR, score=1.0, counted=True)  # the verifier's failure
+    broke = TestResult(
+        name="t", verdict=Verdict.SYSTEM_ERROR, score=1.0, counted=True
+    )  # the verifier's failure
     assert (aggregate_scores([v(Verdict.OK, 1), broke]).score, aggregate_scores([broke]).judged) == (0.5, 1)
     assert (summary.score, summary.judged, summary.system_errors) == (pytest.approx(0.5), 3, 1)
     assert "1 SYSTEM_ERROR" in summary.describe() and "3 judged" in summary.describe()

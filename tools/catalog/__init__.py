@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from frontiersmith.drafts import MutationDraft, TestsDraft
 from frontiersmith.errors import NotFoundError
 from frontiersmith.models import (
     Axis,
@@ -93,6 +94,29 @@ class Family:
                 s = seed * 1000 + i + 1
                 plan.append((f"{dist}-{s}", dist, s))
         return plan
+
+    def tests_draft(self) -> TestsDraft:
+        """The family's module is its own generator and validator; its test plan is the default test set."""
+        return TestsDraft(
+            generator=self.program,
+            validator=self.program,
+            distributions=list(self.distributions),
+            tests_per_distribution=self.tests_per_distribution,
+            notes=f"catalog family {self.name}",
+        )
+
+    def as_mutation_draft(self) -> MutationDraft:
+        """The family as the mutation of its parent seed that it is (along ``axis``)."""
+        return MutationDraft(
+            title=self.title,
+            statement=self.statement,
+            objective=self.objective,
+            input_spec=self.input_spec,
+            output_spec=self.output_spec,
+            io_format=self.io_format,
+            rationale=f"catalog family {self.name}",
+            catalog=self.name,
+        )
 
     def problem(self, problem_id: str | None = None) -> Problem:
         return Problem(

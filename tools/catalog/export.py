@@ -18,7 +18,6 @@ from frontiersmith.errors import InvalidInputError, SandboxError
 from frontiersmith.models import Normalisation
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 
-from ..llm.offline import catalog_tests_draft
 from ..testgen import GeneratedTest, build_tests
 from . import Family, SolverSpec, get_family
 
@@ -40,7 +39,7 @@ async def generate_tests(family: Family, sandbox: Sandbox, *, seed: int = 0) -> 
     Raises SandboxError (the catalog's fault, not the user's) when a generator fails or a generated
     input does not pass the family's own validator.
     """
-    built = await build_tests(sandbox, catalog_tests_draft(family), seed=seed, limits=GEN_LIMITS)
+    built = await build_tests(sandbox, family.tests_draft(), seed=seed, limits=GEN_LIMITS)
     if built.failures:
         raise SandboxError(f"Catalog family {family.name}: {built.failures[0]}")
     return built.tests

@@ -1,81 +1,29 @@
 """The provider interface: one method per LLM step of Algorithm 1, each returning a typed draft.
 
-Drafts are what a model authored; the tools validate, run and store them. A provider never runs code.
+The drafts themselves live in ``frontiersmith.drafts`` (a model is only one of their authors); they are
+re-exported here so existing imports keep working. A provider never runs code.
 """
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
-from pydantic import BaseModel, Field
-
+from frontiersmith.drafts import (
+    CoarseReason,
+    CoarseVerdict,
+    MutationDraft,
+    SolutionDraft,
+    StrategyGroups,
+    TestsDraft,
+    VerifierDraft,
+    problem_from_draft,
+)
 from frontiersmith.errors import FrontierSmithError
-from frontiersmith.models import Axis, InputSpec, Language, Objective, OutputSpec, Problem, Program, Sense
+from frontiersmith.models import Axis, Problem, Program
 
 
 class ProviderError(FrontierSmithError):
     """The model's answer could not be used (invalid JSON, wrong shape, refusal, endpoint down)."""
-
-
-class MutationDraft(BaseModel):
-    """A mutated problem: the seed's tuple with one axis changed."""
-
-    title: str
-    statement: str = Field(description="Markdown: story, input format, output format, constraints, scoring.")
-    objective: Objective
-    input_spec: InputSpec = Field(default_factory=InputSpec)
-    output_spec: OutputSpec = Field(default_factory=OutputSpec)
-    io_format: str = ""
-    rationale: str = Field("", description="Why exact optimality is now infeasible.")
-    catalog: str | None = Field(
-        None, description="Set only by the offline provider: the catalog family used."
-    )
-
-
-CoarseReason = Literal["ok", "still_closed", "dominant_strategy", "not_continuous"]
-
-
-class CoarseVerdict(BaseModel):
-    """The paper's pre-filter on a candidate, before any solution is sampled."""
-
-    keep: bool
-    reason: CoarseReason = "ok"
-    explanation: str = ""
-
-
-class SolutionDraft(BaseModel):
-    code: str
-    language: Language
-    strategy: str = Field(description="One or two sentences naming the algorithmic idea.")
-
-
-class StrategyGroups(BaseModel):
-    """The divergence judge's answer for one group: solutions with the same label share one idea."""
-
-    labels: list[int]
-    explanation: str = ""
-
-
-class TestsDraft(BaseModel):
-    """A test generator (`gen DIST SEED` prints one input) and a validator (`validate` < input, exit 0 if valid).
-
-    Both may be one program with subcommands, as catalog families are.
-    """
-
-    generator: Program
-    validator: Program
-    distributions: list[str] = Field(min_length=1)
-    tests_per_distribution: int = Field(2, ge=1, le=20)
-    notes: str = ""
-
-
-class VerifierDraft(BaseModel):
-    """A native verifier (`verify INPUT OUTPUT` prints {"feasible", "objective", "message"}) and a baseline s*."""
-
-    verifier: Program
-    baseline: Program
-    sense: Sense
-    notes: str = ""
 
 
 class Provider(Protocol):
@@ -98,21 +46,9 @@ class Provider(Protocol):
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft: ...
 
 
-def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) -> Problem:
-    return Problem(
-        id=problem_id,
-        title=draft.title,
-        statement=draft.statement,
-        objective=draft.objective,
-        input_spec=draft.input_spec,
-        output_spec=draft.output_spec,
-        io_format=draft.io_format,
-        provenance={**provenance, "catalog": draft.catalog} if draft.catalog else provenance,
-    )
-
-
 __all__ = [
     "Axis",
+    "CoarseReason",
     "CoarseVerdict",
     "MutationDraft",
     "Program",

@@ -14,18 +14,18 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from frontiersmith.models import Axis, Problem
-
-from . import prompts
-from .base import (
+from frontiersmith.drafts import (
     CoarseVerdict,
     MutationDraft,
-    ProviderError,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
     VerifierDraft,
 )
+from frontiersmith.models import Axis, Problem
+
+from . import prompts
+from .base import ProviderError
 
 T = TypeVar("T", bound=BaseModel)
 Complete = Callable[[str, str, type[BaseModel]], Awaitable[BaseModel | str]]

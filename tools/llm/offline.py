@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import re
 
-from frontiersmith.models import Axis, ObjectiveKind, Problem
-
-from ..catalog import Family, get_family, list_families
-from .base import (
+from frontiersmith.drafts import (
     CoarseVerdict,
     MutationDraft,
-    ProviderError,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
     VerifierDraft,
 )
+from frontiersmith.models import Axis, ObjectiveKind, Problem
+
+from ..catalog import Family, get_family, list_families
+from .base import ProviderError
 
 # Words that name an algorithmic idea. The offline divergence judge compares solutions by the ideas their
 # strategy summaries name; it is a stand-in for an LLM judge, not a claim about code semantics.
@@ -77,17 +77,6 @@ def _tokens(code: str) -> set[str]:
     return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
 
 
-def catalog_tests_draft(fam: Family) -> TestsDraft:
-    """A family's module is its own generator and validator; its test plan is the default test set."""
-    return TestsDraft(
-        generator=fam.program,
-        validator=fam.program,
-        distributions=list(fam.distributions),
-        tests_per_distribution=fam.tests_per_distribution,
-        notes=f"catalog family {fam.name}",
-    )
-
-
 def _family_of(problem: Problem) -> Family:
     name = problem.provenance.get("catalog")
     if not name:
@@ -120,17 +109,7 @@ class OfflineProvider:
                 f"The offline catalog has no further mutation of {parent} along the {axis} axis "
                 f"(it has {len(options)})."
             )
-        fam = options[index]
-        return MutationDraft(
-            title=fam.title,
-            statement=fam.statement,
-            objective=fam.objective,
-            input_spec=fam.input_spec,
-            output_spec=fam.output_spec,
-            io_format=fam.io_format,
-            rationale=f"catalog family {fam.name}",
-            catalog=fam.name,
-        )
+        return options[index].as_mutation_draft()
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
         # Without a model only the structural part of the pre-filter can be checked; deciding that one
@@ -182,7 +161,7 @@ class OfflineProvider:
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft:
-        return catalog_tests_draft(_family_of(problem))
+        return _family_of(problem).tests_draft()
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
         fam = _family_of(problem)

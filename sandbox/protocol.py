@@ -1,0 +1,82 @@
+"""The wire between the host and the in-sandbox runner: the constants and helpers both sides use.
+
+Shipped into the sandbox beside ``runner.py`` (see ``_runner_client.BOOTSTRAP``), so it is stdlib only and
+imports nothing else of the package; the host side (``_runner_client``, ``_fast``, the backends) imports
+it as an ordinary module, so both ends of every message are spelled in one place.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Mapping, Sequence
+
+ROOT = "/box"  # where the runner keeps runs, programs and headers inside every backend
+ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
+# What every run's environment starts from (the runner, or the launcher for a fast run, adds HOME and
+# TMPDIR: the run's own dir); the runner itself is started with it too.
+BASE_ENV: Mapping[str, str] = {"PATH": ENV_PATH, "LANG": "C.UTF-8"}
+# the environment entry naming a Python program's source, which the launcher (fs_exec.cc, which spells
+# it out too) or the runner's fork path opens as fd 3 before dropping to the run's uid
+SOURCE_ENV = "FS_SOURCE"
+STDERR_KEEP = 64 * 1024  # how much of a run's stderr comes back, on either channel
+
+
+def b64(data: bytes) -> str:
+    """Bytes as the text a JSON message carries them in."""
+    return base64.b64encode(data).decode("ascii")
+
+
+def unb64(text: str) -> bytes:
+    return base64.b64decode(text)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def pread_upto(fd: int, limit: int) -> bytes:
+    """Up to ``limit`` bytes from the start of the file behind ``fd`` (whatever its offset)."""
+    data = os.pread(fd, limit, 0)
+    if not data or len(data) >= limit:
+        return data
+    chunks = [data]
+    got = len(data)
+    while got < limit:
+        chunk = os.pread(fd, min(limit - got, 1 << 24), got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def launcher_limits(cpu_ms: int, mem_mb: int, out_kb: int, nproc: int, nofile: int) -> tuple[int, ...]:
+    """The five limits the launcher applies, in its order: whole CPU seconds (rounded up, at least one),
+    address space and file size in bytes, processes, open files."""
+    return (max(1, -(-cpu_ms // 1000)), mem_mb * 1024 * 1024, out_kb * 1024, nproc, nofile)
+
+
+def command_fields(limits: Sequence[int], argv: Sequence[str], env: Mapping[str, str]) -> list[str]:
+    """A program to start, as the launcher reads it after a packet's head: LIMITS, ARGC, ARGV..., ENV...
+
+    Raises ValueError when a field holds a NUL byte, which would split it into two.
+    """
+    fields = [*(str(x) for x in limits), str(len(argv)), *argv, *(f"{k}={v}" for k, v in env.items())]
+    if any("\0" in f for f in fields):
+        raise ValueError("embedded null byte in the command or its environment")
+    return fields
+
+
+def launcher_packet(*fields: object) -> bytes:
+    """One packet to the launcher server (fs_exec.cc): NUL-separated fields, NUL-terminated."""
+    return "\0".join(str(f) for f in fields).encode() + b"\0"
+
+
+def exit_and_signal(status: int) -> tuple[int | None, int | None]:
+    """A wait status as a reply's ``exit`` and ``signal`` fields (one of them None)."""
+    exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    return exit_code, sig
