@@ -14,10 +14,10 @@ from mcp.types import INVALID_PARAMS
 
 from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Problem
-from frontiersmith.tools import submit as solving
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.catalog import list_families
 from frontiersmith.tools.llm.prompts import AXIS_MEANING, PROGRAM_CONTRACT
+from frontiersmith.tools.problems import get_problem
 
 from .backend import Backend
 from .solving_tools import lineage_of
@@ -51,6 +51,11 @@ def caller_mistakes() -> Iterator[None]:
 
 
 def register(mcp: MCPServer, backend: Backend) -> None:
+    _register_resources(mcp, backend)
+    _register_prompts(mcp, backend)
+
+
+def _register_resources(mcp: MCPServer, backend: Backend) -> None:
     # `{+id}` lets the id carry a slash (catalog/NAME); a percent-encoded slash works as well.
     @mcp.resource(
         "problem://{+problem_id}",
@@ -60,7 +65,7 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     )
     def problem_statement(problem_id: str) -> str:
         with caller_mistakes():
-            return statement_markdown(solving.get_problem(backend.store(), unquote(problem_id)))
+            return statement_markdown(get_problem(backend.store(), unquote(problem_id)))
 
     @mcp.resource(
         "task://{task_id}/lineage",
@@ -93,10 +98,12 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         ]
         return json.dumps({"families": rows}, indent=1)
 
+
+def _register_prompts(mcp: MCPServer, backend: Backend) -> None:
     @mcp.prompt(name="solve_problem", description="Solve one problem and submit the solution for a score.")
     def solve_problem(problem_id: str) -> str:
         with caller_mistakes():
-            problem = solving.get_problem(backend.store(), problem_id)
+            problem = get_problem(backend.store(), problem_id)
         return (
             f"Solve this optimisation problem as well as you can.\n\n{statement_markdown(problem)}\n"
             f"{PROGRAM_CONTRACT.split(chr(10) + '- generator')[0]}\n\n"
@@ -110,7 +117,7 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     )
     def mutate_seed(seed_id: str, axis: str) -> str:
         with caller_mistakes():
-            problem = synthesis.load_problem(backend.store(), seed_id)
+            problem = get_problem(backend.store(), seed_id)
             the_axis = Axis(axis)
         return (
             f"Here is a closed competitive-programming problem:\n\n{statement_markdown(problem)}\n"
@@ -125,7 +132,7 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     @mcp.prompt(name="write_verifier", description="Write the verifier and baseline of a candidate problem.")
     def write_verifier(candidate_id: str) -> str:
         with caller_mistakes():
-            problem = synthesis.load_problem(backend.store(), candidate_id)
+            problem = get_problem(backend.store(), candidate_id)
         return (
             f"Write the verifier and the baseline solution for this problem:\n\n{statement_markdown(problem)}\n"
             f"{PROGRAM_CONTRACT}\n\nThen call `run_verifier` with candidate_id={candidate_id!r} and "

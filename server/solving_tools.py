@@ -11,6 +11,7 @@ from pydantic import Field
 
 from frontiersmith.errors import NotFoundError
 from frontiersmith.store import Store
+from frontiersmith.tools import problems
 from frontiersmith.tools import submit as solving
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 from frontiersmith.tools.submit import SubmitResult
@@ -45,7 +46,7 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         published task, latest_version names the newest version of it (tasks never change; a problem's new
         verifier or tests make a new task)."""
         store = backend.store()
-        problem = solving.get_problem(store, problem_id)
+        problem = problems.get_problem(store, problem_id)
         return ProblemBrief.of(problem, latest_version=_latest_version(store, problem.id))
 
     @mcp.tool(
@@ -90,7 +91,7 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         """The best submissions to a problem: each author's best score, best first (an earlier submission wins
         a tie). Use it to see how your score compares."""
         store = backend.store()
-        solving.get_problem(store, problem_id)  # an unknown id is an error, not an empty board
+        problems.get_problem(store, problem_id)  # an unknown id is an error, not an empty board
         entries = store.leaderboard(problem_id, limit)
         return LeaderboardOut(
             problem_id=problem_id, entries=[LeaderboardEntry.of(i + 1, s) for i, s in enumerate(entries)]

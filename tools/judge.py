@@ -38,7 +38,7 @@ import anyio
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict, VerifierKind
+from frontiersmith.models import Limits, Normalisation, Program, Run, Sense, Verdict, VerifierKind
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 from frontiersmith.settings import Settings, get_settings
@@ -112,6 +112,20 @@ class TestResult(BaseModel):
     output: bytes | None = Field(None, exclude=True, repr=False)
 
     __test__: ClassVar[bool] = False  # not a pytest class
+
+    def to_run(self, run_id: str, solution_id: str, test_id: str) -> Run:
+        """This result as the store keeps it (a Run of ``solution_id`` on the stored test ``test_id``)."""
+        return Run(
+            id=run_id,
+            solution_id=solution_id,
+            test_id=test_id,
+            verdict=self.verdict,
+            objective=self.objective,
+            score=self.score,
+            time_ms=self.time_ms,
+            memory_kb=self.memory_kb,
+            message=self.message,
+        )
 
     def diagnostic(self) -> str:
         """What a solver may be told about a hidden test: built only from the verdict and what the sandbox

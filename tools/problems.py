@@ -17,7 +17,6 @@ from frontiersmith.models import (
     Limits,
     Problem,
     Program,
-    Run,
     Seed,
     Solution,
     Task,
@@ -32,7 +31,7 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from .catalog import get_family
-from .judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from .judge import JudgeTest, TestResult, VerifierSpec, baseline_objectives, needs_baseline
 from .testgen import build_tests
 
 CATALOG_PREFIX = "catalog/"
@@ -219,16 +218,11 @@ async def cached_baseline_objectives(
         pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
     )
     store.put_runs(
-        [
-            Run(
-                id=make_id("run", pkg.baseline_id, pkg.test_ids[name], pkg.verifier_id),
-                solution_id=pkg.baseline_id,
-                test_id=pkg.test_ids[name],
-                verdict=Verdict.OK,
-                objective=objective,
-                score=0.0,
-            )
-            for name, objective in objectives.items()
-        ]
+        TestResult(name=name, verdict=Verdict.OK, objective=objective).to_run(
+            make_id("run", pkg.baseline_id, pkg.test_ids[name], pkg.verifier_id),
+            pkg.baseline_id,
+            pkg.test_ids[name],
+        )
+        for name, objective in objectives.items()
     )
     return objectives

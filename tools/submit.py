@@ -7,18 +7,19 @@ A problem id is a published task, an imported package (a seed with a verifier), 
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Language, Problem, Program, Run, Solution, Submission, content_hash, make_id
+from frontiersmith.models import Language, Problem, Program, Solution, Submission, content_hash, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from .catalog import list_families
-from .judge import TestResult, judge_solution
-from .problems import cached_baseline_objectives, from_store, get_problem
+from .judge import JudgeReport, TestResult, judge_solution
+from .problems import JudgePackage, cached_baseline_objectives, from_store
 
 MAX_CODE_BYTES = 1_000_000
 
@@ -130,52 +131,14 @@ async def submit(
     # The tests are hidden: neither the result nor the stored runs may carry what the solution printed or
     # what the verifier said about it, or a solution that echoes its stdin would read the tests back.
     report = judged.without_test_data()
-    sol = Solution(
-        id=make_id("sol", problem_id, author, content_hash([code, language.value])),
-        problem_id=problem_id,
-        code=code,
-        language=language,
-        strategy="submission",
-        author=author,
+    submission = _store_submission(
+        store, pkg, problem_id, Program(code=code, language=language), author, report
     )
-    # Every submission is its own record, even of the same code: a fresh id, not a content hash.
-    sub_id = make_id("sub", problem_id, sol.id, uuid.uuid4().hex)
-    runs = [
-        Run(
-            id=make_id("run", sub_id, pkg.test_ids[r.name]),
-            solution_id=sol.id,
-            test_id=pkg.test_ids[r.name],
-            verdict=r.verdict,
-            objective=r.objective,
-            score=r.score,
-            time_ms=r.time_ms,
-            memory_kb=r.memory_kb,
-            message=r.message,
-        )
-        for r in report.tests
-    ]
-    verdicts: dict[str, int] = {}
-    for r in report.tests:
-        verdicts[r.verdict.value] = verdicts.get(r.verdict.value, 0) + 1
-    submission = Submission(
-        id=sub_id,
-        problem_id=problem_id,
-        code=code,
-        language=language,
-        author=author,
-        score=report.score,
-        verdicts=verdicts,
-        run_ids=[r.id for r in runs],
-    )
-    with store.transaction():
-        store.put_solution(sol)
-        store.put_runs(runs)
-        store.put_submission(submission)
     return SubmitResult(
-        submission_id=sub_id,
+        submission_id=submission.id,
         problem_id=problem_id,
         score=report.score,
-        verdicts=verdicts,
+        verdicts=submission.verdicts,
         tests=report.tests,
         compile_message=report.compile_message,
         judged=report.judged,  # the judge's own aggregate (tools/scoring.aggregate_scores)
@@ -185,4 +148,39 @@ async def submit(
     )
 
 
-__all__ = ["ProblemSummary", "SubmitResult", "check_size", "get_problem", "list_problems", "submit"]
+def _store_submission(
+    store: Store, pkg: JudgePackage, problem_id: str, program: Program, author: str, report: JudgeReport
+) -> Submission:
+    """Store the submitted solution, its runs and the submission (one transaction)."""
+    sol = Solution(
+        id=make_id("sol", problem_id, author, content_hash([program.code, program.language.value])),
+        problem_id=problem_id,
+        code=program.code,
+        language=program.language,
+        strategy="submission",
+        author=author,
+    )
+    # Every submission is its own record, even of the same code: a fresh id, not a content hash.
+    sub_id = make_id("sub", problem_id, sol.id, uuid.uuid4().hex)
+    runs = [
+        r.to_run(make_id("run", sub_id, pkg.test_ids[r.name]), sol.id, pkg.test_ids[r.name])
+        for r in report.tests
+    ]
+    submission = Submission(
+        id=sub_id,
+        problem_id=problem_id,
+        code=program.code,
+        language=program.language,
+        author=author,
+        score=report.score,
+        verdicts=dict(Counter(r.verdict.value for r in report.tests)),
+        run_ids=[r.id for r in runs],
+    )
+    with store.transaction():
+        store.put_solution(sol)
+        store.put_runs(runs)
+        store.put_submission(submission)
+    return submission
+
+
+__all__ = ["ProblemSummary", "SubmitResult", "check_size", "list_problems", "submit"]
