@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from .models import InputSpec, Language, Objective, OutputSpec, Problem, Program, Sense
 
@@ -60,7 +60,20 @@ class TestsDraft(BaseModel):
     validator: Program
     distributions: list[str] = Field(min_length=1)
     tests_per_distribution: int = Field(2, ge=1, le=20)
+    adversarial: list[str] = Field(
+        default_factory=list,
+        description="The distributions aimed at the sampled solutions' weaknesses (names from "
+        "`distributions`); some test of one of them must lower a sampled solution below its median on the "
+        "others. Empty: any distribution may.",
+    )
     notes: str = ""
+
+    @model_validator(mode="after")
+    def _adversarial_are_distributions(self) -> TestsDraft:
+        unknown = sorted(set(self.adversarial) - set(self.distributions))
+        if unknown:
+            raise ValueError(f"adversarial names {', '.join(unknown)}, which is not in distributions")
+        return self
 
 
 class VerifierDraft(BaseModel):
