@@ -19,7 +19,7 @@ Checks, in order (owner in brackets):
   duplicated output never scores above the original, and enough of the mutants are rejected or scored
   lower (the kill rate); the survivors go back to the verifier's author [verifier];
 - adversarial tests bite: some test of an adversarial distribution lowers some sampled strategy below its
-  median on the other distributions [tests].
+  median on the other distributions [tests]; judged only when the verifier passed its checks.
 """
 
 from __future__ import annotations
@@ -185,7 +185,10 @@ class _Protocol:
         self._scores_not_collapsed()
         await self._ordering_is_sane()
         await self._verifier_kills_mutants()
-        self._adversarial_tests_bite()
+        # Whether a test bites is read from the scores, which mean nothing while the verifier fails its own
+        # checks: blaming the tests then would send a sound test author round after round for nothing.
+        if not self.report.failures("verifier"):
+            self._adversarial_tests_bite()
         return self.report
 
     async def _compile(

@@ -128,7 +128,9 @@ async def protocol(
 
 
 def failed(report: CrossValidation) -> set[str]:
-    assert {c.name for c in report.checks} == EVERY_CHECK, "every check runs when everything compiles"
+    # Every check runs when everything compiles, but whether tests bite only once the verifier is sound.
+    expected = EVERY_CHECK - ({"adversarial tests bite"} if report.failures("verifier") else set())
+    assert {c.name for c in report.checks} == expected
     return {c.name for c in report.checks if not c.passed}
 
 
@@ -176,8 +178,8 @@ async def test_inputs_that_crash_most_solutions_fail_solutions_run() -> None:
 
 async def test_a_constant_objective_collapses_the_scores() -> None:
     report = await protocol(verifier=CONSTANT_VERIFIER)
-    # Every score is then 0, the baseline's: the best solution cannot beat it, and no test can lower it.
-    collapsed = {"scores are not collapsed", "ordering is sane", "adversarial tests bite"}
+    # Every score is then 0, the baseline's: the best solution cannot beat it either.
+    collapsed = {"scores are not collapsed", "ordering is sane"}
     assert failed(report) == collapsed, report.failures()
 
 
