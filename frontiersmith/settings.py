@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from .errors import InvalidInputError
+from .thresholds import DEFAULT_THRESHOLDS, THRESHOLD_NAMES, Gate, Rounds, Scale, Share, Thresholds
 
 
 def default_data_dir() -> Path:
@@ -93,10 +94,25 @@ class Settings(BaseSettings):
     http_solve_token: str | None = None
     http_synthesis_token: str | None = None
 
+    # The gates of the divergence filter and the protocol (frontiersmith/thresholds.py holds their meaning).
+    min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic
+    min_behavioural: Share = DEFAULT_THRESHOLDS.min_behavioural
+    crossing_gate: Gate = DEFAULT_THRESHOLDS.crossing_gate
+    behavioural_scale: Scale = DEFAULT_THRESHOLDS.behavioural_scale
+    crossval_rounds: Rounds = DEFAULT_THRESHOLDS.crossval_rounds
+    min_kill_rate: Share = DEFAULT_THRESHOLDS.min_kill_rate
+
     @field_validator("data_dir", mode="after")
     @classmethod
     def _expand(cls, v: Path) -> Path:
         return v.expanduser()
+
+    def thresholds(self, **overrides: float | int | None) -> Thresholds:
+        """The configured thresholds with a run's own values over them; an override of None keeps the
+        setting, so a command or tool can pass its options straight through."""
+        values = {name: getattr(self, name) for name in THRESHOLD_NAMES}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return Thresholds(**values)
 
     @property
     def resolved_store_path(self) -> Path:
@@ -110,5 +126,21 @@ class Settings(BaseSettings):
 
 
 def get_settings() -> Settings:
-    """Fresh settings each call, so env changes (tests, subprocesses) are always seen."""
-    return Settings()
+    """Fresh settings each call, so env changes (tests, subprocesses) are always seen. A value out of its
+    range is a one-sentence error naming the environment variable and the config key."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise InvalidInputError(_setting_sentence(exc)) from None
+
+
+def _setting_sentence(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    name = str(first["loc"][0]) if first.get("loc") else "?"
+    msg = str(first.get("msg", "is invalid"))
+    msg = msg[:1].lower() + msg[1:]
+    got = f", not {first['input']!r}" if "input" in first and not isinstance(first["input"], dict) else ""
+    return (
+        f"The setting {name} (FRONTIERSMITH_{name.upper()} or {name} in the config file) is invalid: "
+        f"{msg}{got}; fix it or unset it."
+    )

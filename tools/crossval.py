@@ -47,7 +47,6 @@ COLLAPSE_BAND = 1e-3  # all scores within this band = collapsed
 SCORE_EPS = 1e-9
 GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
 PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
-MIN_KILL_RATE = 0.5  # share of mutants the verifier must reject or score below the original
 STRICT_MUTANTS = ("duplicated",)  # corruptions that can never be a better answer than the original
 SHOWN = 5  # failures quoted per check
 
@@ -131,7 +130,7 @@ async def cross_validate(
     *,
     normalisation: Normalisation = Normalisation.PAPER,
     adversarial: Sequence[str] = (),
-    min_kill_rate: float = MIN_KILL_RATE,
+    min_kill_rate: float | None = None,
     backend: str | None = None,
     settings: Settings | None = None,
     sandbox: Sandbox | None = None,
@@ -139,8 +138,10 @@ async def cross_validate(
     """Run the whole protocol in one sandbox and return every check and the score matrix.
 
     ``adversarial`` names the distributions aimed at the sampled solutions' weaknesses (all of them when
-    empty); ``min_kill_rate`` is the share of mutants the verifier must kill."""
+    empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting)."""
     settings = settings or get_settings()
+    if min_kill_rate is None:
+        min_kill_rate = settings.min_kill_rate
     spec = VerifierSpec(program=verifier, kind=VerifierKind.NATIVE, sense=sense, normalisation=normalisation)
     protocol = _Protocol(tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate)
     if sandbox is None:

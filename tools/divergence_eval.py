@@ -2,7 +2,9 @@
 semantic, behavioural and combined estimates and report how well each separates the two (ROC AUC).
 
 Each family goes through the same capabilities the pipeline uses (mutate with the family as the authored
-candidate, sample, semantic divergence, tests ⇄ verifier cross-validation, behavioural divergence).
+candidate, sample, semantic divergence, tests ⇄ verifier cross-validation, behavioural divergence). The
+family's programs are always the catalog's (they are what is under evaluation); the semantic judge that
+labels the sampled solutions' strategies may be a real model, so the AUC measures that model's judgement.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class FamilyDivergence:
 @dataclass
 class DivergenceEvaluation:
     families: list[FamilyDivergence] = field(default_factory=list)
+    judge: str = "offline"  # the provider (and model) that labelled the strategies
 
     def auc(self, estimate: str) -> float:
         pos = [getattr(f, estimate) or 0.0 for f in self.families if f.kind == "open"]
@@ -49,15 +52,22 @@ class DivergenceEvaluation:
 
 
 async def evaluate_family(
-    store: Store, fam: Family, provider: Provider, n_solutions: int, seed: int, settings: Settings
+    store: Store,
+    fam: Family,
+    provider: Provider,
+    n_solutions: int,
+    seed: int,
+    settings: Settings,
+    judge: Provider | None = None,
 ) -> FamilyDivergence:
+    """``provider`` authors the family's programs; ``judge`` (default: the provider) labels the strategies."""
     parent = syn.seed_id_for(fam.parent or "")
     result = await syn.mutate_problem(
         store, parent, fam.axis or Axis.OBJECTIVE, provider=provider, authored=fam.as_mutation_draft()
     )
     cid = result.candidate.id
     await syn.sample_solutions(store, cid, n_solutions, provider=provider, settings=settings)
-    await syn.estimate_divergence(store, cid, "semantic", provider=provider)
+    await syn.estimate_divergence(store, cid, "semantic", provider=judge or provider)
     check = syn.last_check(store, cid)
     ok = bool(check and check["ok"])
     if not ok:
@@ -74,28 +84,34 @@ async def evaluate_catalog_divergence(
     store: Store,
     *,
     provider: Provider | None = None,
+    judge: Provider | None = None,
     n_solutions: int = 4,
     seed: int = 0,
     families: list[str] | None = None,
     settings: Settings | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> DivergenceEvaluation:
+    """Score the open and pseudo-open families (``families``: only these). ``provider`` authors each family's
+    programs (default: the catalog, offline); ``judge`` labels the sampled strategies (default: the provider)."""
     settings = settings or get_settings()
     provider = provider or OfflineProvider()
+    judge = judge or provider
     syn.ensure_catalog_seeds(store)
     fams = [
         f
         for f in list_families()
         if f.kind in ("open", "pseudo-open") and (not families or f.name in families)
     ]
-    out = DivergenceEvaluation()
+    out = DivergenceEvaluation(judge=getattr(judge, "name", "provider"))
     limiter = anyio.CapacityLimiter(settings.max_concurrency)
     done = 0
 
     async def one(fam: Family) -> None:
         nonlocal done
         async with limiter:
-            out.families.append(await evaluate_family(store, fam, provider, n_solutions, seed, settings))
+            out.families.append(
+                await evaluate_family(store, fam, provider, n_solutions, seed, settings, judge)
+            )
         done += 1
         if progress:
             progress(done, len(fams))

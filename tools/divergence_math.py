@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS
+
 
 def semantic_from_labels(labels: Sequence[int]) -> float:
     """Fraction of solution pairs whose strategy labels differ."""
@@ -63,19 +65,25 @@ def crossing(scores: np.ndarray, eps: float = 1e-9) -> float:
     return float(crossed[np.triu_indices(n, 1)].mean())
 
 
-# Behavioural divergence of scores in [0, 1] rarely exceeds ~0.3; this scale maps it onto [0, 1] so the
-# two estimates weigh alike in the combination.
-BEHAVIOURAL_SCALE = 0.25
+# The default behavioural scale (the threshold ``behavioural_scale``, explained in frontiersmith/thresholds.py).
+BEHAVIOURAL_SCALE = DEFAULT_THRESHOLDS.behavioural_scale
 
 
 def combined(
-    semantic: float | None, behavioural_value: float | None, crossing_value: float | None = None
+    semantic: float | None,
+    behavioural_value: float | None,
+    crossing_value: float | None = None,
+    *,
+    scale: float = BEHAVIOURAL_SCALE,
 ) -> float | None:
-    """Geometric mean of semantic divergence, scaled behavioural divergence and (when known) the crossing
-    fraction: high only when the solutions use different ideas, score differently, and no idea dominates."""
+    """Geometric mean of semantic divergence, behavioural divergence divided by ``scale`` (capped at 1) and
+    (when known) the crossing fraction: high only when the solutions use different ideas, score differently,
+    and no idea dominates."""
     if semantic is None or behavioural_value is None:
         return None
-    parts = [max(0.0, semantic), min(1.0, behavioural_value / BEHAVIOURAL_SCALE)]
+    if scale <= 0:
+        raise ValueError(f"the behavioural scale must be positive, not {scale}")
+    parts = [max(0.0, semantic), min(1.0, behavioural_value / scale)]
     if crossing_value is not None:
         parts.append(max(0.0, crossing_value))
     return float(np.prod(parts) ** (1.0 / len(parts)))

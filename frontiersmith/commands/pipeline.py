@@ -200,17 +200,28 @@ def evaluate_divergence(
     n_solutions: int = typer.Option(
         4, "--n-solutions", "-n", min=2, max=64, help="Solutions sampled per family (2 to 64)."
     ),
-    family: list[str] = typer.Option(None, "--family", help="Only these families (repeatable)."),
+    family: list[str] = typer.Option(None, "--family", help="Only these families (repeatable, or a,b)."),
+    provider: str = typer.Option(
+        "offline",
+        "--provider",
+        help="Semantic judge: offline | openai (the families' programs stay the catalog's).",
+    ),
+    model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
+    base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
+    api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
+    from frontiersmith.tools.llm import make_provider
 
-    for name in family or ():
+    names = [n.strip() for value in family or () for n in value.split(",") if n.strip()]
+    for name in names:
         get_family(name)  # an unknown name is a one-sentence error before any work, not an empty report
     settings = get_settings()
+    judge = make_provider(provider, settings, model=model, base_url=base_url, api_key_env=api_key_env)
     st = open_store(store, settings)
     with Progress(
         TextColumn("families"),
@@ -224,17 +235,25 @@ def evaluate_divergence(
         report = anyio.run(
             lambda: evaluate_catalog_divergence(
                 st,
+                judge=judge,
                 n_solutions=n_solutions,
-                families=family or None,
+                families=names or None,
                 settings=settings,
                 progress=lambda d, t: bar.update(task, completed=d, total=t),
             )
         )
     aucs = report.aucs()
     if as_json:
-        typer.echo(json.dumps({"auc": aucs, "families": [f.__dict__ for f in report.families]}, indent=1))
+        typer.echo(
+            json.dumps(
+                {"judge": report.judge, "auc": aucs, "families": [f.__dict__ for f in report.families]},
+                indent=1,
+            )
+        )
         return
-    table = Table(title="Idea divergence of the catalog's open and pseudo-open families")
+    table = Table(
+        title=f"Idea divergence of the catalog's open and pseudo-open families (judge: {report.judge})"
+    )
     for col in ("family", "kind", "semantic", "behavioural", "crossing", "combined", "protocol"):
         table.add_column(col)
     fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
@@ -249,7 +268,10 @@ def evaluate_divergence(
             "ok" if f.protocol_ok else "FAILED",
         )
     Console().print(table)
-    Console().print("ROC AUC (open vs pseudo-open): " + ", ".join(f"{k} {v:.3f}" for k, v in aucs.items()))
+    Console().print(
+        f"ROC AUC (open vs pseudo-open, semantic judge {report.judge}): "
+        + ", ".join(f"{k} {v:.3f}" for k, v in aucs.items())
+    )
 
 
 COMMANDS: dict[str, Callable[..., None]] = {

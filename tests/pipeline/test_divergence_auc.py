@@ -12,6 +12,7 @@ import json
 
 def test_divergence_ranks_open_families_above_pseudo_open(tmp_path, run_cli):
     out = json.loads(run_cli(tmp_path, "evaluate-divergence", "--json", timeout=1500).stdout)
+    assert out["judge"] == "offline"  # the semantic judge, unless --provider names another
     kinds = {f["kind"] for f in out["families"]}
     assert kinds == {"open", "pseudo-open"}
     assert sum(f["kind"] == "pseudo-open" for f in out["families"]) >= 4
