@@ -154,7 +154,7 @@ async def test_candidate_that_never_converges_is_rejected_with_its_reason(store:
     assert candidate.reason.startswith("protocol: no agreement after 2 rounds: verifier: ")
     assert "verifier bug" in candidate.reason  # the evidence: the verifier's own crash message
     rounds = store.list_events(cid, kind="crossval.round")
-    assert [r.payload["agents"] for r in rounds] == [
+    assert [r.payload["authors"] for r in rounds] == [
         ["test_case_agent", "verifier_agent"],
         ["verifier_agent"],
     ]
