@@ -1,13 +1,19 @@
 """The one cross-validation loop (tools/crossval.py) with its authors as parameters: the offline provider and
-the agents plug into the same loop, and the agents' authors answer with what the server's tool returned to
-them. The agents' language model is `agents.testing.ScriptedModel` (no network); the server (a real
-`frontiersmith serve` over stdio), sandbox and store are real."""
+a chat model and the agents plug into the same loop, and every author answers with what its tool returned. The
+language models are scripted: `agents.testing.ScriptedModel` for the agents, a chat-completions endpoint on
+loopback for the chat provider; the server (a real `frontiersmith serve` over stdio), sandbox and store are
+real."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from agent_helpers import HALF_BAD_GENERATOR, ROLES, calls, suite_args, toy, toy_candidate, verifier_args
 from agents.testing import ScriptedModel
+from chat_endpoint import Answer, ChatEndpoint, say, user_text
 
 from frontiersmith.agents.crossval import agent_authors, transcripts
 from frontiersmith.agents.team import AgentTeam, Budget
@@ -16,6 +22,7 @@ from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
 from frontiersmith.tools.authors import provider_authors
 from frontiersmith.tools.crossval import cross_validation_loop
+from frontiersmith.tools.llm import make_provider
 from frontiersmith.tools.llm.offline import OfflineProvider
 
 pytestmark = pytest.mark.anyio
@@ -119,3 +126,40 @@ async def test_verifier_that_passed_is_checked_again_on_new_tests_without_its_ag
     checks = store.list_events(cid, kind="verifier.checked")
     assert len(checks) == 2 and len({c.payload["verifier_id"] for c in checks}) == 1
     assert checks[0].payload["test_ids"] != checks[1].payload["test_ids"]
+
+
+def _drafts_with_a_wrong_sense_first() -> tuple[list[str], Callable[[dict[str, Any]], Answer]]:
+    """A chat model that writes the toy's tests, then a verifier whose sense contradicts the objective, then
+    the right one; it records every verifier prompt it was sent."""
+    prompts: list[str] = []
+    suite = suite_args("?", toy.GENERATOR)["authored"]
+
+    def respond(body: dict[str, Any]) -> Answer:
+        text = user_text(body)
+        if "Write the test generator" in text:
+            return say(json.dumps(suite))
+        prompts.append(text)
+        draft = verifier_args("?", toy.VERIFIER)["authored"]
+        return say(json.dumps({**draft, "sense": "min" if len(prompts) == 1 else "max"}))
+
+    return prompts, respond
+
+
+async def test_provider_authors_hand_a_refused_verifier_back_as_feedback(store: Store, settings: Settings):
+    cid = await toy_candidate(store, settings)
+    verifier_prompts, respond = _drafts_with_a_wrong_sense_first()
+    with ChatEndpoint(respond) as endpoint:
+        provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
+        outcome = await cross_validation_loop(
+            store, cid, provider_authors(store, cid, provider, settings=settings)
+        )
+    assert endpoint.errors == []
+
+    assert outcome.ok and outcome.rounds == 2
+    [refused] = rounds_of(store, cid)[0]["failures"]
+    assert (
+        refused.startswith("verifier: The verifier's sense")
+        and "contradicts the problem's objective" in refused
+    )
+    # The refusal went back to the model that wrote the verifier, in its next prompt.
+    assert len(verifier_prompts) == 2 and "contradicts the problem's objective" in verifier_prompts[1]
