@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from frontiersmith.drafts import VerifierDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Solution, Verifier
 from frontiersmith.settings import Settings
@@ -15,7 +16,7 @@ from frontiersmith.store import Store
 
 from . import synthesis as syn
 from .crossval import Answer, Authors, BuiltTests, CheckedVerifier
-from .llm.base import Provider, VerifierDraft
+from .llm.base import Provider
 
 
 @dataclass
