@@ -5,7 +5,6 @@ agents author, and cross-validate each other through the MCP server.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 
 from agents import Model
@@ -15,7 +14,7 @@ from frontiersmith.store import Store, open_store
 from frontiersmith.tools.llm.chat import api_key_from_env
 from frontiersmith.tools.pipeline import Pipeline, ProgressFn, StageTable, SynthesisConfig
 
-from .crossval import agent_cross_validation_loop
+from .crossval import agent_authors
 from .provider import AgentProvider
 from .roles import READ_ONLY_TOOLS
 from .team import AgentTeam, Budget
@@ -45,10 +44,6 @@ def build_model(model: str, base_url: str | None = None, api_key_env: str | None
         return LitellmModel(model=model.removeprefix(LITELLM_PREFIX), base_url=base_url, api_key=key)
     client = AsyncOpenAI(base_url=base_url, api_key=key or "not-needed", max_retries=1)
     return OpenAIChatCompletionsModel(model=model, openai_client=client)
-
-
-def pipeline_takes_cross_validation() -> bool:
-    return "cross_validate" in inspect.signature(Pipeline.__init__).parameters
 
 
 class AgentPipeline:
@@ -89,12 +84,11 @@ class AgentPipeline:
         return self.config.run_id
 
     async def run(self) -> StageTable:
-        mediated = pipeline_takes_cross_validation()
-        # The test-case and verifier agents write through the server only when they run the loop themselves.
+        # The test-case and verifier agents write through the server: they author the cross-validation loop.
         tools = {
             role: tools
             for role, tools in READ_ONLY_TOOLS.items()
-            if not (mediated and role in ("test_case_agent", "verifier_agent"))
+            if role not in ("test_case_agent", "verifier_agent")
         }
         async with AgentTeam(
             self.store,
@@ -105,9 +99,14 @@ class AgentPipeline:
             url=self.url,
             token=self.token,
         ) as team:
-            extra = {"cross_validate": agent_cross_validation_loop} if mediated else {}
+            rounds = self.config.crossval_rounds
             pipeline = Pipeline(
-                self.store, AgentProvider(team), self.config, self.settings, self.progress, **extra
+                self.store,
+                AgentProvider(team),
+                self.config,
+                self.settings,
+                self.progress,
+                authors=lambda cid: agent_authors(team, cid, max_rounds=rounds),
             )
             try:
                 return await pipeline.run()

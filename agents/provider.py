@@ -22,8 +22,8 @@ ROLE_OF_STEP = {
     prompts.COARSE_JUDGE.name: "divergence_judge",
     prompts.SOLVE.name: "solver",
     prompts.GROUP_STRATEGIES.name: "divergence_judge",
-    # Used only when the pipeline cannot hand cross-validation to the agents' own loop (agents.crossval):
-    # then these agents author the programs and the pipeline's loop checks them.
+    # Used only when these agents author through the provider (tools/authors.provider_authors over an
+    # AgentProvider) instead of calling the server's tools themselves (agents/crossval.agent_authors).
     prompts.WRITE_TESTS.name: "test_case_agent",
     prompts.WRITE_VERIFIER.name: "verifier_agent",
 }

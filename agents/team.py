@@ -1,6 +1,7 @@
 """``AgentTeam``: one connection to the FrontierSmith MCP server per role (stdio subprocess or streamable HTTP),
-each with a static filter on the role's tools, and ``run``, which runs an agent under turn and token budgets
-and stores its whole transcript as an ``agent.transcript`` event of the record it worked on.
+each with a static filter on the role's tools, and ``run``, which runs an agent under turn and token budgets,
+stores its whole transcript as an ``agent.transcript`` event of the record it worked on, and hands back what
+each of its tool calls returned.
 """
 
 from __future__ import annotations
@@ -14,8 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents import Agent, AgentOutputSchema, AgentsException, Model, RunConfig, Runner
-from agents.mcp import MCPServer, MCPServerStdio, MCPServerStreamableHttp, create_static_tool_filter
+from agents import Agent, AgentOutputSchema, AgentsException, Model, RunConfig, Runner, ToolCallOutputItem
+from agents.mcp import (
+    MCPServer,
+    MCPServerStdio,
+    MCPServerStreamableHttp,
+    MCPToolCustomDataContext,
+    create_static_tool_filter,
+)
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -39,14 +46,64 @@ class Budget:
 
 
 @dataclass
+class ToolCall:
+    """One call of a server tool and the server's answer: its structured result, or the error text the
+    caller was shown (then ``result`` is None)."""
+
+    tool: str
+    arguments: dict[str, Any]
+    result: dict[str, Any] | None = None
+    error: str = ""
+
+
+@dataclass
 class AgentRun:
-    """What one agent run left behind: its final output (None when it failed) and what it cost."""
+    """What one agent run left behind: its final output (None when it failed), what it cost, and every tool
+    call it made with the server's answer (also when the run failed after them)."""
 
     role: str
     output: Any
     tokens: int
     error: str | None = None
     items: list[Any] = field(default_factory=list)
+    calls: list[ToolCall] = field(default_factory=list)
+
+    def answers(self, tool: str) -> list[ToolCall]:
+        return [c for c in self.calls if c.tool == tool]
+
+
+def _text(output: Any) -> str:
+    parts = output if isinstance(output, list) else [output]
+    texts = [p.get("text", "") if isinstance(p, dict) else str(p) for p in parts]
+    return " ".join(t for t in texts if t)
+
+
+def _keep_answer(ctx: MCPToolCustomDataContext) -> dict[str, Any]:
+    """The server's structured answer rides beside the text the model reads (the SDK keeps it off the
+    model's input), so whoever started the run gets the tool's result itself."""
+    failed = bool(ctx.is_error) or ctx.structured_content is None
+    return {
+        "tool": ctx.tool_name,
+        "arguments": dict(ctx.arguments),
+        "result": None if failed else dict(ctx.structured_content or {}),
+        "error": (_text(ctx.tool_output) or "the tool failed") if failed else "",
+    }
+
+
+def _calls(items: Sequence[Any]) -> list[ToolCall]:
+    return [
+        ToolCall(**i.custom_data)
+        for i in items
+        if isinstance(i, ToolCallOutputItem) and i.custom_data and "tool" in i.custom_data
+    ]
+
+
+def call_result(tool: str, arguments: dict[str, Any], result: Any) -> ToolCall:
+    """A ToolCall from the server's CallToolResult, for a call made directly rather than by an agent."""
+    if result.is_error or result.structured_content is None:
+        texts = [getattr(c, "text", "") for c in result.content]
+        return ToolCall(tool, arguments, error=" ".join(t for t in texts if t) or "the tool failed")
+    return ToolCall(tool, arguments, dict(result.structured_content))
 
 
 def frontiersmith_command() -> list[str]:
@@ -82,6 +139,7 @@ def stdio_server(name: str, tools: Sequence[str], settings: Settings) -> MCPServ
         tool_filter=create_static_tool_filter(allowed_tool_names=list(tools)),
         cache_tools_list=True,
         client_session_timeout_seconds=TOOL_TIMEOUT_S,
+        custom_data_extractor=_keep_answer,
     )
 
 
@@ -93,6 +151,7 @@ def http_server(name: str, tools: Sequence[str], url: str, token: str | None) ->
         tool_filter=create_static_tool_filter(allowed_tool_names=list(tools)),
         cache_tools_list=True,
         client_session_timeout_seconds=TOOL_TIMEOUT_S,
+        custom_data_extractor=_keep_answer,
     )
 
 
@@ -209,6 +268,7 @@ class AgentTeam:
         output: Any = None
         error: str | None = None
         items: list[Any] = []
+        calls: list[ToolCall] = []
         usage: dict[str, int] = {}
         try:
             result = await Runner.run(
@@ -219,12 +279,14 @@ class AgentTeam:
             )
             output = result.final_output
             items = result.to_input_list()
+            calls = _calls(result.new_items)
             usage = _usage(result.context_wrapper.usage)
         except AgentsException as exc:
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:400] if str(exc) else ''}".rstrip(": ")
             data = exc.run_data
             if data is not None:
                 items = [{"role": "user", "content": prompt}, *(i.to_input_item() for i in data.new_items)]
+                calls = _calls(data.new_items)
                 usage = _usage(data.context_wrapper.usage)
         except Exception as exc:  # the endpoint (openai.APIError and kin): the run is lost, not the loop
             if type(exc).__module__.startswith("agents.testing"):
@@ -248,7 +310,11 @@ class AgentTeam:
                 "seconds": round(time.monotonic() - started, 3),
             },
         )
-        return AgentRun(name, output, tokens, error, items)
+        return AgentRun(name, output, tokens, error, items, calls)
+
+    async def call_tool(self, name: str, tool: str, arguments: dict[str, Any]) -> ToolCall:
+        """Call a server tool on ``name``'s connection directly, without its model (no tokens spent)."""
+        return call_result(tool, arguments, await self.servers[name].call_tool(tool, arguments))
 
     def over_total_budget(self) -> bool:
         cap = self.budget.max_tokens_total

@@ -61,3 +61,15 @@ def test_there_is_one_per_test_result_record() -> None:
         if isinstance(node, ast.ClassDef) and node.name in {"TestResult", "Cell", "TestRun", "TestVerdict"}
     }
     assert classes == {"tools/judge.py:TestResult"}
+
+
+def test_there_is_one_cross_validation_loop() -> None:
+    # The loops tools/crossval.cross_validation_loop replaced: synthesis's provider-driven one and the agents'
+    # own (agent_cross_validation_loop); authors plug into the one loop instead.
+    loops = {
+        f"{path.relative_to(ROOT)}:{fn.name}"
+        for path in _modules(*SHORT, "frontiersmith")
+        for fn in _functions(path)
+        if fn.name.endswith("cross_validation_loop")
+    }
+    assert loops == {"tools/crossval.py:cross_validation_loop"}

@@ -20,7 +20,9 @@ from frontiersmith.store import Store
 
 from . import divergence_math as dm
 from . import synthesis as syn
+from .authors import provider_authors
 from .catalog import Family, list_families
+from .crossval import cross_validation_loop
 from .llm.base import Provider
 from .llm.offline import OfflineProvider
 
@@ -71,7 +73,8 @@ async def evaluate_family(
     check = syn.last_check(store, cid)
     ok = bool(check and check["ok"])
     if not ok:
-        outcome = await syn.cross_validation_loop(store, cid, provider, seed=seed, settings=settings)
+        authors = provider_authors(store, cid, provider, seed=seed, settings=settings)
+        outcome = await cross_validation_loop(store, cid, authors)
         ok = outcome.ok
     div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.get_divergence(cid)
     crossing = div.detail.get("crossing")

@@ -18,7 +18,7 @@ import random
 import socket
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +31,8 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from . import synthesis as syn
+from .authors import provider_authors
+from .crossval import Authors, cross_validation_loop
 from .llm.base import Provider, ProviderError
 
 
@@ -72,7 +74,7 @@ class StageTable:
 
 
 ProgressFn = Callable[[str, int, int], None]
-CrossValidate = Callable[..., Awaitable[syn.CrossValidationOutcome]]
+AuthorsFor = Callable[[str], Authors]  # a candidate id -> who writes its tests and its verifier
 
 
 # -- the run lock ------------------------------------------------------------------------------------------
@@ -165,14 +167,16 @@ class Pipeline:
         config: SynthesisConfig,
         settings: Settings | None = None,
         progress: ProgressFn | None = None,
-        cross_validate: CrossValidate | None = None,
+        authors: AuthorsFor | None = None,
     ):
         self.store = store
-        # The tests ⇄ verifier loop: in-process by default; the agents run it through the MCP server.
-        self.cross_validate: CrossValidate = cross_validate or syn.cross_validation_loop
         self.provider = provider
         self.config = config
         self.settings = settings or get_settings()
+        # The tests ⇄ verifier authors: the provider by default; the agents author through the MCP server.
+        self.authors_for: AuthorsFor = authors or (
+            lambda cid: provider_authors(store, cid, provider, seed=config.seed, settings=self.settings)
+        )
         self.progress = progress or (lambda stage, done, total: None)
         self.run_id = config.run_id
         self.limiter = anyio.CapacityLimiter(self.settings.max_concurrency)
@@ -316,13 +320,8 @@ class Pipeline:
             nonlocal done
             async with self.limiter:
                 try:
-                    outcome = await self.cross_validate(
-                        self.store,
-                        c.id,
-                        self.provider,
-                        max_rounds=cfg.crossval_rounds,
-                        seed=cfg.seed,
-                        settings=self.settings,
+                    outcome = await cross_validation_loop(
+                        self.store, c.id, self.authors_for(c.id), max_rounds=cfg.crossval_rounds
                     )
                     if not outcome.ok:
                         self._reject(

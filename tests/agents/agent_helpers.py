@@ -1,11 +1,14 @@
 """Shared pieces of the agent tests: the toy open problem (pick numbers with sum <= C, maximise the sum) as a
-stored candidate with three sampled solutions, and the arguments a scripted agent passes to the server."""
+stored candidate with three sampled solutions, the arguments a scripted agent passes to the server, and the
+scripted model turns that pass them."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
 from typing import Any
+
+from agents.testing import assistant_message, function_call
 
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
@@ -23,6 +26,7 @@ def _load_toy():
 
 
 toy = _load_toy()
+ROLES = ("test_case_agent", "verifier_agent")
 
 # Valid inputs for "small" and "large", but an item above the capacity for "mixed": the validator rejects
 # that one, while the others are stored, so the verifier can still be checked in the same round.
@@ -83,3 +87,14 @@ def verifier_args(cid: str, verifier: str, feedback: list[str] | None = None) ->
         },
         "feedback": feedback or [],
     }
+
+
+def calls(*steps: tuple[str, dict] | str) -> list:
+    """One scripted model turn per step: a tool call (name, arguments) or a final message."""
+    out = []
+    for i, step in enumerate(steps):
+        if isinstance(step, str):
+            out.append([assistant_message(step)])
+        else:
+            out.append([function_call(step[0], step[1], call_id=f"call_{i}")])
+    return out

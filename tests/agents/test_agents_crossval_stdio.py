@@ -5,8 +5,8 @@ server, sandbox and store are real."""
 from __future__ import annotations
 
 import pytest
-from agent_helpers import HALF_BAD_GENERATOR, suite_args, toy, toy_candidate, verifier_args
-from agents.testing import ScriptedModel, assistant_message, function_call
+from agent_helpers import HALF_BAD_GENERATOR, ROLES, calls, suite_args, toy, toy_candidate, verifier_args
+from agents.testing import ScriptedModel
 
 from frontiersmith.agents.crossval import transcripts, validate_candidate
 from frontiersmith.agents.team import AgentTeam, Budget
@@ -16,19 +16,6 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 pytestmark = pytest.mark.anyio
-
-ROLES = ("test_case_agent", "verifier_agent")
-
-
-def calls(*steps: tuple[str, dict] | str) -> list:
-    """One scripted model turn per step: a tool call (name, arguments) or a final message."""
-    out = []
-    for i, step in enumerate(steps):
-        if isinstance(step, str):
-            out.append([assistant_message(step)])
-        else:
-            out.append([function_call(step[0], step[1], call_id=f"call_{i}")])
-    return out
 
 
 async def cross_validate(
@@ -154,7 +141,7 @@ async def test_candidate_that_never_converges_is_rejected_with_its_reason(store:
     assert candidate.reason.startswith("protocol: no agreement after 2 rounds: verifier: ")
     assert "verifier bug" in candidate.reason  # the evidence: the verifier's own crash message
     rounds = store.list_events(cid, kind="crossval.round")
-    assert [r.payload["agents"] for r in rounds] == [
+    assert [r.payload["authors"] for r in rounds] == [
         ["test_case_agent", "verifier_agent"],
         ["verifier_agent"],
     ]

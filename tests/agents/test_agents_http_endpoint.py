@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from agent_helpers import HALF_BAD_GENERATOR, TOY, suite_args, toy, toy_candidate, verifier_args
+from agent_helpers import HALF_BAD_GENERATOR, ROLES, TOY, suite_args, toy, toy_candidate, verifier_args
 from chat_endpoint import Answer, ChatEndpoint, call, last_role, say, system_text, tool_names, user_text
 
 from frontiersmith.agents.crossval import transcripts, validate_candidate
@@ -21,8 +21,6 @@ from frontiersmith.store import Store
 from frontiersmith.tools.pipeline import SynthesisConfig
 
 pytestmark = pytest.mark.anyio
-
-ROLES = ("test_case_agent", "verifier_agent")
 
 
 def crossval_model(body: dict[str, Any]) -> Answer:
