@@ -27,9 +27,9 @@ from __future__ import annotations
 import random
 import re
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 import anyio
 
@@ -40,6 +40,9 @@ from frontiersmith.settings import Settings, get_settings
 
 from .judge import Judge, JudgeTest, TestResult, VerifierSpec, objectives_of
 from .testgen import GeneratedTest, ProgramCache
+
+if TYPE_CHECKING:
+    from frontiersmith.store import Store
 
 Owner = Literal["tests", "verifier"]
 VALIDATOR_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=1024)
@@ -496,13 +499,6 @@ def _verifier_said(result: TestResult) -> bool:
 # One loop for every pair of authors (a provider, MCP sampling, the agents): tests and verifier check each
 # other, each failed check goes back to the author that owns it, for a bounded number of rounds. The loop
 # decides from what the authors' tool calls returned (generate_tests, run_verifier), never from the store.
-# Its imports sit here so that the protocol above and this loop can change apart.
-
-from collections.abc import Callable  # noqa: E402
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar  # noqa: E402
-
-if TYPE_CHECKING:
-    from frontiersmith.store import Store
 
 ROUND_EVENT = "crossval.round"
 NO_TEST_BUILT = "the generator produced no input the validator accepts"
