@@ -218,9 +218,9 @@ def register(mcp: MCPServer, backend: Backend) -> None:
             semantic=result.semantic,
             behavioural=result.behavioural,
             combined=result.combined,
-            labels=result.detail.get("labels", {}),
-            mean_scores=result.detail.get("mean_scores", {}),
-            judge=result.detail.get("judge"),
+            labels=result.labels,
+            mean_scores=result.mean_scores,
+            judge=result.judge,
         )
 
     mcp.add_tool(estimate_divergence, description=_doc(estimate_divergence, GENERATION))

@@ -110,7 +110,7 @@ def _run(
                         "published": table.published,
                     },
                     "rejected": dict(table.rejected),
-                    "reasons": [list(r) for r in table.reasons],
+                    "reasons": [[cid, why.stage.value, str(why)] for cid, why in table.reasons],
                     "tasks": table.tasks,
                 },
                 indent=1,
@@ -139,8 +139,8 @@ def _run(
         why.add_column("candidate")
         why.add_column("stage")
         why.add_column("reason", overflow="fold")
-        for cid, stage, reason in table.reasons:
-            why.add_row(cid, stage, reason.split(":", 1)[1].strip()[:300])
+        for cid, rejection in table.reasons:
+            why.add_row(cid, rejection.stage.value, rejection.reason[:300])
         out.print(why)
     if table.tasks:
         out.print("published tasks: " + ", ".join(table.tasks))
