@@ -246,6 +246,7 @@ class TestSuite(Record):
     validator_hash: str
     validator_language: Language
     distributions: list[str] = Field(default_factory=list)
+    adversarial: list[str] = Field(default_factory=list)  # the distributions aimed at weaknesses; empty: all
     tests_per_distribution: int = 0
     seed: int | None = None  # None for suites built before the seed was recorded
     failures: list[str] = Field(default_factory=list)

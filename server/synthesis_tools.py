@@ -14,12 +14,12 @@ from mcp.server.mcpserver import Context
 from mcp.types import InputRequiredResult
 from pydantic import Field
 
+from frontiersmith.drafts import MutationDraft, SolutionDraft, TestsDraft, VerifierDraft, problem_from_draft
 from frontiersmith.models import Axis, CandidateStatus
 from frontiersmith.store import Store
 from frontiersmith.store.records import SUPERSEDES
 from frontiersmith.tools import synthesis
-from frontiersmith.tools.llm import MutationDraft, Provider, SolutionDraft, TestsDraft, VerifierDraft
-from frontiersmith.tools.llm.base import problem_from_draft
+from frontiersmith.tools.llm import Provider
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 
 from .backend import Backend, FrontierSmithServer, progress

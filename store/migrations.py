@@ -228,6 +228,7 @@ def _v4_suites(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, set[s
             "validator_hash": built.get("validator", ""),
             "validator_language": built.get("validator_language", "python"),
             "distributions": list(built.get("distributions", [])),
+            "adversarial": [],  # not recorded before: every distribution counts as adversarial
             "tests_per_distribution": int(built.get("tests_per_distribution", 0)),
             # a test's seed is seed * 1000 + its index (1-based): the build's seed is the shared quotient
             "seed": min(seeds) // 1000 if seeds else None,

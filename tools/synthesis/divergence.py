@@ -8,12 +8,13 @@ from typing import Literal
 
 import numpy as np
 
+from frontiersmith.drafts import SolutionDraft, StrategyGroups
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Divergence, Problem, Solution, make_id
 from frontiersmith.store import Store
 
 from .. import divergence_math as dm
-from ..llm.base import Provider, SolutionDraft, StrategyGroups
+from ..llm.base import Provider
 from .sample import sampled
 from .seeds import load_problem
 from .tests import suite_tests

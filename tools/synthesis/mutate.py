@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from frontiersmith.drafts import MutationDraft, problem_from_draft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Axis, Candidate, CandidateStatus, ProblemKind, Stage, content_hash, make_id
 from frontiersmith.store import Store
 
-from ..llm.base import MutationDraft, Provider, problem_from_draft
+from ..llm.base import Provider
 from ..submit import check_size
 from .seeds import load_problem
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from frontiersmith.drafts import SolutionDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Solution, content_hash, make_id
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from ..llm.base import Provider, SolutionDraft
+from ..llm.base import Provider
 from ..submit import check_size
 from .seeds import load_problem
 

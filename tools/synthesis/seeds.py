@@ -1,12 +1,14 @@
-"""The seed pool and the problem behind any id: catalog seeds, candidates and published tasks."""
+"""The seed pool (the catalog's closed families, and published tasks rejoining it) and the lookups of the
+problem or candidate behind an id."""
 
 from __future__ import annotations
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Candidate, Problem, Seed
+from frontiersmith.models import Candidate, Seed
 from frontiersmith.store import Store
 
 from ..catalog import list_families
+from ..problems import get_problem
 
 
 def seed_id_for(family_name: str) -> str:
@@ -26,15 +28,8 @@ def ensure_catalog_seeds(store: Store) -> list[Seed]:
     return seeds
 
 
-def load_problem(store: Store, problem_id: str) -> Problem:
-    """The problem behind a seed, candidate or task id."""
-    record = store.get_any(problem_id)
-    problem = getattr(record, "problem", None)
-    if problem is None:
-        raise InvalidInputError(
-            f"{problem_id} is a {type(record).__name__.lower()}, not a seed, candidate or task."
-        )
-    return problem
+# The one problem resolver (seed, candidate, task or catalog/NAME), under the name the steps' callers know.
+load_problem = get_problem
 
 
 def load_candidate(store: Store, candidate_id: str) -> Candidate:

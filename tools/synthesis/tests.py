@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from frontiersmith.drafts import SolutionDraft, TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, TestCase, TestSuite, make_id
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from ..llm.base import Provider, SolutionDraft, TestsDraft
+from ..llm.base import Provider
 from ..submit import check_size
 from ..testgen import TestBuild, build_tests, check_test_plan
 from .sample import sampled
@@ -93,7 +94,8 @@ def _store_suite(
             store.put_test(tc)
             stored.append(tc)
         test_ids = [t.id for t in stored]
-        plan = [gen_blob, val_blob, draft.distributions, draft.tests_per_distribution, seed, test_ids]
+        plan = [gen_blob, val_blob, draft.distributions, draft.adversarial, draft.tests_per_distribution]
+        plan += [seed, test_ids]
         suite = TestSuite(
             id=make_id("suite", candidate_id, *plan, built.failures),
             candidate_id=candidate_id,
@@ -103,6 +105,7 @@ def _store_suite(
             validator_hash=val_blob,
             validator_language=draft.validator.language,
             distributions=draft.distributions,
+            adversarial=draft.adversarial,
             tests_per_distribution=draft.tests_per_distribution,
             seed=seed,
             failures=built.failures,
@@ -155,6 +158,7 @@ def suite_draft(store: Store, suite: TestSuite) -> TestsDraft:
             code=store.get_blob(suite.validator_hash).decode(), language=suite.validator_language
         ),
         distributions=suite.distributions,
+        adversarial=suite.adversarial,
         tests_per_distribution=suite.tests_per_distribution,
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from frontiersmith.drafts import VerifierDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     CheckOwner,
@@ -27,7 +28,7 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..crossval import CrossValidation, cross_validate
-from ..llm.base import Provider, VerifierDraft
+from ..llm.base import Provider
 from ..testgen import GeneratedTest
 from .sample import BASELINE_AUTHOR, sampled
 from .seeds import load_candidate
@@ -83,6 +84,7 @@ async def run_verifier(
         draft.sense,
         {s.id: Program(code=s.code, language=s.language) for s in sols},
         problem.limits,
+        adversarial=suite.adversarial,
         settings=settings,
     )
     baseline, verifier = _verifier_records(candidate_id, draft)
