@@ -9,7 +9,6 @@ returns what is stored instead of doing the work twice.
 """
 
 from .divergence import AuthoredJudge, estimate_divergence, semantic_labels
-from .loop import CrossValidationOutcome, cross_validation_loop
 from .mutate import MutateResult, mutate_problem
 from .publish import package_hash, publish_candidate
 from .sample import BASELINE_AUTHOR, MAX_SAMPLED, sample_solutions, sampled
@@ -19,7 +18,6 @@ from .tests import (
     TestsResult,
     current_tests,
     generate_tests,
-    stored_test_draft,
     suite_draft,
     suite_tests,
 )
@@ -30,11 +28,9 @@ __all__ = [
     "MAX_SAMPLED",
     "MAX_SEED",
     "AuthoredJudge",
-    "CrossValidationOutcome",
     "MutateResult",
     "TestsResult",
     "VerifierResult",
-    "cross_validation_loop",
     "current_tests",
     "ensure_catalog_seeds",
     "estimate_divergence",
@@ -49,7 +45,6 @@ __all__ = [
     "sampled",
     "seed_id_for",
     "semantic_labels",
-    "stored_test_draft",
     "suite_draft",
     "suite_tests",
 ]

@@ -111,12 +111,6 @@ def _store_suite(
             failures=built.failures,
         )
         store.put_test_suite(suite)
-        # A log line for people following a candidate; nothing decides from it (the suite is the record).
-        store.add_event(
-            "tests.built",
-            candidate_id,
-            {"suite_id": suite.id, "test_ids": test_ids, "failures": built.failures},
-        )
     return stored, suite
 
 
@@ -161,9 +155,3 @@ def suite_draft(store: Store, suite: TestSuite) -> TestsDraft:
         adversarial=suite.adversarial,
         tests_per_distribution=suite.tests_per_distribution,
     )
-
-
-def stored_test_draft(store: Store, candidate_id: str) -> TestsDraft | None:
-    """The draft of the candidate's current suite, or None before its first build."""
-    suite = store.current_suite(candidate_id)
-    return None if suite is None else suite_draft(store, suite)

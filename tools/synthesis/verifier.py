@@ -95,18 +95,6 @@ async def run_verifier(
         store.put_verifier(verifier)
         store.put_runs(runs)
         store.put_crossval_report(record)
-        # A log line for people following a candidate; nothing decides from it (the report is the record).
-        store.add_event(
-            "verifier.checked",
-            candidate_id,
-            {
-                "report_id": record.id,
-                "verifier_id": verifier.id,
-                "ok": report.ok,
-                "checks": [c.model_dump(mode="json") for c in record.checks],
-                "test_ids": [t.id for t in tests],
-            },
-        )
     return VerifierResult(verifier, baseline, report, runs, record)
 
 
