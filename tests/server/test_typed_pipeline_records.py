@@ -22,6 +22,8 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools import divergence_math as dm
 from frontiersmith.tools import synthesis as syn
+from frontiersmith.tools.authors import provider_authors
+from frontiersmith.tools.crossval import cross_validation_loop
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
 from frontiersmith.tools.synthesis import load_problem
@@ -107,3 +109,20 @@ def test_the_stage_table_counts_the_typed_stage_not_the_words(settings: Settings
     assert table.reasons == [
         ("cand_a", Rejection(stage=Stage.PROTOCOL, reason="semantic: the verifier said so"))
     ]
+
+
+async def test_a_report_records_the_loop_round_that_made_it(settings: Settings) -> None:
+    store = open_store(None, settings)
+    syn.ensure_catalog_seeds(store)
+    provider = OfflineProvider()
+    cid = (await syn.mutate_problem(store, SEED, "objective", provider=provider)).candidate.id
+    await syn.sample_solutions(store, cid, 3, provider=provider, settings=settings)
+
+    outcome = await cross_validation_loop(
+        store, cid, provider_authors(store, cid, provider, settings=settings)
+    )
+
+    reports = store.list_crossval_reports(cid)
+    assert outcome.ok and [r.round for r in reports] == list(range(1, outcome.rounds + 1))
+    candidate = store.get_candidate(cid)
+    assert candidate.report_id == reports[-1].id and reports[-1].suite_id == candidate.suite_id
