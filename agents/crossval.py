@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from frontiersmith.models import CandidateStatus, Problem, Solution
+from frontiersmith.models import Problem, Solution, Stage
 from frontiersmith.server.schemas import TestsOut, VerifierOut
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
@@ -167,8 +167,8 @@ async def validate_candidate(
     authors = agent_authors(team, candidate_id, max_rounds=rounds)
     outcome = await cross_validation_loop(team.store, candidate_id, authors, max_rounds=rounds)
     if not outcome.ok:
-        reason = f"protocol: no agreement after {outcome.rounds} rounds: " + "; ".join(outcome.failures)
-        team.store.set_candidate_status(candidate_id, CandidateStatus.REJECTED, reason[:2000])
+        reason = f"no agreement after {outcome.rounds} rounds: " + "; ".join(outcome.failures)
+        team.store.reject_candidate(candidate_id, Stage.PROTOCOL, reason[:2000])
         team.store.add_event("crossval.rejected", candidate_id, {"failures": outcome.failures})
     return outcome
 

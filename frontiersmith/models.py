@@ -146,6 +146,30 @@ class CandidateStatus(StrEnum):
     ACCEPTED = "accepted"  # published as a task
 
 
+class Stage(StrEnum):
+    """The stages of Algorithm 1 a candidate can fall out at, in pipeline order."""
+
+    MUTATE = "mutate"
+    COARSE = "coarse"
+    SAMPLE = "sample"
+    SEMANTIC = "semantic"
+    PROTOCOL = "protocol"
+    BEHAVIOURAL = "behavioural"
+    SELECTION = "selection"
+    # A rejection stored before stages were recorded whose reason named none (carried forward by migration 4).
+    UNKNOWN = "unknown"
+
+
+class Rejection(BaseModel):
+    """Why a candidate was rejected: the stage it fell out at (what the pipeline counts) and the words."""
+
+    stage: Stage
+    reason: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.stage.value}: {self.reason}" if self.reason else self.stage.value
+
+
 class Candidate(Record):
     parent_id: str
     axis: Axis
@@ -153,7 +177,15 @@ class Candidate(Record):
     proposer: str = ""
     problem: Problem
     status: CandidateStatus = CandidateStatus.PROPOSED
-    reason: str = ""
+    rejection: Rejection | None = None
+    # The candidate's current test suite and the cross-validation report publish takes (None until built).
+    suite_id: str | None = None
+    report_id: str | None = None
+
+    @property
+    def reason(self) -> str:
+        """The rejection as one line for people ("stage: why"); code decides from ``rejection``."""
+        return str(self.rejection) if self.rejection is not None else ""
 
 
 class Solution(Record):
@@ -202,12 +234,72 @@ class Run(Record):
     message: str = ""
 
 
+class TestSuite(Record):
+    """One build of a candidate's tests: which tests it made, from which generator and validator (blob hashes
+    of their code), the plan it ran and what failed. The candidate names its current suite (``suite_id``)."""
+
+    __test__ = False  # not a pytest class
+    candidate_id: str
+    test_ids: list[str] = Field(default_factory=list)
+    generator_hash: str
+    generator_language: Language
+    validator_hash: str
+    validator_language: Language
+    distributions: list[str] = Field(default_factory=list)
+    adversarial: list[str] = Field(default_factory=list)  # the distributions aimed at weaknesses; empty: all
+    tests_per_distribution: int = 0
+    seed: int | None = None  # None for suites built before the seed was recorded
+    failures: list[str] = Field(default_factory=list)
+
+
+class CheckOwner(StrEnum):
+    """Whose fault a failed protocol check is, so the failure goes back to that author."""
+
+    TESTS = "tests"
+    VERIFIER = "verifier"
+
+
+class ProtocolCheck(BaseModel):
+    name: str
+    owner: CheckOwner
+    passed: bool
+    detail: str = ""
+
+
+class CrossValidationReport(Record):
+    """The protocol's verdict on one verifier and baseline over one test suite: every check, pass or fail.
+
+    One per run_verifier call; ``round`` is the cross-validation loop's round (0 outside a loop). The
+    candidate names the report publish takes (``report_id``)."""
+
+    candidate_id: str
+    verifier_id: str
+    suite_id: str
+    round: int = 0
+    checks: list[ProtocolCheck] = Field(default_factory=list)
+    ok: bool = False
+
+    def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
+        return [
+            f"{c.name}: {c.detail}" for c in self.checks if not c.passed and owner in (None, c.owner.value)
+        ]
+
+
 class Divergence(Record):
+    """Idea divergence of a candidate's sampled solutions (n of them) over its current suite (m tests)."""
+
     candidate_id: str
     semantic: float | None = None
     behavioural: float | None = None
+    crossing: float | None = None  # share of solution pairs that trade wins across the tests
     combined: float | None = None
-    detail: dict[str, Any] = Field(default_factory=dict)
+    n: int = 0
+    m: int = 0
+    suite_id: str | None = None  # the suite the behavioural estimate was measured on
+    labels: dict[str, int] = Field(default_factory=dict)  # solution id -> idea label
+    strategies: dict[str, str] = Field(default_factory=dict)  # solution id -> its stated strategy
+    mean_scores: dict[str, float] = Field(default_factory=dict)  # solution id -> mean normalised score
+    judge: str | None = None
 
 
 class Task(Record):

@@ -46,7 +46,7 @@ def build_server(
         "frontiersmith", instructions=instructions(tools), version=__version__, log_level="WARNING"
     )
     mcp.backend = backend
-    synthesis_tools.register(mcp, backend)
+    synthesis_tools.register(mcp)
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
     _keep_only(mcp, grant_of(scopes_of(tools)))

@@ -32,9 +32,8 @@ from mcp_types.version import is_version_at_least
 from pydantic import BaseModel
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Problem
 from frontiersmith.settings import Settings
-from frontiersmith.tools.llm import Provider, ProviderError, SolutionDraft, StrategyGroups, make_provider
+from frontiersmith.tools.llm import Provider, ProviderError, make_provider
 from frontiersmith.tools.llm.chat import ChatProvider
 
 GenerateWith = Literal["auto", "sampling", "server"]
@@ -121,25 +120,6 @@ class SamplingBridge:
         """The open questions plus every answer so far, for the client to answer and retry with."""
         return InputRequiredResult(
             input_requests=dict(self.pending), request_state=json.dumps({"answers": self.answers})
-        )
-
-
-class AuthoredJudge:
-    """A divergence judge that answers from strategy labels the caller assigned to each solution id.
-
-    The capability groups solutions in chunks and asks for labels per chunk; equal caller labels mean the
-    same idea, so answering every chunk from the caller's labels yields exactly the caller's partition.
-    """
-
-    name = "caller"
-
-    def __init__(self, labels_by_content: dict[tuple[str, str, str], int]):
-        self._labels = labels_by_content
-
-    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
-        return StrategyGroups(
-            labels=[self._labels[(s.code, s.language.value, s.strategy)] for s in solutions],
-            explanation="labels assigned by the caller",
         )
 
 

@@ -6,13 +6,25 @@ field descriptions written for a model that has never seen the project.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from frontiersmith.models import Axis, Candidate, Language, Problem, Solution, Submission, TestCase
+from frontiersmith.models import (
+    Axis,
+    Candidate,
+    Divergence,
+    Language,
+    Problem,
+    Solution,
+    Submission,
+    Task,
+    TestCase,
+)
 from frontiersmith.store import RecordSummary
 from frontiersmith.tools.submit import ProblemSummary
+from frontiersmith.tools.synthesis import VerifierResult
 
 
 class ProblemBrief(BaseModel):
@@ -136,6 +148,18 @@ class DivergenceOut(BaseModel):
     )
     judge: str | None = Field(None, description="Who judged the ideas.")
 
+    @classmethod
+    def of(cls, d: Divergence) -> DivergenceOut:
+        return cls(
+            candidate_id=d.candidate_id,
+            semantic=d.semantic,
+            behavioural=d.behavioural,
+            combined=d.combined,
+            labels=d.labels,
+            mean_scores=d.mean_scores,
+            judge=d.judge,
+        )
+
 
 class TestOut(BaseModel):
     test_id: str
@@ -154,9 +178,20 @@ class TestsOut(BaseModel):
         description="What went wrong (generator crashes, inputs the validator rejected)."
     )
 
-    @staticmethod
-    def test(t: TestCase, size: int) -> TestOut:
-        return TestOut(test_id=t.id, name=t.name, distribution=t.distribution, input_bytes=size)
+    @classmethod
+    def of(
+        cls, candidate_id: str, tests: Sequence[TestCase], failures: list[str], sizes: Sequence[int]
+    ) -> TestsOut:
+        """A build's outcome; ``sizes`` are the tests' input sizes in bytes."""
+        return cls(
+            candidate_id=candidate_id,
+            ok=bool(tests) and not failures,
+            tests=[
+                TestOut(test_id=t.id, name=t.name, distribution=t.distribution, input_bytes=size)
+                for t, size in zip(tests, sizes, strict=True)
+            ],
+            failures=failures,
+        )
 
 
 class CheckOut(BaseModel):
@@ -184,6 +219,24 @@ class VerifierOut(BaseModel):
         description="Solution id -> test name -> normalised score in [0, 1] (0 = no better than the baseline)."
     )
 
+    @classmethod
+    def of(cls, candidate_id: str, result: VerifierResult) -> VerifierOut:
+        report = result.report
+        return cls(
+            candidate_id=candidate_id,
+            ok=result.ok,
+            verifier_id=result.verifier.id,
+            baseline_solution_id=result.baseline.id,
+            checks=[
+                CheckOut(name=c.name, owner=c.owner, passed=c.passed, detail=c.detail) for c in report.checks
+            ],
+            tests_failures=report.failures("tests"),
+            verifier_failures=report.failures("verifier"),
+            scores={
+                sid: {name: cell.score for name, cell in cells.items()} for sid, cells in report.cells.items()
+            },
+        )
+
 
 class TaskOut(BaseModel):
     task_id: str = Field(
@@ -199,6 +252,17 @@ class TaskOut(BaseModel):
         description="The earlier version of this candidate's task that this one replaced when it was first "
         "published (the earlier one keeps its submissions and leaderboard); null for a first version.",
     )
+
+    @classmethod
+    def of(cls, task: Task, supersedes: str | None) -> TaskOut:
+        return cls(
+            task_id=task.id,
+            candidate_id=task.candidate_id,
+            title=task.problem.title,
+            tests=len(task.test_ids),
+            divergence=task.divergence,
+            supersedes=supersedes,
+        )
 
 
 class ProblemList(BaseModel):

@@ -8,8 +8,11 @@ runs the missing steps in one transaction, so every row is kept or nothing chang
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import sqlite3
 from collections.abc import Callable
+from typing import Any
 
 import sqlite_utils
 
@@ -28,7 +31,11 @@ RECORD_TABLES = (
     "divergences",
     "tasks",
     "submissions",
+    "test_suites",
+    "crossval_reports",
 )
+# The record tables as migration 1 made them (released steps must not follow later changes to RECORD_TABLES).
+_V1_RECORD_TABLES = RECORD_TABLES[:9]
 
 _V1_INITIAL = """
 CREATE TABLE seeds (
@@ -102,7 +109,7 @@ CREATE TABLE pipeline_runs (
 
 def _v2_updated_at_and_query_indexes(db: sqlite_utils.Database) -> None:
     """Record tables learn when a record last changed (status updates); runs by test, leaderboards by score."""
-    for table in RECORD_TABLES:
+    for table in _V1_RECORD_TABLES:
         db[table].add_column("updated_at", float)  # type: ignore[union-attr]
         db.execute(f"UPDATE {table} SET updated_at = created_at")
     db["runs"].create_index(["test_id"], index_name="runs_test")  # type: ignore[union-attr]
@@ -143,12 +150,185 @@ BEGIN SELECT RAISE(ABORT, 'the tests of a published task are never deleted'); EN
 """
 
 
+_V4_TABLES = """
+CREATE TABLE test_suites (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL,
+    candidate_id TEXT NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX test_suites_candidate ON test_suites (candidate_id, created_at);
+CREATE TABLE crossval_reports (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL,
+    candidate_id TEXT NOT NULL, verifier_id TEXT NOT NULL, suite_id TEXT NOT NULL, ok INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX crossval_reports_candidate ON crossval_reports (candidate_id, created_at);
+"""
+# The stages rejection reasons started with before the stage was a field of its own.
+_V4_STAGES = ("mutate", "coarse", "sample", "semantic", "protocol", "behavioural", "selection")
+
+
+def _v4_typed_pipeline_records(db: sqlite_utils.Database) -> None:
+    """Typed pipeline records instead of event payloads and reason prefixes: a candidate's rejection stage,
+    its test suites (from ``tests.built`` events) and cross-validation reports (from ``verifier.checked``
+    events), which of them are current, and divergence estimates with typed fields instead of ``detail``.
+
+    This is the one place that reads the old shapes: the reason prefixes and the last event of each kind.
+    The events stay as they were (a log); the rows are written in the shapes the models give them today."""
+    conn = db.conn
+    for statement in _statements(_V4_TABLES):
+        conn.execute(statement)
+    suites = _v4_suites(conn)
+    reports = _v4_reports(conn, suites)
+    for cid, data in _v4_rows(conn, "candidates"):
+        data["rejection"] = _v4_rejection(data.pop("reason", ""), data.get("status"))
+        data["suite_id"] = suites[cid][-1][1] if cid in suites else None
+        data["report_id"] = reports.get(cid)
+        _v4_rewrite(conn, "candidates", cid, data)
+    for did, data in _v4_rows(conn, "divergences"):
+        detail = data.pop("detail", None) or {}
+        labels = detail.get("labels", {})
+        means = detail.get("mean_scores", {})
+        data.update(
+            crossing=detail.get("crossing"),
+            n=len(labels or means or detail.get("strategies", {})),
+            m=int(detail.get("tests", 0)),
+            suite_id=None,
+            labels=labels,
+            strategies=detail.get("strategies", {}),
+            mean_scores=means,
+            judge=detail.get("judge"),
+        )
+        _v4_rewrite(conn, "divergences", did, data)
+
+
+def _v4_rejection(reason: str, status: str | None) -> dict[str, str] | None:
+    if status != "rejected":
+        return None  # an accepted candidate's reason was "published": not a rejection
+    head, sep, rest = reason.partition(":")
+    if sep and head.strip() in _V4_STAGES:
+        return {"stage": head.strip(), "reason": rest.strip()}
+    return {"stage": "unknown", "reason": reason}
+
+
+def _v4_suites(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, set[str]]]]:
+    """A test_suites row per ``tests.built`` event; per candidate, (event id, suite id, test ids) in order."""
+    out: dict[str, list[tuple[int, str, set[str]]]] = {}
+    events = conn.execute(
+        "SELECT id, subject_id, payload, created_at FROM events WHERE kind = 'tests.built' ORDER BY id"
+    )
+    for event_id, cid, payload, created_at in events.fetchall():
+        built = json.loads(payload)
+        test_ids = list(built.get("test_ids", []))
+        seeds = [r[0] for r in conn.execute(_V4_TEST_SEEDS, (cid, json.dumps(test_ids))) if r[0] is not None]
+        data = {
+            "candidate_id": cid,
+            "test_ids": test_ids,
+            "generator_hash": built.get("generator", ""),
+            "generator_language": built.get("generator_language", "python"),
+            "validator_hash": built.get("validator", ""),
+            "validator_language": built.get("validator_language", "python"),
+            "distributions": list(built.get("distributions", [])),
+            "adversarial": [],  # not recorded before: every distribution counts as adversarial
+            "tests_per_distribution": int(built.get("tests_per_distribution", 0)),
+            # a test's seed is seed * 1000 + its index (1-based): the build's seed is the shared quotient
+            "seed": min(seeds) // 1000 if seeds else None,
+            "failures": list(built.get("failures", [])),
+        }
+        suite_id = "suite_" + _v4_hash([cid, data])[:16]
+        _v4_insert(conn, "test_suites", suite_id, created_at, {"candidate_id": cid}, data)
+        out.setdefault(cid, []).append((event_id, suite_id, set(test_ids)))
+    return out
+
+
+_V4_TEST_SEEDS = (
+    "SELECT json_extract(data, '$.seed') FROM tests WHERE problem_id = ? "
+    "AND id IN (SELECT value FROM json_each(?))"
+)
+
+
+def _v4_reports(
+    conn: sqlite3.Connection, suites: dict[str, list[tuple[int, str, set[str]]]]
+) -> dict[str, str]:
+    """A crossval_reports row per ``verifier.checked`` event, on the suite it checked (the last build before
+    it with the same tests); returns each candidate's last report, the one publish took."""
+    last: dict[str, str] = {}
+    events = conn.execute(
+        "SELECT id, subject_id, payload, created_at FROM events WHERE kind = 'verifier.checked' ORDER BY id"
+    )
+    for event_id, cid, payload, created_at in events.fetchall():
+        check = json.loads(payload)
+        tested = set(check.get("test_ids", []))
+        before = [s for s in suites.get(cid, []) if s[0] < event_id]
+        same = [s for s in before if s[2] == tested]
+        suite_id = (same or before or [(0, "", set())])[-1][1]
+        data = {
+            "candidate_id": cid,
+            "verifier_id": check.get("verifier_id", ""),
+            "suite_id": suite_id,
+            "round": 0,
+            "checks": [
+                {
+                    "name": c["name"],
+                    "owner": c["owner"],
+                    "passed": bool(c["passed"]),
+                    "detail": c.get("detail", ""),
+                }
+                for c in check.get("checks", [])
+            ],
+            "ok": bool(check.get("ok")),
+        }
+        report_id = "xval_" + _v4_hash([cid, event_id, data])[:16]
+        columns = {
+            "candidate_id": cid,
+            "verifier_id": data["verifier_id"],
+            "suite_id": suite_id,
+            "ok": data["ok"],
+        }
+        _v4_insert(conn, "crossval_reports", report_id, created_at, columns, data)
+        last[cid] = report_id
+    return last
+
+
+def _v4_hash(payload: Any) -> str:
+    # models.content_hash, spelled out so this step keeps computing what it computed when it was released
+    raw = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _v4_rows(conn: sqlite3.Connection, table: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(r[0], json.loads(r[1])) for r in conn.execute(f"SELECT id, data FROM {table}").fetchall()]
+
+
+def _v4_insert(
+    conn: sqlite3.Connection,
+    table: str,
+    record_id: str,
+    created_at: float,
+    columns: dict[str, Any],
+    data: dict,
+) -> None:
+    row = {"id": record_id, "created_at": created_at, **data}
+    names = ["id", "content_hash", "created_at", "updated_at", *columns, "data"]
+    values = [record_id, _v4_hash(data), created_at, created_at, *columns.values(), json.dumps(row)]
+    marks = ", ".join("?" * len(names))
+    conn.execute(f"INSERT OR IGNORE INTO {table} ({', '.join(names)}) VALUES ({marks})", values)
+
+
+def _v4_rewrite(conn: sqlite3.Connection, table: str, record_id: str, data: dict[str, Any]) -> None:
+    # The content hash covers everything but the id and created_at, as Record.hash() does.
+    digest = _v4_hash({k: v for k, v in data.items() if k not in ("id", "created_at")})
+    conn.execute(
+        f"UPDATE {table} SET data = ?, content_hash = ? WHERE id = ?", (json.dumps(data), digest, record_id)
+    )
+
+
 Step = str | Callable[[sqlite_utils.Database], None]
 
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, _V1_INITIAL),
     (2, _v2_updated_at_and_query_indexes),
     (3, _V3_IMMUTABLE_TASKS),
+    (4, _v4_typed_pipeline_records),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

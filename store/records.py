@@ -10,6 +10,7 @@ from typing import Any
 
 from frontiersmith.models import (
     Candidate,
+    CrossValidationReport,
     Divergence,
     Record,
     Run,
@@ -18,6 +19,7 @@ from frontiersmith.models import (
     Submission,
     Task,
     TestCase,
+    TestSuite,
     Verifier,
 )
 
@@ -173,6 +175,20 @@ TABLES: dict[type[Record], RecordTable] = {
             "submission",
             Submission,
             lambda s: {"problem_id": s.problem_id, "author": s.author, "score": s.score},
+        ),
+        # A suite and a report name their candidate, tests and verifier by id; like runs they add no
+        # lineage edges, so a candidate's family tree stays what it was.
+        RecordTable("test_suites", "test suite", TestSuite, lambda s: {"candidate_id": s.candidate_id}),
+        RecordTable(
+            "crossval_reports",
+            "cross-validation report",
+            CrossValidationReport,
+            lambda r: {
+                "candidate_id": r.candidate_id,
+                "verifier_id": r.verifier_id,
+                "suite_id": r.suite_id,
+                "ok": r.ok,
+            },
         ),
     )
 }

@@ -14,7 +14,7 @@ import re
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,14 +24,18 @@ from frontiersmith.errors import InvalidInputError, NotFoundError, StoreError
 from frontiersmith.models import (
     Candidate,
     CandidateStatus,
+    CrossValidationReport,
     Divergence,
     Record,
+    Rejection,
     Run,
     Seed,
     Solution,
+    Stage,
     Submission,
     Task,
     TestCase,
+    TestSuite,
     Verifier,
 )
 from frontiersmith.settings import Settings, get_settings
@@ -172,13 +176,18 @@ class Store:
 
     def get(self, model: type[R], record_id: str) -> R:
         """The record of type ``model`` with this exact id, or NotFoundError."""
+        found = self.find(model, record_id)
+        if found is None:
+            raise self._not_found(f"{TABLES[model].kind} with id {record_id!r}")
+        return found
+
+    def find(self, model: type[R], record_id: str) -> R | None:
+        """The record of type ``model`` with this exact id, or None when it is not stored (yet)."""
         spec = TABLES[model]
         row = self._conns.read(
             lambda conn: conn.execute(f"SELECT data FROM {spec.table} WHERE id = ?", (record_id,)).fetchone()
         )
-        if row is None:
-            raise self._not_found(f"{spec.kind} with id {record_id!r}")
-        return model.model_validate_json(row[0])  # type: ignore[return-value]
+        return None if row is None else model.model_validate_json(row[0])  # type: ignore[return-value]
 
     def get_any(self, record_id: str) -> Record:
         """The record with this id in any table; a unique id prefix also works (as in git)."""
@@ -339,23 +348,100 @@ class Store:
         return self._list(Candidate, clauses, params, order="round, created_at, id")
 
     def set_candidate_status(
-        self, candidate_id: str, status: CandidateStatus | str, reason: str = ""
+        self, candidate_id: str, status: CandidateStatus | str, rejection: Rejection | None = None
     ) -> Candidate:
-        """Move a candidate to ``status`` and record why, as a ``candidate.status`` event in the same transaction."""
+        """Move a candidate to ``status`` (with the ``rejection`` that says why, for REJECTED), recorded as a
+        ``candidate.status`` event in the same transaction."""
         new_status = CandidateStatus(status)
+        if (new_status is CandidateStatus.REJECTED) != (rejection is not None):
+            raise InvalidInputError(
+                "A candidate is rejected with a Rejection, and only a rejected one has one."
+            )
 
-        def change(conn: sqlite3.Connection) -> Candidate:
+        def change(old: Candidate) -> Candidate:
+            return old.model_copy(update={"status": new_status, "rejection": rejection})
+
+        def event(old: Candidate) -> dict[str, Any]:
+            return {
+                "from": str(old.status),
+                "to": str(new_status),
+                "stage": None if rejection is None else str(rejection.stage),
+                "reason": "" if rejection is None else rejection.reason,
+            }
+
+        return self._change_candidate(candidate_id, change, "candidate.status", event)
+
+    def reject_candidate(self, candidate_id: str, stage: Stage | str, reason: str) -> Candidate:
+        """Reject a candidate at ``stage`` of the pipeline, saying why."""
+        if stage not in Stage.__members__.values():
+            known = ", ".join(s.value for s in Stage)
+            raise InvalidInputError(f"{stage!r} is not a stage of the pipeline; use one of {known}.")
+        return self.set_candidate_status(
+            candidate_id, CandidateStatus.REJECTED, Rejection(stage=Stage(stage), reason=reason)
+        )
+
+    def _change_candidate(
+        self,
+        candidate_id: str,
+        change: Callable[[Candidate], Candidate],
+        kind: str | None = None,
+        event: Callable[[Candidate], dict[str, Any]] | None = None,
+        also: Record | None = None,
+    ) -> Candidate:
+        """Read, change and store a candidate in one write transaction (with ``also`` stored beside it)."""
+
+        def write(conn: sqlite3.Connection) -> Candidate:
             row = conn.execute("SELECT data FROM candidates WHERE id = ?", (candidate_id,)).fetchone()
             if row is None:
                 raise self._not_found(f"candidate with id {candidate_id!r}")
             old = Candidate.model_validate_json(row[0])
-            new = old.model_copy(update={"status": new_status, "reason": reason})
+            if also is not None:
+                self._put(conn, also)
+            new = change(old)
             self._put(conn, new)
-            payload = {"from": str(old.status), "to": str(new_status), "reason": reason}
-            self._add_event(conn, "candidate.status", candidate_id, payload)
+            if kind is not None and event is not None:
+                self._add_event(conn, kind, candidate_id, event(old))
             return new
 
-        return self._conns.write(change)
+        return self._conns.write(write)
+
+    # -- test suites and cross-validation reports --------------------------------------------------------
+
+    def put_test_suite(self, suite: TestSuite) -> Candidate:
+        """Store a build of a candidate's tests and make it the candidate's current suite, atomically."""
+        return self._change_candidate(
+            suite.candidate_id, lambda c: c.model_copy(update={"suite_id": suite.id}), also=suite
+        )
+
+    def get_test_suite(self, suite_id: str) -> TestSuite:
+        return self.get(TestSuite, suite_id)
+
+    def list_test_suites(self, candidate_id: str) -> list[TestSuite]:
+        """Every stored build of a candidate's tests, oldest first."""
+        return self._list(TestSuite, "candidate_id = ?", (candidate_id,))
+
+    def current_suite(self, candidate_id: str) -> TestSuite | None:
+        """The suite the candidate names as current, or None before its first build."""
+        suite_id = self.get_candidate(candidate_id).suite_id
+        return None if suite_id is None else self.get_test_suite(suite_id)
+
+    def put_crossval_report(self, report: CrossValidationReport) -> Candidate:
+        """Store a cross-validation report and make it the one the candidate's publication takes."""
+        return self._change_candidate(
+            report.candidate_id, lambda c: c.model_copy(update={"report_id": report.id}), also=report
+        )
+
+    def get_crossval_report(self, report_id: str) -> CrossValidationReport:
+        return self.get(CrossValidationReport, report_id)
+
+    def list_crossval_reports(self, candidate_id: str) -> list[CrossValidationReport]:
+        """Every cross-validation report of a candidate, oldest first."""
+        return self._list(CrossValidationReport, "candidate_id = ?", (candidate_id,))
+
+    def current_report(self, candidate_id: str) -> CrossValidationReport | None:
+        """The report the candidate's publication takes (its last run_verifier), or None before any."""
+        report_id = self.get_candidate(candidate_id).report_id
+        return None if report_id is None else self.get_crossval_report(report_id)
 
     # -- solutions, tests, verifiers ---------------------------------------------------------------------
 
@@ -406,6 +492,11 @@ class Store:
                 blobs.difference_update(row[0] for row in conn.execute(sql, chunk + chunk))
             for (payload,) in conn.execute("SELECT payload FROM events"):  # a build's generator, say
                 blobs.difference_update(_HEX_DIGEST.findall(payload))
+            for generator, validator in conn.execute(
+                "SELECT json_extract(data, '$.generator_hash'), json_extract(data, '$.validator_hash') "
+                "FROM test_suites"
+            ):
+                blobs.difference_update((generator, validator))
             for chunk in _chunks(sorted(blobs)):
                 conn.execute(f"DELETE FROM blobs WHERE hash IN ({', '.join('?' * len(chunk))})", chunk)
             return len(doomed)
@@ -426,9 +517,6 @@ class Store:
         return self._list(Verifier, "problem_id = ?", (problem_id,))
 
     # -- runs ---------------------------------------------------------------------------------------------
-
-    def put_run(self, run: Run) -> PutOutcome:
-        return self.put(run)
 
     def put_runs(self, runs: Iterable[Run]) -> int:
         """Store a batch of runs in one transaction (all or none); returns how many were inserted or changed."""
@@ -475,11 +563,15 @@ class Store:
         return self.put(divergence)
 
     def get_divergence(self, candidate_id: str) -> Divergence:
-        """The latest divergence estimate of a candidate."""
-        found = self._latest(Divergence, "candidate_id", candidate_id)
+        """The latest divergence estimate of a candidate, or NotFoundError."""
+        found = self.find_divergence(candidate_id)
         if found is None:
             raise self._not_found(f"divergence estimate for candidate {candidate_id!r}")
         return found
+
+    def find_divergence(self, candidate_id: str) -> Divergence | None:
+        """The latest divergence estimate of a candidate, or None before the first."""
+        return self._latest(Divergence, "candidate_id", candidate_id)
 
     def put_task(self, task: Task) -> PutOutcome:
         """Store a task; a task already stored under this id with other content is refused (StoreError)."""
@@ -601,10 +693,6 @@ class Store:
         )
 
     # -- lineage ------------------------------------------------------------------------------------------
-
-    def add_lineage(self, child_id: str, parent_id: str, relation: str) -> None:
-        """Record that ``child_id`` came from ``parent_id`` (puts add the edges their fields imply)."""
-        self._conns.write(lambda conn: self._add_edge(conn, child_id, parent_id, relation))
 
     @staticmethod
     def _add_edge(conn: sqlite3.Connection, child_id: str, parent_id: str, relation: str) -> None:

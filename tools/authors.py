@@ -54,13 +54,13 @@ class ProviderVerifierAuthor:
     last: VerifierDraft | None = None  # what the provider wrote last, to check again on new tests
 
     async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
-        return await self._check(None, feedback)
+        return await self._check(None, feedback, round)
 
     async def recheck(self, round: int) -> Answer[CheckedVerifier]:
-        return await self._check(self.last, ())
+        return await self._check(self.last, (), round)
 
     async def _check(
-        self, authored: VerifierDraft | None, feedback: Sequence[str]
+        self, authored: VerifierDraft | None, feedback: Sequence[str], round: int
     ) -> Answer[CheckedVerifier]:
         try:
             result = await syn.run_verifier(
@@ -70,6 +70,7 @@ class ProviderVerifierAuthor:
                 authored=authored,
                 feedback=feedback,
                 settings=self.settings,
+                round=round,  # the stored report says which round of the loop it was
             )
         except InvalidInputError as exc:
             # A draft the server refuses (a sense against the objective) goes back to the provider to fix.

@@ -70,16 +70,15 @@ async def evaluate_family(
     cid = result.candidate.id
     await syn.sample_solutions(store, cid, n_solutions, provider=provider, settings=settings)
     await syn.estimate_divergence(store, cid, "semantic", provider=judge or provider)
-    check = syn.last_check(store, cid)
-    ok = bool(check and check["ok"])
+    report = store.current_report(cid)
+    ok = report is not None and report.ok
     if not ok:
         authors = provider_authors(store, cid, provider, seed=seed, settings=settings)
         outcome = await cross_validation_loop(store, cid, authors)
         ok = outcome.ok
     div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.get_divergence(cid)
-    crossing = div.detail.get("crossing")
     return FamilyDivergence(
-        fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, crossing, ok
+        fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, div.crossing, ok
     )
 
 

@@ -18,15 +18,16 @@ import random
 import socket
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import anyio
 from pydantic import BaseModel, Field
 
 from frontiersmith.errors import FrontierSmithError
-from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, make_id
+from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -53,8 +54,8 @@ class SynthesisConfig(BaseModel):
         return make_id("run", self.model_dump(mode="json"))
 
 
-# Stages a candidate can fall out at, in pipeline order; a rejection reason starts with its stage.
-STAGES = ("mutate", "coarse", "sample", "semantic", "protocol", "behavioural", "selection")
+# Stages a candidate can fall out at, in pipeline order (a rejection names its stage).
+STAGES: tuple[Stage, ...] = tuple(s for s in Stage if s is not Stage.UNKNOWN)
 
 
 @dataclass
@@ -68,8 +69,8 @@ class StageTable:
     passed_protocol: int = 0
     passed_behavioural: int = 0
     published: int = 0
-    rejected: Counter = field(default_factory=Counter)  # stage -> count
-    reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (candidate, stage, reason)
+    rejected: Counter = field(default_factory=Counter)  # stage (its value) -> count
+    reasons: list[tuple[str, Rejection]] = field(default_factory=list)  # (candidate, why it fell out)
     tasks: list[str] = field(default_factory=list)
 
 
@@ -182,12 +183,14 @@ class Pipeline:
         self.limiter = anyio.CapacityLimiter(self.settings.max_concurrency)
         self.waited_s = 0.0  # how long run() waited for another process running the same run
 
-    def _reject(self, cid: str, stage: str, reason: str) -> None:
-        self.store.set_candidate_status(cid, CandidateStatus.REJECTED, f"{stage}: {reason}")
+    def _reject(self, cid: str, stage: Stage, reason: str) -> None:
+        self.store.reject_candidate(cid, stage, reason)
 
-    def _candidates(self, rnd: int) -> list[Candidate]:
+    def _candidates(self, rnd: int, *statuses: CandidateStatus) -> list[Candidate]:
         return [
-            c for c in self.store.list_candidates(round=rnd) if c.problem.provenance.get("run") == self.run_id
+            c
+            for c in self.store.list_candidates(round=rnd)
+            if c.problem.provenance.get("run") == self.run_id and (not statuses or c.status in statuses)
         ]
 
     async def run(self) -> StageTable:
@@ -223,154 +226,163 @@ class Pipeline:
         return slots[: self.config.candidates]
 
     async def round(self, rnd: int) -> None:
-        cfg = self.config
+        """One round of Algorithm 1, stage by stage; each stage first looks in the store, so a resumed round
+        skips the work already done."""
+        await self._mutate(rnd)
+        await self._sample(rnd)
+        top = self._semantic_filter(rnd)
+        await self._cross_validate(top)
+        await self._select(rnd)
+
+    async def _each(
+        self, stage: str, items: list, work: Callable[[Any], Awaitable[None]], skipped: int = 0
+    ) -> None:
+        """Run ``work`` on every item, at most ``max_concurrency`` at once, reporting progress per item;
+        ``skipped`` more items of the stage were done before (a resumed run counts them as done)."""
+        done, total = skipped, skipped + len(items)
+
+        async def one(item: Any) -> None:
+            nonlocal done
+            async with self.limiter:
+                await work(item)
+            done += 1
+            self.progress(stage, done, total)
+
+        async with anyio.create_task_group() as tg:
+            for item in items:
+                tg.start_soon(one, item)
+
+    async def _mutate(self, rnd: int) -> None:
+        """1. mutate + coarse judge (a mutation that failed before is not retried on resume)."""
         proposals = self._proposals(rnd)
-        # 1. mutate + coarse judge (a mutation that failed before is not retried on resume)
-        done = 0
         failed_before = {
             (e.subject_id, e.payload.get("axis"), e.payload.get("variant"))
             for e in self.store.list_events(kind="candidate.mutation_failed")
             if e.payload.get("run") == self.run_id and e.payload.get("round") == rnd
         }
 
-        async def mutate(variant: int, parent: str, axis: Axis) -> None:
-            nonlocal done
-            async with self.limiter:
-                try:
-                    if (parent, axis.value, variant) not in failed_before:
-                        await syn.mutate_problem(
-                            self.store,
-                            parent,
-                            axis,
-                            provider=self.provider,
-                            round=rnd,
-                            index=variant,
-                            run_id=self.run_id,
-                        )
-                except ProviderError as exc:
-                    self.store.add_event(
-                        "candidate.mutation_failed",
-                        parent,
-                        {
-                            "axis": axis.value,
-                            "variant": variant,
-                            "round": rnd,
-                            "run": self.run_id,
-                            "reason": str(exc),
-                        },
-                    )
-            done += 1
-            self.progress("mutate", done, len(proposals))
+        async def mutate(slot: tuple[str, Axis, int]) -> None:
+            parent, axis, variant = slot
+            if (parent, axis.value, variant) in failed_before:
+                return
+            try:
+                await syn.mutate_problem(
+                    self.store,
+                    parent,
+                    axis,
+                    provider=self.provider,
+                    round=rnd,
+                    index=variant,
+                    run_id=self.run_id,
+                )
+            except ProviderError as exc:
+                failure = {"axis": axis.value, "variant": variant, "round": rnd, "run": self.run_id}
+                self.store.add_event("candidate.mutation_failed", parent, {**failure, "reason": str(exc)})
 
-        async with anyio.create_task_group() as tg:
-            for parent, axis, variant in proposals:
-                tg.start_soon(mutate, variant, parent, axis)
+        await self._each("mutate", proposals, mutate)
 
-        # 2. sample solutions + semantic divergence for every kept candidate
-        kept = [c for c in self._candidates(rnd) if c.status is CandidateStatus.KEPT]
-        done = 0
+    async def _sample(self, rnd: int) -> None:
+        """2. sample solutions + semantic divergence for every kept candidate."""
+        kept = self._candidates(rnd, CandidateStatus.KEPT)
+        todo = [c for c in kept if not self._has_semantic(c.id)]
 
         async def sample(c: Candidate) -> None:
-            nonlocal done
-            async with self.limiter:
-                try:
-                    sols = await syn.sample_solutions(
-                        self.store, c.id, cfg.n_solutions, provider=self.provider, settings=self.settings
-                    )
-                    if len(sols) < 2:
-                        self._reject(c.id, "sample", f"only {len(sols)} solutions could be sampled")
-                    else:
-                        await syn.estimate_divergence(self.store, c.id, "semantic", provider=self.provider)
-                except ProviderError as exc:
-                    self._reject(c.id, "sample", str(exc))
-            done += 1
-            self.progress("sample", done, len(kept))
-
-        async with anyio.create_task_group() as tg:
-            for c in kept:
-                if not self._has_semantic(c.id):
-                    tg.start_soon(sample, c)
+            try:
+                sols = await syn.sample_solutions(
+                    self.store, c.id, self.config.n_solutions, provider=self.provider, settings=self.settings
+                )
+                if len(sols) < 2:
+                    self._reject(c.id, Stage.SAMPLE, f"only {len(sols)} solutions could be sampled")
                 else:
-                    done += 1
+                    await syn.estimate_divergence(self.store, c.id, "semantic", provider=self.provider)
+            except ProviderError as exc:
+                self._reject(c.id, Stage.SAMPLE, str(exc))
 
-        # 3. semantic filter: threshold, then top N_div
-        live = [c for c in self._candidates(rnd) if c.status is CandidateStatus.KEPT]
-        scored = sorted(live, key=lambda c: (-self._semantic(c.id), c.id))
+        await self._each("sample", todo, sample, skipped=len(kept) - len(todo))
+
+    def _semantic_filter(self, rnd: int) -> list[Candidate]:
+        """3. semantic filter: threshold, then top N_div."""
+        cfg = self.config
+        live = self._candidates(rnd, CandidateStatus.KEPT)
+        divs = {c.id: self._div(c.id) for c in live}
+        sem = {
+            cid: (d.semantic if d is not None and d.semantic is not None else 0.0) for cid, d in divs.items()
+        }
         top: list[Candidate] = []
-        for c in scored:
-            sem = self._semantic(c.id)
-            if sem < cfg.min_semantic:
-                ideas = sorted(set(self.store.get_divergence(c.id).detail.get("strategies", {}).values()))
+        for c in sorted(live, key=lambda c: (-sem[c.id], c.id)):
+            if sem[c.id] < cfg.min_semantic:
+                div = divs[c.id]
+                ideas = sorted(set(div.strategies.values())) if div is not None else []
                 self._reject(
                     c.id,
-                    "semantic",
-                    f"idea divergence {sem:.2f} < {cfg.min_semantic}: the sampled solutions share one idea ({'; '.join(ideas)[:300]})",
+                    Stage.SEMANTIC,
+                    f"idea divergence {sem[c.id]:.2f} < {cfg.min_semantic}: the sampled solutions share one idea ({'; '.join(ideas)[:300]})",
                 )
             elif len(top) >= cfg.n_div:
                 self._reject(
-                    c.id, "semantic", f"not in the top {cfg.n_div} by semantic divergence ({sem:.2f})"
+                    c.id,
+                    Stage.SEMANTIC,
+                    f"not in the top {cfg.n_div} by semantic divergence ({sem[c.id]:.2f})",
                 )
             else:
                 top.append(c)
+        return top
 
-        # 4. tests ⇄ verifier cross-validation, then behavioural divergence
-        done = 0
+    async def _cross_validate(self, top: list[Candidate]) -> None:
+        """4. tests ⇄ verifier cross-validation, then behavioural divergence."""
+        cfg = self.config
 
         async def validate(c: Candidate) -> None:
-            nonlocal done
-            async with self.limiter:
-                try:
-                    outcome = await cross_validation_loop(
-                        self.store, c.id, self.authors_for(c.id), max_rounds=cfg.crossval_rounds
+            try:
+                outcome = await cross_validation_loop(
+                    self.store, c.id, self.authors_for(c.id), max_rounds=cfg.crossval_rounds
+                )
+                if not outcome.ok:
+                    self._reject(
+                        c.id,
+                        Stage.PROTOCOL,
+                        f"no agreement after {outcome.rounds} rounds: " + "; ".join(outcome.failures)[:600],
                     )
-                    if not outcome.ok:
-                        self._reject(
-                            c.id,
-                            "protocol",
-                            f"no agreement after {outcome.rounds} rounds: "
-                            + "; ".join(outcome.failures)[:600],
-                        )
-                    else:
-                        await syn.estimate_divergence(self.store, c.id, "behavioural")
-                except ProviderError as exc:
-                    self._reject(c.id, "protocol", str(exc))
-            done += 1
-            self.progress("cross-validate", done, len(top))
+                else:
+                    await syn.estimate_divergence(self.store, c.id, "behavioural")
+            except ProviderError as exc:
+                self._reject(c.id, Stage.PROTOCOL, str(exc))
 
-        async with anyio.create_task_group() as tg:
-            for c in top:
-                check = syn.last_check(self.store, c.id)
-                if check and check["ok"] and self._behavioural(c.id) is not None:
-                    done += 1
-                    continue
-                tg.start_soon(validate, c)
+        todo = [c for c in top if not self._validated(c.id)]
+        await self._each("cross-validate", todo, validate, skipped=len(top) - len(todo))
 
-        # 5. behavioural filter and re-rank by the combined estimate: top N_final are published
-        live = [
-            c for c in self._candidates(rnd) if c.status in (CandidateStatus.KEPT, CandidateStatus.ACCEPTED)
-        ]
-        ranked = sorted(live, key=lambda c: (-(self._combined(c.id) or 0.0), c.id))
+    def _validated(self, cid: str) -> bool:
+        """Cross-validated before (a resume): its current report passed and its behavioural estimate is in."""
+        report = self.store.current_report(cid)
+        return report is not None and report.ok and self._behavioural(cid) is not None
+
+    async def _select(self, rnd: int) -> None:
+        """5. behavioural filter and re-rank by the combined estimate: top N_final are published."""
+        cfg = self.config
+        live = self._candidates(rnd, CandidateStatus.KEPT, CandidateStatus.ACCEPTED)
+        divs = {c.id: self._div(c.id) for c in live}  # one read of each candidate's estimates
+        ranked = sorted(live, key=lambda c: (-((d.combined if (d := divs[c.id]) else None) or 0.0), c.id))
         published = 0
         for c in ranked:
-            div = self._div(c.id)  # one read of the candidate's estimates for all that follows
+            div = divs[c.id]
             beh = (div.behavioural if div is not None else None) or 0.0
-            crossing = div.detail.get("crossing", 1.0) if div is not None else 1.0
+            crossing = div.crossing if div is not None and div.crossing is not None else 1.0
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
-                continue
-            if beh < cfg.min_behavioural:
+            elif beh < cfg.min_behavioural:
                 self._reject(
                     c.id,
-                    "behavioural",
+                    Stage.BEHAVIOURAL,
                     f"behavioural divergence {beh:.3f} < {cfg.min_behavioural}: the solutions score alike on every test",
                 )
             elif crossing <= 0.0:
-                self._reject(c.id, "behavioural", _dominance_reason(div))
+                self._reject(c.id, Stage.BEHAVIOURAL, _dominance_reason(div))
             elif published >= cfg.n_final:
+                combined = (div.combined if div else None) or 0
                 self._reject(
                     c.id,
-                    "selection",
-                    f"not in the top {cfg.n_final} by combined divergence ({(div.combined if div else None) or 0:.2f})",
+                    Stage.SELECTION,
+                    f"not in the top {cfg.n_final} by combined divergence ({combined:.2f})",
                 )
             else:
                 await syn.publish_candidate(self.store, c.id)
@@ -379,27 +391,16 @@ class Pipeline:
 
     # -- reading estimates back from the store ------------------------------------------------------------
 
-    def _div(self, cid: str):
-        try:
-            return self.store.get_divergence(cid)
-        except Exception:
-            return None
+    def _div(self, cid: str) -> Divergence | None:
+        return self.store.find_divergence(cid)
 
     def _has_semantic(self, cid: str) -> bool:
         d = self._div(cid)
         return d is not None and d.semantic is not None
 
-    def _semantic(self, cid: str) -> float:
-        d = self._div(cid)
-        return d.semantic if d is not None and d.semantic is not None else 0.0
-
     def _behavioural(self, cid: str) -> float | None:
         d = self._div(cid)
         return d.behavioural if d is not None else None
-
-    def _combined(self, cid: str) -> float | None:
-        d = self._div(cid)
-        return d.combined if d is not None else None
 
     def table(self) -> StageTable:
         t = StageTable()
@@ -411,36 +412,36 @@ class Pipeline:
         ]
         t.proposed = len(cands) + len(failed)
         for e in failed:
-            t.rejected["mutate"] += 1
-            t.reasons.append(
-                (f"{e.subject_id} ({e.payload.get('axis')})", "mutate", f"mutate: {e.payload.get('reason')}")
-            )
+            t.rejected[Stage.MUTATE.value] += 1
+            why = Rejection(stage=Stage.MUTATE, reason=str(e.payload.get("reason")))
+            t.reasons.append((f"{e.subject_id} ({e.payload.get('axis')})", why))
         order = {s: i for i, s in enumerate(STAGES)}
         for c in cands:
-            stage = c.reason.split(":", 1)[0] if c.status is CandidateStatus.REJECTED else None
-            reached = order.get(stage, len(STAGES)) if stage else len(STAGES)
-            t.kept_coarse += reached > order["coarse"]
-            t.sampled += reached > order["sample"]
-            t.passed_semantic += reached > order["semantic"]
-            t.passed_protocol += reached > order["protocol"]
-            t.passed_behavioural += reached > order["behavioural"]
+            rejection = c.rejection if c.status is CandidateStatus.REJECTED else None
+            # A stage this run does not know (a rejection carried forward without one) counts as passed all.
+            reached = order.get(rejection.stage, len(STAGES)) if rejection else len(STAGES)
+            t.kept_coarse += reached > order[Stage.COARSE]
+            t.sampled += reached > order[Stage.SAMPLE]
+            t.passed_semantic += reached > order[Stage.SEMANTIC]
+            t.passed_protocol += reached > order[Stage.PROTOCOL]
+            t.passed_behavioural += reached > order[Stage.BEHAVIOURAL]
             if c.status is CandidateStatus.ACCEPTED:
                 t.published += 1
                 latest = self.store.latest_task(c.id)
                 if latest is not None:
                     t.tasks.append(latest.id)
-            if stage:
-                t.rejected[stage] += 1
-                t.reasons.append((c.id, stage, c.reason))
+            if rejection is not None:
+                t.rejected[rejection.stage.value] += 1
+                t.reasons.append((c.id, rejection))
         return t
 
 
 def _dominance_reason(div: Divergence | None) -> str:
     """Why a candidate whose sampled solutions never trade wins is rejected, naming the one that wins."""
-    means = div.detail.get("mean_scores", {}) if div else {}
-    strategies = div.detail.get("strategies", {}) if div else {}
+    means = div.mean_scores if div else {}
+    strategies = div.strategies if div else {}
     best = max(means, key=lambda s: means[s]) if means else None
-    who = strategies.get(best, best or "one solution").split(":")[0]
+    who = (strategies.get(best, best) if best is not None else "one solution").split(":")[0]
     return (
         "one strategy dominates: no two sampled solutions trade wins across the tests "
         f"(best everywhere: {who})"

@@ -7,7 +7,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import typer
@@ -20,7 +20,7 @@ from frontiersmith.settings import get_settings
 from frontiersmith.store import open_store
 
 if TYPE_CHECKING:
-    from frontiersmith.tools.pipeline import SynthesisConfig
+    from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
 
 console = Console(stderr=True)
 
@@ -94,31 +94,34 @@ def _run(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
         )
     if as_json:
-        typer.echo(
-            json.dumps(
-                {
-                    "run_id": pipeline.run_id,
-                    "store": str(store.path),
-                    "seconds": round(elapsed, 1),
-                    "stages": {
-                        "proposed": table.proposed,
-                        "kept_by_coarse_judge": table.kept_coarse,
-                        "sampled": table.sampled,
-                        "passed_semantic": table.passed_semantic,
-                        "passed_protocol": table.passed_protocol,
-                        "passed_behavioural": table.passed_behavioural,
-                        "published": table.published,
-                    },
-                    "rejected": dict(table.rejected),
-                    "reasons": [list(r) for r in table.reasons],
-                    "tasks": table.tasks,
-                },
-                indent=1,
-            )
-        )
-        return
+        typer.echo(json.dumps(_stages_json(pipeline.run_id, str(store.path), elapsed, table), indent=1))
+    else:
+        _print_stages(pipeline.run_id, str(store.path), elapsed, table)
+
+
+def _stages_json(run_id: str, store_path: str, elapsed: float, table: StageTable) -> dict[str, Any]:
+    return {
+        "run_id": run_id,
+        "store": store_path,
+        "seconds": round(elapsed, 1),
+        "stages": {
+            "proposed": table.proposed,
+            "kept_by_coarse_judge": table.kept_coarse,
+            "sampled": table.sampled,
+            "passed_semantic": table.passed_semantic,
+            "passed_protocol": table.passed_protocol,
+            "passed_behavioural": table.passed_behavioural,
+            "published": table.published,
+        },
+        "rejected": dict(table.rejected),
+        "reasons": [[cid, why.stage.value, str(why)] for cid, why in table.reasons],
+        "tasks": table.tasks,
+    }
+
+
+def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTable) -> None:
     out = Console()
-    stages = Table(title=f"Synthesis run {pipeline.run_id} ({elapsed:.0f} s) — store {store.path}")
+    stages = Table(title=f"Synthesis run {run_id} ({elapsed:.0f} s) — store {store_path}")
     stages.add_column("stage")
     stages.add_column("candidates", justify="right")
     stages.add_column("fell out", justify="right")
@@ -139,8 +142,8 @@ def _run(
         why.add_column("candidate")
         why.add_column("stage")
         why.add_column("reason", overflow="fold")
-        for cid, stage, reason in table.reasons:
-            why.add_row(cid, stage, reason.split(":", 1)[1].strip()[:300])
+        for cid, rejection in table.reasons:
+            why.add_row(cid, rejection.stage.value, rejection.reason[:300])
         out.print(why)
     if table.tasks:
         out.print("published tasks: " + ", ".join(table.tasks))

@@ -123,9 +123,9 @@ async def test_verifier_that_passed_is_checked_again_on_new_tests_without_its_ag
     assert "validator rejects" in " ".join(rounds[0]["failures"])
     assert not any(f.startswith("verifier: ") for f in rounds[0]["failures"])
     # The same verifier, checked twice: once per suite.
-    checks = store.list_events(cid, kind="verifier.checked")
-    assert len(checks) == 2 and len({c.payload["verifier_id"] for c in checks}) == 1
-    assert checks[0].payload["test_ids"] != checks[1].payload["test_ids"]
+    checks = store.list_crossval_reports(cid)
+    assert len(checks) == 2 and len({c.verifier_id for c in checks}) == 1
+    assert checks[0].suite_id != checks[1].suite_id
 
 
 def _drafts_with_a_wrong_sense_first() -> tuple[list[str], Callable[[dict[str, Any]], Answer]]:

@@ -65,7 +65,7 @@ def test_sigkill_mid_round_then_resume_matches_an_uninterrupted_run(tmp_path, ru
         sols = [s for s in store.list_solutions(cid) if s.author != "baseline"]
         if sols:
             assert len(sols) == 3, (cid, len(sols))
-        builds = store.list_events(cid, kind="tests.built")
+        builds = store.list_test_suites(cid)
         assert len(builds) <= 1, (cid, len(builds))
         names = Counter(t.name for t in store.list_tests(cid))
         assert all(v == 1 for v in names.values())

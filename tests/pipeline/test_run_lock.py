@@ -98,7 +98,7 @@ def _no_doubled_events(store_path: Path) -> None:
     doubled = [key[:2] for key, n in events.items() if n > 1]
     assert not doubled, doubled
     for c in store.list_candidates():
-        assert len(store.list_events(c.id, kind="tests.built")) <= 1, c.id
+        assert len(store.list_test_suites(c.id)) <= 1, c.id
         assert len([s for s in store.list_solutions(c.id) if s.author != "baseline"]) == 3, c.id
     assert len(store.list_pipeline_runs()) == 1
 

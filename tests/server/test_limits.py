@@ -18,6 +18,7 @@ from frontiersmith.tools import synthesis
 from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
 from frontiersmith.tools.llm import TestsDraft as Draft
 from frontiersmith.tools.llm.offline import OfflineProvider
+from frontiersmith.tools.synthesis import tests as synthesis_tests
 
 pytestmark = pytest.mark.anyio
 
@@ -76,13 +77,13 @@ async def test_generate_tests_over_the_limits_is_refused_before_any_sandbox_star
     server: FrontierSmithServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started: list[object] = []
-    real = synthesis.open_sandbox
+    real = synthesis_tests.open_sandbox
 
     def counting(*args, **kwargs):
         started.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(synthesis, "open_sandbox", counting)
+    monkeypatch.setattr(synthesis_tests, "open_sandbox", counting)
     store = server.backend.store()
     async with Client(server) as client:
         cid = structured(await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective"}))[
@@ -104,7 +105,7 @@ async def test_generate_tests_over_the_limits_is_refused_before_any_sandbox_star
         assert huge_seed.is_error and "seed must be between 0 and" in huge_seed.content[0].text
         assert time.monotonic() - start < 5
     assert started == [] and store.list_tests(cid) == []
-    assert store.list_events(cid, kind="tests.built") == []
+    assert store.list_test_suites(cid) == [] and store.get_candidate(cid).suite_id is None
 
 
 async def test_a_generator_printing_past_the_byte_caps_is_stopped_with_a_clear_failure(

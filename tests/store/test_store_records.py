@@ -10,11 +10,13 @@ import pytest
 from store_helpers import chain, runs
 
 from frontiersmith import models
-from frontiersmith.errors import NotFoundError
+from frontiersmith.errors import InvalidInputError, NotFoundError
 from frontiersmith.models import (
     CandidateStatus,
     Divergence,
     Language,
+    Rejection,
+    Stage,
     Submission,
     Verifier,
 )
@@ -73,17 +75,33 @@ def test_set_candidate_status_records_the_reason_as_an_event(store: Store) -> No
     store.put_candidate(first)
     store.put_candidate(second)
 
-    rejected = store.set_candidate_status(second.id, "rejected", "the coarse judge saw one idea only")
+    rejected = store.reject_candidate(second.id, "coarse", "the coarse judge saw one idea only")
 
-    assert rejected.reason == "the coarse judge saw one idea only"
+    assert rejected.rejection == Rejection(stage=Stage.COARSE, reason="the coarse judge saw one idea only")
+    assert rejected.reason == "coarse: the coarse judge saw one idea only"
     assert [c.id for c in store.list_candidates(status=CandidateStatus.REJECTED)] == [second.id]
     assert [c.id for c in store.list_candidates(round=1, status="proposed")] == [first.id]
     events = store.list_events(second.id, kind="candidate.status")
     assert [e.payload for e in events] == [
-        {"from": "proposed", "to": "rejected", "reason": "the coarse judge saw one idea only"}
+        {
+            "from": "proposed",
+            "to": "rejected",
+            "stage": "coarse",
+            "reason": "the coarse judge saw one idea only",
+        }
     ]
     with pytest.raises(NotFoundError):
         store.set_candidate_status("cand_nope", "kept")
+
+
+def test_a_rejection_always_names_its_stage(store: Store) -> None:
+    _, first, _, _ = chain()
+    store.put_candidate(first)
+    with pytest.raises(InvalidInputError, match="Rejection"):
+        store.set_candidate_status(first.id, CandidateStatus.REJECTED)
+    with pytest.raises(InvalidInputError, match="not a stage"):
+        store.reject_candidate(first.id, "nowhere", "a stage the pipeline does not have")
+    assert store.get_candidate(first.id).status is CandidateStatus.PROPOSED
 
 
 def test_a_transaction_stores_all_its_writes_or_none(store: Store) -> None:

@@ -1,0 +1,73 @@
+"""Step 1 of Algorithm 1: mutate a seed along one axis into a candidate, then apply the coarse judge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from frontiersmith.drafts import MutationDraft, problem_from_draft
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Axis, Candidate, CandidateStatus, ProblemKind, Stage, content_hash, make_id
+from frontiersmith.store import Store
+
+from ..llm.base import Provider
+from ..submit import check_size
+from .seeds import load_problem
+
+
+@dataclass
+class MutateResult:
+    candidate: Candidate
+    kept: bool
+    reason: str
+
+
+async def mutate_problem(
+    store: Store,
+    parent_id: str,
+    axis: Axis | str,
+    *,
+    provider: Provider | None = None,
+    authored: MutationDraft | None = None,
+    round: int = 0,
+    index: int = 0,
+    run_id: str | None = None,
+    proposer: str | None = None,
+) -> MutateResult:
+    """Mutate a seed (or candidate, or task) along one axis into a stored candidate, then apply the coarse judge.
+
+    With ``authored`` the caller's mutated problem is used; otherwise ``provider`` writes it.
+    """
+    axis = Axis(axis)
+    parent = load_problem(store, parent_id)
+    if authored is None and provider is None:
+        raise InvalidInputError("Pass either the mutated problem you wrote or a provider to write it.")
+    if authored is not None:
+        check_size("The mutated problem", authored.model_dump_json())
+        cid = make_id("cand", parent_id, axis.value, content_hash(authored))
+    else:
+        cid = make_id("cand", parent_id, axis.value, round, index, run_id)
+    existing = store.find(Candidate, cid)
+    if existing is not None:
+        return MutateResult(existing, existing.status is not CandidateStatus.REJECTED, existing.reason)
+    draft = authored or await provider.mutate(parent, axis, index=index)  # type: ignore[union-attr]
+    provenance = {"parent": parent_id, "axis": axis.value, "round": round, "run": run_id}
+    problem = problem_from_draft(cid, draft, provenance)
+    problem.limits = parent.limits
+    problem.kind = ProblemKind.OPEN
+    who = proposer or ("caller" if authored is not None else getattr(provider, "name", "provider"))
+    candidate = Candidate(id=cid, parent_id=parent_id, axis=axis, round=round, proposer=who, problem=problem)
+    store.put_candidate(candidate)
+    judge = provider or _structural_judge()
+    verdict = await judge.coarse_judge(problem)
+    if verdict.keep:
+        candidate = store.set_candidate_status(cid, CandidateStatus.KEPT)
+    else:
+        why = f"{verdict.reason}: {verdict.explanation}".strip()
+        candidate = store.reject_candidate(cid, Stage.COARSE, why)
+    return MutateResult(candidate, verdict.keep, candidate.reason)
+
+
+def _structural_judge() -> Provider:
+    from ..llm.offline import OfflineProvider
+
+    return OfflineProvider()

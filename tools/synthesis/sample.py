@@ -1,0 +1,78 @@
+"""Step 2 of Algorithm 1: sample solutions to a candidate from independent solver calls (or the caller's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from frontiersmith.drafts import SolutionDraft
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Solution, content_hash, make_id
+from frontiersmith.sandbox import open_sandbox
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+
+from ..llm.base import Provider
+from ..submit import check_size
+from .seeds import load_problem
+
+BASELINE_AUTHOR = "baseline"
+MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
+
+
+async def sample_solutions(
+    store: Store,
+    candidate_id: str,
+    n: int = 4,
+    *,
+    provider: Provider | None = None,
+    authored: Sequence[SolutionDraft] = (),
+    author: str | None = None,
+    settings: Settings | None = None,
+) -> list[Solution]:
+    """Store ``n`` solutions from independent solver calls (or the caller's), each compile-checked in the sandbox."""
+    problem = load_problem(store, candidate_id)
+    if n < 0 or n > MAX_SAMPLED:
+        raise InvalidInputError(f"n must be between 0 and {MAX_SAMPLED}.")
+    if len(authored) > MAX_SAMPLED:
+        raise InvalidInputError(f"Pass at most {MAX_SAMPLED} solutions at once; {len(authored)} were given.")
+    for i, draft in enumerate(authored):
+        check_size(f"Solution {i + 1}'s code", draft.code)
+    stored = {s.id: s for s in store.list_solutions(candidate_id)}
+    wanted: list[tuple[str, SolutionDraft | None, int]] = []
+    for draft in authored:
+        wanted.append((make_id("sol", candidate_id, content_hash(draft)), draft, -1))
+    if not authored:
+        if provider is None:
+            raise InvalidInputError("Pass the solutions you wrote or a provider to write them.")
+        wanted += [(make_id("sol", candidate_id, i), None, i) for i in range(n)]
+    new: list[Solution] = []
+    for sid, authored_draft, index in wanted:
+        if sid in stored:
+            continue
+        draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+        who = author or ("caller" if index < 0 else getattr(provider, "name", "provider"))
+        new.append(
+            Solution(
+                id=sid,
+                problem_id=candidate_id,
+                code=draft.code,
+                language=draft.language,
+                strategy=draft.strategy,
+                author=who,
+            )
+        )
+    if new:
+        async with open_sandbox(None, settings) as sb:
+            for sol in new:
+                compiled = await sb.compile(sol.code, sol.language, name="solution")
+                if not compiled.ok:
+                    store.add_event("solution.compile_error", sol.id, {"message": compiled.message[:2000]})
+        with store.transaction():
+            for sol in new:
+                store.put_solution(sol)
+    return sampled(store, candidate_id)
+
+
+def sampled(store: Store, candidate_id: str) -> list[Solution]:
+    """The candidate's sampled solutions (its baselines s* are not samples)."""
+    return [s for s in store.list_solutions(candidate_id) if s.author != BASELINE_AUTHOR]

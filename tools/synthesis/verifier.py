@@ -1,0 +1,187 @@
+"""Step 5 of Algorithm 1: cross-validate a verifier and a baseline s* against the candidate's current suite
+and sampled solutions; the report is stored as the one the candidate's publication takes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from frontiersmith.drafts import VerifierDraft
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import (
+    CheckOwner,
+    CrossValidationReport,
+    Normalisation,
+    Program,
+    ProtocolCheck,
+    Run,
+    Solution,
+    TestCase,
+    TestSuite,
+    Verdict,
+    Verifier,
+    VerifierKind,
+    content_hash,
+    make_id,
+)
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+
+from ..crossval import CrossValidation, cross_validate
+from ..llm.base import Provider
+from ..testgen import GeneratedTest
+from .sample import BASELINE_AUTHOR, sampled
+from .seeds import load_candidate
+from .tests import suite_draft, suite_tests
+
+
+@dataclass
+class VerifierResult:
+    verifier: Verifier
+    baseline: Solution
+    report: CrossValidation
+    runs: list[Run] = field(default_factory=list)
+    record: CrossValidationReport | None = None  # the stored report
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok
+
+
+async def run_verifier(
+    store: Store,
+    candidate_id: str,
+    *,
+    provider: Provider | None = None,
+    authored: VerifierDraft | None = None,
+    feedback: Sequence[str] = (),
+    settings: Settings | None = None,
+    round: int = 0,
+) -> VerifierResult:
+    """Check a verifier and baseline against the candidate's current suite and sampled solutions with the
+    cross-validation protocol; store the verifier, the baseline, every run and the protocol's report
+    (``round`` is the cross-validation loop's round, 0 outside a loop)."""
+    problem = load_candidate(store, candidate_id).problem
+    suite = store.current_suite(candidate_id)
+    tests = suite_tests(store, suite)
+    if not tests or suite is None:
+        raise InvalidInputError(f"Candidate {candidate_id} has no tests yet; call generate_tests first.")
+    draft = authored
+    if draft is None:
+        if provider is None:
+            raise InvalidInputError("Pass the verifier and baseline you wrote or a provider to write them.")
+        draft = await provider.write_verifier(problem, list(feedback))
+    if problem.objective.sense is not None and draft.sense != problem.objective.sense:
+        raise InvalidInputError(
+            f"The verifier's sense ({draft.sense}) contradicts the problem's objective ({problem.objective.sense})."
+        )
+    sols = sampled(store, candidate_id)
+    report = await cross_validate(
+        [_generated(store, t) for t in tests],
+        suite_draft(store, suite).validator,
+        draft.verifier,
+        draft.baseline,
+        draft.sense,
+        {s.id: Program(code=s.code, language=s.language) for s in sols},
+        problem.limits,
+        adversarial=suite.adversarial,
+        settings=settings,
+    )
+    baseline, verifier = _verifier_records(candidate_id, draft)
+    runs = _runs(report, tests, baseline, verifier)
+    record = _report_record(candidate_id, verifier, suite, report, round)
+    with store.transaction():
+        store.put_solution(baseline)
+        store.put_verifier(verifier)
+        store.put_runs(runs)
+        store.put_crossval_report(record)
+    return VerifierResult(verifier, baseline, report, runs, record)
+
+
+def _generated(store: Store, t: TestCase) -> GeneratedTest:
+    return GeneratedTest(
+        name=t.name,
+        distribution=t.distribution,
+        seed=t.seed or 0,
+        input=store.get_blob(t.input_hash),
+        args=t.args,
+    )
+
+
+def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution, Verifier]:
+    baseline = Solution(
+        id=make_id("sol", candidate_id, "baseline", content_hash(draft.baseline)),
+        problem_id=candidate_id,
+        code=draft.baseline.code,
+        language=draft.baseline.language,
+        strategy="baseline s*",
+        author=BASELINE_AUTHOR,
+    )
+    verifier = Verifier(
+        # The sense is part of how outputs are scored, so a verifier with another sense is another verifier.
+        id=make_id(
+            "ver", candidate_id, content_hash(draft.verifier), content_hash(draft.baseline), draft.sense.value
+        ),
+        problem_id=candidate_id,
+        code=draft.verifier.code,
+        language=draft.verifier.language,
+        kind=VerifierKind.NATIVE,
+        sense=draft.sense,
+        baseline_solution_id=baseline.id,
+        normalisation=Normalisation.PAPER,
+    )
+    return baseline, verifier
+
+
+def _runs(
+    report: CrossValidation, tests: list[TestCase], baseline: Solution, verifier: Verifier
+) -> list[Run]:
+    by_name = {t.name: t for t in tests}
+    runs: list[Run] = []
+    for name, objective in report.baseline_objectives.items():
+        t = by_name[name]
+        runs.append(
+            Run(
+                id=make_id("run", baseline.id, t.id, verifier.id),
+                solution_id=baseline.id,
+                test_id=t.id,
+                verdict=Verdict.OK,
+                objective=objective,
+                score=0.0,
+            )
+        )
+    for sid, cells in report.cells.items():
+        for name, c in cells.items():
+            t = by_name[name]
+            runs.append(
+                Run(
+                    id=make_id("run", sid, t.id, verifier.id),
+                    solution_id=sid,
+                    test_id=t.id,
+                    verdict=c.verdict,
+                    objective=c.objective,
+                    score=c.score,
+                    time_ms=c.time_ms,
+                    memory_kb=c.memory_kb,
+                    message=c.message,
+                )
+            )
+    return runs
+
+
+def _report_record(
+    candidate_id: str, verifier: Verifier, suite: TestSuite, report: CrossValidation, round: int
+) -> CrossValidationReport:
+    checks = [
+        ProtocolCheck(name=c.name, owner=CheckOwner(c.owner), passed=c.passed, detail=c.detail)
+        for c in report.checks
+    ]
+    return CrossValidationReport(
+        id=make_id("xval", candidate_id, verifier.id, suite.id, round),
+        candidate_id=candidate_id,
+        verifier_id=verifier.id,
+        suite_id=suite.id,
+        round=round,
+        checks=checks,
+        ok=report.ok,
+    )
