@@ -28,6 +28,7 @@ from frontiersmith.tools.crossval import (
     cross_validation_loop,
 )
 from frontiersmith.tools.llm import prompts
+from frontiersmith.tools.problems import get_problem
 
 from .team import AgentRun, AgentTeam, ToolCall
 
@@ -147,7 +148,7 @@ class AgentVerifierAuthor:
 def agent_authors(team: AgentTeam, candidate_id: str, *, max_rounds: int | None = None) -> Authors:
     """The team's test-case and verifier agents as the authors of ``candidate_id``, under the team's budget."""
     rounds = max_rounds or team.budget.max_rounds
-    problem = syn.load_problem(team.store, candidate_id)
+    problem = get_problem(team.store, candidate_id)
     solutions = syn.sampled(team.store, candidate_id)
     return Authors(
         tests=AgentTestAuthor(team, candidate_id, problem, solutions, rounds),

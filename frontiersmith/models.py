@@ -278,6 +278,9 @@ class CrossValidationReport(Record):
     round: int = 0
     checks: list[ProtocolCheck] = Field(default_factory=list)
     ok: bool = False
+    kill_rate: float | None = (
+        None  # of the verifier mutation test: corrupted outputs rejected or scored lower
+    )
 
     def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
         return [
@@ -309,6 +312,9 @@ class Task(Record):
     baseline_solution_id: str
     test_ids: list[str] = Field(default_factory=list)
     divergence: dict[str, float | None] = Field(default_factory=dict)
+    # The divergence gates it was published under, and whether the caller published it past them.
+    gates: dict[str, float] = Field(default_factory=dict)
+    forced: bool = False
 
 
 class Submission(Record):

@@ -218,6 +218,14 @@ class VerifierOut(BaseModel):
     scores: dict[str, dict[str, float]] = Field(
         description="Solution id -> test name -> normalised score in [0, 1] (0 = no better than the baseline)."
     )
+    kill_rate: float | None = Field(
+        None,
+        description="Share of corrupted copies of the best sampled outputs the verifier rejected or scored "
+        "lower (the mutation test); null when it could not run.",
+    )
+    surviving_mutants: list[str] = Field(
+        default_factory=list, description="Corruptions the verifier scored as well as the original."
+    )
 
     @classmethod
     def of(cls, candidate_id: str, result: VerifierResult) -> VerifierOut:
@@ -232,6 +240,8 @@ class VerifierOut(BaseModel):
             ],
             tests_failures=report.failures("tests"),
             verifier_failures=report.failures("verifier"),
+            kill_rate=report.kill_rate,
+            surviving_mutants=report.surviving_mutants[:20],
             scores={
                 sid: {name: cell.score for name, cell in cells.items()} for sid, cells in report.cells.items()
             },
@@ -252,6 +262,10 @@ class TaskOut(BaseModel):
         description="The earlier version of this candidate's task that this one replaced when it was first "
         "published (the earlier one keeps its submissions and leaderboard); null for a first version.",
     )
+    gates: dict[str, float] = Field(
+        default_factory=dict, description="The divergence gates the task was published under."
+    )
+    forced: bool = Field(False, description="True when it was published past a gate it failed (force=true).")
 
     @classmethod
     def of(cls, task: Task, supersedes: str | None) -> TaskOut:
@@ -262,6 +276,8 @@ class TaskOut(BaseModel):
             tests=len(task.test_ids),
             divergence=task.divergence,
             supersedes=supersedes,
+            gates=task.gates,
+            forced=task.forced,
         )
 
 

@@ -18,9 +18,11 @@ from frontiersmith.drafts import MutationDraft, SolutionDraft, TestsDraft, Verif
 from frontiersmith.models import Axis, CandidateStatus
 from frontiersmith.store import Store
 from frontiersmith.store.records import SUPERSEDES
+from frontiersmith.thresholds import Gate, Scale, Share
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.llm import Provider
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
+from frontiersmith.tools.problems import get_problem
 
 from .backend import Backend, FrontierSmithServer, progress
 from .sampling import GenerateWith, choose_provider, run_sampled
@@ -116,21 +118,23 @@ async def mutate_problem(
     Call it on a seed to start a new problem; then call sample_solutions, estimate_divergence,
     generate_tests, run_verifier and publish_candidate on the returned candidate_id. The coarse judge
     rejects mutations that are still closed, have a dominant strategy or cannot be scored continuously
-    (kept=false, with the reason); with an authored mutation only its structural checks run. Calling
+    (kept=false, with the reason), whether you wrote the mutation or had it written. Calling
     again with the same arguments returns the stored candidate."""
     store = _backend(ctx).store()
 
     def asks(provider: Provider) -> list[Ask]:
         async def ask_both() -> None:
-            draft = await provider.mutate(synthesis.load_problem(store, parent_id), Axis(axis), index=index)
+            draft = authored or await provider.mutate(get_problem(store, parent_id), Axis(axis), index=index)
             await provider.coarse_judge(problem_from_draft("draft", draft, {}))
 
         return [ask_both]
 
+    # Content the caller wrote is judged by the same coarse judge as generated content (only its author
+    # differs), so the step always gets a provider.
     result = await authored_or_generated(
         ctx,
         generate_with,
-        authored is not None,
+        False,
         lambda p: synthesis.mutate_problem(
             store, parent_id, axis, provider=p, authored=authored, index=index
         ),
@@ -164,7 +168,7 @@ async def sample_solutions(
     store = backend.store()
 
     def asks(provider: Provider) -> list[Ask]:
-        problem = synthesis.load_problem(store, candidate_id)
+        problem = get_problem(store, candidate_id)
         return [partial(provider.solve, problem, index=i) for i in range(n)]
 
     async with backend.sandbox_slot(ctx, "sample_solutions"):
@@ -209,6 +213,13 @@ async def estimate_divergence(
     group_size: Annotated[
         int, Field(ge=2, le=64, description="How many solutions the judge compares in one call.")
     ] = 8,
+    behavioural_scale: Annotated[
+        Scale | None,
+        Field(
+            description="The behavioural divergence the combined estimate counts as fully divergent "
+            "(default: the server's setting, 0.25)."
+        ),
+    ] = None,
     generate_with: GenerateWithArg = "auto",
 ) -> DivergenceOut | InputRequiredResult:
     """Step 3: measure idea divergence, i.e. how many genuinely different algorithmic ideas the sampled
@@ -219,7 +230,9 @@ async def estimate_divergence(
     candidate and published with it.
 
     """
-    store = _backend(ctx).store()
+    backend = _backend(ctx)
+    store = backend.store()
+    scale = backend.settings.thresholds(behavioural_scale=behavioural_scale).behavioural_scale
     await progress(ctx, 0, 1, "estimating divergence")
     judge = None
     if mode != "behavioural" and labels is not None:
@@ -229,7 +242,7 @@ async def estimate_divergence(
         generate_with,
         mode == "behavioural" or judge is not None,
         lambda p: synthesis.estimate_divergence(
-            store, candidate_id, mode, provider=judge or p, group_size=group_size
+            store, candidate_id, mode, provider=judge or p, group_size=group_size, behavioural_scale=scale
         ),
     )
     if isinstance(result, InputRequiredResult):
@@ -296,13 +309,23 @@ async def run_verifier(
         ),
     ] = None,
     feedback: Feedback = [],  # noqa: B006 - pydantic copies defaults
+    min_kill_rate: Annotated[
+        Share | None,
+        Field(
+            description="Share of corrupted outputs the verifier must reject or score lower than the original "
+            "(default: the server's setting, 0.5)."
+        ),
+    ] = None,
     generate_with: GenerateWithArg = "auto",
 ) -> VerifierOut | InputRequiredResult:
     """Step 5: cross-validate a verifier and a baseline against the candidate's tests (generate_tests
     first) and sampled solutions, by code, and store the score matrix. Checks: every input is valid; the
     baseline runs and is accepted; the verifier is deterministic, rejects garbage and out-of-range outputs,
-    never crashes on a solution's output; the baseline scores 0; the solutions' scores are not collapsed
-    into one narrow band. Each failed check names its owner: 'tests' failures go back to generate_tests,
+    never crashes on a solution's output; the baseline scores 0; the solutions' scores are not collapsed;
+    the best sampled solution beats the baseline and an empty output scores 0; corrupted copies of the best
+    outputs (a line dropped, a number perturbed, tokens swapped, truncated, emptied, duplicated) are killed
+    at min_kill_rate or more; some test of an adversarial distribution lowers a sampled solution below its
+    median elsewhere. Each failed check names its owner: 'tests' failures go back to generate_tests,
     'verifier' failures to a new run_verifier (pass them as feedback). ok=true means the candidate can be
     published.
 
@@ -322,6 +345,7 @@ async def run_verifier(
                 authored=authored,
                 feedback=feedback,
                 settings=backend.settings,
+                min_kill_rate=min_kill_rate,
             ),
         )
         if isinstance(result, InputRequiredResult):
@@ -330,16 +354,44 @@ async def run_verifier(
     return VerifierOut.of(candidate_id, result)
 
 
-async def publish_candidate(ctx: Context, candidate_id: CandidateId) -> TaskOut:
+async def publish_candidate(
+    ctx: Context,
+    candidate_id: CandidateId,
+    force: Annotated[
+        bool,
+        Field(
+            description="Publish even when the divergence estimate fails a gate below (recorded on the task)."
+        ),
+    ] = False,
+    min_semantic: Annotated[
+        Share | None, Field(description="Semantic divergence gate (default: the server's setting, 0.3).")
+    ] = None,
+    min_behavioural: Annotated[
+        Share | None, Field(description="Behavioural divergence gate (default: the server's setting, 0.005).")
+    ] = None,
+    crossing_gate: Annotated[
+        Gate | None,
+        Field(
+            description="At or below this share of solution pairs that trade wins, one strategy dominates "
+            "(default: the server's setting, 0)."
+        ),
+    ] = None,
+) -> TaskOut:
     """Step 6: publish a candidate whose verifier passed cross-validation (run_verifier ok=true) as a task:
     a runnable problem with tests, verifier and baseline that solvers can `submit` to, and a new seed for
-    further mutation. Its divergence estimate and its lineage back to the seed are kept with it.
+    further mutation. Its divergence estimate (estimate_divergence with mode 'both', after run_verifier)
+    must pass the pipeline's gates: the solutions use different ideas, score differently and trade wins;
+    force=true publishes past them, and the task records it. Its lineage back to the seed is kept with it.
 
     A published task never changes. Publishing the same package again returns the same task; after a new
     run_verifier or generate_tests, publishing makes a new task that supersedes the previous one (which
     keeps its submissions and leaderboard)."""
-    store = _backend(ctx).store()
-    task = await synthesis.publish_candidate(store, candidate_id)
+    backend = _backend(ctx)
+    store = backend.store()
+    thresholds = backend.settings.thresholds(
+        min_semantic=min_semantic, min_behavioural=min_behavioural, crossing_gate=crossing_gate
+    )
+    task = await synthesis.publish_candidate(store, candidate_id, thresholds=thresholds, force=force)
     replaced = [parent for parent, relation in store.parents(task.id) if relation == SUPERSEDES]
     return TaskOut.of(task, replaced[0] if replaced else None)
 

@@ -276,6 +276,7 @@ def _v4_reports(
                 for c in check.get("checks", [])
             ],
             "ok": bool(check.get("ok")),
+            "kill_rate": None,  # the mutation test did not exist before these records
         }
         report_id = "xval_" + _v4_hash([cid, event_id, data])[:16]
         columns = {

@@ -30,6 +30,15 @@ from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
+from frontiersmith.thresholds import (
+    DEFAULT_THRESHOLDS,
+    THRESHOLD_NAMES,
+    Gate,
+    Rounds,
+    Scale,
+    Share,
+    Thresholds,
+)
 
 from . import synthesis as syn
 from .authors import provider_authors
@@ -44,14 +53,28 @@ class SynthesisConfig(BaseModel):
     n_div: int = Field(6, ge=1, description="N_div: candidates kept by semantic divergence")
     n_final: int = Field(4, ge=1, description="N_final: candidates published per round")
     seed: int = 0
-    min_semantic: float = Field(0.3, ge=0, le=1, description="below this, the solutions share one idea")
-    min_behavioural: float = Field(0.005, ge=0, description="below this, the solutions score alike")
-    crossval_rounds: int = Field(3, ge=1, le=10)
+    # The run's thresholds (frontiersmith/thresholds.py says what each means), stored with the run.
+    min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic
+    min_behavioural: Share = DEFAULT_THRESHOLDS.min_behavioural
+    crossing_gate: Gate = DEFAULT_THRESHOLDS.crossing_gate
+    behavioural_scale: Scale = DEFAULT_THRESHOLDS.behavioural_scale
+    crossval_rounds: Rounds = DEFAULT_THRESHOLDS.crossval_rounds
+    min_kill_rate: Share = DEFAULT_THRESHOLDS.min_kill_rate
     provider: str = "offline"
 
     @property
     def run_id(self) -> str:
         return make_id("run", self.model_dump(mode="json"))
+
+    @property
+    def thresholds(self) -> Thresholds:
+        return Thresholds(**self.model_dump(include=set(THRESHOLD_NAMES)))
+
+    @classmethod
+    def from_settings(cls, settings: Settings, **values: Any) -> SynthesisConfig:
+        """A config whose thresholds not given in ``values`` (or given as None) come from the settings."""
+        given = {k: v for k, v in values.items() if v is not None}
+        return cls(**{**settings.thresholds().model_dump(), **given})
 
 
 # Stages a candidate can fall out at, in pipeline order (a rejection names its stage).
@@ -173,7 +196,8 @@ class Pipeline:
         self.store = store
         self.provider = provider
         self.config = config
-        self.settings = settings or get_settings()
+        # The run's thresholds reach every step that reads them from the settings (the protocol's kill rate).
+        self.settings = (settings or get_settings()).model_copy(update=config.thresholds.model_dump())
         # The tests ⇄ verifier authors: the provider by default; the agents author through the MCP server.
         self.authors_for: AuthorsFor = authors or (
             lambda cid: provider_authors(store, cid, provider, seed=config.seed, settings=self.settings)
@@ -185,6 +209,10 @@ class Pipeline:
 
     def _reject(self, cid: str, stage: Stage, reason: str) -> None:
         self.store.reject_candidate(cid, stage, reason)
+
+    def _fall(self, cid: str, rejection: Rejection | None) -> None:
+        if rejection is not None:
+            self._reject(cid, rejection.stage, rejection.reason)
 
     def _candidates(self, rnd: int, *statuses: CandidateStatus) -> list[Candidate]:
         return [
@@ -294,7 +322,13 @@ class Pipeline:
                 if len(sols) < 2:
                     self._reject(c.id, Stage.SAMPLE, f"only {len(sols)} solutions could be sampled")
                 else:
-                    await syn.estimate_divergence(self.store, c.id, "semantic", provider=self.provider)
+                    await syn.estimate_divergence(
+                        self.store,
+                        c.id,
+                        "semantic",
+                        provider=self.provider,
+                        behavioural_scale=self.config.behavioural_scale,
+                    )
             except ProviderError as exc:
                 self._reject(c.id, Stage.SAMPLE, str(exc))
 
@@ -310,14 +344,9 @@ class Pipeline:
         }
         top: list[Candidate] = []
         for c in sorted(live, key=lambda c: (-sem[c.id], c.id)):
-            if sem[c.id] < cfg.min_semantic:
-                div = divs[c.id]
-                ideas = sorted(set(div.strategies.values())) if div is not None else []
-                self._reject(
-                    c.id,
-                    Stage.SEMANTIC,
-                    f"idea divergence {sem[c.id]:.2f} < {cfg.min_semantic}: the sampled solutions share one idea ({'; '.join(ideas)[:300]})",
-                )
+            div = divs[c.id]
+            if div is None or div.semantic is None or cfg.thresholds.shares_one_idea(div.semantic):
+                self._fall(c.id, syn.divergence_gate(div, cfg.thresholds))
             elif len(top) >= cfg.n_div:
                 self._reject(
                     c.id,
@@ -344,7 +373,9 @@ class Pipeline:
                         f"no agreement after {outcome.rounds} rounds: " + "; ".join(outcome.failures)[:600],
                     )
                 else:
-                    await syn.estimate_divergence(self.store, c.id, "behavioural")
+                    await syn.estimate_divergence(
+                        self.store, c.id, "behavioural", behavioural_scale=cfg.behavioural_scale
+                    )
             except ProviderError as exc:
                 self._reject(c.id, Stage.PROTOCOL, str(exc))
 
@@ -365,18 +396,11 @@ class Pipeline:
         published = 0
         for c in ranked:
             div = divs[c.id]
-            beh = (div.behavioural if div is not None else None) or 0.0
-            crossing = div.crossing if div is not None and div.crossing is not None else 1.0
+            gate = syn.divergence_gate(div, cfg.thresholds)
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
-            elif beh < cfg.min_behavioural:
-                self._reject(
-                    c.id,
-                    Stage.BEHAVIOURAL,
-                    f"behavioural divergence {beh:.3f} < {cfg.min_behavioural}: the solutions score alike on every test",
-                )
-            elif crossing <= 0.0:
-                self._reject(c.id, Stage.BEHAVIOURAL, _dominance_reason(div))
+            elif gate is not None:
+                self._fall(c.id, gate)
             elif published >= cfg.n_final:
                 combined = (div.combined if div else None) or 0
                 self._reject(
@@ -385,7 +409,7 @@ class Pipeline:
                     f"not in the top {cfg.n_final} by combined divergence ({combined:.2f})",
                 )
             else:
-                await syn.publish_candidate(self.store, c.id)
+                await syn.publish_candidate(self.store, c.id, thresholds=cfg.thresholds)
                 published += 1
         self.progress("publish", published, published)
 
@@ -434,15 +458,3 @@ class Pipeline:
                 t.rejected[rejection.stage.value] += 1
                 t.reasons.append((c.id, rejection))
         return t
-
-
-def _dominance_reason(div: Divergence | None) -> str:
-    """Why a candidate whose sampled solutions never trade wins is rejected, naming the one that wins."""
-    means = div.mean_scores if div else {}
-    strategies = div.strategies if div else {}
-    best = max(means, key=lambda s: means[s]) if means else None
-    who = (strategies.get(best, best) if best is not None else "one solution").split(":")[0]
-    return (
-        "one strategy dominates: no two sampled solutions trade wins across the tests "
-        f"(best everywhere: {who})"
-    )

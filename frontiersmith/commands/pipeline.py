@@ -33,7 +33,7 @@ def _config(**fields: object) -> SynthesisConfig:
     from frontiersmith.tools.pipeline import SynthesisConfig
 
     try:
-        return SynthesisConfig(**fields)  # type: ignore[arg-type]
+        return SynthesisConfig.from_settings(get_settings(), **fields)
     except ValidationError as exc:
         first = exc.errors()[0]
         option = "--" + str(first["loc"][0]).replace("_", "-")
@@ -166,10 +166,29 @@ def synthesize(
         "(needs --model and --base-url).",
     ),
     seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
+    min_semantic: float = typer.Option(
+        None, "--min-semantic", help="Semantic divergence gate (default: the setting, 0.3)."
+    ),
+    min_behavioural: float = typer.Option(
+        None, "--min-behavioural", help="Behavioural divergence gate (default: the setting, 0.005)."
+    ),
+    crossing_gate: float = typer.Option(
+        None, "--crossing-gate", help="At or below this share of pairs trading wins, one strategy dominates."
+    ),
+    behavioural_scale: float = typer.Option(
+        None, "--behavioural-scale", help="Behavioural divergence counted as fully divergent (0.25)."
+    ),
+    crossval_rounds: int = typer.Option(
+        None, "--crossval-rounds", help="Rounds of tests-and-verifier cross-validation (3)."
+    ),
+    min_kill_rate: float = typer.Option(
+        None, "--min-kill-rate", help="Share of corrupted outputs the verifier must kill (0.5)."
+    ),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
 ) -> None:
-    """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run."""
+    """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run. The
+    thresholds default to the settings (FRONTIERSMITH_MIN_SEMANTIC, ...) and are stored with the run."""
     provider = "agents" if agents else provider
     config = _config(
         rounds=rounds,
@@ -179,6 +198,12 @@ def synthesize(
         n_final=n_final,
         seed=seed,
         provider=provider,
+        min_semantic=min_semantic,
+        min_behavioural=min_behavioural,
+        crossing_gate=crossing_gate,
+        behavioural_scale=behavioural_scale,
+        crossval_rounds=crossval_rounds,
+        min_kill_rate=min_kill_rate,
     )
     _run(config, store, provider, model, base_url, api_key_env, as_json)
 
@@ -193,8 +218,15 @@ def demo(
     if store is None:
         store = get_settings().data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S") / "store.db"
         store.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the store holds hidden tests
-    config = SynthesisConfig(
-        rounds=1, candidates=40, n_solutions=4, n_div=20, n_final=10, seed=0, provider="offline"
+    config = SynthesisConfig.from_settings(
+        get_settings(),
+        rounds=1,
+        candidates=40,
+        n_solutions=4,
+        n_div=20,
+        n_final=10,
+        seed=0,
+        provider="offline",
     )
     _run(config, store, "offline", None, None, None, as_json)
 

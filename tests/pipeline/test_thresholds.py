@@ -111,3 +111,43 @@ async def test_cross_validate_takes_the_kill_rate_from_the_setting(clean_env):
     assert failed(report) == {"verifier kills mutants"}, report.failures()
     explicit = await protocol(min_kill_rate=0.5)  # an explicit rate still wins over the setting
     assert failed(explicit) == set(), explicit.failures()
+
+
+def test_a_runs_thresholds_come_from_its_options_over_the_settings(clean_env):
+    clean_env.setenv("FRONTIERSMITH_MIN_KILL_RATE", "0.75")
+    clean_env.setenv("FRONTIERSMITH_MIN_SEMANTIC", "0.45")
+    config = SynthesisConfig.from_settings(get_settings(), min_semantic=0.6, crossval_rounds=None)
+    assert (config.min_semantic, config.min_kill_rate, config.crossval_rounds) == (0.6, 0.75, 3)
+    assert config.thresholds == Thresholds(min_semantic=0.6, min_kill_rate=0.75)
+
+
+@pytest.mark.anyio
+async def test_a_run_applies_its_thresholds_and_stores_them(clean_env, tmp_path):
+    from frontiersmith.models import Stage
+    from frontiersmith.settings import Settings
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.llm.offline import OfflineProvider
+    from frontiersmith.tools.pipeline import Pipeline
+
+    settings = Settings(data_dir=tmp_path, sandbox_backend="process")
+    config = SynthesisConfig(candidates=2, n_solutions=2, min_semantic=1.0, min_kill_rate=0.9, seed=3)
+    store = open_store(tmp_path / "store.db", settings)
+    pipeline = Pipeline(store, OfflineProvider(), config, settings=settings)
+    assert pipeline.settings.min_kill_rate == 0.9  # what the protocol reads in this run
+    table = await pipeline.run()
+    # No pair of two solutions can differ more than "every pair differs" (1.0): all fall at the gate.
+    semantic = [why for _, why in table.reasons if why.stage is Stage.SEMANTIC]
+    assert semantic and all("< 1.0" in why.reason for why in semantic)
+    stored = store.get_pipeline_run(config.run_id).args
+    assert (stored["min_semantic"], stored["min_kill_rate"]) == (1.0, 0.9)
+
+
+def test_synthesize_refuses_a_threshold_out_of_range_naming_the_option(tmp_path):
+    proc = subprocess.run(
+        [*frontiersmith_cmd(), "synthesize", "--min-kill-rate", "1.5"],
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2 and "--min-kill-rate" in proc.stderr and "Traceback" not in proc.stderr

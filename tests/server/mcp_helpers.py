@@ -157,8 +157,12 @@ async def synthesis_session(client: Client) -> str:
     )
     assert both["behavioural"] is not None
 
-    task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
-    assert task["candidate_id"] == cid and task["tests"] == len(tests["tests"])
+    # One offline solver against the baseline's strategy: one dominates, so the divergence gate refuses it
+    # and the session publishes it past the gate (recorded on the task).
+    refused = await client.call_tool("publish_candidate", {"candidate_id": cid})
+    assert refused.is_error and "divergence gate" in refused.content[0].text
+    task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
+    assert task["candidate_id"] == cid and task["tests"] == len(tests["tests"]) and task["forced"]
     chain = structured(await client.call_tool("lineage", {"record_id": task["task_id"]}))
     assert [n["id"] for n in chain["ancestors"]] == [SEED, cid, task["task_id"]]
     return task["task_id"]

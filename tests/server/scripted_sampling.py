@@ -15,7 +15,7 @@ from frontiersmith.tools.catalog import get_family
 FAMILY = "min_true_2sat"
 
 
-def _answer(schema: str, prompt: str) -> dict:
+def _answer(schema: str, prompt: str, verdict: dict | None = None) -> dict:
     fam = get_family(FAMILY)
     assert fam.baseline is not None and fam.sense is not None
     if schema == "MutationDraft":
@@ -29,6 +29,8 @@ def _answer(schema: str, prompt: str) -> dict:
             "rationale": "minimising true variables makes 2-SAT NP-hard",
         }
     if schema == "CoarseVerdict":
+        if verdict is not None:
+            return verdict
         return {"keep": True, "reason": "ok", "explanation": "NP-hard objective with several approaches"}
     if schema == "SolutionDraft":
         index = int(re.search(r"independent solver #(\d+)", prompt).group(1))  # type: ignore[union-attr]
@@ -63,6 +65,7 @@ class ScriptedSampler:
 
     def __init__(self) -> None:
         self.asked: list[tuple[str, str]] = []
+        self.verdict: dict | None = None  # the coarse judge's answer, when a test scripts another one
 
     async def __call__(
         self, context: ClientRequestContext, params: CreateMessageRequestParams
@@ -72,7 +75,7 @@ class ScriptedSampler:
         prompt = content.text
         schema = json.loads(prompt.rsplit("JSON schema of your answer:\n", 1)[1])["title"]
         self.asked.append((schema, prompt))
-        text = json.dumps(_answer(schema, prompt))
+        text = json.dumps(_answer(schema, prompt, self.verdict))
         return CreateMessageResult(
             role="assistant", content=TextContent(type="text", text=text), model="scripted"
         )

@@ -150,9 +150,15 @@ async def test_authored_synthesis_session_publishes_a_task_that_takes_submission
         greedy_id = by_strategy["greedy false-first"]["solution_id"]
         assert max(verified["scores"][greedy_id].values()) > 0.0
 
-        task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+        # The pipeline's divergence gates hold over MCP too: no behavioural estimate yet, no task ...
+        refused = await client.call_tool("publish_candidate", {"candidate_id": cid})
+        assert refused.is_error and "behavioural divergence gate" in refused.content[0].text
+        assert "force=true" in refused.content[0].text
+        # ... unless the caller forces it, which the task records.
+        task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
         tid = task["task_id"]
         assert task["divergence"]["semantic"] == semantic["semantic"]
+        assert task["forced"] is True and task["gates"]["min_semantic"] == 0.3
 
         chain = structured(await client.call_tool("lineage", {"record_id": tid}))
         assert [(n["id"], n["kind"]) for n in chain["ancestors"]] == [

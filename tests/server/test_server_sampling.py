@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 from mcp import Client
 from mcp_helpers import SEED, structured
-from scripted_sampling import ScriptedSampler
+from scripted_sampling import FAMILY, ScriptedSampler
 
 from frontiersmith.server.backend import FrontierSmithServer
+from frontiersmith.tools.catalog import get_family
 
 pytestmark = pytest.mark.anyio
 
@@ -44,7 +45,7 @@ async def test_a_whole_synthesis_session_runs_on_the_clients_model_in_the_2026_e
         assert tests["ok"]
         verified = structured(await client.call_tool("run_verifier", {"candidate_id": cid}))
         assert verified["ok"], verified["verifier_failures"] + verified["tests_failures"]
-        task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+        task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
     assert task["candidate_id"] == cid
     assert model.schemas().count("TestsDraft") == 1 and model.schemas().count("VerifierDraft") == 1
 
@@ -91,3 +92,29 @@ async def test_server_generation_can_be_chosen_even_when_the_client_offers_sampl
             )
         )
     assert mutated["proposer"] == "offline" and model.asked == []
+
+
+async def test_an_authored_mutation_gets_the_coarse_judge_of_the_clients_model(
+    server: FrontierSmithServer,
+) -> None:
+    """Scripted client model whose coarse judge calls every mutation still closed: a mutation the caller
+    wrote is judged by it too (only the mutation itself is not asked for), and rejected with its reason."""
+    model = ScriptedSampler()
+    model.verdict = {"keep": False, "reason": "still_closed", "explanation": "a matching solves it exactly"}
+    fam = get_family(FAMILY)
+    authored = {
+        "title": "Still a 2-SAT",
+        "statement": fam.statement,
+        "objective": fam.objective.model_dump(mode="json"),
+        "input_spec": fam.input_spec.model_dump(mode="json"),
+        "output_spec": fam.output_spec.model_dump(mode="json"),
+    }
+    async with Client(server, sampling_callback=model) as client:
+        mutated = structured(
+            await client.call_tool(
+                "mutate_problem", {"parent_id": SEED, "axis": "objective", "authored": authored}
+            )
+        )
+    assert model.schemas() == ["CoarseVerdict"]
+    assert mutated["proposer"] == "caller" and mutated["kept"] is False
+    assert mutated["status"] == "rejected" and "still_closed" in mutated["reason"]

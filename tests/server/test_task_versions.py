@@ -38,7 +38,7 @@ async def test_a_new_verifier_publishes_a_new_task_and_the_old_one_scores_as_bef
     store = server.backend.store()
     async with Client(server) as client:
         cid = await verified_candidate(client)
-        first = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+        first = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
         old_id = first["task_id"]
         assert first.get("supersedes") is None
         old_verifier = store.get(Verifier, store.get_task(old_id).verifier_id)
@@ -50,7 +50,7 @@ async def test_a_new_verifier_publishes_a_new_task_and_the_old_one_scores_as_bef
             await client.call_tool("run_verifier", {"candidate_id": cid, "authored": backdoor})
         )
         assert verified["ok"], verified["verifier_failures"]  # the backdoor passes cross-validation
-        second = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+        second = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
         new_id = second["task_id"]
 
         assert new_id != old_id and second.get("supersedes") == old_id
@@ -75,13 +75,15 @@ async def test_a_new_verifier_publishes_a_new_task_and_the_old_one_scores_as_bef
 
         # Publishing the same package again is idempotent; publishing the old package again makes the
         # old task the latest again. Neither touches a stored task.
-        again = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+        again = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
         assert again["task_id"] == new_id
         honest_again = structured(
             await client.call_tool("run_verifier", {"candidate_id": cid, "authored": authored_verifier()})
         )
         assert honest_again["ok"]
-        reverted = structured(await client.call_tool("publish_candidate", {"candidate_id": cid}))
+        reverted = structured(
+            await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True})
+        )
         assert reverted["task_id"] == old_id
         brief = structured(await client.call_tool("get_problem", {"problem_id": new_id}))
         assert brief["latest_version"] == old_id

@@ -26,7 +26,7 @@ from frontiersmith.tools.authors import provider_authors
 from frontiersmith.tools.crossval import cross_validation_loop
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
-from frontiersmith.tools.synthesis import load_problem
+from frontiersmith.tools.problems import get_problem as load_problem
 
 pytestmark = pytest.mark.anyio
 

@@ -8,11 +8,11 @@ checking, scoring, storing) always happens here. Ids derive from their inputs, s
 returns what is stored instead of doing the work twice.
 """
 
-from .divergence import AuthoredJudge, estimate_divergence, semantic_labels
+from .divergence import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
 from .mutate import MutateResult, mutate_problem
 from .publish import package_hash, publish_candidate
 from .sample import BASELINE_AUTHOR, MAX_SAMPLED, sample_solutions, sampled
-from .seeds import ensure_catalog_seeds, load_candidate, load_problem, seed_id_for
+from .seeds import ensure_catalog_seeds, load_candidate, seed_id_for
 from .tests import (
     MAX_SEED,
     TestsResult,
@@ -33,10 +33,10 @@ __all__ = [
     "VerifierResult",
     "current_tests",
     "ensure_catalog_seeds",
+    "divergence_gate",
     "estimate_divergence",
     "generate_tests",
     "load_candidate",
-    "load_problem",
     "mutate_problem",
     "package_hash",
     "publish_candidate",

@@ -10,13 +10,14 @@ import numpy as np
 
 from frontiersmith.drafts import SolutionDraft, StrategyGroups
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Divergence, Problem, Solution, make_id
+from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage, make_id
 from frontiersmith.store import Store
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from .. import divergence_math as dm
 from ..llm.base import Provider
+from ..problems import get_problem
 from .sample import sampled
-from .seeds import load_problem
 from .tests import suite_tests
 
 Mode = Literal["semantic", "behavioural", "both"]
@@ -82,9 +83,11 @@ async def estimate_divergence(
     *,
     provider: Provider | None = None,
     group_size: int = 8,
+    behavioural_scale: float = DEFAULT_THRESHOLDS.behavioural_scale,
 ) -> Divergence:
-    """Idea divergence of a candidate's sampled solutions, stored as its divergence estimate."""
-    problem = load_problem(store, candidate_id)
+    """Idea divergence of a candidate's sampled solutions, stored as its divergence estimate (the combined
+    estimate counts a behavioural divergence of ``behavioural_scale`` as fully divergent)."""
+    problem = get_problem(store, candidate_id)
     sols = sampled(store, candidate_id)
     if len(sols) < 2:
         raise InvalidInputError(
@@ -104,7 +107,7 @@ async def estimate_divergence(
         div.judge = getattr(provider, "name", "provider")
     if mode in ("behavioural", "both"):
         _behavioural(store, candidate_id, sols, div, required=mode == "behavioural")
-    div.combined = dm.combined(div.semantic, div.behavioural, div.crossing)
+    div.combined = dm.combined(div.semantic, div.behavioural, div.crossing, scale=behavioural_scale)
     store.put_divergence(div)
     return div
 
@@ -129,3 +132,40 @@ def _behavioural(
     div.mean_scores = {s.id: float(row.mean()) for s, row in zip(sols, q, strict=True)}
     div.m = len(tests)
     div.suite_id = suite.id if suite is not None else None
+
+
+def divergence_gate(div: Divergence | None, thresholds: Thresholds) -> Rejection | None:
+    """Why the divergence filter rejects a candidate with estimate ``div`` (None: it passes): the sampled
+    solutions share one idea, score alike on every test, or one strategy dominates. The pipeline's filters
+    and publish_candidate both decide here."""
+    if div is None or div.semantic is None:
+        return Rejection(stage=Stage.SEMANTIC, reason="no semantic divergence estimate yet")
+    if thresholds.shares_one_idea(div.semantic):
+        ideas = "; ".join(sorted(set(div.strategies.values())))[:300]
+        return Rejection(
+            stage=Stage.SEMANTIC,
+            reason=f"idea divergence {div.semantic:.2f} < {thresholds.min_semantic}: the sampled solutions "
+            f"share one idea ({ideas})",
+        )
+    if div.behavioural is None:
+        return Rejection(stage=Stage.BEHAVIOURAL, reason="no behavioural divergence estimate yet")
+    if thresholds.scores_alike(div.behavioural):
+        return Rejection(
+            stage=Stage.BEHAVIOURAL,
+            reason=f"behavioural divergence {div.behavioural:.3f} < {thresholds.min_behavioural}: the "
+            "solutions score alike on every test",
+        )
+    if div.crossing is not None and thresholds.one_strategy_dominates(div.crossing):
+        return Rejection(stage=Stage.BEHAVIOURAL, reason=_dominance_reason(div))
+    return None
+
+
+def _dominance_reason(div: Divergence) -> str:
+    """Why a candidate whose sampled solutions never trade wins is rejected, naming the one that wins."""
+    means = div.mean_scores
+    best = max(means, key=lambda s: means[s]) if means else None
+    who = (div.strategies.get(best, best) if best is not None else "one solution").split(":")[0]
+    return (
+        "one strategy dominates: no two sampled solutions trade wins across the tests "
+        f"(best everywhere: {who})"
+    )

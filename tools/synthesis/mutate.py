@@ -10,8 +10,8 @@ from frontiersmith.models import Axis, Candidate, CandidateStatus, ProblemKind, 
 from frontiersmith.store import Store
 
 from ..llm.base import Provider
+from ..problems import get_problem
 from ..submit import check_size
-from .seeds import load_problem
 
 
 @dataclass
@@ -38,7 +38,7 @@ async def mutate_problem(
     With ``authored`` the caller's mutated problem is used; otherwise ``provider`` writes it.
     """
     axis = Axis(axis)
-    parent = load_problem(store, parent_id)
+    parent = get_problem(store, parent_id)
     if authored is None and provider is None:
         raise InvalidInputError("Pass either the mutated problem you wrote or a provider to write it.")
     if authored is not None:

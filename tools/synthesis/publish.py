@@ -18,7 +18,9 @@ from frontiersmith.models import (
     make_id,
 )
 from frontiersmith.store import Store
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
+from .divergence import divergence_gate
 from .tests import suite_tests
 
 
@@ -40,9 +42,15 @@ def package_hash(
     )
 
 
-async def publish_candidate(store: Store, candidate_id: str) -> Task:
+async def publish_candidate(
+    store: Store, candidate_id: str, *, thresholds: Thresholds = DEFAULT_THRESHOLDS, force: bool = False
+) -> Task:
     """Publish a candidate whose current cross-validation report passed as a task, with the verifier and the
     tests that report checked; it rejoins the seed pool.
+
+    Its divergence estimate must pass the pipeline's gates (``thresholds``: the solutions use different
+    ideas, score differently, and no strategy dominates) unless ``force``; the task records the gates and
+    whether it was forced past them.
 
     A task is immutable and named by its package: publishing the same package again returns the stored
     task, and a changed package (a new verifier, new tests) is a new task that supersedes the candidate's
@@ -53,11 +61,17 @@ async def publish_candidate(store: Store, candidate_id: str) -> Task:
         raise InvalidInputError(
             f"Candidate {candidate_id} has no verifier that passed cross-validation; call run_verifier until it passes."
         )
+    div = store.find_divergence(candidate_id)
+    gate = divergence_gate(div, thresholds)
+    if gate is not None and not force:
+        raise InvalidInputError(
+            f"Candidate {candidate_id} fails the {gate.stage.value} divergence gate ({gate.reason}); call "
+            "estimate_divergence with mode 'both' after run_verifier, or pass force=true to publish it anyway."
+        )
     verifier = store.get(Verifier, report.verifier_id)
     baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
     tests = suite_tests(store, store.get_test_suite(report.suite_id))
     test_ids = [t.id for t in tests]
-    div = store.find_divergence(candidate_id)
     divergence = (
         {}
         if div is None
@@ -72,6 +86,8 @@ async def publish_candidate(store: Store, candidate_id: str) -> Task:
         baseline_solution_id=verifier.baseline_solution_id or "",
         test_ids=test_ids,
         divergence=divergence,
+        gates=thresholds.model_dump(include={"min_semantic", "min_behavioural", "crossing_gate"}),
+        forced=force and gate is not None,
     )
     with store.transaction():
         task, _replaced = store.publish_task(task)

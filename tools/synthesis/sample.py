@@ -12,8 +12,8 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..llm.base import Provider
+from ..problems import get_problem
 from ..submit import check_size
-from .seeds import load_problem
 
 BASELINE_AUTHOR = "baseline"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
@@ -30,7 +30,7 @@ async def sample_solutions(
     settings: Settings | None = None,
 ) -> list[Solution]:
     """Store ``n`` solutions from independent solver calls (or the caller's), each compile-checked in the sandbox."""
-    problem = load_problem(store, candidate_id)
+    problem = get_problem(store, candidate_id)
     if n < 0 or n > MAX_SAMPLED:
         raise InvalidInputError(f"n must be between 0 and {MAX_SAMPLED}.")
     if len(authored) > MAX_SAMPLED:

@@ -8,7 +8,6 @@ from frontiersmith.models import Candidate, Seed
 from frontiersmith.store import Store
 
 from ..catalog import list_families
-from ..problems import get_problem
 
 
 def seed_id_for(family_name: str) -> str:
@@ -26,10 +25,6 @@ def ensure_catalog_seeds(store: Store) -> list[Seed]:
             store.put_seed(seed)
             seeds.append(seed)
     return seeds
-
-
-# The one problem resolver (seed, candidate, task or catalog/NAME), under the name the steps' callers know.
-load_problem = get_problem
 
 
 def load_candidate(store: Store, candidate_id: str) -> Candidate:

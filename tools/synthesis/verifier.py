@@ -57,10 +57,12 @@ async def run_verifier(
     feedback: Sequence[str] = (),
     settings: Settings | None = None,
     round: int = 0,
+    min_kill_rate: float | None = None,
 ) -> VerifierResult:
     """Check a verifier and baseline against the candidate's current suite and sampled solutions with the
     cross-validation protocol; store the verifier, the baseline, every run and the protocol's report
-    (``round`` is the cross-validation loop's round, 0 outside a loop)."""
+    (``round`` is the cross-validation loop's round, 0 outside a loop; ``min_kill_rate`` defaults to the
+    settings' threshold)."""
     problem = load_candidate(store, candidate_id).problem
     suite = store.current_suite(candidate_id)
     tests = suite_tests(store, suite)
@@ -85,6 +87,7 @@ async def run_verifier(
         {s.id: Program(code=s.code, language=s.language) for s in sols},
         problem.limits,
         adversarial=suite.adversarial,
+        min_kill_rate=min_kill_rate,
         settings=settings,
     )
     baseline, verifier = _verifier_records(candidate_id, draft)
@@ -184,4 +187,5 @@ def _report_record(
         round=round,
         checks=checks,
         ok=report.ok,
+        kill_rate=report.kill_rate,
     )
