@@ -1,4 +1,4 @@
-"""The drafts are domain types (frontiersmith.drafts): every author uses them, the LLM layer only re-exports."""
+"""The drafts are domain types (frontiersmith.drafts): every author takes them from there, none from the LLM layer."""
 
 from __future__ import annotations
 
@@ -10,18 +10,22 @@ import frontiersmith.tools.llm as llm
 import frontiersmith.tools.llm.base as llm_base
 
 
-def test_the_llm_layer_re_exports_the_very_draft_types_of_the_domain() -> None:
-    for name in drafts.__all__:
-        assert getattr(llm_base, name) is getattr(drafts, name), name
-    for name in (
-        "CoarseVerdict",
-        "MutationDraft",
-        "SolutionDraft",
-        "StrategyGroups",
-        "TestsDraft",
-        "VerifierDraft",
-    ):
-        assert getattr(llm, name) is getattr(drafts, name), name
+def test_every_module_takes_the_drafts_from_the_domain() -> None:
+    root = Path(drafts.__file__).resolve().parents[1]
+    names = set(drafts.__all__)
+    wrong = []
+    for path in sorted(root.glob("**/*.py")):
+        if ".venv" in path.parts or "build" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and (node.module or "").split(".")[-2:-1] + [""]
+                and "llm" in (node.module or "").split(".")
+            ):
+                wrong += [f"{path.relative_to(root)}: {a.name}" for a in node.names if a.name in names]
+    assert not wrong, wrong
+    assert not names & set(llm.__all__) and not names & set(llm_base.__all__)
 
 
 def test_the_drafts_module_depends_on_the_models_alone() -> None:

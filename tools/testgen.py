@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from frontiersmith.drafts import TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
 from .judge import JudgeTest
-from .llm.base import TestsDraft
 
 GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024)  # the output cap comes from max_test_bytes
 MAX_DISTRIBUTION_NAME = 64  # a distribution's name becomes a generator argument and part of each test's name

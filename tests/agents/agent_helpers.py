@@ -10,10 +10,10 @@ from typing import Any
 
 from agents.testing import assistant_message, function_call
 
+from frontiersmith.drafts import MutationDraft, SolutionDraft
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.llm import MutationDraft, SolutionDraft
 
 
 def _load_toy():

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from frontiersmith.drafts import TestsDraft
 from frontiersmith.models import Language, Limits, Program, Sense
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.crossval import CrossValidation, cross_validate
-from frontiersmith.tools.llm.base import TestsDraft
 from frontiersmith.tools.testgen import GeneratedTest, build_tests
 
 from . import toy_problem as toy

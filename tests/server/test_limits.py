@@ -10,13 +10,13 @@ import pytest
 from mcp import Client
 from mcp_helpers import SEED, structured
 
+from frontiersmith.drafts import TestsDraft as Draft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.server.backend import FrontierSmithServer
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
-from frontiersmith.tools.llm import TestsDraft as Draft
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.synthesis import tests as synthesis_tests
 

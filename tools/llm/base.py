@@ -1,7 +1,7 @@
 """The provider interface: one method per LLM step of Algorithm 1, each returning a typed draft.
 
-The drafts themselves live in ``frontiersmith.drafts`` (a model is only one of their authors); they are
-re-exported here so existing imports keep working. A provider never runs code.
+The drafts themselves live in ``frontiersmith.drafts`` (a model is only one of their authors). A provider
+never runs code.
 """
 
 from __future__ import annotations
@@ -9,17 +9,15 @@ from __future__ import annotations
 from typing import Protocol
 
 from frontiersmith.drafts import (
-    CoarseReason,
     CoarseVerdict,
     MutationDraft,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
     VerifierDraft,
-    problem_from_draft,
 )
 from frontiersmith.errors import FrontierSmithError
-from frontiersmith.models import Axis, Problem, Program
+from frontiersmith.models import Axis, Problem
 
 
 class ProviderError(FrontierSmithError):
@@ -46,17 +44,4 @@ class Provider(Protocol):
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft: ...
 
 
-__all__ = [
-    "Axis",
-    "CoarseReason",
-    "CoarseVerdict",
-    "MutationDraft",
-    "Program",
-    "Provider",
-    "ProviderError",
-    "SolutionDraft",
-    "StrategyGroups",
-    "TestsDraft",
-    "VerifierDraft",
-    "problem_from_draft",
-]
+__all__ = ["Provider", "ProviderError"]
