@@ -24,19 +24,14 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 from frontiersmith.thresholds import (
-    DEFAULT_THRESHOLDS,
     THRESHOLD_NAMES,
-    Gate,
-    Rounds,
-    Scale,
-    Share,
     Thresholds,
 )
 
@@ -46,20 +41,16 @@ from .crossval import Authors, cross_validation_loop
 from .llm.base import Provider, ProviderError
 
 
-class SynthesisConfig(BaseModel):
+class SynthesisConfig(Thresholds):
+    """A run's arguments: Algorithm 1's sizes, its seed and provider, and its thresholds (inherited from
+    ``Thresholds``, so the run is stored with the gates it applied)."""
+
     rounds: int = Field(1, ge=1, le=100)
     candidates: int = Field(8, ge=1, le=1000, description="K: mutations proposed per round")
     n_solutions: int = Field(4, ge=2, le=64, description="n: solutions sampled per candidate")
     n_div: int = Field(6, ge=1, description="N_div: candidates kept by semantic divergence")
     n_final: int = Field(4, ge=1, description="N_final: candidates published per round")
     seed: int = 0
-    # The run's thresholds (frontiersmith/thresholds.py says what each means), stored with the run.
-    min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic
-    min_behavioural: Share = DEFAULT_THRESHOLDS.min_behavioural
-    crossing_gate: Gate = DEFAULT_THRESHOLDS.crossing_gate
-    behavioural_scale: Scale = DEFAULT_THRESHOLDS.behavioural_scale
-    crossval_rounds: Rounds = DEFAULT_THRESHOLDS.crossval_rounds
-    min_kill_rate: Share = DEFAULT_THRESHOLDS.min_kill_rate
     provider: str = "offline"
 
     @property
