@@ -8,6 +8,7 @@ objective per test is computed once and cached in the store as runs of the basel
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from frontiersmith.models import (
     Limits,
     Problem,
     Program,
+    Run,
     Seed,
     Solution,
     Task,
@@ -217,12 +219,18 @@ async def cached_baseline_objectives(
     objectives = await baseline_objectives(
         pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
     )
-    store.put_runs(
+    store.put_runs(baseline_runs(objectives, pkg.test_ids, pkg.baseline_id, pkg.verifier_id))
+    return objectives
+
+
+def baseline_runs(
+    objectives: Mapping[str, float], test_ids: Mapping[str, str], baseline_id: str, verifier_id: str | None
+) -> list[Run]:
+    """The baseline's objective per test (by name) as the runs that cache it: one per stored test, named by
+    the baseline, the test and the verifier that measured it."""
+    return [
         TestResult(name=name, verdict=Verdict.OK, objective=objective).to_run(
-            make_id("run", pkg.baseline_id, pkg.test_ids[name], pkg.verifier_id),
-            pkg.baseline_id,
-            pkg.test_ids[name],
+            make_id("run", baseline_id, test_ids[name], verifier_id), baseline_id, test_ids[name]
         )
         for name, objective in objectives.items()
-    )
-    return objectives
+    ]

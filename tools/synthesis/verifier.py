@@ -18,7 +18,6 @@ from frontiersmith.models import (
     Solution,
     TestCase,
     TestSuite,
-    Verdict,
     Verifier,
     VerifierKind,
     content_hash,
@@ -29,6 +28,7 @@ from frontiersmith.store import Store
 
 from ..crossval import CrossValidation, cross_validate
 from ..llm.base import Provider
+from ..problems import baseline_runs
 from ..testgen import GeneratedTest
 from .sample import BASELINE_AUTHOR, sampled
 from .seeds import load_candidate
@@ -139,36 +139,13 @@ def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution
 def _runs(
     report: CrossValidation, tests: list[TestCase], baseline: Solution, verifier: Verifier
 ) -> list[Run]:
-    by_name = {t.name: t for t in tests}
-    runs: list[Run] = []
-    for name, objective in report.baseline_objectives.items():
-        t = by_name[name]
-        runs.append(
-            Run(
-                id=make_id("run", baseline.id, t.id, verifier.id),
-                solution_id=baseline.id,
-                test_id=t.id,
-                verdict=Verdict.OK,
-                objective=objective,
-                score=0.0,
-            )
-        )
+    test_ids = {t.name: t.id for t in tests}
+    runs = baseline_runs(report.baseline_objectives, test_ids, baseline.id, verifier.id)
     for sid, cells in report.cells.items():
-        for name, c in cells.items():
-            t = by_name[name]
-            runs.append(
-                Run(
-                    id=make_id("run", sid, t.id, verifier.id),
-                    solution_id=sid,
-                    test_id=t.id,
-                    verdict=c.verdict,
-                    objective=c.objective,
-                    score=c.score,
-                    time_ms=c.time_ms,
-                    memory_kb=c.memory_kb,
-                    message=c.message,
-                )
-            )
+        runs += [
+            c.to_run(make_id("run", sid, test_ids[name], verifier.id), sid, test_ids[name])
+            for name, c in cells.items()
+        ]
     return runs
 
 
