@@ -165,7 +165,6 @@ class _Protocol:
         adversarial: Sequence[str],
         min_kill_rate: float,
     ):
-        self.generated = list(tests)
         self.tests = [t.as_judge_test() for t in tests]
         self.spec, self.validator, self.baseline = spec, validator, baseline
         self.solutions, self.limits = solutions, limits
@@ -260,33 +259,39 @@ class _Protocol:
         ]
         self.report.record("verifier is deterministic", "verifier", drift, "")
 
-    async def _verify_each(self, outputs: Mapping[str, bytes]) -> dict[str, TestResult]:
-        """The verifier's raw verdict on one output per test (keyed by test name), all at once."""
+    async def _verify_all(self, outputs: Sequence[tuple[str, bytes]]) -> list[TestResult]:
+        """The verifier's raw verdict on each (test name, output), all at once, in the order given."""
         by_name = {t.name: t for t in self.tests}
-        found: dict[str, TestResult] = {}
+        found: list[TestResult | None] = [None] * len(outputs)
 
-        async def one(name: str, output: bytes) -> None:
-            found[name] = await self.judge.verify(by_name[name], output)
+        async def one(i: int, name: str, output: bytes) -> None:
+            found[i] = await self.judge.verify(by_name[name], output)
 
         async with anyio.create_task_group() as tg:
-            for name, output in outputs.items():
-                tg.start_soon(one, name, output)
-        return found
+            for i, (name, output) in enumerate(outputs):
+                tg.start_soon(one, i, name, output)
+        return [r for r in found if r is not None]
+
+    async def _verify_each(self, outputs: Mapping[str, bytes]) -> dict[str, TestResult]:
+        """The verifier's raw verdict on one output per test, keyed by test name."""
+        return dict(zip(outputs, await self._verify_all(list(outputs.items())), strict=True))
 
     async def _corrupted_outputs_rejected(self) -> None:
+        # Outputs infeasible by construction; an empty output may be legal (an empty set) and is checked by
+        # its score instead (_ordering_is_sane).
+        probes = [(t.name, "garbage", GARBAGE) for t in self.tests[:PROBED_TESTS]]
+        probes += [
+            (t.name, "out-of-range numbers", out_of_range(self.base_out[t.name]))
+            for t in self.tests[:PROBED_TESTS]
+            if t.name in self.base_out
+        ]
+        verdicts = await self._verify_all([(name, output) for name, _, output in probes])
         accepted, crashed = [], []
-        for test in self.tests[:PROBED_TESTS]:
-            # Outputs infeasible by construction; an empty output may be legal (an empty set) and is
-            # checked by its score instead (_ordering_is_sane).
-            probes = {"garbage": GARBAGE}
-            if test.name in self.base_out:
-                probes["out-of-range numbers"] = out_of_range(self.base_out[test.name])
-            for label, output in probes.items():
-                r = await self.judge.verify(test, output)
-                if r.verdict is Verdict.OK:
-                    accepted.append(f"{label} on {test.name}")
-                elif r.verdict is Verdict.SYSTEM_ERROR:
-                    crashed.append(f"{label} on {test.name}: {r.message[:200]}")
+        for (name, label, _), r in zip(probes, verdicts, strict=True):
+            if r.verdict is Verdict.OK:
+                accepted.append(f"{label} on {name}")
+            elif r.verdict is Verdict.SYSTEM_ERROR:
+                crashed.append(f"{label} on {name}: {r.message[:200]}")
         why, problems = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
         self.report.record("verifier rejects corrupted outputs", "verifier", problems, why)
 
@@ -395,7 +400,6 @@ class _Protocol:
         return best
 
     async def _verifier_kills_mutants(self) -> None:
-        by_name = {t.name: t for t in self.tests}
         cases = [
             (name, label, m, score)
             for name, (output, score) in sorted(self._best_outputs().items())
@@ -404,16 +408,7 @@ class _Protocol:
         ]
         if not cases:
             return
-        verdicts: list[TestResult | None] = [None] * len(cases)
-
-        async def one(i: int) -> None:
-            name, _, m, _ = cases[i]
-            verdicts[i] = await self.judge.verify(by_name[name], m)
-
-        async with anyio.create_task_group() as tg:
-            for i in range(len(cases)):
-                tg.start_soon(one, i)
-        scored = [v for v in verdicts if v is not None]
+        scored = await self._verify_all([(name, m) for name, _, m, _ in cases])
         crashed = [
             f"it crashes on {label} on {name}: {r.message[:150]}"
             for (name, label, _, _), r in zip(cases, scored, strict=True)

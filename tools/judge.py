@@ -374,6 +374,9 @@ async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> Exe
     return result
 
 
+VERIFIER_KEY = "verifier"  # the verifier's name among the programs open_judge compiles
+
+
 class VerifierCompileError(InvalidInputError):
     """The verifier (or checker) of a problem does not compile, so nothing can be judged."""
 
@@ -408,10 +411,6 @@ class Judge:
         self.verifier_limits = RunLimits(
             time_ms=verifier.time_ms, memory_mb=verifier.memory_mb, output_kb=max(limits.output_kb, 1024)
         )
-
-    async def compile(self, programs: Mapping[str, Program]) -> dict[str, CompileResult]:
-        """Compile several programs at once in this judge's sandbox (g++ is the slow part of a run)."""
-        return await compile_all(self.sandbox, programs)
 
     async def verify(self, test: JudgeTest, output: bytes) -> TestResult:
         """The verifier's verdict on one output (raw: the checker's ratio or the native objective)."""
@@ -557,9 +556,6 @@ async def open_judge(
         if not checker.ok or checker.program is None:
             raise VerifierCompileError(checker.message)
         yield Judge(sb, verifier, checker.program, limits, workers or settings.workers), compiled
-
-
-VERIFIER_KEY = "verifier"
 
 
 def _normalise(
