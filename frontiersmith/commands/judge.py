@@ -50,7 +50,7 @@ def judge(
     ),
 ) -> None:
     """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
-    score and the mean (nothing is stored; `submit` stores a submission)."""
+    score and the mean (no submission is stored: that is what `submit` does)."""
     from frontiersmith.tools.judge import judge_solution
 
     if backend is not None and backend not in ("process", "docker"):

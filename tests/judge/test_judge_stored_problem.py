@@ -40,7 +40,7 @@ def test_judging_a_stored_problem_id_scores_what_submit_scores(tmp_path, monkeyp
         {t.name: t.score for t in submitted.tests}, abs=1e-9
     )
     with open_store() as store:
-        assert len(store.list_submissions(f"catalog/{FAMILY}")) == before  # judging stores nothing
+        assert len(store.list_submissions(f"catalog/{FAMILY}")) == before  # judging stores no submission
 
 
 def test_judging_a_path_that_is_not_a_package_says_so(tmp_path) -> None:
