@@ -133,10 +133,51 @@ class Record(BaseModel):
         return content_hash(self.model_dump(mode="json", exclude={"id", "created_at"}))
 
 
+class SeedStatus(StrEnum):
+    """What running a seed's reference solutions on its tests showed (DESIGN §10)."""
+
+    VERIFIED = "verified"  # a reference passes every test
+    UNVERIFIED = "unverified"  # references exist and none passes every test (``status_reason`` says why)
+    UNTESTED = "untested"  # no reference to run, or no test with an answer, or validation was skipped
+
+
+class Comparison(StrEnum):
+    """How a closed problem's output is compared with its expected answer."""
+
+    EXACT = "exact"  # byte for byte, after normalising line endings and trailing newlines
+    TOKEN = "token"  # whitespace-separated tokens equal
+    FLOAT = "float"  # tokens equal, numbers within 1e-6 absolute or relative
+
+
+class SeedProvenance(BaseModel):
+    """Where an imported seed came from: shown by ``lineage`` and ``seeds show``."""
+
+    format: str = ""  # codecontests | taco | apps | native | frontiercs | authored
+    file: str = ""  # the file (or folder) it was read from, as given
+    row: int | None = None  # the row in that file, from 1 (None for a folder)
+    name: str = ""  # the row's own name, when it has one
+    source: str = ""  # the dataset's own source field (a judge, a contest)
+    license: str = ""
+    url: str = ""
+
+
 class Seed(Record):
     problem: Problem
-    reference: Program | None = None
-    origin: str = "catalog"  # catalog | task (an accepted task rejoining the pool) | import
+    reference: Program | None = None  # the reference the status rests on (the first that passes)
+    origin: str = "catalog"  # catalog | task (an accepted task rejoining the pool) | import | problem
+    status: SeedStatus = SeedStatus.UNTESTED
+    status_reason: str = ""
+    comparison: Comparison = Comparison.TOKEN
+    tags: list[str] = Field(default_factory=list)
+    difficulty: float | None = None
+    imported: SeedProvenance | None = None
+    statement_hash: str = ""  # of the normalised statement: what import dedups on
+    tuple_by: str = ""  # who wrote the (O, C_I, C_O) tuple: a provider's name, "offline", "seed.yaml", "user"
+
+    @property
+    def in_pool(self) -> bool:
+        """Whether synthesis may mutate it: an imported open problem (origin ``problem``) is only solved."""
+        return self.origin != "problem"
 
 
 class CandidateStatus(StrEnum):

@@ -323,6 +323,23 @@ def _v4_rewrite(conn: sqlite3.Connection, table: str, record_id: str, data: dict
     )
 
 
+def _v5_seed_status_and_imported_problems(db: sqlite_utils.Database) -> None:
+    """Seeds get the columns import dedups and selection filters on (status, statement hash). A FrontierCS
+    package ``import frontiercs`` stored before this version was filed as a seed of origin ``import``, and
+    so reached the mutation prompt as a closed problem; it is an open problem to solve: origin ``problem``."""
+    conn = db.conn
+    conn.execute("ALTER TABLE seeds ADD COLUMN status TEXT")
+    conn.execute("ALTER TABLE seeds ADD COLUMN statement_hash TEXT")
+    conn.execute("CREATE INDEX seeds_statement_hash ON seeds (statement_hash)")
+    for sid, data in _v4_rows(conn, "seeds"):
+        if data.get("origin") == "import" and data.get("problem", {}).get("provenance", {}).get("format") == (
+            "frontiercs"
+        ):
+            data["origin"] = "problem"
+            _v4_rewrite(conn, "seeds", sid, data)
+            conn.execute("UPDATE seeds SET origin = 'problem' WHERE id = ?", (sid,))
+
+
 Step = str | Callable[[sqlite_utils.Database], None]
 
 MIGRATIONS: list[tuple[int, Step]] = [
@@ -330,6 +347,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (2, _v2_updated_at_and_query_indexes),
     (3, _V3_IMMUTABLE_TASKS),
     (4, _v4_typed_pipeline_records),
+    (5, _v5_seed_status_and_imported_problems),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

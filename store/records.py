@@ -102,7 +102,16 @@ TABLES: dict[type[Record], RecordTable] = {
     spec.model: spec
     for spec in (
         RecordTable(
-            "seeds", "seed", Seed, lambda s: {"title": s.problem.title, "origin": s.origin}, _seed_edges
+            "seeds",
+            "seed",
+            Seed,
+            lambda s: {
+                "title": s.problem.title,
+                "origin": s.origin,
+                "status": str(s.status),
+                "statement_hash": s.statement_hash or None,
+            },
+            _seed_edges,
         ),
         RecordTable(
             "candidates",

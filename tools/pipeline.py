@@ -236,7 +236,7 @@ class Pipeline:
             if c.problem.provenance.get("run") == self.run_id and c.round < rnd
         )
         slots = []
-        for seed in sorted(self.store.list_seeds(), key=lambda s: s.id):
+        for seed in sorted((s for s in self.store.list_seeds() if s.in_pool), key=lambda s: s.id):
             offered: Counter = Counter()
             for axis in self.provider.axes_for(seed.problem):  # type: ignore[attr-defined]
                 slots.append((seed.id, axis, used[(seed.id, axis)] + offered[axis]))

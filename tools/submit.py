@@ -76,7 +76,7 @@ def list_problems(store: Store) -> list[ProblemSummary]:
     ]
     out += [
         ProblemSummary(id=s.id, title=s.problem.title, kind="imported", tests=len(store.list_tests(s.id)))
-        for s in store.list_seeds(origin="import")
+        for s in store.list_seeds(origin="problem")
     ]
     out += [
         ProblemSummary(

@@ -164,7 +164,7 @@ async def test_import_frontiercs_stores_problem_tests_and_checker_once(tmp_path)
         assert first.inserted and not again.inserted
         assert again.seed_id == first.seed_id and again.test_ids == first.test_ids
         seed = store.get_seed(first.seed_id)
-        assert seed.origin == "import" and seed.problem.title == "Heaviest K items"
+        assert seed.origin == "problem" and seed.problem.title == "Heaviest K items"
         tests = sorted(store.list_tests(first.seed_id), key=lambda t: t.name)
         assert [t.name for t in tests] == ["1", "2", "3"]
         assert store.get_blob(tests[0].input_hash) == (MINI / "testdata" / "1.in").read_bytes()

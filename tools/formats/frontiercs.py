@@ -296,7 +296,8 @@ async def check_checker_compiles(
 async def import_frontiercs(
     root: Path | str, store: Any, *, backend: str | None = None, settings: Settings | None = None
 ) -> ImportSummary:
-    """Store a FrontierCS package as a seed (origin ``import``) with its tests and testlib checker.
+    """Store a FrontierCS package as an imported open problem (origin ``problem``: solved and judged, never
+    mutated as if it were closed; ``seeds import --as-seed`` takes one as a seed) with its tests and checker.
 
     The package is read and its checker compiled before anything is stored, so a bad package
     stores nothing. Ids derive from the content, so importing the same directory twice stores
@@ -309,7 +310,7 @@ async def import_frontiercs(
     seed = Seed(
         id=make_id("seed", "frontiercs", problem.id, problem.statement, package.checker.code), problem=problem
     )
-    seed.origin = "import"
+    seed.origin = "problem"
     with store.transaction():
         outcome = store.put_seed(seed)
         test_ids = []

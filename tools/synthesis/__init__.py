@@ -8,11 +8,12 @@ checking, scoring, storing) always happens here. Ids derive from their inputs, s
 returns what is stored instead of doing the work twice.
 """
 
+from ..seeds.pool import ensure_catalog_seeds, seed_id_for
+from .candidates import load_candidate
 from .divergence import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
 from .mutate import MutateResult, mutate_problem
 from .publish import package_hash, publish_candidate
 from .sample import BASELINE_AUTHOR, MAX_SAMPLED, sample_solutions, sampled
-from .seeds import ensure_catalog_seeds, load_candidate, seed_id_for
 from .tests import (
     MAX_SEED,
     TestsResult,

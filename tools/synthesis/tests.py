@@ -16,8 +16,8 @@ from frontiersmith.store import Store
 from ..llm.base import Provider
 from ..submit import check_size
 from ..testgen import TestBuild, build_tests, check_test_plan
+from .candidates import load_candidate
 from .sample import sampled
-from .seeds import load_candidate
 
 MAX_SEED = 2**31 - 1  # test seeds (seed * 1000 + i) stay small numbers in names and generator arguments
 

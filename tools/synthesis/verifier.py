@@ -30,8 +30,8 @@ from ..crossval import CrossValidation, cross_validate
 from ..llm.base import Provider
 from ..problems import baseline_runs
 from ..testgen import GeneratedTest
+from .candidates import load_candidate
 from .sample import BASELINE_AUTHOR, sampled
-from .seeds import load_candidate
 from .tests import suite_draft, suite_tests
 
 

@@ -1,0 +1,150 @@
+"""One closed problem as an importer reads it, before anything is stored, and the one writer that stores it.
+
+Every importer (CodeContests, TACO / APPS rows, a native seed dir, a FrontierCS package taken as a seed,
+an MCP client's ``add_seed``) produces a ``SeedDraft``; ``store_seed`` writes the seed, its tests and its
+reference solutions in one transaction, so a row is stored whole or not at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from frontiersmith.models import (
+    Comparison,
+    Problem,
+    Program,
+    Seed,
+    SeedProvenance,
+    SeedStatus,
+    Solution,
+    TestCase,
+    make_id,
+)
+from frontiersmith.store import Store
+
+REFERENCE_AUTHOR = "reference"  # Solution.author of a seed's reference solutions
+INCORRECT_AUTHOR = "incorrect"  # ... and of the dataset's known-wrong solutions
+
+
+@dataclass
+class SeedTest:
+    name: str
+    input: bytes
+    answer: bytes | None
+    kind: str = "public"  # public | private | generated (the dataset's own split), or the seed dir's name
+
+
+@dataclass
+class SeedDraft:
+    """A parsed row: the problem (its tuple described or given), tests, references, and where it came from."""
+
+    problem: Problem
+    tests: list[SeedTest] = field(default_factory=list)
+    references: list[Program] = field(default_factory=list)
+    incorrect: list[Program] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    difficulty: float | None = None
+    provenance: SeedProvenance = field(default_factory=SeedProvenance)
+    comparison: Comparison | None = None  # None: chosen from the answers (float if any answer has a decimal)
+    tuple_by: str = ""
+    notes: list[str] = field(default_factory=list)  # what was left out (a Java solution, tests over the cap)
+
+    @property
+    def statement_hash(self) -> str:
+        return statement_hash(self.problem.statement)
+
+    @property
+    def seed_id(self) -> str:
+        return make_id("seed", "import", self.statement_hash)
+
+
+def normalise_statement(text: str) -> str:
+    """The statement as dedup compares it: Unicode-normalised, case-folded, whitespace collapsed."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
+
+
+def statement_hash(text: str) -> str:
+    return hashlib.sha256(normalise_statement(text).encode()).hexdigest()
+
+
+_DECIMAL = re.compile(rb"(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?(?![\w.])")
+
+
+def choose_comparison(draft: SeedDraft) -> Comparison:
+    """The draft's own comparison, else FLOAT when an expected answer holds a decimal number, else TOKEN."""
+    if draft.comparison is not None:
+        return draft.comparison
+    if any(t.answer is not None and _DECIMAL.search(t.answer) for t in draft.tests):
+        return Comparison.FLOAT
+    return Comparison.TOKEN
+
+
+def seed_record(
+    draft: SeedDraft, status: SeedStatus, reason: str = "", reference: Program | None = None
+) -> Seed:
+    sid = draft.seed_id
+    problem = draft.problem.model_copy(update={"id": sid})
+    return Seed(
+        id=sid,
+        problem=problem,
+        reference=reference,
+        origin="import",
+        status=status,
+        status_reason=reason,
+        comparison=choose_comparison(draft),
+        tags=draft.tags,
+        difficulty=draft.difficulty,
+        imported=draft.provenance,
+        statement_hash=draft.statement_hash,
+        tuple_by=draft.tuple_by,
+    )
+
+
+def store_seed(store: Store, draft: SeedDraft, seed: Seed) -> bool:
+    """Write the seed, its tests and its solutions in one transaction; False when it was stored before
+    (re-import is a no-op, and keeps a user's ``seeds edit``)."""
+    if store.find(Seed, seed.id) is not None:
+        return False
+    with store.transaction():
+        store.put_seed(seed)
+        for test in draft.tests:
+            input_hash = store.put_blob(test.input)
+            answer_hash = store.put_blob(test.answer) if test.answer is not None else None
+            store.put_test(
+                TestCase(
+                    id=make_id("test", seed.id, test.name, input_hash, answer_hash),
+                    problem_id=seed.id,
+                    input_hash=input_hash,
+                    answer_hash=answer_hash,
+                    name=test.name,
+                    distribution=test.kind,
+                )
+            )
+        for author, programs in ((REFERENCE_AUTHOR, draft.references), (INCORRECT_AUTHOR, draft.incorrect)):
+            for program in programs:
+                store.put_solution(
+                    Solution(
+                        id=make_id("sol", seed.id, author, program.language.value, program.code),
+                        problem_id=seed.id,
+                        code=program.code,
+                        language=program.language,
+                        author=author,
+                    )
+                )
+    return True
+
+
+__all__ = [
+    "INCORRECT_AUTHOR",
+    "REFERENCE_AUTHOR",
+    "SeedDraft",
+    "SeedTest",
+    "choose_comparison",
+    "normalise_statement",
+    "seed_record",
+    "statement_hash",
+    "store_seed",
+]

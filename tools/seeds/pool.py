@@ -1,0 +1,34 @@
+"""The seed pool: the catalog's closed families, the user's imported seeds and published tasks rejoining it."""
+
+from __future__ import annotations
+
+from frontiersmith.models import Comparison, Seed, SeedStatus
+from frontiersmith.store import Store
+
+from ..catalog import list_families
+
+
+def seed_id_for(family_name: str) -> str:
+    return f"seed_{family_name}"
+
+
+def ensure_catalog_seeds(store: Store) -> list[Seed]:
+    """Store every closed catalog family as a seed (idempotent). The catalog's own contract tests run each
+    family's reference, so its seeds are verified."""
+    seeds = []
+    with store.transaction():
+        for fam in list_families("closed"):
+            sid = seed_id_for(fam.name)
+            ref = fam.reference.program if fam.reference else None
+            seed = Seed(
+                id=sid,
+                problem=fam.problem(sid),
+                reference=ref,
+                origin="catalog",
+                status=SeedStatus.VERIFIED if ref else SeedStatus.UNTESTED,
+                comparison=Comparison.TOKEN,
+                tuple_by="catalog",
+            )
+            store.put_seed(seed)
+            seeds.append(seed)
+    return seeds
