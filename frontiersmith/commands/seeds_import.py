@@ -1,0 +1,5 @@
+"""`frontiersmith seeds import`."""
+
+from __future__ import annotations
+
+COMMANDS: dict = {}

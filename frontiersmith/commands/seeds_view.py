@@ -1,0 +1,5 @@
+"""`frontiersmith seeds list | show | edit`."""
+
+from __future__ import annotations
+
+COMMANDS: dict = {}
