@@ -86,8 +86,9 @@ async def _groups(
 
 
 def _program(completion: Any) -> Program | None:
+    """The code to judge: a completion's (``extract_code``), or a Program a caller already took out."""
     try:
-        program = extract_code(completion)
+        program = completion if isinstance(completion, Program) else extract_code(completion)
         if program is not None:
             check_size("The code", program.code)  # submit's own bound
         return program

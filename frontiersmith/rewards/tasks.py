@@ -22,6 +22,9 @@ from frontiersmith.tools.judge import needs_baseline
 from frontiersmith.tools.problems import JudgePackage, cached_baseline_objectives, from_store
 
 EXPORT_DIR_ENV = "FRONTIERSMITH_EXPORT_DIR"
+# Beside a package's problem.yaml: the baseline's objective per test name, as the store cached it when the
+# task was exported, so the reward normalises against the very values ``submit`` uses.
+BASELINE_FILE = "baseline_objectives.json"
 
 
 class GroundTruth(BaseModel):
@@ -119,11 +122,24 @@ async def load_task(
     if folder is not None:
         from frontiersmith.tools.formats import load_package
 
-        task = RewardTask(key, load_package(folder))
+        task = RewardTask(key, load_package(folder), _exported_baseline(folder))
     else:
         task = await _stored_task(truth, key, dirs, settings)
     with _cache_lock:
         return _cache.setdefault(key, task)
+
+
+def _exported_baseline(folder: Path) -> dict[str, float] | None:
+    path = folder / BASELINE_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text())
+        return {str(name): float(value) for name, value in data.items()}
+    except (ValueError, AttributeError, TypeError):
+        raise InvalidInputError(
+            f"{path} is not a JSON object of test name -> objective; export again."
+        ) from None
 
 
 async def _stored_task(truth: GroundTruth, key: str, dirs: Sequence[Path], settings: Settings) -> RewardTask:
