@@ -104,21 +104,14 @@ def package_folder(truth: GroundTruth, dirs: Sequence[Path]) -> Path | None:
     return next((d / relative for d in dirs if (d / relative).is_dir()), None)
 
 
-async def load_task(
-    truth: GroundTruth,
-    dirs: Sequence[Path],
-    settings: Settings,
-) -> RewardTask:
-    """The task ``truth`` names, from its package folder or else the store (kept for the process)."""
-    folder = package_folder(truth, dirs)
-    key = (
-        f"dir:{folder.resolve()}"
-        if folder is not None
-        else f"store:{settings.resolved_store_path}:{truth.task_id}"
-    )
+async def load_task(truth: GroundTruth, dirs: Sequence[Path], settings: Settings) -> RewardTask:
+    """The task ``truth`` names, from its package folder or else the store, read once for the process:
+    later calls with the same ground truth and folders take it from memory, even if the files go away."""
+    key = "|".join([truth.dumps(), *map(str, dirs), str(settings.resolved_store_path)])
     with _cache_lock:
         if key in _cache:
             return _cache[key]
+    folder = package_folder(truth, dirs)
     if folder is not None:
         from frontiersmith.tools.formats import load_package
 

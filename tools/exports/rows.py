@@ -88,6 +88,13 @@ class TaskRow:
         return {"task_id": self.bundle.task_id, "split": self.split, "index": self.index}
 
 
+def package_objectives(bundle: TaskBundle) -> dict[str, float]:
+    """The baseline's objectives by the package's test names: ``write_task_package`` numbers the tests 1..N
+    in the task's order (``testdata/N.in``), where the store names them by their generator."""
+    base = bundle.baseline_objectives or {}
+    return {str(i): base[t.name] for i, t in enumerate(bundle.package.tests, 1) if t.name in base}
+
+
 def write_packages(bundles: Sequence[TaskBundle], out: Path) -> list[TaskRow]:
     """Write every task's package under ``OUT/tasks`` and return the tasks as rows, split by split."""
     rows: list[TaskRow] = []
@@ -96,7 +103,7 @@ def write_packages(bundles: Sequence[TaskBundle], out: Path) -> list[TaskRow]:
         relative = Path(TASKS_DIR) / task_path(bundle)
         dest = write_task_package(bundle, out / relative)
         if bundle.baseline_objectives is not None:
-            (dest / BASELINE_FILE).write_text(json.dumps(bundle.baseline_objectives, indent=1) + "\n")
+            (dest / BASELINE_FILE).write_text(json.dumps(package_objectives(bundle), indent=1) + "\n")
         split = bundle.split or NO_SPLIT
         rows.append(TaskRow(bundle, seen.get(split, 0), relative.as_posix(), chat_prompt(bundle)))
         seen[split] = seen.get(split, 0) + 1
