@@ -98,7 +98,8 @@ class SubmitEnv(vf.ToolEnv):
     def __init__(
         self, *, export_dir: Path, max_submissions: int, mcp: bool, judge: dict[str, Any], **kw: Any
     ):
-        super().__init__(tools=[submit], max_turns=max_submissions + 1, **kw)
+        # N submissions, one refused call past the budget, then the final answer.
+        super().__init__(tools=[submit], max_turns=max_submissions + 2, **kw)
         self.export_dir, self.max_submissions, self.mcp, self.judge = export_dir, max_submissions, mcp, judge
 
     async def env_response(self, messages: vf.Messages, state: vf.State, **kwargs: Any) -> vf.Messages:

@@ -46,6 +46,7 @@ async def test_hf_folder_loads_with_datasets_and_its_card_tells_how_tasks_score(
         assert (out / row["package"] / "problem.yaml").is_file()
         line = next(x for x in card.splitlines() if x.startswith(f"| {entry.task_id} |"))
         assert f"| {entry.family} | {entry.axis} |" in line and f"{entry.best_mean_score:.3f}" in line
+    assert any(r["divergence_behavioural"] is not None for _, r in rows.values())  # the fixture estimates it
     for family in {e.family for e in manifest.tasks}:
         count = sum(e.family == family for e in manifest.tasks)
         assert f"| {family} | {count} |" in card
