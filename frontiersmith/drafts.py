@@ -26,6 +26,16 @@ class MutationDraft(BaseModel):
     )
 
 
+def check_tuple(objective: Objective, input_spec: InputSpec) -> None:
+    """Raise ValueError when a seed's tuple cannot be used: an optimise objective without its sense, or a
+    bound whose lo is above its hi."""
+    if objective.kind is ObjectiveKind.OPTIMISE and objective.sense is None:
+        raise ValueError("an optimise objective needs its sense (min or max)")
+    crossed = sorted(name for name, (lo, hi) in input_spec.bounds.items() if lo > hi)
+    if crossed:
+        raise ValueError(f"the bounds of {', '.join(crossed)} have lo above hi")
+
+
 class SeedTupleDraft(BaseModel):
     """An imported closed problem's tuple (O, C_I, C_O), read from its statement."""
 
@@ -46,11 +56,7 @@ class SeedTupleDraft(BaseModel):
 
     @model_validator(mode="after")
     def _usable(self) -> SeedTupleDraft:
-        if self.objective.kind is ObjectiveKind.OPTIMISE and self.objective.sense is None:
-            raise ValueError("an optimise objective needs its sense (min or max)")
-        crossed = sorted(name for name, (lo, hi) in self.input_spec.bounds.items() if lo > hi)
-        if crossed:
-            raise ValueError(f"the bounds of {', '.join(crossed)} have lo above hi")
+        check_tuple(self.objective, self.input_spec)
         return self
 
 
@@ -136,5 +142,6 @@ __all__ = [
     "StrategyGroups",
     "TestsDraft",
     "VerifierDraft",
+    "check_tuple",
     "problem_from_draft",
 ]
