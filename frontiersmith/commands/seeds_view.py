@@ -22,9 +22,9 @@ def list_cmd(as_json: bool = JSON) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{len(rows)} seeds")
+    table = Table(title=f"{len(rows)} seed{'' if len(rows) == 1 else 's'}")
     for column in ("id", "title", "source", "status", "tests", "refs", "objective"):
-        table.add_column(column, overflow="fold")
+        table.add_column(column, overflow="fold", no_wrap=column == "id")
     for r in rows:
         table.add_row(r.id, r.title, r.source, r.status.value, str(r.tests), str(r.references), r.objective)
     Console().print(table)

@@ -105,7 +105,7 @@ def objective_label(objective: Objective) -> str:
 def source_of(seed: Seed) -> str:
     p = seed.imported
     if p is None or not p.file:
-        return seed.origin
+        return p.format if p is not None and p.format else seed.origin  # an authored seed has no file
     return f"{p.file}:{p.row}" if p.row is not None else p.file
 
 
@@ -248,10 +248,10 @@ def checked_tuple(data: object) -> SeedTuple:
         return SeedTuple.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the tuple"
-        raise InvalidInputError(
-            f"The tuple's {where} is wrong: {first['msg']}; correct it and try again."
-        ) from None
+        where = ".".join(str(p) for p in first["loc"])
+        what = f"The tuple's {where}" if where else "The tuple"
+        msg = first["msg"].removeprefix("Value error, ")
+        raise InvalidInputError(f"{what} is wrong: {msg}; correct it and try again.") from None
 
 
 _BOUND = re.compile(r"^\s*(?P<name>[^=\s]+)\s*=\s*(?:(?P<lo>[^:]+):(?P<hi>[^:]+))?\s*$")
