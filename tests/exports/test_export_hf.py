@@ -16,7 +16,7 @@ pytestmark = pytest.mark.anyio
 
 async def test_hf_folder_loads_with_datasets_and_its_card_tells_how_tasks_score(published, tmp_path) -> None:
     out = tmp_path / "hf"
-    await export(published, "hf", out, split="train:0.5,test:0.5")
+    await export(published, "hf", out, split="train:0.7,test:0.3")
     manifest = read_manifest(out)
 
     loaded = load_from_disk(str(out))

@@ -29,7 +29,7 @@ async def test_verl_rows_round_trip_through_pyarrow_and_score_as_submit(
     published, tmp_path, monkeypatch
 ) -> None:
     out = tmp_path / "verl"
-    manifest = await export(published, "verl", out, split="train:0.5,test:0.5")
+    manifest = await export(published, "verl", out, split="train:0.7,test:0.3")
 
     splits = {name for name, n in manifest.counts.items() if n}
     assert {p.stem for p in out.glob("*.parquet")} == {p.stem for p in out.glob("*.jsonl")} == splits
