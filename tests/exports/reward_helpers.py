@@ -63,3 +63,11 @@ async def export(published, fmt: str, out: Path, split: str | None = None) -> Ma
 def storeless_settings(tmp_path: Path) -> Settings:
     """Settings of a trainer machine: no store, the process sandbox."""
     return Settings(data_dir=tmp_path / "no-store", sandbox_backend="process", workers=2)
+
+
+def use_store(published, monkeypatch) -> Settings:
+    """Make the shared store this process's store (for code that reads the settings itself), no user config."""
+    monkeypatch.setenv("FRONTIERSMITH_CONFIG", str(published.data_dir / "no-config.toml"))
+    monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(published.data_dir))
+    monkeypatch.setenv("FRONTIERSMITH_SANDBOX_BACKEND", "process")
+    return published.settings

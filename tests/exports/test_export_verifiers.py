@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from chat_server import LoopbackChat
 from openai import AsyncOpenAI
-from reward_helpers import baseline, export, fenced, solver, submit_score
+from reward_helpers import baseline, export, fenced, solver, submit_score, use_store
 
 from frontiersmith.models import Program
 from frontiersmith.rewards import clear_cache
@@ -102,9 +102,8 @@ async def test_multi_turn_submit_gives_feedback_within_the_budget(
     assert mine["reward"] == await submit_score(published, task_id, solver(family)) > 0
 
 
-async def test_multi_turn_submit_through_the_mcp_server(
-    published, environment_export, isolated_settings
-) -> None:
+async def test_multi_turn_submit_through_the_mcp_server(published, environment_export, monkeypatch) -> None:
+    use_store(published, monkeypatch)
     # The submit tool's calls go to `frontiersmith serve --tools solve` over stdio, on the store's task.
     env = vf.load_environment("frontiersmith-tasks", max_submissions=1, mcp=True)
     family = "min_true_2sat"

@@ -21,6 +21,7 @@ from reward_helpers import (
     solver,
     storeless_settings,
     submit_score,
+    use_store,
 )
 
 from frontiersmith.models import Language, Program
@@ -97,13 +98,12 @@ async def test_reward_from_an_export_equals_submit_for_baseline_best_and_invalid
     )
 
 
-async def test_reward_falls_back_to_the_store_by_task_id(published, isolated_settings, tmp_path) -> None:
+async def test_reward_falls_back_to_the_store_by_task_id(published, tmp_path, monkeypatch) -> None:
+    store_env = use_store(published, monkeypatch)
     family, task = next(iter(published.tasks.items()))
     program = solver(family)
     truth = GroundTruth(task_id=task.id, package="tasks/not-here").dumps()
-    [got] = await score_completions(
-        [fenced(program)], [truth], export_dir=tmp_path, settings=isolated_settings
-    )
+    [got] = await score_completions([fenced(program)], [truth], export_dir=tmp_path, settings=store_env)
     assert got == await submit_score(published, task.id, program)
 
 
