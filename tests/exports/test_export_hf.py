@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from datasets import DatasetDict, load_from_disk
+from datasets import DatasetDict, load_dataset, load_from_disk
 from reward_helpers import export
 
 from frontiersmith.rewards import GroundTruth
@@ -27,6 +27,11 @@ async def test_hf_folder_loads_with_datasets_and_its_card_tells_how_tasks_score(
     card = (out / "README.md").read_text()
     header = yaml.safe_load(card.split("---")[1])
     assert {c["split"] for c in header["configs"][0]["data_files"]} == set(loaded)
+    # The card's configs also let `load_dataset` (the Hub's loader) read the folder as it is.
+    hub = load_dataset(str(out), cache_dir=str(tmp_path / "hf-cache"))
+    assert {name: sorted(ds["task_id"]) for name, ds in hub.items()} == {
+        name: sorted(ds["task_id"]) for name, ds in loaded.items()
+    }
 
     for entry in manifest.tasks:
         split, row = rows[entry.task_id]

@@ -23,8 +23,8 @@ async def test_trl_dataset_round_trips_and_its_reward_scores_as_submit(
     await export(published, "trl", out)
 
     dataset = load_from_disk(str(out / "dataset"))
-    assert isinstance(dataset, DatasetDict) and list(dataset) == ["all"]
-    rows = dataset["all"]
+    assert isinstance(dataset, DatasetDict) and list(dataset) == ["train"]
+    rows = dataset["train"]
     assert rows.column_names == ["prompt", "ground_truth", "task_id"]
     assert sorted(rows["task_id"]) == sorted(t.id for t in published.tasks.values())
     assert all(p[-1]["role"] == "user" and "```python" in p[-1]["content"] for p in rows["prompt"])

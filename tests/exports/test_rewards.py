@@ -49,7 +49,7 @@ def truths(out: Path) -> dict[str, str]:
     """Task id -> the ground truth its exported row carries."""
     import json
 
-    rows = [json.loads(line) for line in (out / "all.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (out / "train.jsonl").read_text().splitlines()]
     return {r["extra_info"]["task_id"]: r["reward_model"]["ground_truth"] for r in rows}
 
 
