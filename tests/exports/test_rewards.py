@@ -4,6 +4,7 @@ exports; no model."""
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from pathlib import Path
 
@@ -146,6 +147,40 @@ async def test_a_batch_is_judged_in_one_sandbox(published, verl_export, tmp_path
         completions, ground, export_dir=verl_export, workers=2, settings=storeless_settings(tmp_path)
     )
     assert len(opened) == 1 and len(got) == 6 and any(s > 0 for s in got)
+
+
+async def test_a_batch_over_several_tasks_runs_at_most_workers_programs_at_once(
+    published, verl_export, tmp_path, monkeypatch
+) -> None:
+    running, peak = 0, 0
+    real = judging.open_sandbox
+
+    @contextlib.asynccontextmanager
+    async def watched(*args, **kwargs):
+        async with real(*args, **kwargs) as sb:
+            run = sb.run
+
+            async def counted(*a, **k):
+                nonlocal running, peak
+                running += 1
+                peak = max(peak, running)
+                try:
+                    return await run(*a, **k)
+                finally:
+                    running -= 1
+
+            sb.run = counted  # type: ignore[method-assign]
+            yield sb
+
+    monkeypatch.setattr(judging, "open_sandbox", watched)
+    gts = truths(verl_export)
+    completions = [fenced(solver(family)) for family in published.tasks] * 2
+    ground = [gts[t.id] for t in published.tasks.values()] * 2
+    got = await score_completions(
+        completions, ground, export_dir=verl_export, workers=1, settings=storeless_settings(tmp_path)
+    )
+    # Three tasks' judges share one bound: one program (a solution or a verifier) runs at a time.
+    assert peak == 1 and got[:3] == got[3:] and all(s > 0 for s in got)
 
 
 async def test_loaded_packages_are_kept_for_the_process(published, verl_export, tmp_path) -> None:
