@@ -26,7 +26,8 @@ from .registry import task_path
 DATA_SOURCE = "frontiersmith"
 ABILITY = "code"
 TASKS_DIR = "tasks"
-NO_SPLIT = "train"  # the split of an export without --split: `datasets` reserves "all", and trainers read train
+# The split of an export without --split: `datasets` reserves "all", and trainers read train.
+NO_SPLIT = "train"
 SYSTEM_PROMPT = (
     "You are an expert competitive programmer. This problem is open-ended: every valid output is scored "
     "against a baseline solution's, and better outputs score higher (from 0 up to 1)."
