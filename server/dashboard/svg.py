@@ -95,8 +95,8 @@ def heatmap(
 ) -> str:
     """Scores of ``rows`` (id, label) on ``cols`` (id, label): a cell per pair, white 0 to blue 1, grey when
     the pair was never run; each cell's score is its hover title."""
-    cell, left, topm = 18, 190, 8
-    width = left + cell * max(len(cols), 1) + 10
+    cell, left, topm = 24, 200, 8
+    width = max(left + cell * max(len(cols), 1) + 10, 460)
     height = topm + cell * max(len(rows), 1) + 30
     parts = [f'<svg class=heatmap width="{width}" height="{height}" role=img aria-label="scores per test">']
     for i, (rid, label) in enumerate(rows):
