@@ -31,7 +31,11 @@ ARTIFACTS = Path(os.environ.get("FRONTIERSMITH_TEST_ARTIFACTS", ROOT / ".artifac
 
 
 def chromium_path() -> str | None:
-    return os.environ.get("FRONTIERSMITH_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    return (
+        os.environ.get("FRONTIERSMITH_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
 
 
 def free_port() -> int:

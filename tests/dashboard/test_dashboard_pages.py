@@ -28,8 +28,12 @@ def test_runs_page_funnel_counts_are_the_stores_and_what_the_demo_printed(page, 
         assert cell.inner_text() == str(n), stage
     if "stages" in demo_store.demo:  # the demo ran in this session: its printed table is the page's too
         printed = demo_store.demo["stages"]
-        assert page.locator(f'[data-stage="{demo_store.run_id}:selection"]').inner_text() == str(printed["published"])
-        assert page.locator(f'[data-stage="{demo_store.run_id}:semantic"]').inner_text() == str(printed["passed_semantic"])
+        assert page.locator(f'[data-stage="{demo_store.run_id}:selection"]').inner_text() == str(
+            printed["published"]
+        )
+        assert page.locator(f'[data-stage="{demo_store.run_id}:semantic"]').inner_text() == str(
+            printed["passed_semantic"]
+        )
     assert page.locator("svg.funnel rect.bar").count() == len(table.funnel())
     costs = page.locator("section.run").first.inner_text()
     assert "not recorded" in costs and "Time per stage" in costs
@@ -117,9 +121,13 @@ def test_lineage_clicks_through_seed_candidates_tasks_and_folds(page, dashboard,
     for cid in seed_children:
         assert page.locator(f'details.node[data-id="{cid}"]').count() == 1
     # the task rejoined the pool as a seed: its node holds the re-seeded record
-    rejoined = [s for s in store.list_seeds() if s.origin == "task" and s.problem.provenance.get("task_id") == task.id]
+    rejoined = [
+        s for s in store.list_seeds() if s.origin == "task" and s.problem.provenance.get("task_id") == task.id
+    ]
     for seed in rejoined:
-        assert page.locator(f'details.node[data-id="{task.id}"] details.node[data-id="{seed.id}"]').count() == 1
+        assert (
+            page.locator(f'details.node[data-id="{task.id}"] details.node[data-id="{seed.id}"]').count() == 1
+        )
     screenshot(page, "lineage")
     # fold the seed: its subtree is hidden
     page.locator("details.node > summary").first.click()
@@ -142,7 +150,9 @@ def test_divergence_page_plots_published_and_rejected_with_titles_on_hover(page,
     titles = [t.text_content() for t in first.locator("circle title").all()]
     assert sorted(t.split(" (")[0] for t in titles) == sorted(p.title for p in measured)
     crossing = page.locator("svg.scatter").nth(1)
-    assert crossing.locator("circle").count() == sum(p.semantic is not None and p.crossing is not None for p in points)
+    assert crossing.locator("circle").count() == sum(
+        p.semantic is not None and p.crossing is not None for p in points
+    )
     assert page.locator("table.points tbody tr").count() == len(points)
     screenshot(page, "divergence")
 
