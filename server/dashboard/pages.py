@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from frontiersmith.models import Problem
+from frontiersmith.models import Axis, Problem
 from frontiersmith.store import RecordSummary
 from frontiersmith.thresholds import Thresholds
 
@@ -110,9 +110,9 @@ def candidates_page(page: q.CandidatePage, store_label: str) -> str:
         f'<form class=filters method=get action="{href("candidates")}">'
         + _select("run", page.run_ids, query.run, "run")
         + _select("reached", list(q.STAGE_VALUES), query.reached, "passed stage")
-        + _select("fell", facets.get("fell_at", {}), query.fell, "rejected at")
+        + _select("fell", list(q.STAGE_VALUES), query.fell, "rejected at")
         + f'<label>reason contains<input name=reason value="{esc(query.reason or "")}"></label>'
-        + _select("axis", facets.get("axis", {}), query.axis, "axis")
+        + _select("axis", [a.value for a in Axis], query.axis, "axis")
         + _select("seed", facets.get("parent_id", {}), query.seed, "mutates")
         + _select("status", facets.get("status", {}), query.status, "status")
         + "<button type=submit>filter</button></form>"
