@@ -859,12 +859,14 @@ class Store:
         fell_at: str | None = None,
         passed_unless_fell_at: Sequence[str] = (),
         reason: str | None = None,
-        limit: int = 50,
+        limit: int | None = 50,
         offset: int = 0,
+        oldest_first: bool = False,
     ) -> tuple[int, list[CandidateRow]]:
         """One page of candidates (newest round first) and how many match: ``fell_at`` keeps those rejected at
         that stage, ``passed_unless_fell_at`` drops those rejected at any of these stages, ``reason`` keeps
-        those whose rejection reason contains it. Only a page of rows is read, so it stays fast on big stores."""
+        those whose rejection reason contains it. Only a page of rows is read, so it stays fast on big stores;
+        ``limit=None`` reads them all, and ``oldest_first`` orders them as ``list_candidates`` does."""
         where, params = _filters(axis=axis, parent_id=parent_id, status=status)
         clauses = [where] if where else []
         stage = "json_extract(data, '$.rejection.stage')"
@@ -886,14 +888,14 @@ class Store:
         sql_where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         total = self._query(f"SELECT count(*) FROM candidates {sql_where}", params)[0][0]
         # The page's ids first, so the JSON of only those rows is read (not of every row the sort sees).
-        order = "round DESC, created_at DESC, id"
+        order = "round, created_at, id" if oldest_first else "round DESC, created_at DESC, id"
         sql = (
             f"SELECT c.id, c.title, c.axis, c.round, c.status, c.parent_id, json_extract(c.data, '$.rejection.stage'), "
             "json_extract(c.data, '$.rejection.reason'), json_extract(c.data, '$.problem.provenance.run') "
             f"FROM (SELECT id FROM candidates {sql_where} ORDER BY {order} LIMIT ? OFFSET ?) AS page "
             f"JOIN candidates AS c ON c.id = page.id ORDER BY {', '.join('c.' + k for k in order.split(', '))}"
         )
-        rows = self._query(sql, [*params, int(limit), int(offset)])
+        rows = self._query(sql, [*params, -1 if limit is None else int(limit), int(offset)])
         return total, [CandidateRow(*r) for r in rows]
 
     def candidate_facets(self) -> dict[str, dict[str, int]]:

@@ -470,9 +470,10 @@ class Pipeline:
 
 
 def stage_table(store: Store, run_id: str) -> StageTable:
-    """The stage counts of run ``run_id`` from the store: what ``synthesize`` prints and the dashboard shows."""
+    """The stage counts of run ``run_id`` from the store: what ``synthesize`` prints and the dashboard shows.
+    Reads each candidate's status and rejection only (not the whole record), so it is quick on big stores."""
     t = StageTable()
-    cands = [c for c in store.list_candidates() if c.problem.provenance.get("run") == run_id]
+    _total, cands = store.candidate_rows(run_id=run_id, limit=None, oldest_first=True)
     failed = [
         e for e in store.list_events(kind="candidate.mutation_failed") if e.payload.get("run") == run_id
     ]
@@ -483,7 +484,9 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         t.reasons.append((f"{e.subject_id} ({e.payload.get('axis')})", why))
     order = {s: i for i, s in enumerate(STAGES)}
     for c in cands:
-        rejection = c.rejection if c.status is CandidateStatus.REJECTED else None
+        rejection = None
+        if c.status == CandidateStatus.REJECTED and c.rejection_stage is not None:
+            rejection = Rejection(stage=Stage(c.rejection_stage), reason=c.rejection_reason or "")
         # A stage this run does not know (a rejection carried forward without one) counts as passed all.
         reached = order.get(rejection.stage, len(STAGES)) if rejection else len(STAGES)
         t.kept_coarse += reached > order[Stage.COARSE]
@@ -491,7 +494,7 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         t.passed_semantic += reached > order[Stage.SEMANTIC]
         t.passed_protocol += reached > order[Stage.PROTOCOL]
         t.passed_behavioural += reached > order[Stage.BEHAVIOURAL]
-        if c.status is CandidateStatus.ACCEPTED:
+        if c.status == CandidateStatus.ACCEPTED:
             t.published += 1
             latest = store.latest_task(c.id)
             if latest is not None:
