@@ -907,6 +907,16 @@ class Store:
             facets[column] = {str(k): n for k, n in self._query(sql)}
         return facets
 
+    def submission_counts(self) -> dict[str, int]:
+        """How many submissions each problem has."""
+        sql = "SELECT problem_id, count(*) FROM submissions GROUP BY problem_id"
+        return {pid: n for pid, n in self._query(sql)}
+
+    def submission_scores(self, problem_id: str) -> list[float]:
+        """Every submission's score on a problem, oldest first (a score distribution without the code)."""
+        sql = "SELECT score FROM submissions WHERE problem_id = ? ORDER BY created_at, id"
+        return [float(r[0]) for r in self._query(sql, (problem_id,))]
+
     def children(self, record_ids: Sequence[str], relations: Sequence[str]) -> list[tuple[str, str, str]]:
         """Every edge into these records over ``relations``: ``(parent_id, child_id, relation)``."""
         marks = ", ".join("?" * len(relations))

@@ -38,7 +38,7 @@ class DashboardGuard:
         self._tokens = list(tokens)
         self._cookies = [self._cookie_of(t) for t in self._tokens]
         self._security = TransportSecurityMiddleware(security) if security is not None else None
-        self._refused = refused  # why no token may see the dashboard on this server, if none may
+        self.refused = refused  # why no token may see the dashboard on this server, if none may
 
     def _cookie_of(self, token: str) -> str:
         return hmac.new(self._key, token.encode(), hashlib.sha256).hexdigest()
@@ -66,8 +66,8 @@ class DashboardGuard:
                 return refused
         if request.method not in ("GET", "HEAD"):
             return self._page(405, "The dashboard is read-only: it answers GET requests only.")
-        if self._refused is not None:
-            return self._page(403, self._refused)
+        if self.refused is not None:
+            return self._page(403, self.refused)
         token = request.query_params.get("token")
         if token is not None:
             if not self._matches(token, self._tokens):

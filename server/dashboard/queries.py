@@ -248,12 +248,13 @@ class TaskRow:
 
 
 def tasks(store: Store) -> list[TaskRow]:
-    latest = store.latest_task_ids()
+    latest, counts = store.latest_task_ids(), store.submission_counts()
     rows = []
     for task in reversed(store.list_tasks()):
-        board = store.leaderboard(task.id, limit=1)
-        count = len(store.list_submissions(task.id))
-        rows.append(TaskRow(task, task.id in latest, count, board[0].score if board else None))
+        board = store.leaderboard(task.id, limit=1) if counts.get(task.id) else []
+        rows.append(
+            TaskRow(task, task.id in latest, counts.get(task.id, 0), board[0].score if board else None)
+        )
     return rows
 
 
@@ -282,7 +283,7 @@ def task(store: Store, task_id: str) -> TaskView:
         t,
         t.id in store.latest_task_ids(),
         store.leaderboard(t.id, limit=20),
-        [s.score for s in store.list_submissions(t.id)],
+        store.submission_scores(t.id),
         sampled,
         {s.id: s.strategy for s in solutions},
         _mean(matrix[t.baseline_solution_id], t.test_ids),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -67,18 +68,19 @@ def serve_dashboard(settings: Settings, host: str, port: int) -> None:
     from ..http import http_auth
 
     auth = http_auth(settings, host)  # refuse a bad bind before opening anything
-    store = open_store(None, settings)
-    app = guarded_dashboard(lambda: store, settings, auth, host, frozenset({"solve", "synthesis"}))
-    if not app._tokens:
-        from frontiersmith.errors import InvalidInputError
+    opened: list[Store] = []
 
-        store.close()
-        raise InvalidInputError(
-            "No configured token grants synthesis (the dashboard shows sampled solutions); set "
-            "FRONTIERSMITH_HTTP_TOKEN, or unset the scoped tokens on a loopback bind to get a generated one."
-        )
+    def store() -> Store:
+        if not opened:
+            opened.append(open_store(None, settings))
+        return opened[0]
+
+    app = guarded_dashboard(store, settings, auth, host, frozenset({"solve", "synthesis"}))
+    if app.refused is not None:  # every token configured is solve-only
+        raise InvalidInputError(app.refused)
+    store()  # opened before serving, so a bad store path is one sentence now rather than a 500 later
     announce(host, port, auth)
     try:
         anyio.run(uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).serve)
     finally:
-        store.close()
+        store().close()

@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import TOKEN, cli_env, dashboard_process, frontiersmith, screenshot
+from dashboard_helpers import TOKEN, cli_env, dashboard_process, frontiersmith, screenshot
 
 from frontiersmith.store import open_store
 from frontiersmith.tools.pipeline import stage_table

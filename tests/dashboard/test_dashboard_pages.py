@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import DemoStore, screenshot
+from dashboard_helpers import DemoStore, screenshot
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import Store, open_store

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx2
 import pytest
-from conftest import TOKEN, DemoStore, dashboard_process, screenshot
+from dashboard_helpers import TOKEN, DemoStore, cli_env, dashboard_process, frontiersmith, screenshot
 from starlette.testclient import TestClient
 
 from frontiersmith.models import (
@@ -139,3 +140,22 @@ def test_serve_http_serves_the_ui_behind_the_same_tokens(demo_store: DemoStore, 
         assert refused.status_code == 403 and "--tools synthesis" in refused.text
     finally:
         backend.close()
+
+
+def test_dashboard_command_refuses_a_bad_bind_or_solve_only_tokens_in_one_sentence(tmp_path: Path) -> None:
+    store_path = tmp_path / "store.db"
+    for extra, args, expected in (
+        ({}, ["--host", "0.0.0.0"], "without a bearer token"),
+        ({"FRONTIERSMITH_HTTP_SOLVE_TOKEN": "solve-only"}, [], "grants synthesis"),
+    ):
+        proc = subprocess.run(
+            [frontiersmith(), "dashboard", *args, "--port", "1"],
+            env=cli_env(tmp_path, FRONTIERSMITH_STORE_PATH=str(store_path), **extra),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        lines = proc.stderr.strip().splitlines()
+        assert proc.returncode == 1 and len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
+        assert expected in lines[0] and "Traceback" not in proc.stderr
+    assert not store_path.exists()  # refused before anything was opened
