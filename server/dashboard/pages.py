@@ -460,7 +460,7 @@ def task_page(view: q.TaskView, store_label: str) -> str:
         )
         + "<h2>Score distribution (submissions)</h2>"
         + dist
-        + "<h2>Sampled solutions on this task's tests</h2>"
+        + "<h2>Sampled solutions' mean scores on this task's tests</h2>"
         + (svg.histogram(list(view.sampled.values())) if view.sampled else "")
         + table(["solution", "strategy", "mean score"], sampled)
         + f"<h2>Statement</h2><pre class=statement>{esc(t.problem.statement)}</pre>"
