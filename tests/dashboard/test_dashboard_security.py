@@ -24,6 +24,7 @@ from frontiersmith.models import (
     Problem,
     Seed,
     Stage,
+    Task,
 )
 from frontiersmith.server.backend import Backend
 from frontiersmith.server.http import HttpAuth, http_app
@@ -60,9 +61,58 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
         Divergence(id="div_hostile", candidate_id=cand.id, semantic=0.5, behavioural=0.1, crossing=0.2)
     )
     store.start_pipeline_run(f"run_{HOSTILE}", {"rounds": 1, "provider": HOSTILE}, status="finished")
+    _family(store)
     store.close()
     with dashboard_process(path, folder, FRONTIERSMITH_HTTP_TOKEN=TOKEN) as (url, _proc):
         yield url, cand.id
+
+
+def _family(store) -> None:
+    """seed_root -> cand_first -> task_first, which rejoined the pool as seed_again -> cand_second."""
+    store.put_seed(Seed(id="seed_root", problem=_problem("p_root", "root", "root")))
+    first = Candidate(
+        id="cand_first", parent_id="seed_root", axis=Axis.OUTPUT, problem=_problem("p1", "first", "s")
+    )
+    store.put_candidate(first)
+    store.put_task(
+        Task(
+            id="task_first",
+            candidate_id=first.id,
+            problem=first.problem,
+            verifier_id="ver_x",
+            baseline_solution_id="sol_x",
+        )
+    )
+    again = _problem("p_again", "first, re-seeded", "s").model_copy(
+        update={"provenance": {"task_id": "task_first"}}
+    )
+    store.put_seed(Seed(id="seed_again", problem=again, origin="task"))
+    store.put_candidate(
+        Candidate(
+            id="cand_second",
+            parent_id="seed_again",
+            axis=Axis.INPUT,
+            round=1,
+            problem=_problem("p2", "second", "s"),
+        )
+    )
+
+
+def test_lineage_runs_from_the_seed_through_a_task_to_its_reseeded_candidates(browser, hostile) -> None:
+    url, _cid = hostile
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(f"{url}/ui/lineage/cand_second?token={TOKEN}")
+    path = " ".join(
+        f'details.node[data-id="{i}"]'
+        for i in ("seed_root", "cand_first", "task_first", "seed_again", "cand_second")
+    )
+    assert tab.locator(path).count() == 1
+    assert tab.locator('details.node[data-id="cand_second"]').get_attribute("class") == "node here"
+    assert tab.locator("p.chain").inner_text().split(" → ")[0] == "seed seed_root"
+    tab.locator('details.node[data-id="task_first"] > summary a').click()
+    tab.wait_for_url("**/ui/tasks/task_first")
+    context.close()
 
 
 def test_a_stored_script_tag_is_shown_as_text_and_never_runs(browser, hostile) -> None:
