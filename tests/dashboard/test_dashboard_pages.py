@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx2
 import pytest
-from dashboard_helpers import DemoStore, screenshot
+from dashboard_helpers import TOKEN, DemoStore, screenshot
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import Store, open_store
 from frontiersmith.tools.pipeline import stage_table
+
+BEARER = {"Authorization": f"Bearer {TOKEN}"}
 
 
 @pytest.fixture
@@ -176,3 +179,23 @@ def test_tasks_page_has_the_leaderboard_distribution_and_baseline_vs_best(page, 
 def test_defects_page_says_the_defect_map_does_not_exist_yet(page, dashboard):
     page.goto(f"{dashboard}/ui/defects")
     assert "does not exist yet" in page.locator("p.missing").inner_text()
+
+
+def test_every_page_is_also_json_with_the_stores_numbers(dashboard, store, demo_store):
+    def get(path: str) -> object:
+        joiner = "&" if "?" in path else "?"
+        response = httpx2.get(f"{dashboard}/ui/{path}{joiner}format=json", headers=BEARER)
+        assert response.status_code == 200, (path, response.text[-300:])
+        return response.json()
+
+    table = stage_table(store, demo_store.run_id)
+    (run,) = get("runs")
+    assert run["run"]["id"] == demo_store.run_id and run["table"]["published"] == table.published
+    semantic = get(f"candidates?run={demo_store.run_id}&reached=semantic")
+    assert semantic["total"] == table.passed_semantic and len(semantic["rows"]) == table.passed_semantic
+    cand = store.list_candidates()[0]
+    assert len(get(f"candidates/{cand.id}")["solutions"]) == len(store.list_solutions(cand.id))
+    assert get(f"lineage/{cand.id}")["root"] == cand.parent_id
+    assert len(get("divergence")) == len(store.divergence_points())
+    assert sorted(t["task"]["id"] for t in get("tasks")) == sorted(t.id for t in store.list_tasks())
+    assert get("defects") == {"defect_map": None}
