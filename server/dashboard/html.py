@@ -106,7 +106,8 @@ document.querySelectorAll('[data-progress]').forEach(function (box) {
         var cell = document.querySelector('[data-stage="' + p.id + ':' + name + '"]');
         if (cell) { cell.textContent = String(p.stages[name]); }
       });
-      box.textContent = 'live: ' + p.status + ', rounds done ' + p.rounds_done + ', updated ' + p.updated;
+      box.textContent = 'live: ' + p.status + ', rounds done ' + p.rounds_done + ' of ' + p.rounds +
+        ', ' + p.stages.selection + ' published so far';
       if (p.status === 'running') { setTimeout(tick, 2000); } else { location.reload(); }
     }).catch(function () { setTimeout(tick, 5000); });
   }
