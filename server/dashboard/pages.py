@@ -76,7 +76,13 @@ def runs_page(views: list[q.RunView], store_label: str) -> str:
         run, args = view.run, view.run.args
         live = ""
         if run.status == "running":
-            live = f'<p class=live data-progress="{href(f"api/runs/{run.id}")}">live: polling progress…</p>'
+            live = (
+                f'<p class=live data-progress="{href(f"api/runs/{run.id}")}">live: polling progress…</p>'
+                + (
+                    "<p class=muted>Counted as the store counts them: a candidate still in flight has not fallen out, so "
+                    "it counts as past every stage but publication until it does.</p>"
+                )
+            )
         shown = ", ".join(
             f"{k}={esc(args.get(k))}"
             for k in ("rounds", "candidates", "n_solutions", "n_div", "n_final", "provider", "seeds", "seed")
