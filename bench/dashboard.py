@@ -6,7 +6,7 @@ Run: ``python bench/dashboard.py [--candidates 10000] [--demo-store FILE] [--rep
 requested in-process through the dashboard's real app and guard (Starlette's test client: no network, so the
 time is the server's), best of ``--repeat``. The baselines: the same page on the demo store (how the time
 grows from 19 to 10k candidates), and ``store.list_candidates()`` on the big store (what a page that parsed
-every record, as the run funnel does, would pay before rendering anything).
+every record would pay before rendering anything). The runs page (its funnel is ``stage_table``) is timed too.
 """
 
 from __future__ import annotations
