@@ -7,7 +7,7 @@ them by lineage family and hands them to a format from the registry (``@export_f
 
 from __future__ import annotations
 
-from . import native  # noqa: F401  (registers the format)
+from . import frontiercs, native  # noqa: F401  (each registers its format)
 from .bundle import (
     SampledSolution,
     TaskBundle,
