@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from frontiersmith.drafts import SolutionDraft, TestsDraft, VerifierDraft
@@ -29,6 +30,16 @@ from frontiersmith.tools.synthesis import (
 FAMILIES = ("min_true_2sat", "max_3sat", "weighted_tardiness")
 # An output no verifier accepts.
 INVALID_CODE = "print('not an answer')\n"
+
+
+@dataclass
+class Published:
+    """The shared store of the export tests."""
+
+    data_dir: Path
+    settings: Settings
+    store: Store
+    tasks: dict[str, Task]  # family name -> its task
 
 
 async def publish_family(store: Store, name: str, settings: Settings) -> Task:
