@@ -5,7 +5,7 @@ from __future__ import annotations
 from frontiersmith import __version__
 from frontiersmith.settings import Settings, get_settings
 
-from . import content, solving_tools, synthesis_tools
+from . import content, export_tools, solving_tools, synthesis_tools
 from .backend import Backend, FrontierSmithServer
 from .scopes import EVERYTHING, grant_of, scopes_of, uri_scheme
 
@@ -47,6 +47,7 @@ def build_server(
     )
     mcp.backend = backend
     synthesis_tools.register(mcp)
+    export_tools.register(mcp)
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
     _keep_only(mcp, grant_of(scopes_of(tools)))

@@ -55,6 +55,7 @@ GRANTS: dict[Scope, Grant] = {
             "publish_candidate",
             "get_candidate",
             "list_candidates",
+            "export_tasks",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
         resources=_READ_RESOURCES,

@@ -29,6 +29,7 @@ TOOLS = {
     "lineage",
     "get_candidate",
     "list_candidates",
+    "export_tasks",
 }
 
 

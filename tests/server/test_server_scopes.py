@@ -39,6 +39,7 @@ SYNTHESIS_ONLY = {
     "publish_candidate",
     "get_candidate",
     "list_candidates",
+    "export_tasks",
 }
 
 
