@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from export_helpers import FAMILIES, Published, publish_family  # noqa: E402
+from export_helpers import FAMILIES, RUN_ID, Published, publish_family  # noqa: E402
 
 from frontiersmith.models import Task  # noqa: E402
 from frontiersmith.settings import Settings  # noqa: E402
@@ -31,7 +31,8 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Published]:
         store = Store(settings.resolved_store_path)
 
         async def build() -> dict[str, Task]:
-            return {name: await publish_family(store, name, settings) for name in FAMILIES}
+            runs = {"weighted_tardiness": RUN_ID}
+            return {name: await publish_family(store, name, settings, runs.get(name)) for name in FAMILIES}
 
         tasks = anyio.run(build)
         yield Published(data_dir, settings, store, tasks)

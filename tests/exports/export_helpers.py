@@ -28,6 +28,7 @@ from frontiersmith.tools.synthesis import (
 # Two siblings of one lineage family (both mutate two_sat) and one of another (max_lateness): all have
 # Python verifiers, baselines and at least one Python solver, so building them costs no C++ compile.
 FAMILIES = ("min_true_2sat", "max_3sat", "weighted_tardiness")
+RUN_ID = "export-test-run"  # the synthesis run weighted_tardiness's candidate is made in
 # An output no verifier accepts.
 INVALID_CODE = "print('not an answer')\n"
 
@@ -42,12 +43,16 @@ class Published:
     tasks: dict[str, Task]  # family name -> its task
 
 
-async def publish_family(store: Store, name: str, settings: Settings) -> Task:
-    """``name``'s family as a published task mutated from its parent seed (past the divergence gate)."""
+async def publish_family(store: Store, name: str, settings: Settings, run_id: str | None = None) -> Task:
+    """``name``'s family as a published task mutated from its parent seed (past the divergence gate), its
+    candidate made in the synthesis run ``run_id`` when given."""
     fam = get_family(name)
     assert fam.parent is not None and fam.axis is not None and fam.baseline is not None
     ensure_catalog_seeds(store)
-    mutated = await mutate_problem(store, seed_id_for(fam.parent), fam.axis, authored=fam.as_mutation_draft())
+    if run_id is not None:
+        store.start_pipeline_run(run_id, {"by": "the export tests"})
+    draft = fam.as_mutation_draft()
+    mutated = await mutate_problem(store, seed_id_for(fam.parent), fam.axis, authored=draft, run_id=run_id)
     cid = mutated.candidate.id
     solvers = [s for s in fam.solvers if s.language is Language.PYTHON][:2]
     drafts = [

@@ -8,8 +8,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from export_helpers import Published, judge_json, run_cli
+from export_helpers import RUN_ID, Published, judge_json, run_cli
 
+from frontiersmith import cli
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.tools.exports import (
     ExportFormat,
@@ -38,6 +39,15 @@ def test_latest_is_the_default_selection(published: Published) -> None:
     assert [t.id for t in select_tasks(store, one.id)] == [one.id]
     # a candidate id stands for its latest task
     assert [t.id for t in select_tasks(store, one.candidate_id)] == [one.id]
+
+
+def test_a_run_selects_the_latest_tasks_of_its_candidates(published: Published) -> None:
+    assert [t.id for t in select_tasks(published.store, run=RUN_ID)] == [
+        published.tasks["weighted_tardiness"].id
+    ]
+    published.store.start_pipeline_run("export-test-empty-run", {})
+    with pytest.raises(InvalidInputError, match="published no task"):
+        select_tasks(published.store, run="export-test-empty-run")
 
 
 @pytest.mark.parametrize(
@@ -186,7 +196,9 @@ async def test_a_failed_export_leaves_nothing_behind(published: Published, tmp_p
         _FORMATS.pop("broken-for-test")
 
 
-def test_export_command_errors_are_one_sentence(published: Published, tmp_path: Path) -> None:
+def test_export_command_errors_are_one_sentence(
+    published: Published, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "x").write_text("kept")
     cases = [
@@ -198,10 +210,13 @@ def test_export_command_errors_are_one_sentence(published: Published, tmp_path: 
             "task_nope is not a published task",
         ),
     ]
-    for args, words in cases:
-        proc = run_cli(published.data_dir, "export", *args, check=False)
-        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
-        assert proc.stderr.startswith("error: ") and words in proc.stderr and proc.stderr.count("\n") == 1
+    monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(published.data_dir))
+    for args, words in cases:  # in-process, as the console script runs (the subprocess is tested below)
+        with pytest.raises(SystemExit) as exited:
+            cli.main(["export", *args])
+        err = capsys.readouterr().err
+        assert exited.value.code == 1 and "Traceback" not in err, err
+        assert err.startswith("error: ") and words in err and err.count("\n") == 1
     assert (tmp_path / "full" / "x").read_text() == "kept"
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
 
