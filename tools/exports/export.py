@@ -13,7 +13,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from .bundle import assign_splits, dedup, load_bundle, parse_split, select_tasks
+from .bundle import ALL, LATEST, assign_splits, dedup, load_bundle, parse_split, select_tasks
 from .manifest import MANIFEST_FILE, Manifest, build_manifest
 from .registry import ExportContext, get_format
 
@@ -26,11 +26,11 @@ def _check_out(out: Path) -> None:
 
 
 def _selection(tasks: str | None, run: str | None, everything: bool) -> str:
+    """How the manifest names the selection: latest, all, ids or run:RUN_ID."""
     if run:
         return f"run:{run}"
-    if everything:
-        return "all"
-    return (tasks or "latest").strip() if (tasks or "latest").strip() in ("latest", "all") else "ids"
+    chosen = ALL if everything else (tasks or LATEST).strip()
+    return chosen if chosen in (LATEST, ALL) else "ids"
 
 
 async def export_tasks(
