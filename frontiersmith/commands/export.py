@@ -11,7 +11,7 @@ import typer
 def export(
     out: Path = typer.Argument(..., metavar="OUT", help="A new (or empty) folder to write the export into."),
     fmt: str = typer.Option(
-        ..., "--format", help="The export format: frontiercs, harbor, native (and the dataset formats)."
+        ..., "--format", help="The export format: frontiercs, harbor, native, verl, trl, verifiers or hf."
     ),
     tasks: str | None = typer.Option(
         None,
