@@ -25,7 +25,8 @@ BIN = Path(sys.executable).parent
 def readme_examples() -> dict[str, list[str]]:
     """Each format's example lines (comments dropped), from the README's task-folder subsection."""
     text = (ROOT / "README.md").read_text()
-    section = text.split("\n### Task folders: frontiercs, harbor, native\n", 1)[1].split("\n## ", 1)[0]
+    section = text.split("\n### Task folders: frontiercs, harbor, native\n", 1)[1]
+    section = section.split("\n## ", 1)[0].split("\n### ", 1)[0]
     examples: dict[str, list[str]] = {}
     for fmt, block in re.findall(r"^\*\*(\w+)\*\*.*?^```\n(.*?)^```$", section, re.MULTILINE | re.DOTALL):
         examples[fmt] = [line.split("  #")[0].strip() for line in block.splitlines() if line.strip()]
