@@ -33,7 +33,7 @@ def _root(
 
 
 def _register() -> None:
-    from .commands import catalog, frontier, judge, pipeline, sandbox, seeds, serve, store
+    from .commands import catalog, export, frontier, judge, pipeline, sandbox, seeds, serve, store
 
     app.add_typer(store.app, name="store", help="Inspect the SQLite store and lineage.")
     app.add_typer(sandbox.app, name="sandbox", help="Manage the sandbox (build the Docker image).")
@@ -44,6 +44,8 @@ def _register() -> None:
     app.add_typer(judge.import_app, name="import", help="Import problems from other formats.")
     app.command("judge")(judge.judge)
     for name, fn in pipeline.COMMANDS.items():
+        app.command(name)(fn)
+    for name, fn in export.COMMANDS.items():
         app.command(name)(fn)
     for name, fn in serve.COMMANDS.items():
         app.command(name)(fn)

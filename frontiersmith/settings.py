@@ -54,6 +54,9 @@ class Settings(BaseSettings):
 
     data_dir: Path = Field(default_factory=default_data_dir)
     store_path: Path | None = None  # default: data_dir / "store.db"
+    # The folder the MCP tool export_tasks writes into (an MCP client names a folder inside it, never a path
+    # of its own); default: data_dir / "exports". The CLI's export writes wherever it is told.
+    export_dir: Path | None = None
 
     sandbox_backend: Literal["process", "docker"] = "process"
     sandbox_image: str = "frontiersmith-sandbox:latest"
@@ -117,6 +120,10 @@ class Settings(BaseSettings):
     @property
     def resolved_store_path(self) -> Path:
         return (self.store_path or self.data_dir / "store.db").expanduser()
+
+    @property
+    def resolved_export_dir(self) -> Path:
+        return (self.export_dir or self.data_dir / "exports").expanduser()
 
     @classmethod
     def settings_customise_sources(

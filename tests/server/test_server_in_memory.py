@@ -34,6 +34,7 @@ TOOLS = {
     "get_seed",
     "evaluate_solver",
     "diagnose",
+    "export_tasks",
 }
 
 

@@ -44,6 +44,7 @@ SYNTHESIS_ONLY = {
     "get_seed",
     "evaluate_solver",
     "diagnose",
+    "export_tasks",
 }
 
 

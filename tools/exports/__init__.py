@@ -7,7 +7,7 @@ them by lineage family and hands them to a format from the registry (``@export_f
 
 from __future__ import annotations
 
-from . import hf, native, trl, verifiers, verl  # noqa: F401  (each registers its format)
+from . import frontiercs, harbor, hf, native, trl, verifiers, verl  # noqa: F401  (each registers its format)
 from .bundle import (
     SampledSolution,
     TaskBundle,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from frontiersmith.errors import InvalidInputError, NotFoundError
-from frontiersmith.models import Candidate, Program, Solution, Task, Verifier, make_id
+from frontiersmith.models import Candidate, Problem, Program, Solution, Task, Verifier, make_id
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.store.records import CHAIN_RELATIONS, RecordSummary
@@ -59,7 +59,7 @@ class TaskBundle:
         return self.lineage[0].id if self.lineage else self.task.id
 
     @property
-    def problem(self):  # noqa: ANN201 - the task's Problem
+    def problem(self) -> Problem:
         return self.package.problem
 
     @property

@@ -13,7 +13,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from .bundle import assign_splits, dedup, load_bundle, parse_split, select_tasks
+from .bundle import ALL, LATEST, assign_splits, dedup, load_bundle, parse_split, select_tasks
 from .manifest import MANIFEST_FILE, Manifest, build_manifest
 from .registry import ExportContext, get_format
 
@@ -21,16 +21,17 @@ from .registry import ExportContext, get_format
 def _check_out(out: Path) -> None:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise InvalidInputError(f"{out} already exists and is not an empty folder; choose a new folder.")
-    if not out.parent.is_dir():
-        raise InvalidInputError(f"The folder {out.parent} does not exist; create it or choose another OUT.")
+    for parent in (out.parent, *out.parent.parents):
+        if parent.exists() and not parent.is_dir():
+            raise InvalidInputError(f"{parent} is a file, not a folder; choose another OUT.")
 
 
 def _selection(tasks: str | None, run: str | None, everything: bool) -> str:
+    """How the manifest names the selection: latest, all, ids or run:RUN_ID."""
     if run:
         return f"run:{run}"
-    if everything:
-        return "all"
-    return (tasks or "latest").strip() if (tasks or "latest").strip() in ("latest", "all") else "ids"
+    chosen = ALL if everything else (tasks or LATEST).strip()
+    return chosen if chosen in (LATEST, ALL) else "ids"
 
 
 async def export_tasks(
@@ -56,6 +57,7 @@ async def export_tasks(
     splits = parse_split(split)
     _check_out(out)
     chosen = select_tasks(store, tasks, run, everything)
+    out.parent.mkdir(parents=True, exist_ok=True)  # as mkdir -p: `export ... out/fcs` in a fresh folder
     bundles = dedup([await load_bundle(store, t, settings) for t in chosen])
     assign_splits(bundles, splits)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))

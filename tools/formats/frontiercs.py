@@ -245,7 +245,10 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
         raise InvalidInputError(f"{root / 'testdata'} holds no tests{shown}; add 1.in, 2.in, ...")
     statement_path = package_file(root, "statement.txt", f"{root} holds", optional=True)
     statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
-    title = next((line.strip("# ").strip() for line in statement.splitlines() if line.strip()), root.name)
+    # A FrontierSmith export names its title in config.yaml; a FrontierCS statement starts with it.
+    named = (config.model_extra or {}).get("title")
+    first = next((line.strip("# ").strip() for line in statement.splitlines() if line.strip()), root.name)
+    title = named.strip() if isinstance(named, str) and named.strip() else first
     problem = Problem(
         id=f"frontiercs_{root.name}",
         title=title[:200],
