@@ -248,13 +248,14 @@ class Store:
             by_type.setdefault(type(record), []).append(record)
 
         def write(conn: sqlite3.Connection) -> int:
-            changed = 0
-            for batch in by_type.values():
+            changed, now = 0, time.time()
+            for model, batch in by_type.items():
                 changed += self._upsert(conn, batch)
+                edges_of = TABLES[model].edges
                 edges = [
-                    (record.id, parent_id, relation, time.time())
+                    (record.id, parent_id, relation, now)
                     for record in batch
-                    for parent_id, relation in TABLES[type(record)].edges(record)
+                    for parent_id, relation in edges_of(record)
                 ]
                 conn.executemany(
                     "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",

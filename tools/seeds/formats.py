@@ -131,6 +131,8 @@ def _texts(value: Any, field: str) -> list[str]:
         return []
     if not isinstance(value, list | tuple):
         raise MalformedRow(f"field {field!r} is a {type(value).__name__}, not a list")
+    if all(type(v) is str for v in value):  # the common case, kept cheap for big files
+        return list(value)
     return [_text(v, field) for v in value]
 
 
@@ -181,21 +183,21 @@ def _problem(title: str, statement: str, limits: Limits) -> Problem:
     )
 
 
-def _limits(time_ms: float | None, memory_mb: float | None, notes: list[str]) -> Limits:
-    """The row's limits, a default where it gives none (0 or missing), clamped with a note where out of range."""
+def _limits(time_ms: float | None, memory_mb: float | None, memory_field: str = "memory_limit") -> Limits:
+    """The row's limits, the default where it gives none (0 or missing); nonsense is refused, never clamped,
+    since a seed validated under other limits than its own would be judged differently."""
     default = Limits()
     values = {}
-    for name, got, low, high, unit in (
-        ("time_ms", time_ms, 1, 600_000, "ms"),
-        ("memory_mb", memory_mb, 8, 65_536, "MB"),
+    for name, field, got, low, high, unit in (
+        ("time_ms", "time_limit", time_ms, 1, 600_000, "ms"),
+        ("memory_mb", memory_field, memory_mb, 8, 65_536, "MB"),
     ):
-        if not got or got <= 0:
+        if not got:
             values[name] = getattr(default, name)
-            continue
-        kept = min(max(round(got), low), high)
-        if kept != round(got):
-            notes.append(f"{name} {got:g} {unit} is outside {low}..{high} {unit}; kept {kept}")
-        values[name] = kept
+        elif not low <= round(got) <= high:
+            raise MalformedRow(f"field {field!r} ({got:g} {unit}) is outside {low}..{high} {unit}")
+        else:
+            values[name] = round(got)
     return Limits(**values)
 
 
@@ -297,7 +299,7 @@ def parse_codecontests(row: dict[str, Any], settings: Settings) -> SeedDraft:
     time = _mapping(row, "time_limit")
     seconds, nanos = _number(time, "seconds") or 0.0, _number(time, "nanos") or 0.0
     memory = _number(row, "memory_limit_bytes")
-    limits = _limits(seconds * 1000 + nanos / 1e6, memory / 2**20 if memory else None, notes)
+    limits = _limits(seconds * 1000 + nanos / 1e6, memory / 2**20 if memory else None, "memory_limit_bytes")
     tests = _cap_tests(_codecontests_tests(row), settings, notes)
     references = _codecontests_programs(row, "solutions", notes)
     incorrect = _codecontests_programs(row, "incorrect_solutions", notes)
@@ -418,7 +420,7 @@ def _parse_taco_like(row: dict[str, Any], settings: Settings, format: str) -> Se
     tests = _cap_tests(_taco_tests(row), settings, notes)
     time_s = _quantity(row.get("time_limit"), _SECONDS, "time_limit", notes)
     memory_mb = _quantity(row.get("memory_limit"), _MEGABYTES, "memory_limit", notes)
-    limits = _limits(time_s * 1000 if time_s else None, memory_mb, notes)
+    limits = _limits(time_s * 1000 if time_s else None, memory_mb)
     difficulty, level = _difficulty(row.get("difficulty"))
     tags = [
         *_string_list(row.get("tags"), "tags"),
