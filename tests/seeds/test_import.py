@@ -54,14 +54,14 @@ async def test_codecontests_row_becomes_a_seed_with_its_splits_references_limits
     assert seed.imported.source == "Codeforces"
     assert (seed.tags, seed.difficulty) == (["implementation", "math"], 800.0)
     assert seed.status is SeedStatus.UNTESTED and "skipped" in seed.status_reason
-    assert seed.tuple_by  # described (offline: no provider)
+    assert seed.tuple_by == "offline"  # described from the statement: no provider
     kinds = [t.distribution for t in store.list_tests(seed.id)]
     assert sorted(kinds) == ["generated", "generated", "private", "private", "public"]
     # C++ (2) and Python 3 (3) are kept; Java (4) and Python 2 (1) are left out, and the summary says so
     assert programs(store, seed, REFERENCE_AUTHOR) == sorted([(Language.CPP, SUM_CPP), (Language.PYTHON, SUM_PY)])
     assert programs(store, seed, INCORRECT_AUTHOR) == [(Language.PYTHON, "print(3)\n")]
-    assert [n.reason for n in summary.notes] == ["left out solutions: 1 Java, 1 Python 2"]
-    assert seed.problem.provenance["import_notes"] == ["left out solutions: 1 Java, 1 Python 2"]
+    assert summary.notes[0].reason == "left out solutions: 1 Java, 1 Python 2"
+    assert seed.problem.provenance["import_notes"][0] == "left out solutions: 1 Java, 1 Python 2"
 
 
 async def test_codecontests_tests_over_the_cap_are_cut_keeping_public_first(tmp_path, store, settings):
@@ -274,3 +274,21 @@ async def test_an_unreadable_path_is_refused_in_one_sentence(tmp_path, store, se
         await import_seeds(path, store, validate=False, settings=settings)
     assert "\n" not in str(refused.value)
     assert table_counts(store)["seeds"] == 0
+
+
+async def test_validated_import_stores_verified_unverified_and_untested_seeds(tmp_path, store, settings):
+    right = codecontests_row(statement(1))
+    right["solutions"] = {"language": [3], "solution": [SUM_PY]}
+    wrong = codecontests_row(statement(2))
+    wrong["solutions"] = {"language": [3], "solution": ["print(3)\n"]}
+    without = codecontests_row(statement(3))
+    without["solutions"] = {"language": [4], "solution": ["class Main {}"]}  # Java only: nothing to run
+    path = write_jsonl(tmp_path / "cc.jsonl", [right, wrong, without])
+    summary = await import_seeds(path, store, backend="process", settings=settings)
+    assert summary.statuses == {"verified": 1, "unverified": 1, "untested": 1}
+    assert summary.comparisons == {"token": 3}
+    by_row = {s.imported.row: s for s in store.list_seeds("import")}  # type: ignore[union-attr]
+    assert by_row[1].status is SeedStatus.VERIFIED and by_row[1].reference is not None
+    assert by_row[1].reference.code == SUM_PY
+    assert by_row[2].status is SeedStatus.UNVERIFIED and "token" in by_row[2].status_reason
+    assert by_row[3].status is SeedStatus.UNTESTED and "no reference" in by_row[3].status_reason

@@ -100,6 +100,10 @@ def parse_row(format: str, row: Row, settings: Settings | None = None) -> SeedDr
         if format == "native":
             return load_seed_dir(Path(row.data), row.file, settings)
         return load_frontiercs_seed(Path(row.data), row.file)
+    if row.number is None:
+        raise MalformedRow(
+            f"a folder is a native seed dir or a FrontierCS package, not {format} rows; pass --format auto"
+        )
     value = row.value()
     if not isinstance(value, dict):
         raise MalformedRow(f"the row is a JSON {type(value).__name__}, not an object of fields")

@@ -2,7 +2,7 @@
 
 Each row is parsed (``formats``), its tuple described (``describe``), checked against what is stored (the seed id
 is the hash of the normalised statement, so a re-import and a duplicate statement are both found by id), its
-references run (``validate``), and written by ``store_seed``. Memory stays flat in the number of rows: a row is
+references run (``validate``), and written by ``store_seeds``. Memory stays flat in the number of rows: a row is
 dropped once written, and writes are batched a few hundred rows to a transaction, each row whole or not at all.
 """
 
