@@ -113,7 +113,7 @@ def _print_summary(summary: ImportSummary) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=f"seeds import {escape(summary.path)} ({summary.format})")
+    table = Table(title=f"{summary.format} rows")
     table.add_column("", style="bold")
     table.add_column("rows", justify="right")
     for label, count in (
@@ -140,7 +140,12 @@ def _print_summary(summary: ImportSummary) -> None:
             console.print(f"{heading}: {escape(note.where)}: {escape(note.reason)}", soft_wrap=True)
         if count > SHOWN_REASONS:
             console.print(f"... {count - SHOWN_REASONS} more ({heading}; --json lists them)")
-    console.print(f"{summary.rows} rows in {summary.elapsed_s:.1f} s ({summary.rows_per_s:.0f} rows/s)")
+    rate = summary.rows_per_s
+    shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2f}"
+    console.print(
+        f"{escape(summary.path)}: {summary.rows} rows in {summary.elapsed_s:.1f} s ({shown} rows/s)",
+        soft_wrap=True,
+    )
 
 
 COMMANDS = {"import": seeds_import}

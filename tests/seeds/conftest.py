@@ -63,7 +63,11 @@ def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
         FRONTIERSMITH_SANDBOX_BACKEND="process",
     )
     return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args], capture_output=True, text=True, timeout=300, env=env
+        [sys.executable, "-m", "frontiersmith.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
 
 

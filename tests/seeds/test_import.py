@@ -58,7 +58,9 @@ async def test_codecontests_row_becomes_a_seed_with_its_splits_references_limits
     kinds = [t.distribution for t in store.list_tests(seed.id)]
     assert sorted(kinds) == ["generated", "generated", "private", "private", "public"]
     # C++ (2) and Python 3 (3) are kept; Java (4) and Python 2 (1) are left out, and the summary says so
-    assert programs(store, seed, REFERENCE_AUTHOR) == sorted([(Language.CPP, SUM_CPP), (Language.PYTHON, SUM_PY)])
+    assert programs(store, seed, REFERENCE_AUTHOR) == sorted(
+        [(Language.CPP, SUM_CPP), (Language.PYTHON, SUM_PY)]
+    )
     assert programs(store, seed, INCORRECT_AUTHOR) == [(Language.PYTHON, "print(3)\n")]
     assert summary.notes[0].reason == "left out solutions: 1 Java, 1 Python 2"
     assert seed.problem.provenance["import_notes"][0] == "left out solutions: 1 Java, 1 Python 2"
@@ -140,7 +142,9 @@ async def test_native_seed_dir_keeps_its_own_tuple_limits_and_comparison(tmp_pat
     assert [lang for lang, _ in programs(store, seed, REFERENCE_AUTHOR)] == [Language.PYTHON]
 
 
-async def test_a_folder_of_seed_dirs_is_read_in_name_order_and_a_bad_one_is_skipped(tmp_path, store, settings):
+async def test_a_folder_of_seed_dirs_is_read_in_name_order_and_a_bad_one_is_skipped(
+    tmp_path, store, settings
+):
     folder = tmp_path / "seeds"
     native_seed_dir(folder / "a")
     bad = native_seed_dir(folder / "b", with_tuple=False)
@@ -165,7 +169,9 @@ async def test_frontiercs_package_as_a_seed_is_an_open_seed_whose_tuple_is_not_t
 
 
 @pytest.mark.parametrize("format", ["auto", "frontiercs"])
-async def test_frontiercs_package_without_as_seed_is_refused_in_one_sentence(tmp_path, store, settings, format):
+async def test_frontiercs_package_without_as_seed_is_refused_in_one_sentence(
+    tmp_path, store, settings, format
+):
     package = Path(shutil.copytree(FRONTIERCS_MINI, tmp_path / "mini"))
     before = table_counts(store)
     with pytest.raises(InvalidInputError) as refused:
@@ -199,12 +205,21 @@ async def test_the_same_statement_from_another_row_is_a_duplicate(tmp_path, stor
     assert (later.stored, later.duplicates, later.already_stored) == (0, 1, 0)
 
 
-async def test_a_malformed_row_is_skipped_with_file_and_row_and_nothing_of_it_is_stored(tmp_path, store, settings):
+async def test_a_malformed_row_is_skipped_with_file_and_row_and_nothing_of_it_is_stored(
+    tmp_path, store, settings
+):
     uneven = codecontests_row(statement(3))
     uneven["private_tests"] = {"input": ["1 1\n", "2 2\n"], "output": ["2\n"]}
     huge_limit = codecontests_row(statement(4))
     huge_limit["time_limit"] = {"seconds": 7200, "nanos": 0}
-    rows = [codecontests_row(statement(1)), "{not json", uneven, [1, 2], huge_limit, codecontests_row(statement(2))]
+    rows = [
+        codecontests_row(statement(1)),
+        "{not json",
+        uneven,
+        [1, 2],
+        huge_limit,
+        codecontests_row(statement(2)),
+    ]
     path = write_jsonl(tmp_path / "cc.jsonl", rows)
     summary = await import_seeds(path, store, validate=False, settings=settings)
     assert (summary.rows, summary.stored, summary.skipped) == (6, 2, 4)
@@ -266,7 +281,9 @@ async def test_limit_imports_only_the_first_rows(tmp_path, store, settings):
         ("rows.parquet", "not parquet", "not a readable Parquet file"),
     ],
 )
-async def test_an_unreadable_path_is_refused_in_one_sentence(tmp_path, store, settings, name, content, expected):
+async def test_an_unreadable_path_is_refused_in_one_sentence(
+    tmp_path, store, settings, name, content, expected
+):
     path = tmp_path / name
     if content is not None:
         path.write_text(content)

@@ -20,7 +20,9 @@ def test_seeds_import_json_prints_only_the_summary_and_a_reimport_stores_nothing
     assert summary["skipped_rows"][0]["where"] == f"{path}:4"
     assert summary["statuses"] == {"untested": 3} and len(summary["seed_ids"]) == 3
     assert done.stderr == ""  # no progress bar when stderr is not a terminal
-    again = json.loads(cli(["seeds", "import", str(path), "--no-validate", "--json"], tmp_path / "data").stdout)
+    again = json.loads(
+        cli(["seeds", "import", str(path), "--no-validate", "--json"], tmp_path / "data").stdout
+    )
     assert (again["stored"], again["already_stored"]) == (0, 3)
     assert stored_seed_count(tmp_path / "data") == 3
 
