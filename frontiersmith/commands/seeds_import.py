@@ -128,7 +128,7 @@ def _print_summary(summary: ImportSummary) -> None:
         table.add_row(f"  {status}", str(count))
     for comparison, count in sorted(summary.comparisons.items()):
         table.add_row(f"  compared by {comparison}", str(count))
-    console = Console()
+    console = Console(highlight=False)
     console.print(table)
     if not summary.validated:
         console.print("references were not run (--no-validate): the stored seeds are untested")

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from conftest import FRONTIERCS_MINI, cli, stored_seed_count, write_jsonl
@@ -44,3 +47,37 @@ def test_seeds_import_of_a_frontiercs_package_without_as_seed_is_one_line_and_st
     taken = cli(["seeds", "import", str(package), "--as-seed", "--no-validate", "--json"], tmp_path / "data")
     assert json.loads(taken.stdout)["stored"] == 1
     assert stored_seed_count(tmp_path / "data") == 1
+
+
+def on_a_terminal(args: list[str], data_dir: Path) -> tuple[int, str, str]:
+    """Run ``frontiersmith ARGS`` with stderr on a pseudo-terminal: (exit code, stdout, what the terminal got)."""
+    leader, follower = os.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "frontiersmith.cli", *args],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            env=env,
+            timeout=300,
+        )
+        os.set_blocking(leader, False)
+        try:
+            drawn = os.read(leader, 1 << 20).decode(errors="replace")
+        except (BlockingIOError, OSError):  # nothing was written to the terminal
+            drawn = ""
+    finally:
+        os.close(follower)
+        os.close(leader)
+    return done.returncode, done.stdout.decode(), drawn
+
+
+def test_seeds_import_draws_its_progress_bar_only_on_a_terminal_and_never_with_json(tmp_path):
+    path = write_jsonl(tmp_path / "closed.jsonl", [codecontests_row(statement(i)) for i in range(3)])
+    code, out, drawn = on_a_terminal(
+        ["seeds", "import", str(path), "--no-validate", "--json"], tmp_path / "d"
+    )
+    assert code == 0 and json.loads(out)["stored"] == 3 and drawn == ""
+    code, out, drawn = on_a_terminal(["seeds", "import", str(path), "--no-validate"], tmp_path / "d")
+    assert code == 0 and "importing" in drawn and "importing" not in out
