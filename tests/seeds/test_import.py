@@ -309,3 +309,16 @@ async def test_validated_import_stores_verified_unverified_and_untested_seeds(tm
     assert by_row[1].reference.code == SUM_PY
     assert by_row[2].status is SeedStatus.UNVERIFIED and "token" in by_row[2].status_reason
     assert by_row[3].status is SeedStatus.UNTESTED and "no reference" in by_row[3].status_reason
+
+
+async def test_a_row_with_many_solutions_keeps_the_first_few_of_each_language(tmp_path, store, settings):
+    row = taco_row()
+    row["solutions"] = json.dumps(
+        [f"# variant {i}\ninput()\nprint(max(map(int, input().split())))\n" for i in range(7)]
+    )
+    summary = await import_seeds(
+        write_jsonl(tmp_path / "taco.jsonl", [row]), store, validate=False, settings=settings
+    )
+    kept = programs(store, only_seed(store), REFERENCE_AUTHOR)
+    assert [code.splitlines()[0] for _, code in kept] == [f"# variant {i}" for i in range(5)]
+    assert "left out solutions: 2 Python 3 beyond the first 5" in [n.reason for n in summary.notes]

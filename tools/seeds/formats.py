@@ -236,13 +236,9 @@ def _programs(
     for language, label, code in pairs:
         if not code.strip():
             continue
-        if language is None:
-            left_out[label] = left_out.get(label, 0) + 1
-            continue
-        if per_language.get(language, 0) >= MAX_PROGRAMS_PER_LANGUAGE:
-            left_out[f"{label} beyond {MAX_PROGRAMS_PER_LANGUAGE}"] = (
-                left_out.get(f"{label} beyond {MAX_PROGRAMS_PER_LANGUAGE}", 0) + 1
-            )
+        if language is None or per_language.get(language, 0) >= MAX_PROGRAMS_PER_LANGUAGE:
+            why = label if language is None else f"{label} beyond the first {MAX_PROGRAMS_PER_LANGUAGE}"
+            left_out[why] = left_out.get(why, 0) + 1
             continue
         per_language[language] = per_language.get(language, 0) + 1
         kept.append(Program(code=code, language=language))
