@@ -1,22 +1,14 @@
-"""Fixtures of the seed tests: a fresh store and settings under tmp_path, files of rows, the real CLI."""
+"""Fixtures of the seed tests: a fresh store and settings under tmp_path (helpers live in seed_helpers)."""
 
 from __future__ import annotations
 
-import json
-import os
-import sqlite3
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store, open_store
-
-FRONTIERCS_MINI = Path(__file__).parent.parent / "judge" / "data" / "frontiercs_mini"
 
 
 @pytest.fixture
@@ -33,44 +25,3 @@ def settings(tmp_path: Path) -> Settings:
 def store(tmp_path: Path, settings: Settings) -> Iterator[Store]:
     with open_store(tmp_path / "store.db", settings) as opened:
         yield opened
-
-
-def write_jsonl(path: Path, rows: list[Any]) -> Path:
-    path.write_text("".join((row if isinstance(row, str) else json.dumps(row)) + "\n" for row in rows))
-    return path
-
-
-def write_parquet(path: Path, rows: list[dict[str, Any]]) -> Path:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    pq.write_table(pa.Table.from_pylist(rows), path)
-    return path
-
-
-def table_counts(store: Store) -> dict[str, int]:
-    """Rows of the tables an import writes: what "nothing half stored" is checked against."""
-    counts = store.counts()
-    return {table: counts[table] for table in ("seeds", "tests", "solutions", "blobs")}
-
-
-def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir`` and no config file."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    env.update(
-        FRONTIERSMITH_DATA_DIR=str(data_dir),
-        FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"),
-        FRONTIERSMITH_SANDBOX_BACKEND="process",
-    )
-    return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
-
-
-def stored_seed_count(data_dir: Path) -> int:
-    with sqlite3.connect(data_dir / "store.db") as conn:
-        return int(conn.execute("select count(*) from seeds").fetchone()[0])

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import FRONTIERCS_MINI, table_counts, write_jsonl, write_parquet
+from seed_helpers import FRONTIERCS_MINI, table_counts, write_jsonl, write_parquet
 from seed_rows import (
     SUM_CPP,
     SUM_PY,

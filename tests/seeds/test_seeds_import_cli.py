@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import FRONTIERCS_MINI, cli, stored_seed_count, write_jsonl
+from seed_helpers import FRONTIERCS_MINI, cli, stored_seed_count, write_jsonl
 from seed_rows import codecontests_row, statement
 
 
