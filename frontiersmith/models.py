@@ -14,13 +14,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# One encoder for every hash: what json.dumps builds on each call, built once (bulk imports hash 10^6 records).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
 
 def content_hash(payload: Any) -> str:
     """sha256 of the canonical JSON of ``payload`` (pydantic models are dumped first)."""
     if isinstance(payload, BaseModel):
         payload = payload.model_dump(mode="json")
-    raw = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(raw.encode()).hexdigest()
+    return hashlib.sha256(_CANONICAL.encode(payload).encode()).hexdigest()
 
 
 def make_id(prefix: str, *parts: Any) -> str:

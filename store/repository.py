@@ -243,6 +243,32 @@ class Store:
             self._add_edge(conn, record.id, parent_id, relation)
         return PutOutcome.UPDATED if known else PutOutcome.INSERTED
 
+    def put_many(self, records: Iterable[Record]) -> int:
+        """Store records of any types in one transaction (all or none), one upsert per table, with their lineage
+        edges: what a bulk writer (a seed import) uses instead of a put per record. Returns how many were
+        inserted or changed."""
+        by_type: dict[type[Record], list[Record]] = {}
+        for record in records:
+            by_type.setdefault(type(record), []).append(record)
+
+        def write(conn: sqlite3.Connection) -> int:
+            changed, now = 0, time.time()
+            for model, batch in by_type.items():
+                changed += self._upsert(conn, batch)
+                edges_of = TABLES[model].edges
+                edges = [
+                    (record.id, parent_id, relation, now)
+                    for record in batch
+                    for parent_id, relation in edges_of(record)
+                ]
+                conn.executemany(
+                    "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
+                    edges,
+                )
+            return changed
+
+        return self._conns.write(write) if by_type else 0
+
     @staticmethod
     def _upsert(conn: sqlite3.Connection, records: Sequence[Record]) -> int:
         """Write records of one type; returns how many were inserted or changed.
@@ -715,19 +741,27 @@ class Store:
 
     def put_blob(self, data: bytes) -> str:
         """Store bytes under their sha256 hex digest (idempotent) and return it."""
-        digest = hashlib.sha256(data).hexdigest()
-        stored, compressed = data, 0
-        if len(data) >= COMPRESS_FROM_BYTES:
-            packed = zlib.compress(data, 6)
-            if len(packed) < len(data):
-                stored, compressed = packed, 1
-        self._conns.write(
-            lambda conn: conn.execute(
-                "INSERT OR IGNORE INTO blobs (hash, size, compressed, data, created_at) VALUES (?, ?, ?, ?, ?)",
-                (digest, len(data), compressed, stored, time.time()),
+        return self.put_blobs([data])[0]
+
+    def put_blobs(self, blobs: Sequence[bytes]) -> list[str]:
+        """Store many blobs in one write (idempotent); their digests, in order."""
+        rows = []
+        now = time.time()
+        for data in blobs:
+            stored, compressed = data, 0
+            if len(data) >= COMPRESS_FROM_BYTES:
+                packed = zlib.compress(data, 6)
+                if len(packed) < len(data):
+                    stored, compressed = packed, 1
+            rows.append((hashlib.sha256(data).hexdigest(), len(data), compressed, stored, now))
+        if rows:
+            self._conns.write(
+                lambda conn: conn.executemany(
+                    "INSERT OR IGNORE INTO blobs (hash, size, compressed, data, created_at) VALUES (?, ?, ?, ?, ?)",
+                    rows,
+                )
             )
-        )
-        return digest
+        return [row[0] for row in rows]
 
     def get_blob(self, digest: str) -> bytes:
         row = self._conns.read(

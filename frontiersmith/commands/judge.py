@@ -135,7 +135,8 @@ def import_frontiercs(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print what was stored as JSON."),
 ) -> None:
-    """Store a FrontierCS problem (as a seed), its tests and its testlib checker."""
+    """Store a FrontierCS problem to solve (an open problem: `seeds import --as-seed` takes one as a seed),
+    its tests and its testlib checker."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.formats.frontiercs import import_frontiercs as do_import
 
@@ -148,6 +149,6 @@ def import_frontiercs(
         typer.echo(summary.model_dump_json())
         return
     state = "stored" if summary.inserted else "already stored"
-    typer.echo(f"{state}: seed {summary.seed_id} ({summary.title!r}) with {len(summary.test_ids)} tests")
+    typer.echo(f"{state}: problem {summary.seed_id} ({summary.title!r}) with {len(summary.test_ids)} tests")
     for reason in summary.missing:
         typer.echo(f"left out: {reason}")

@@ -120,6 +120,20 @@ def test_a_transaction_stores_all_its_writes_or_none(store: Store) -> None:
     assert [e.payload for e in store.list_events(second.id)] == [{"turns": 2}]
 
 
+def test_put_many_stores_records_of_several_types_with_the_edges_each_put_adds(store: Store) -> None:
+    seed, first, second, _ = chain()
+    one_by_one = open_store(store.path.with_name("one-by-one.db"))
+    for record in (seed, first, second):
+        one_by_one.put(record)
+    assert store.put_many([second, seed, first]) == 3
+    assert store.ancestors(second.id) == one_by_one.ancestors(second.id)
+    assert store.put_many([seed, first, second]) == 0  # unchanged records are skipped, as put skips them
+    digests = store.put_blobs([b"1\n", b"2\n", b"1\n"])
+    assert digests == [store.put_blob(b"1\n"), store.put_blob(b"2\n"), store.put_blob(b"1\n")]
+    assert store.counts()["blobs"] == 2
+    one_by_one.close()
+
+
 def test_other_threads_do_not_see_a_transaction_until_it_commits(store: Store) -> None:
     _, first, _, _ = chain()
     seen: list[int] = []

@@ -10,12 +10,14 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from frontiersmith.models import (
     Comparison,
     Problem,
     Program,
+    Record,
     Seed,
     SeedProvenance,
     SeedStatus,
@@ -106,35 +108,57 @@ def seed_record(
 def store_seed(store: Store, draft: SeedDraft, seed: Seed) -> bool:
     """Write the seed, its tests and its solutions in one transaction; False when it was stored before
     (re-import is a no-op, and keeps a user's ``seeds edit``)."""
-    if store.find(Seed, seed.id) is not None:
-        return False
+    return store_seeds(store, [(draft, seed)])[0]
+
+
+def store_seeds(store: Store, seeds: Sequence[tuple[SeedDraft, Seed]]) -> list[bool]:
+    """``store_seed`` for many seeds in one transaction (all or none), a few bulk writes instead of a put per
+    test: what an import of many rows calls. One bool per seed, False for one stored before."""
     with store.transaction():
-        store.put_seed(seed)
-        for test in draft.tests:
-            input_hash = store.put_blob(test.input)
-            answer_hash = store.put_blob(test.answer) if test.answer is not None else None
-            store.put_test(
-                TestCase(
-                    id=make_id("test", seed.id, test.name, input_hash, answer_hash),
-                    problem_id=seed.id,
-                    input_hash=input_hash,
-                    answer_hash=answer_hash,
-                    name=test.name,
-                    distribution=test.kind,
-                )
+        fresh = [store.find(Seed, seed.id) is None for _, seed in seeds]
+        pairs = [pair for pair, new in zip(seeds, fresh, strict=True) if new]
+        digests = iter(store.put_blobs([data for draft, _ in pairs for data in _test_blobs(draft)]))
+        records: list[Record] = []
+        for draft, seed in pairs:
+            records.append(seed)
+            records += _test_records(draft, seed, digests)
+            records += _solution_records(draft, seed)
+        store.put_many(records)
+    return fresh
+
+
+def _test_blobs(draft: SeedDraft) -> Iterator[bytes]:
+    for test in draft.tests:
+        yield test.input
+        if test.answer is not None:
+            yield test.answer
+
+
+def _test_records(draft: SeedDraft, seed: Seed, digests: Iterator[str]) -> Iterator[TestCase]:
+    """The draft's tests, their blobs' digests taken from ``digests`` in ``_test_blobs`` order."""
+    for test in draft.tests:
+        input_hash = next(digests)
+        answer_hash = next(digests) if test.answer is not None else None
+        yield TestCase(
+            id=make_id("test", seed.id, test.name, input_hash, answer_hash),
+            problem_id=seed.id,
+            input_hash=input_hash,
+            answer_hash=answer_hash,
+            name=test.name,
+            distribution=test.kind,
+        )
+
+
+def _solution_records(draft: SeedDraft, seed: Seed) -> Iterator[Solution]:
+    for author, programs in ((REFERENCE_AUTHOR, draft.references), (INCORRECT_AUTHOR, draft.incorrect)):
+        for program in programs:
+            yield Solution(
+                id=make_id("sol", seed.id, author, program.language.value, program.code),
+                problem_id=seed.id,
+                code=program.code,
+                language=program.language,
+                author=author,
             )
-        for author, programs in ((REFERENCE_AUTHOR, draft.references), (INCORRECT_AUTHOR, draft.incorrect)):
-            for program in programs:
-                store.put_solution(
-                    Solution(
-                        id=make_id("sol", seed.id, author, program.language.value, program.code),
-                        problem_id=seed.id,
-                        code=program.code,
-                        language=program.language,
-                        author=author,
-                    )
-                )
-    return True
 
 
 __all__ = [
@@ -147,4 +171,5 @@ __all__ = [
     "seed_record",
     "statement_hash",
     "store_seed",
+    "store_seeds",
 ]

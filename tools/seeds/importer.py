@@ -1,0 +1,310 @@
+"""``import_seeds``: stream a file (or folder) of closed problems into the store as seeds.
+
+Each row is parsed (``formats``), its tuple described (``describe``), checked against what is stored (the seed id
+is the hash of the normalised statement, so a re-import and a duplicate statement are both found by id), its
+references run (``validate``), and written by ``store_seeds``. Memory stays flat in the number of rows: a row is
+dropped once written, and writes are batched a few hundred rows to a transaction, each row whole or not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+from pydantic import BaseModel, Field
+
+from frontiersmith.errors import FrontierSmithError, InvalidInputError
+from frontiersmith.models import Seed, SeedProvenance, SeedStatus
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import Store
+
+from ..llm.base import Provider
+from .describe import describe
+from .draft import SeedDraft, seed_record, store_seed, store_seeds
+from .formats import FORMATS, detect_format, parse_row
+from .readers import MalformedRow, Row, SeedSource, is_frontiercs_dir, open_source
+from .validate import SeedValidator
+
+BATCH_ROWS = 200  # rows to a write transaction: SQLite's per-commit cost is paid once for them
+BATCH_SECONDS = 1.0  # ... or fewer, when validation makes rows slow, so other writers are not kept waiting
+MAX_REPORTED = 1000  # skipped rows and notes listed in the summary (all are counted)
+Progress = Callable[[int, int | None], None]  # (rows read, rows in all when known)
+
+
+class RowNote(BaseModel):
+    where: str  # FILE:ROW, or the folder
+    reason: str
+
+
+class ImportSummary(BaseModel):
+    """What one ``seeds import`` did."""
+
+    path: str
+    format: str  # the format(s) read, "+"-joined when a folder held several
+    rows: int = 0  # rows read
+    stored: int = 0
+    already_stored: int = 0  # this very row was imported before (re-import is a no-op)
+    duplicates: int = 0  # another row (or another file) with the same normalised statement is stored
+    skipped: int = 0
+    skipped_rows: list[RowNote] = Field(default_factory=list)  # the first MAX_REPORTED, with their reasons
+    notes: list[RowNote] = Field(default_factory=list)  # what stored rows left out (Java solutions, tests)
+    statuses: dict[str, int] = Field(default_factory=dict)  # of the seeds stored now
+    comparisons: dict[str, int] = Field(default_factory=dict)  # of the seeds stored now
+    validated: bool = True
+    seed_ids: list[str] = Field(default_factory=list)  # stored now, or already stored by this row
+    elapsed_s: float = 0.0
+
+    @property
+    def rows_per_s(self) -> float:
+        return self.rows / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+
+def check_format(format: str, source: SeedSource, as_seed: bool) -> None:
+    """Refuse an unknown format, and a FrontierCS package unless it is asked for as a seed."""
+    if format != "auto" and format not in FORMATS:
+        raise InvalidInputError(f"Unknown seed format {format!r}; choose one of: auto, {', '.join(FORMATS)}.")
+    package = next((f for f in source.folders if is_frontiercs_dir(f)), None)
+    if as_seed or (format != "frontiercs" and package is None):
+        return
+    shown = package or source.path
+    raise InvalidInputError(
+        f"{shown} is a FrontierCS package, an open problem, not a closed seed; pass --as-seed to mutate it as a "
+        f"seed, or run `frontiersmith import frontiercs {shown}` to store it as a problem to solve."
+    )
+
+
+@dataclass
+class _Importer:
+    """One import's state: the summary, the rows waiting for their write, the format of each file."""
+
+    store: Store
+    summary: ImportSummary
+    format: str
+    settings: Settings
+    provider: Provider | None
+    validator: Any  # SeedValidator | None
+    pending: dict[str, tuple[SeedDraft, Seed]] = field(default_factory=dict)
+    in_flight: dict[str, SeedProvenance] = field(default_factory=dict)  # rows being described or validated
+    formats: dict[str, str] = field(default_factory=dict)
+    last_flush: float = field(default_factory=time.monotonic)
+
+    async def run(
+        self, rows: Iterable[Row], concurrency: int, progress: Progress | None, total: int | None
+    ) -> None:
+        """Add every row, at most ``concurrency`` at once; a failure of the sandbox or the store stops them all
+        and is raised as itself (not as a group), so the user reads its one sentence."""
+        if concurrency == 1:  # nothing to wait on (no model, no sandbox): no task per row
+            for done, row in enumerate(rows, start=1):
+                self.summary.rows += 1
+                await self.add(row)
+                if progress is not None:
+                    progress(done, total)
+            return
+        slots = anyio.Semaphore(concurrency)
+        done = 0
+
+        async def one(row: Row) -> None:
+            nonlocal done
+            try:
+                await self.add(row)
+            finally:
+                slots.release()
+            done += 1
+            if progress is not None:
+                progress(done, total)
+
+        try:
+            async with anyio.create_task_group() as group:
+                for row in rows:
+                    await slots.acquire()
+                    self.summary.rows += 1
+                    group.start_soon(one, row)
+        except BaseExceptionGroup as failed:
+            raise _first_leaf(failed) from None
+
+    def format_of(self, row: Row) -> str:
+        if self.format != "auto":
+            return self.format
+        # a folder is one seed; a file's format is its first readable row's
+        if row.file not in self.formats or row.number is None:
+            self.formats[row.file] = detect_format(row)
+        return self.formats[row.file]
+
+    def note(self, notes: list[RowNote], where: str, reason: str) -> None:
+        if len(notes) < MAX_REPORTED:
+            notes.append(RowNote(where=where, reason=reason))
+
+    def skip(self, where: str, reason: str) -> None:
+        self.summary.skipped += 1
+        self.note(self.summary.skipped_rows, where, reason)
+
+    async def add(self, row: Row) -> None:
+        """Parse, dedup, describe, validate one row and queue its write; a bad row is skipped with its reason."""
+        try:
+            draft = parse_row(self.format_of(row), row, self.settings)
+        except InvalidInputError as exc:
+            self._skip_row(row, exc)
+            return
+        sid = draft.seed_id
+        if self._known(sid, draft.provenance):
+            return
+        self.in_flight[sid] = draft.provenance
+        try:
+            draft, seed = await self._checked(draft)
+        except InvalidInputError as exc:  # the row's own fault; a failing sandbox or store stops the import
+            self._skip_row(row, exc)
+            return
+        finally:
+            del self.in_flight[sid]
+        for text in draft.notes:
+            self.note(self.summary.notes, row.where, text)
+        self.pending[sid] = (draft, seed)
+        if len(self.pending) >= BATCH_ROWS or time.monotonic() - self.last_flush > BATCH_SECONDS:
+            self.flush()
+
+    async def _checked(self, draft: SeedDraft) -> tuple[SeedDraft, Seed]:
+        """The draft described (unless the row gave its tuple) and validated, and its seed record."""
+        if not draft.tuple_by:
+            draft = await describe(draft, self.provider)
+        if self.validator is not None:
+            checked = await self.validator.validate(draft)
+            status, reason, reference = checked.status, checked.reason, checked.reference
+            draft.comparison = checked.comparison
+        else:
+            status, reason, reference = SeedStatus.UNTESTED, "validation was skipped (--no-validate)", None
+        if draft.notes:  # kept with the seed, so `seeds show` can say what the row left out
+            draft.problem = draft.problem.model_copy(update={"provenance": {"import_notes": draft.notes}})
+        return draft, seed_record(draft, status, reason, reference)
+
+    def _skip_row(self, row: Row, exc: InvalidInputError) -> None:
+        reason = exc.reason if isinstance(exc, MalformedRow) else str(exc)
+        self.skip(row.where, reason.removeprefix(f"{row.file}: "))
+
+    def _first_row(self, sid: str) -> SeedProvenance | None | bool:
+        """Where the seed ``sid`` was first read: a row in flight, waiting for its write, or stored (True when
+        it is stored without a provenance); False when it is nowhere yet."""
+        if sid in self.in_flight:
+            return self.in_flight[sid]
+        if sid in self.pending:
+            return self.pending[sid][1].imported
+        stored = self.store.find(Seed, sid)
+        return False if stored is None else (stored.imported or True)
+
+    def _known(self, sid: str, provenance: SeedProvenance) -> bool:
+        """Count a row whose statement is stored (or on its way) as already stored or as a duplicate."""
+        first = self._first_row(sid)
+        if first is False:
+            return False
+        if isinstance(first, SeedProvenance) and _same_row(first, provenance):
+            self.summary.already_stored += 1
+            self.summary.seed_ids.append(sid)
+        else:
+            self.summary.duplicates += 1
+            where = _where(first) if isinstance(first, SeedProvenance) else sid
+            self.note(self.summary.notes, _where(provenance), f"the same statement as {where} ({sid})")
+        return True
+
+    def flush(self) -> None:
+        """Write the waiting rows in one transaction; if one fails, that batch is rolled back and written row
+        by row, so every other row is kept and the failing one is skipped whole."""
+        batch, self.pending = list(self.pending.values()), {}
+        self.last_flush = time.monotonic()
+        if not batch:
+            return
+        try:
+            written = list(zip((seed for _, seed in batch), store_seeds(self.store, batch), strict=True))
+        except FrontierSmithError:
+            written = []
+            for draft, seed in batch:
+                try:
+                    written.append((seed, store_seed(self.store, draft, seed)))
+                except FrontierSmithError as exc:
+                    self.skip(_where(draft.provenance), f"could not be stored ({exc})")
+        for seed, inserted in written:
+            self._count(seed, inserted)
+
+    def _count(self, seed: Seed, inserted: bool) -> None:
+        self.summary.seed_ids.append(seed.id)
+        if not inserted:  # another process stored it since the row was checked
+            self.summary.already_stored += 1
+            return
+        self.summary.stored += 1
+        for counts, key in (
+            (self.summary.statuses, seed.status.value),
+            (self.summary.comparisons, seed.comparison.value),
+        ):
+            counts[key] = counts.get(key, 0) + 1
+
+
+def _first_leaf(group: BaseExceptionGroup) -> BaseException:
+    first = group.exceptions[0]
+    return _first_leaf(first) if isinstance(first, BaseExceptionGroup) else first
+
+
+def _same_row(first: SeedProvenance, new: SeedProvenance) -> bool:
+    # The file's name, not its path: the same file imported again from another folder is a re-import.
+    return first.row == new.row and Path(first.file).name == Path(new.file).name
+
+
+def _where(provenance: SeedProvenance) -> str:
+    return provenance.file if provenance.row is None else f"{provenance.file}:{provenance.row}"
+
+
+@contextlib.asynccontextmanager
+async def _validator(validate: bool, backend: str | None, settings: Settings) -> AsyncIterator[Any]:
+    if not validate:
+        yield None
+        return
+    async with SeedValidator(backend=backend, settings=settings) as validator:
+        yield validator
+
+
+async def import_seeds(
+    path: Path | str,
+    store: Store,
+    *,
+    format: str = "auto",
+    limit: int | None = None,
+    as_seed: bool = False,
+    provider: Provider | None = None,
+    validate: bool = True,
+    backend: str | None = None,
+    settings: Settings | None = None,
+    progress: Progress | None = None,
+) -> ImportSummary:
+    """Import the first ``limit`` rows (all by default) of PATH as seeds; see ``ImportSummary`` for the counts.
+
+    Bad input (a missing path, an unknown format, a FrontierCS package without ``as_seed``) is refused before
+    anything is stored; a bad row is skipped with ``FILE:ROW: reason`` and the import goes on.
+    """
+    settings = settings or get_settings()
+    if limit is not None and limit < 1:
+        raise InvalidInputError(f"--limit {limit} imports nothing; give a number of rows of 1 or more.")
+    source = open_source(path)
+    check_format(format, source, as_seed)
+    total = source.count()
+    total = min(total, limit) if total is not None and limit is not None else total
+    started = time.monotonic()
+    summary = ImportSummary(path=str(path), format=format, validated=validate)
+    async with _validator(validate, backend, settings) as validator:
+        importer = _Importer(store, summary, format, settings, provider, validator)
+        # Rows in flight at once: they wait on a model or the sandbox; with neither there is nothing to wait on.
+        concurrency = settings.max_concurrency if validate or provider is not None else 1
+        try:
+            await importer.run(itertools.islice(source.rows(), limit), concurrency, progress, total)
+        finally:  # what was checked is kept even when the sandbox or the store stops the import
+            importer.flush()
+    if format == "auto":
+        seen = dict.fromkeys(importer.formats.values())
+        summary.format = "+".join(seen) if seen else summary.format
+    summary.elapsed_s = time.monotonic() - started
+    return summary
+
+
+__all__ = ["ImportSummary", "RowNote", "check_format", "import_seeds"]
