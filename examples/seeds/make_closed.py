@@ -4,7 +4,7 @@ Every expected output is what the C++ reference (g++ -O2) prints, and the Python
 print the same tokens on every test, so the corpus is verified by construction; an incorrect
 solution must fail at least one test. Test inputs come from each problem's gen.py with a fixed
 seed, so a rebuild is byte-identical. ``--check`` rebuilds into memory and fails if the committed
-file differs.
+file differs (``--check --only NAME`` checks one problem's row).
 
 A problem directory holds statement.md (legend, Input, Output, optional Note), gen.py (DIFFICULTY,
 TAGS, optional TIME_LIMIT, PUBLIC: list of inputs, private(rng) -> list of inputs), ref.cpp, ref.py
@@ -49,9 +49,7 @@ class Program:
 
     def run(self, stdin: str, timeout: float) -> tuple[str, float]:
         start = time.monotonic()
-        proc = subprocess.run(
-            self.argv, input=stdin, capture_output=True, text=True, timeout=timeout
-        )
+        proc = subprocess.run(self.argv, input=stdin, capture_output=True, text=True, timeout=timeout)
         elapsed = time.monotonic() - start
         if proc.returncode != 0:
             raise CorpusError(f"{self.argv[-1]} exited {proc.returncode}: {proc.stderr[-300:]}")
@@ -157,7 +155,11 @@ def build_row(problem: Path, workdir: Path) -> dict:
 
 
 def build(only: list[str]) -> list[dict]:
+    """The rows of every problem (or of those named in ``only``), in directory order."""
     problems = sorted(p for p in SOURCES.iterdir() if (p / "statement.md").exists())
+    unknown = set(only) - {p.name for p in problems}
+    if unknown:
+        raise CorpusError(f"no problem directory named {', '.join(sorted(unknown))} under closed/")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for problem in problems:
@@ -168,24 +170,41 @@ def build(only: list[str]) -> list[dict]:
     return rows
 
 
+def jsonl(rows: list[dict]) -> str:
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+
+
+def stale(rows: list[dict], whole: bool) -> list[str]:
+    """Names of the built rows that differ from the committed file (or are missing from it)."""
+    committed = {row["name"]: row for row in map(json.loads, OUTPUT.read_text().splitlines())}
+    names = [row["name"] for row in rows if committed.get(row["name"]) != row]
+    if whole and not names and OUTPUT.read_text() != jsonl(rows):
+        names = ["(the file's order or extra rows)"]
+    return names
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if closed.jsonl is out of date")
-    parser.add_argument("--only", nargs="*", default=[], help="build (and print) only these problems")
+    parser.add_argument("--only", nargs="*", default=[], help="build only these problem directories")
     args = parser.parse_args()
     try:
         rows = build(args.only)
     except CorpusError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    if args.only:
-        print(text, end="")
-    elif args.check:
-        if OUTPUT.read_text() != text:
-            print("error: closed.jsonl is out of date; run make_closed.py", file=sys.stderr)
+    if args.check:
+        names = stale(rows, whole=not args.only)
+        if names:
+            print(
+                f"error: closed.jsonl is out of date for {', '.join(names)}; run make_closed.py",
+                file=sys.stderr,
+            )
             return 1
+    elif args.only:
+        print(jsonl(rows), end="")
     else:
+        text = jsonl(rows)
         OUTPUT.write_text(text)
         print(f"wrote {len(rows)} problems to {OUTPUT.name} ({len(text) // 1024} KB)", file=sys.stderr)
     return 0

@@ -7,8 +7,8 @@ def main():
     # Each subset with its lcm (capped: above N it counts nothing) and its sign.
     terms = [(1, -1)]
     for x in a:
-        terms += [(l // gcd(l, x) * x, -sign) for l, sign in terms if l // gcd(l, x) * x <= N]
-    print(sum(sign * (N // l) for l, sign in terms[1:]))
+        terms += [(m // gcd(m, x) * x, -sign) for m, sign in terms if m // gcd(m, x) * x <= N]
+    print(sum(sign * (N // m) for m, sign in terms[1:]))
 
 
 main()

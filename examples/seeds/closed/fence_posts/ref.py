@@ -9,7 +9,9 @@ def cross(o, a, b):
 def main():
     data = sys.stdin.buffer.read().split()
     n = int(data[0])
-    points = sorted(set(zip(map(int, data[1 : 2 * n + 1 : 2]), map(int, data[2 : 2 * n + 2 : 2]))))
+    points = sorted(
+        set(zip(map(int, data[1 : 2 * n + 1 : 2]), map(int, data[2 : 2 * n + 2 : 2]), strict=True))
+    )
     hull = []
     for chain in (points, points[::-1]):
         base = len(hull)
@@ -24,7 +26,7 @@ def main():
     for i, a in enumerate(hull):
         b = hull[(i + 1) % len(hull)]
         length += math.sqrt(float((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2))
-    print("%.6f" % length)
+    print(f"{length:.6f}")
 
 
 main()

@@ -5,4 +5,4 @@ data = sys.stdin.read().split()
 n = int(data[0])
 xs = [int(data[1 + 2 * i]) for i in range(n)]
 ys = [int(data[2 + 2 * i]) for i in range(n)]
-print("%.6f" % (2.0 * (max(xs) - min(xs) + max(ys) - min(ys))))
+print(f"{2.0 * (max(xs) - min(xs) + max(ys) - min(ys)):.6f}")

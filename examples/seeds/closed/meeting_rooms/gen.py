@@ -7,14 +7,14 @@ PUBLIC = [
 
 
 def render(intervals):
-    return f"{len(intervals)}\n" + "".join(f"{l} {r}\n" for l, r in intervals)
+    return f"{len(intervals)}\n" + "".join(f"{start} {end}\n" for start, end in intervals)
 
 
 def spread(rng, n, horizon, longest):
     out = []
     for _ in range(n):
-        l = rng.randint(0, horizon - 1)
-        out.append((l, min(horizon, l + rng.randint(1, longest))))
+        start = rng.randint(0, horizon - 1)
+        out.append((start, min(horizon, start + rng.randint(1, longest))))
     return out
 
 

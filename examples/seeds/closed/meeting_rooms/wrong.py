@@ -5,8 +5,8 @@ data = sys.stdin.read().split()
 n = int(data[0])
 requests = sorted((int(data[1 + 2 * i]), int(data[2 + 2 * i])) for i in range(n))
 free_from, taken = -1, 0
-for l, r in requests:
-    if l >= free_from:
+for start, end in requests:
+    if start >= free_from:
         taken += 1
-        free_from = r
+        free_from = end
 print(taken)

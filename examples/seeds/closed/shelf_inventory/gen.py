@@ -17,8 +17,8 @@ def events(rng, n, q, xmax, share_of_sets):
         if rng.random() < share_of_sets:
             out.append((1, rng.randint(1, n), rng.randint(0, xmax)))
         else:
-            l = rng.randint(1, n)
-            out.append((2, l, rng.randint(l, n)))
+            left = rng.randint(1, n)
+            out.append((2, left, rng.randint(left, n)))
     return out
 
 

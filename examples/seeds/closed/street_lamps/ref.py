@@ -4,7 +4,7 @@ import sys
 def main():
     data = sys.stdin.buffer.read().split()
     n, L = int(data[0]), int(data[1])
-    lamps = sorted(zip(map(int, data[2 : 2 * n + 2 : 2]), map(int, data[3 : 2 * n + 3 : 2])))
+    lamps = sorted(zip(map(int, data[2 : 2 * n + 2 : 2]), map(int, data[3 : 2 * n + 3 : 2]), strict=True))
     covered = used = i = 0
     while covered < L:
         reach = covered
