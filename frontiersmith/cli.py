@@ -38,7 +38,9 @@ def _register() -> None:
     app.add_typer(store.app, name="store", help="Inspect the SQLite store and lineage.")
     app.add_typer(sandbox.app, name="sandbox", help="Manage the sandbox (build the Docker image).")
     app.add_typer(catalog.app, name="catalog", help="The built-in catalog of problem families.")
-    app.add_typer(seeds.app, name="seeds", help="Closed problems to synthesise from: import, list, show, edit.")
+    app.add_typer(
+        seeds.app, name="seeds", help="Closed problems to synthesise from: import, list, show, edit."
+    )
     app.add_typer(judge.import_app, name="import", help="Import problems from other formats.")
     app.command("judge")(judge.judge)
     for name, fn in pipeline.COMMANDS.items():

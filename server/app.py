@@ -5,7 +5,7 @@ from __future__ import annotations
 from frontiersmith import __version__
 from frontiersmith.settings import Settings, get_settings
 
-from . import content, solving_tools, synthesis_tools
+from . import content, seed_tools, solving_tools, synthesis_tools
 from .backend import Backend, FrontierSmithServer
 from .scopes import EVERYTHING, grant_of, scopes_of, uri_scheme
 
@@ -16,7 +16,9 @@ is one immutable version of a problem: list_problems marks the latest version of
 SYNTHESISING = """To synthesise a problem: mutate_problem (a seed such as seed_two_sat, along an axis) -> sample_solutions ->
 estimate_divergence -> generate_tests -> run_verifier (repeat until ok) -> publish_candidate. Each step accepts
 content you wrote, or has it written (through MCP sampling if your client offers it). Publishing a changed
-package makes a new task that supersedes the previous one; a published task never changes."""
+package makes a new task that supersedes the previous one; a published task never changes. list_seeds and get_seed
+(or seed://ID) show the seeds to start from; add_seed adds a closed problem of your own, checked by running its
+reference solutions on its tests."""
 
 
 INTRODUCTION = """FrontierSmith turns closed competitive-programming problems into open-ended optimisation problems
@@ -46,10 +48,12 @@ def build_server(
         "frontiersmith", instructions=instructions(tools), version=__version__, log_level="WARNING"
     )
     mcp.backend = backend
+    grant = grant_of(scopes_of(tools))
     synthesis_tools.register(mcp)
+    seed_tools.register(mcp, backend, grant)
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
-    _keep_only(mcp, grant_of(scopes_of(tools)))
+    _keep_only(mcp, grant)
     return mcp
 
 

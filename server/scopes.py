@@ -55,9 +55,13 @@ GRANTS: dict[Scope, Grant] = {
             "publish_candidate",
             "get_candidate",
             "list_candidates",
+            "add_seed",
+            "list_seeds",
+            "get_seed",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
-        resources=_READ_RESOURCES,
+        # seed:// shows the closed problems synthesis starts from, with their references and tests.
+        resources=_READ_RESOURCES | {"seed"},
     ),
 }
 EVERYTHING = GRANTS["solve"] | GRANTS["synthesis"]

@@ -216,6 +216,8 @@ class RecordSummary:
     status: str | None = None
     relation: str | None = None  # how this record came from the one before it in the chain
     created_at: float | None = None
+    # an imported seed's origin: format, file, row, name, source, license (the fields it has)
+    provenance: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -231,6 +233,10 @@ def summarise(record: Record | None, record_id: str, relation: str | None) -> Re
         summary.title = problem.title
     if isinstance(record, Candidate):
         summary.axis, summary.round, summary.status = str(record.axis), record.round, str(record.status)
+    if isinstance(record, Seed):
+        summary.status = str(record.status)
+        if record.imported is not None:
+            summary.provenance = record.imported.model_dump(mode="json", exclude_defaults=True)
     return summary
 
 

@@ -454,6 +454,18 @@ class Store:
     def list_solutions(self, problem_id: str) -> list[Solution]:
         return self._list(Solution, "problem_id = ?", (problem_id,))
 
+    def count_per_problem(
+        self, model: type[TestCase] | type[Solution], author: str | None = None
+    ) -> dict[str, int]:
+        """How many tests (or solutions, of ``author`` if given) each problem has, in one query: listing
+        thousands of seeds must not load every test."""
+        table = TABLES[model].table
+        where, params = (
+            ("WHERE author = ?", (author,)) if author is not None and model is Solution else ("", ())
+        )
+        rows = self._query(f"SELECT problem_id, count(*) FROM {table} {where} GROUP BY problem_id", params)
+        return {problem_id: count for problem_id, count in rows}
+
     def put_test(self, test: TestCase) -> PutOutcome:
         return self.put(test)
 

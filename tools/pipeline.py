@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from frontiersmith.errors import FrontierSmithError
+from frontiersmith.errors import FrontierSmithError, InvalidInputError
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
@@ -39,6 +39,7 @@ from . import synthesis as syn
 from .authors import provider_authors
 from .crossval import Authors, cross_validation_loop
 from .llm.base import Provider, ProviderError
+from .seeds.select import parse, select_seeds, spread_slots
 
 
 class SynthesisConfig(Thresholds):
@@ -52,6 +53,20 @@ class SynthesisConfig(Thresholds):
     n_final: int = Field(4, ge=1, description="N_final: candidates published per round")
     seed: int = 0
     provider: str = "offline"
+    seeds: str | None = Field(
+        None,
+        description="Which seeds to mutate (tools/seeds/select.py); None: imported seeds, else the catalog",
+    )
+
+    @field_validator("seeds")
+    @classmethod
+    def _selector(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse(value)
+            except InvalidInputError as exc:
+                raise ValueError(str(exc)) from None
+        return value
 
     @property
     def run_id(self) -> str:
@@ -217,32 +232,51 @@ class Pipeline:
             self.waited_s = waited
             syn.ensure_catalog_seeds(self.store)
             run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
-            done_rounds = int(run.progress.get("rounds_done", 0))
-            for rnd in range(done_rounds, self.config.rounds):
+            # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
+            # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
+            progress = dict(run.progress)
+            if "seed_ids" not in progress:
+                progress["seed_ids"] = [s.id for s in select_seeds(self.store, self.config.seeds)]
+                self.store.update_pipeline_run(self.run_id, progress=progress)
+            self.seed_ids: list[str] = progress["seed_ids"]
+            for rnd in range(int(progress.get("rounds_done", 0)), self.config.rounds):
                 await self.round(rnd)
-                self.store.update_pipeline_run(self.run_id, progress={"rounds_done": rnd + 1})
+                progress["rounds_done"] = rnd + 1
+                self.store.update_pipeline_run(self.run_id, progress=progress)
             self.store.update_pipeline_run(self.run_id, status="finished")
             return self.table()
 
     def _proposals(self, rnd: int) -> list[tuple[str, Axis, int]]:
-        """K (parent, axis, variant) slots for this round, drawn reproducibly from the run's seed.
+        """K (parent, axis, variant) slots for this round over the run's seeds, drawn reproducibly from the
+        run's seed and spread so that no seed is starved (``spread_slots``).
 
         A provider may offer an axis of a seed more than once (the offline catalog has two objective
         mutations of MST); each offer is a variant, and variants proposed in earlier rounds are skipped.
         """
-        used = Counter(
-            (c.parent_id, c.axis)
+        earlier = [
+            c
             for c in self.store.list_candidates()
             if c.problem.provenance.get("run") == self.run_id and c.round < rnd
-        )
-        slots = []
-        for seed in sorted((s for s in self.store.list_seeds() if s.in_pool), key=lambda s: s.id):
+        ]
+        used = Counter((c.parent_id, c.axis) for c in earlier)
+        offers = []
+        for seed in select_seeds(self.store, ",".join(self.seed_ids), run_id=self.run_id):
             offered: Counter = Counter()
+            choices = []
             for axis in self.provider.axes_for(seed.problem):  # type: ignore[attr-defined]
-                slots.append((seed.id, axis, used[(seed.id, axis)] + offered[axis]))
+                choices.append((axis, used[(seed.id, axis)] + offered[axis]))
                 offered[axis] += 1
-        random.Random(f"{self.config.seed}:{rnd}").shuffle(slots)
-        return slots[: self.config.candidates]
+            if choices:
+                offers.append((seed.id, choices))
+        if not offers:
+            raise InvalidInputError(
+                f"The {getattr(self.provider, 'name', 'configured')} provider offers no mutation of the run's "
+                f"{len(self.seed_ids)} seeds (the offline provider knows only the catalog's); run with a model "
+                "(--provider openai) or with --seeds catalog."
+            )
+        per_seed = Counter(c.parent_id for c in earlier)
+        rng = random.Random(f"{self.config.seed}:{rnd}")
+        return spread_slots(offers, per_seed, self.config.candidates, rng)  # type: ignore[return-value]
 
     async def round(self, rnd: int) -> None:
         """One round of Algorithm 1, stage by stage; each stage first looks in the store, so a resumed round

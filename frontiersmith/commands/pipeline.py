@@ -166,6 +166,13 @@ def synthesize(
         "(needs --model and --base-url).",
     ),
     seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
+    seeds: str = typer.Option(
+        None,
+        "--seeds",
+        metavar="SELECTOR",
+        help="Which seeds to mutate: ids, catalog, imported, all, tag:graph, source:FILE, difficulty:>=2000, "
+        "status:verified (comma-separated; filters narrow). Default: your imported seeds, else the catalog.",
+    ),
     min_semantic: float = typer.Option(
         None, "--min-semantic", help="Semantic divergence gate (default: the setting, 0.3)."
     ),
@@ -197,6 +204,7 @@ def synthesize(
         n_div=n_div,
         n_final=n_final,
         seed=seed,
+        seeds=seeds,
         provider=provider,
         min_semantic=min_semantic,
         min_behavioural=min_behavioural,
@@ -227,6 +235,7 @@ def demo(
         n_final=10,
         seed=0,
         provider="offline",
+        seeds="catalog",
     )
     _run(config, store, "offline", None, None, None, as_json)
 

@@ -39,6 +39,9 @@ SYNTHESIS_ONLY = {
     "publish_candidate",
     "get_candidate",
     "list_candidates",
+    "add_seed",
+    "list_seeds",
+    "get_seed",
 }
 
 

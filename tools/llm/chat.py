@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 from frontiersmith.drafts import (
     CoarseVerdict,
     MutationDraft,
+    SeedTupleDraft,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
@@ -104,10 +105,20 @@ class ChatProvider:
             MutationDraft,
             seed.id,
             {"axis": axis.value, "index": index},
+            seed_kind=prompts.seed_kind(seed),
             problem=prompts.describe(seed),
             axis=axis.value,
             axis_meaning=prompts.AXIS_MEANING[axis],
             index=index,
+        )
+
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        return await self._ask(
+            prompts.DESCRIBE_SEED,
+            SeedTupleDraft,
+            problem.id,
+            title=problem.title,
+            statement=problem.statement,
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
