@@ -11,6 +11,7 @@ from typing import Any
 from frontiersmith.models import (
     Candidate,
     CrossValidationReport,
+    DefectMap,
     Divergence,
     Record,
     Run,
@@ -20,6 +21,7 @@ from frontiersmith.models import (
     Task,
     TestCase,
     TestSuite,
+    Trajectory,
     Verifier,
 )
 
@@ -199,6 +201,20 @@ TABLES: dict[type[Record], RecordTable] = {
                 "ok": r.ok,
             },
         ),
+        # Measurements of a solver under evaluation (tools/frontier): linked by columns, no lineage edges.
+        RecordTable(
+            "trajectories",
+            "trajectory",
+            Trajectory,
+            lambda t: {
+                "solver": t.solver,
+                "problem_id": t.problem_id,
+                "attempt": t.attempt,
+                "failure": str(t.failure),
+                "score": t.score,
+            },
+        ),
+        RecordTable("defect_maps", "defect map", DefectMap, lambda d: {"solver": d.solver}),
     )
 }
 BY_TABLE: dict[str, RecordTable] = {spec.table: spec for spec in TABLES.values()}

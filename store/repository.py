@@ -25,6 +25,7 @@ from frontiersmith.models import (
     Candidate,
     CandidateStatus,
     CrossValidationReport,
+    DefectMap,
     Divergence,
     Record,
     Rejection,
@@ -36,6 +37,7 @@ from frontiersmith.models import (
     Task,
     TestCase,
     TestSuite,
+    Trajectory,
     Verifier,
 )
 from frontiersmith.settings import Settings, get_settings
@@ -668,6 +670,40 @@ class Store:
         )
         rows = self._conns.read(lambda conn: conn.execute(sql, (problem_id, int(limit))).fetchall())
         return [Submission.model_validate_json(r[0]) for r in rows]
+
+    # -- solvers under evaluation (tools/frontier) ---------------------------------------------------------
+
+    def put_trajectories(self, trajectories: Iterable[Trajectory]) -> int:
+        """Store a batch of attempts in one transaction (all or none); returns how many were new or changed."""
+        batch = list(trajectories)
+        if not batch:
+            return 0
+        return self._conns.write(lambda conn: self._upsert(conn, batch))
+
+    def get_trajectory(self, trajectory_id: str) -> Trajectory:
+        return self.get(Trajectory, trajectory_id)
+
+    def list_trajectories(
+        self, solver: str | None = None, problem_id: str | None = None, evaluation_id: str | None = None
+    ) -> list[Trajectory]:
+        """Attempts, oldest first: of one solver spec, on one problem, or of one evaluate call."""
+        where, params = _filters(solver=solver, problem_id=problem_id)
+        if evaluation_id is not None:
+            where = " AND ".join(w for w in (where, "json_extract(data, '$.evaluation_id') = ?") if w)
+            params.append(evaluation_id)
+        return self._list(Trajectory, where, params, order="created_at, problem_id, attempt, id")
+
+    def trajectory_solvers(self) -> list[str]:
+        """Every solver spec with stored trajectories."""
+        return [r[0] for r in self._query("SELECT DISTINCT solver FROM trajectories ORDER BY solver")]
+
+    def put_defect_map(self, defect_map: DefectMap) -> PutOutcome:
+        return self.put(defect_map)
+
+    def latest_defect_map(self, solver: str) -> DefectMap | None:
+        """The newest defect map diagnosed for ``solver`` (None before the first diagnose)."""
+        found = self._list(DefectMap, "solver = ?", (solver,), order="created_at DESC, id DESC LIMIT 1")
+        return found[0] if found else None
 
     # -- blobs --------------------------------------------------------------------------------------------
 
