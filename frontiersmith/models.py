@@ -155,7 +155,9 @@ class ProblemSpec(BaseModel):
     (tools/frontier/spec.py) and the targeted operators edit it."""
 
     title: str
-    story: str = Field("", description="The narrative: what is asked, without the I/O and constraint sections.")
+    story: str = Field(
+        "", description="The narrative: what is asked, without the I/O and constraint sections."
+    )
     objective: Objective
     inputs: list[SpecField] = Field(default_factory=list)
     outputs: list[SpecField] = Field(default_factory=list)

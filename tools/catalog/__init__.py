@@ -113,7 +113,13 @@ class Family:
         unknown = sorted(set(config) - set(self.config_defaults()))
         bad = sorted(a for a, base in aliases.items() if base not in self.distributions)
         if unknown or bad:
-            raise ValueError(f"catalog family {self.name}: no Config field {unknown} or distribution for {bad}")
+            raise ValueError(
+                f"catalog family {self.name}: no Config field {unknown} or distribution for {bad}"
+            )
+        load_module(self.module_path).Config(**config)  # the family's own checks on its parameters
+        plan = tuple(distributions) if distributions else (*self.distributions, *aliases)
+        if set(plan) - set(self.distributions) - set(aliases):
+            raise ValueError(f"catalog family {self.name}: the test plan names an unknown distribution")
         lines = [
             "# -- a variant of this family (tools/catalog Family.variant) --",
             "import dataclasses as _variant_dc",
@@ -128,7 +134,6 @@ class Family:
             "def generate(cfg, dist, rng):",
             "    return _variant_generate(cfg, _VARIANT_ALIASES.get(dist, dist), rng)",
         ]
-        plan = tuple(distributions) if distributions else (*self.distributions, *aliases)
         limits = self.limits.model_copy(update={"time_ms": time_ms}) if time_ms else self.limits
         return dataclasses.replace(self, overlay="\n".join(lines) + "\n", distributions=plan, limits=limits)
 
