@@ -62,7 +62,9 @@ class CoevolveConfig(BaseModel):
         if not 0 <= lo < hi <= 1:
             raise ValueError("the learning band must be two shares 0 <= lo < hi <= 1")
         if not self.solver.startswith(SOLVER_PREFIXES):
-            raise ValueError(f"the solver must be one of {', '.join(p + '...' for p in SOLVER_PREFIXES)}")
+            raise ValueError(
+                "the solver must be a spec: catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH"
+            )
         return self
 
 
