@@ -119,6 +119,12 @@ class VerifierDraft(BaseModel):
     notes: str = ""
 
 
+class DefectLabel(BaseModel):
+    """A model's one-sentence label for a cluster of a solver's failures (tools/frontier/diagnose)."""
+
+    label: str = Field(description="One sentence naming the capability the solver lacks.")
+
+
 def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) -> Problem:
     """The candidate problem a mutation draft describes (its catalog family, if any, kept in provenance)."""
     return Problem(
@@ -134,6 +140,7 @@ def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) 
 
 
 __all__ = [
+    "DefectLabel",
     "CoarseReason",
     "CoarseVerdict",
     "MutationDraft",

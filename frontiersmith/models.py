@@ -471,6 +471,9 @@ class Trajectory(Record):
     wall_s: float = 0.0
     failure: FailureType = FailureType.NO_SOLUTION
     detail: str = ""  # one line on the failure: the reason there was no code, the constraint, the input size
+    # what the failure is about, when it is about some tests: their distribution and input-size bucket
+    distribution: str = ""
+    size: str = ""
     best_known: float | None = None  # the best known score of the problem when this attempt was classified
     strategy: str = ""  # what the solver said its idea was, when it said
 

@@ -165,9 +165,54 @@ Write it as the tuple (objective O, input constraints C_I, output constraints C_
 - io_format: one line, the input layout then the output layout.""",
 )
 
+# FrontierSynth (tools/frontier): a solver under evaluation, and the diagnoser's cluster labels.
+EVALUATE_SYSTEM = (
+    "You are a competitive programmer solving an optimisation problem with a continuous score. Answer with "
+    "ONE complete program in a fenced code block tagged cpp (C++17) or python (Python 3), standard library only."
+)
+
+EVALUATE_SOLVE = Prompt(
+    "evaluate_solve",
+    "1",
+    """# {title}
+
+{statement}
+
+Input/output: {io_format}
+Limits: {time_ms} ms of CPU time and {memory_mb} MB of memory per test.
+
+Write a program that reads the input on stdin and writes the answer on stdout. Answer with one fenced code
+block tagged cpp or python.""",
+)
+
+LABEL_DEFECT = Prompt(
+    "label_defect",
+    "1",
+    """A solver under evaluation fails in a recurring way. Here is one cluster of its failed attempts:
+
+{cluster}
+
+Example attempts (the judge's data-free verdicts and the solver's code, shortened):
+
+{examples}
+
+Write `label`: ONE sentence naming the capability the solver lacks here (what kind of input or constraint
+defeats it and how), specific enough to target new problems at it.""",
+)
+
 ALL = {
     p.name: p
-    for p in (MUTATE, COARSE_JUDGE, SOLVE, GROUP_STRATEGIES, WRITE_TESTS, WRITE_VERIFIER, DESCRIBE_SEED)
+    for p in (
+        MUTATE,
+        COARSE_JUDGE,
+        SOLVE,
+        GROUP_STRATEGIES,
+        WRITE_TESTS,
+        WRITE_VERIFIER,
+        DESCRIBE_SEED,
+        EVALUATE_SOLVE,
+        LABEL_DEFECT,
+    )
 }
 
 
@@ -176,3 +221,11 @@ def feedback_block(feedback: list[str]) -> str:
         return ""
     lines = "\n".join(f"- {f}" for f in feedback)
     return f"\nYour previous attempt failed these cross-validation checks; fix them:\n{lines}"
+
+
+def attempt_feedback_block(feedback: list[str]) -> str:
+    """The judge's data-free diagnostics of a solver's previous attempts (verdicts, never test data)."""
+    if not feedback:
+        return ""
+    lines = "\n".join(f"- {f}" for f in feedback)
+    return f"\n\nThe judge's feedback on your previous attempts (fix what failed, keep what worked):\n{lines}"
