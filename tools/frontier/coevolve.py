@@ -215,13 +215,16 @@ class TargetedRound(Pipeline):
                 published += 1
             elif not m.solvable:
                 self._reject(c.id, Stage.SELECTION, "no reference beats the baseline (not solvable)")
-            elif m.proximity <= 0 or published >= self.config.n_final:
+            elif not m.hit:
                 self._reject(
                     c.id,
                     Stage.SELECTION,
                     f"the solver's expected score is {m.ratio:.2f} of the best known, outside the learning "
-                    f"band {self.band[0]:.1f}-{self.band[1]:.1f}"
-                    + ("" if m.proximity <= 0 else f" or not in the top {self.config.n_final} by proximity"),
+                    f"band {self.band[0]:.1f}-{self.band[1]:.1f}",
+                )
+            elif published >= self.config.n_final:
+                self._reject(
+                    c.id, Stage.SELECTION, f"not in the top {self.config.n_final} by frontier proximity"
                 )
             else:
                 await syn.publish_candidate(self.store, c.id, thresholds=self.config.thresholds)
@@ -258,9 +261,19 @@ _ORDER = {f: i for i, f in enumerate(FailureType)}
 
 
 def aimable(dmap: DefectMap) -> list[DefectCluster]:
-    """The clusters an operator can aim at, worst failure first, then the largest."""
+    """The clusters an operator can aim at, taking each operator in turn (so one kind of defect does not
+    take the whole budget), within an operator the worst failure first, then the largest."""
     found = [c for c in dmap.clusters if choose_operator(c) is not None and c.problems]
-    return sorted(found, key=lambda c: (_ORDER[c.failure], -c.attempts, c.key))
+    found.sort(key=lambda c: (_ORDER[c.failure], -c.attempts, c.key))
+    queues: dict[str, list[DefectCluster]] = {}
+    for c in found:
+        queues.setdefault(str(choose_operator(c)), []).append(c)
+    out: list[DefectCluster] = []
+    while any(queues.values()):
+        for q in queues.values():
+            if q:
+                out.append(q.pop(0))
+    return out
 
 
 async def plan_targets(

@@ -5,15 +5,25 @@ family's Config, its distributions re-drawn, or a sibling family), so the co-evo
 
 from __future__ import annotations
 
+import re
 import statistics
 from dataclasses import dataclass
 from enum import StrEnum
 
-from frontiersmith.models import Axis, DefectCluster, DistributionRule, FailureType, ProblemSpec
+from frontiersmith.models import (
+    Axis,
+    Candidate,
+    DefectCluster,
+    DistributionRule,
+    FailureType,
+    ProblemSpec,
+    Task,
+)
 from frontiersmith.store import Store
 
-from ..catalog import Family, get_family, list_families
+from ..catalog import Family, family_for, get_family, list_families
 from ..llm.base import Provider, ProviderError
+from ..problems import get_problem
 from .spec import spec_for_family
 
 
@@ -44,6 +54,7 @@ FAILURE_OPERATOR = {
     FailureType.BELOW_BASELINE: Operator.ALGORITHM_REPLACEMENT,
 }
 SCALE_FACTOR = 2
+_SIZE_KEY = re.compile(r"(n|m|k|len|side)_max")  # the generator parameters that are input sizes
 EXTRA_TESTS = 2  # re-drawn distributions an operator adds
 
 
@@ -86,7 +97,7 @@ def _weakest(spec: ProblemSpec, scores: dict[str, float], cluster: DefectCluster
 def _redraw(spec: ProblemSpec, dist: str, purpose: str) -> list[DistributionRule]:
     tests = next((r.tests for r in spec.tests if r.name == dist), 2)
     taken = {r.name for r in spec.tests}
-    out = []
+    out: list[DistributionRule] = []
     for i in range(1, 10):
         if len(out) == EXTRA_TESTS:
             break
@@ -117,9 +128,11 @@ def algorithm_replacement(spec: ProblemSpec, scores: dict[str, float], cluster: 
 def scale_up(spec: ProblemSpec, fam: Family, scores: dict[str, float], cluster: DefectCluster) -> ProblemSpec:
     """Raise the size parameters of the generator (and the validator's bounds with them) by SCALE_FACTOR
     where the family's Config accepts it, and draw the largest-input distribution again."""
-    from .spec import _is_size
-
-    raised = {k: v * SCALE_FACTOR for k, v in spec.generator.items() if _is_size(k) and isinstance(v, int)}
+    raised: dict[str, int | float] = {
+        k: v * SCALE_FACTOR
+        for k, v in spec.generator.items()
+        if _SIZE_KEY.fullmatch(k) and isinstance(v, int)
+    }
     try:
         fam.variant(config=raised)
     except ValueError:
@@ -155,16 +168,29 @@ def constraint_stacking(fam: Family) -> Family | None:
     return siblings[0] if siblings else None
 
 
+def _realised(store: Store, problem_id: str) -> tuple[Family, ProblemSpec] | None:
+    """The catalog family a problem is realised on and its current spec: a task or candidate made by a
+    targeted operator carries its spec (operators stack); a catalog family's is read off its metadata."""
+    problem = get_problem(store, problem_id)
+    fam = family_for(problem)
+    if fam is None:
+        return None
+    record = store.get_any(problem_id) if not problem_id.startswith("catalog/") else None
+    if isinstance(record, Task):
+        record = store.find(Candidate, record.candidate_id)
+    spec = record.spec if isinstance(record, Candidate) and record.spec is not None else None
+    base = get_family(fam.name)  # a variant's spec is relative to the family's own program
+    return base, spec or spec_for_family(fam)
+
+
 def offline_target(
     store: Store, solver: str, cluster: DefectCluster, operator: Operator, problem_id: str
 ) -> Target | None:
     """Realise ``operator`` on the catalog family ``problem_id`` is (None when it is not a catalog family)."""
-    name = cluster.features.get("family") or problem_id.removeprefix("catalog/")
-    try:
-        fam = get_family(name)
-    except Exception:
+    found = _realised(store, problem_id)
+    if found is None:
         return None
-    spec = spec_for_family(fam)
+    fam, spec = found
     scores = distribution_scores(store, solver, problem_id)
     if operator is Operator.CONSTRAINT_STACKING:
         sibling = constraint_stacking(fam)
