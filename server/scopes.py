@@ -58,6 +58,7 @@ GRANTS: dict[Scope, Grant] = {
             "add_seed",
             "list_seeds",
             "get_seed",
+            "synthesize_targeted",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
         # seed:// shows the closed problems synthesis starts from, with their references and tests.

@@ -30,6 +30,12 @@ def coevolve(
         help="Run after each round as `CMD BATCH_PATH` (the round's tasks); its last output line, when it is "
         "a solver spec, is the solver evaluated next.",
     ),
+    problems: str = typer.Option(
+        "catalog",
+        "--problems",
+        metavar="SELECTOR",
+        help="What the solver is evaluated on first: catalog, all, latest or problem ids (comma-separated).",
+    ),
     band: str = typer.Option(
         "0.2-0.8", "--band", help="The learning band, as shares of the best known score."
     ),
@@ -62,6 +68,7 @@ def coevolve(
             seed=seed,
             train_hook=train_hook,
             untargeted=not no_untargeted,
+            problems=problems,
         )
     except ValueError as exc:
         first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else "expected LO-HI, e.g. 0.2-0.8"

@@ -32,6 +32,7 @@ TOOLS = {
     "add_seed",
     "list_seeds",
     "get_seed",
+    "synthesize_targeted",
 }
 
 

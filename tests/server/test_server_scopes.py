@@ -42,6 +42,7 @@ SYNTHESIS_ONLY = {
     "add_seed",
     "list_seeds",
     "get_seed",
+    "synthesize_targeted",
 }
 
 

@@ -30,7 +30,7 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from .. import synthesis as syn
-from ..catalog import family_for, get_family, list_families
+from ..catalog import family_for, get_family
 from ..llm.base import Provider
 from ..pipeline import Pipeline, StageTable, SynthesisConfig
 from ..problems import get_problem
@@ -55,6 +55,9 @@ class CoevolveConfig(BaseModel):
     attempts: int = Field(1, ge=1, le=20)
     train_hook: str | None = None
     untargeted: bool = Field(True, description="also measure an untargeted round with the same budget")
+    problems: str = Field(
+        "catalog", description="what the solver is evaluated on first (evaluate's selector)"
+    )
 
     @model_validator(mode="after")
     def _check(self) -> CoevolveConfig:
@@ -427,7 +430,9 @@ async def coevolve(
     started = time.monotonic()
     coevolve_id = make_id("coev", cfg.model_dump(mode="json"))
     state = _State(cfg.solver, CoevolveReport(solver=cfg.solver))
-    problems = [f"catalog/{f.name}" for f in list_families("open")]
+    from .evaluate import select_problems
+
+    problems = select_problems(store, cfg.problems)
     clusters_seen: set[str] = set()
     for rnd in range(cfg.rounds):
         dmap = await _evaluate_and_diagnose(store, state, problems, cfg.attempts)
@@ -462,10 +467,14 @@ async def _targeted_round(
     dmap: DefectMap,
     rnd: int,
     progress,
+    run_seed: int | None = None,
 ) -> RoundReport:
+    """One targeted round aimed at ``dmap``; its synthesis run's seed is ``run_seed`` (default: from the
+    loop's seed and the round, apart from the untargeted round's)."""
     targets = await plan_targets(store, state.solver, dmap, cfg.per_round, provider)
     found = [c for c in dmap.clusters if c.failure is not FailureType.SUCCESS]
-    config = _synthesis_config(cfg, settings, seed=cfg.seed * 1000 + rnd + 1, n_final=cfg.per_round)
+    seed = run_seed if run_seed is not None else cfg.seed * 1000 + rnd + 1
+    config = _synthesis_config(cfg, settings, seed=seed, n_final=cfg.per_round)
     pipe = TargetedRound(
         store, provider, config, settings, progress, targets=targets, solver=state.solver, band=cfg.band
     )
@@ -494,3 +503,28 @@ async def _untargeted_round(
     pipe = Pipeline(store, provider, config, settings, progress)
     table = await pipe.run()
     return _arm(await measure_arm(pipe, 0, cfg.solver, cfg.band), table)
+
+
+async def synthesize_targeted(
+    store: Store,
+    solver: str,
+    provider: Provider,
+    *,
+    per_round: int = 4,
+    band: tuple[float, float] = (0.2, 0.8),
+    seed: int = 0,
+    settings: Settings | None = None,
+    progress=None,
+) -> RoundReport:
+    """One targeted round from the solver's latest stored defect map (diagnose it first): candidates aimed
+    at its clusters, validated by Algorithm 1's steps, the ones in its learning band published."""
+    from .diagnose import latest_defect_map
+
+    cfg = CoevolveConfig(solver=solver, rounds=1, per_round=per_round, band=band, seed=seed)
+    dmap = latest_defect_map(store, solver)
+    state = _State(solver, CoevolveReport(solver=solver))
+    # The round is named by the map it aims at, so a new diagnosis gives a new round and a repeat resumes.
+    run_seed = int(make_id("round", dmap.id, per_round, band, seed)[-8:], 16)
+    return await _targeted_round(
+        store, cfg, provider, settings or get_settings(), state, dmap, 0, progress, run_seed
+    )
