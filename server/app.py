@@ -5,7 +5,7 @@ from __future__ import annotations
 from frontiersmith import __version__
 from frontiersmith.settings import Settings, get_settings
 
-from . import content, seed_tools, solving_tools, synthesis_tools
+from . import content, frontier_tools, seed_tools, solving_tools, synthesis_tools
 from .backend import Backend, FrontierSmithServer
 from .scopes import EVERYTHING, grant_of, scopes_of, uri_scheme
 
@@ -51,6 +51,7 @@ def build_server(
     grant = grant_of(scopes_of(tools))
     synthesis_tools.register(mcp)
     seed_tools.register(mcp, backend, grant)
+    frontier_tools.register(mcp, backend, grant)
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
     _keep_only(mcp, grant)

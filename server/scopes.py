@@ -58,11 +58,16 @@ GRANTS: dict[Scope, Grant] = {
             "add_seed",
             "list_seeds",
             "get_seed",
+            # FrontierSynth: evaluating a solver and reading its failures steer synthesis; a solver under
+            # evaluation (served the solve scope) must not run them on itself.
+            "evaluate_solver",
+            "diagnose",
             "synthesize_targeted",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
-        # seed:// shows the closed problems synthesis starts from, with their references and tests.
-        resources=_READ_RESOURCES | {"seed"},
+        # seed:// shows the closed problems synthesis starts from, with their references and tests;
+        # defects:// a solver's defect map, with its trajectories' ids.
+        resources=_READ_RESOURCES | {"seed", "defects"},
     ),
 }
 EVERYTHING = GRANTS["solve"] | GRANTS["synthesis"]

@@ -42,6 +42,8 @@ SYNTHESIS_ONLY = {
     "add_seed",
     "list_seeds",
     "get_seed",
+    "evaluate_solver",
+    "diagnose",
     "synthesize_targeted",
 }
 

@@ -9,7 +9,7 @@ Capability Defect Map.
 
 from frontiersmith.models import DefectCluster, DefectMap, FailureType, TestInfo, Trajectory
 
-from .diagnose import DELTA, classify, diagnose, latest_defect_map, problem_features
+from .diagnose import DELTA, classify, diagnose, label_clusters, latest_defect_map, problem_features
 from .evaluate import evaluate, select_problems
 from .solvers import Draft, Solver, extract_code, parse_solver
 
@@ -26,6 +26,7 @@ __all__ = [
     "diagnose",
     "evaluate",
     "extract_code",
+    "label_clusters",
     "latest_defect_map",
     "parse_solver",
     "problem_features",

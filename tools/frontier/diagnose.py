@@ -207,7 +207,7 @@ def entropy(scores: Iterable[float], bins: int = ENTROPY_BINS) -> float:
     """Shannon entropy (bits) of scores in [0, 1] counted in ``bins`` equal bins."""
     counts = Counter(min(bins - 1, int(max(0.0, min(1.0, s)) * bins)) for s in scores)
     total = sum(counts.values())
-    return -sum(c / total * math.log2(c / total) for c in counts.values()) if total else 0.0
+    return 0.0 - sum(c / total * math.log2(c / total) for c in counts.values()) if total else 0.0
 
 
 def _anchors(cluster: DefectCluster, attempts: list[Trajectory]) -> None:
@@ -331,3 +331,42 @@ def latest_defect_map(store: Store, solver: str) -> DefectMap:
             f"No defect map of the solver {solver!r} is stored; run `frontiersmith diagnose --solver {solver}`."
         )
     return found
+
+
+def _cluster_brief(cluster: DefectCluster) -> str:
+    keep = {"failure", "features", "attempts", "problems", "success_rate", "mean_score", "detail"}
+    return cluster.model_dump_json(include=keep, indent=1)
+
+
+def _example_brief(traj: Trajectory) -> str:
+    verdicts = Counter(t.get("verdict", "") for t in traj.tests)
+    return (
+        f"- {traj.id} on {traj.problem_id}, attempt {traj.attempt}: {traj.failure.value}, score {traj.score:.3f}, "
+        f"verdicts {dict(verdicts)}; {traj.detail}\n```{traj.language or ''}\n{traj.code[:1500]}\n```"
+    )
+
+
+async def label_clusters(store: Store, defect_map: DefectMap, provider: object) -> DefectMap:
+    """Have ``provider`` (a chat provider with ``label_defect``) write each cluster's one-sentence label from
+    its examples; the map is stored again under its id. A provider without a model leaves the offline labels; a label the
+    model fails to give keeps its offline one."""
+    ask = getattr(provider, "label_defect", None)
+    if ask is None:
+        return defect_map
+    from ..llm.base import ProviderError
+
+    clusters = []
+    for cluster in defect_map.clusters:
+        examples = [t for t in (store.find(Trajectory, i) for i in cluster.examples) if t is not None]
+        try:
+            answer = await ask(
+                cluster.key, _cluster_brief(cluster), "\n".join(_example_brief(t) for t in examples)
+            )
+            label = " ".join(answer.label.split())[:300] or cluster.label
+        except ProviderError:
+            label = cluster.label
+        clusters.append(cluster.model_copy(update={"label": label}))
+    name = str(getattr(provider, "name", "model"))
+    labelled = defect_map.model_copy(update={"clusters": clusters, "labelled_by": name})
+    store.put_defect_map(labelled)  # the same map (same trajectories), now with the model's labels
+    return labelled
