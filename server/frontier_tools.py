@@ -140,7 +140,7 @@ def register(mcp: MCPServer, backend: Backend, grant: Grant) -> None:
         return  # resources cannot be removed once registered (server/app._keep_only)
 
     @mcp.resource(
-        "defects://{solver}",
+        "defects://{+solver}",
         name="defects",
         description="A solver's latest Capability Defect Map as JSON (diagnose writes it).",
         mime_type="application/json",
