@@ -141,3 +141,27 @@ async def test_a_targeted_candidate_is_stored_with_its_spec_and_its_variant(stor
         spec=target.spec,
     )
     assert again.candidate.id != made.candidate.id
+
+
+@pytest.mark.anyio
+async def test_a_candidate_resolves_for_measurement_but_is_not_open_to_submissions(store: Store):
+    from frontiersmith.errors import InvalidInputError
+    from frontiersmith.tools.submit import submit
+
+    target = offline_target(
+        store,
+        "catalog:weak",
+        cluster(FailureType.NEAR_SUCCESS),
+        Operator.BOUNDARY_INJECTION,
+        "catalog/max_3sat",
+    )
+    assert target is not None
+    made = await synthesis.mutate_problem(
+        store,
+        target.parent_id,
+        Axis.INPUT,
+        authored=spec_draft(target.spec, target.rationale, catalog=target.family),
+        spec=target.spec,
+    )
+    with pytest.raises(InvalidInputError, match="is a candidate, not a published task; submit to its task"):
+        await submit(store, made.candidate.id, "print(0)", "python")

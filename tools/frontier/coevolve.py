@@ -34,10 +34,20 @@ from ..catalog import family_for, get_family
 from ..llm.base import Provider
 from ..pipeline import Pipeline, StageTable, SynthesisConfig
 from ..problems import get_problem
-from .operators import OPERATOR_AXIS, Target, choose_operator, model_target, offline_target, variant_of
+from .operators import (
+    OPERATOR_AXIS,
+    Target,
+    choose_operator,
+    model_target,
+    offline_target,
+    predicted_ratio,
+    variant_of,
+)
 from .spec import problem_spec, spec_draft
 
 SOLVER_PREFIXES = ("model:", "agent:", "command:", "catalog:")
+MAX_PROBLEMS_PER_CLUSTER = 3
+UNPREDICTED = 0.25  # the proximity assumed for a target nothing predicts (a model's spec): below a hit
 HOOK_TIMEOUT_S = 600
 
 
@@ -280,31 +290,38 @@ def aimable(dmap: DefectMap) -> list[DefectCluster]:
 
 
 async def plan_targets(
-    store: Store, solver: str, dmap: DefectMap, k: int, provider: Provider | None = None
+    store: Store,
+    solver: str,
+    dmap: DefectMap,
+    k: int,
+    provider: Provider | None = None,
+    band: tuple[float, float] = (0.2, 0.8),
 ) -> list[Target]:
-    """Up to ``k`` targeted mutations, one per cluster (cycling over the clusters when there are fewer),
-    each on the cluster's problem the solver scores lowest on; a model applies the operator when the
-    provider can, else it is realised on the catalog."""
-    clusters = aimable(dmap)
-    targets: list[Target] = []
-    seen: set[tuple[str, str, str]] = set()
-    for turn in range(k * 2):
-        if len(targets) >= k or not clusters:
-            break
-        cluster = clusters[turn % len(clusters)]
+    """Up to ``k`` targeted mutations. Every aimable cluster gets its operator applied on each of its problems
+    (a model applies it when the provider can, else it is realised on the catalog); the targets whose
+    predicted expected score (from the problem's board and the solver's own scores per distribution) lies
+    nearest the learning band's centre are taken, one per (problem, operator), operators taken in turn
+    among the targets nobody can predict."""
+    options: list[tuple[float, int, Target]] = []
+    seen: set[str] = set()
+    for turn, cluster in enumerate(aimable(dmap)):
         operator = choose_operator(cluster)
         assert operator is not None
-        problems = sorted(cluster.problems)
-        pid = problems[(turn // len(clusters)) % len(problems)]
-        target = await _target(store, solver, cluster, operator, pid, provider)
-        if (
-            target is None
-            or (key := (target.parent_id, target.operator.value, target.spec.model_dump_json())) in seen
-        ):
-            continue
-        seen.add(key)
-        targets.append(target)
-    return targets
+        for pid in sorted(cluster.problems)[:MAX_PROBLEMS_PER_CLUSTER]:
+            target = await _target(store, solver, cluster, operator, pid, provider)
+            if target is None or (key := target.spec.model_dump_json() + pid) in seen:
+                continue
+            seen.add(key)
+            predicted = predicted_ratio(store, solver, target)
+            score = proximity(predicted, band) if predicted is not None else UNPREDICTED
+            options.append((score, turn, target))
+    chosen: list[Target] = []
+    taken: set[tuple[str, str]] = set()
+    for _score, _turn, target in sorted(options, key=lambda o: (-o[0], o[1])):
+        if len(chosen) < k and (target.parent_id, target.operator.value) not in taken:
+            taken.add((target.parent_id, target.operator.value))
+            chosen.append(target)
+    return chosen
 
 
 async def _target(
@@ -471,7 +488,7 @@ async def _targeted_round(
 ) -> RoundReport:
     """One targeted round aimed at ``dmap``; its synthesis run's seed is ``run_seed`` (default: from the
     loop's seed and the round, apart from the untargeted round's)."""
-    targets = await plan_targets(store, state.solver, dmap, cfg.per_round, provider)
+    targets = await plan_targets(store, state.solver, dmap, cfg.per_round, provider, cfg.band)
     found = [c for c in dmap.clusters if c.failure is not FailureType.SUCCESS]
     seed = run_seed if run_seed is not None else cfg.seed * 1000 + rnd + 1
     config = _synthesis_config(cfg, settings, seed=seed, n_final=cfg.per_round)

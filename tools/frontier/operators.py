@@ -244,3 +244,44 @@ def variant_of(fam: Family, spec: ProblemSpec) -> dict:
     if spec.limits.time_ms != fam.limits.time_ms:
         out["time_ms"] = spec.limits.time_ms
     return out
+
+
+def _board_means(store: Store, problem_id: str) -> list[dict[str, float]]:
+    """Per shipped program of a problem (its board, cached by evaluate), its mean score per distribution."""
+    from .board import BOARD_EVENT, Board
+
+    events = store.list_events(problem_id, kind=BOARD_EVENT)
+    if not events:
+        return []
+    out = []
+    for entry in Board.model_validate(events[-1].payload).entries:
+        per: dict[str, list[float]] = {}
+        for t in entry.tests:
+            per.setdefault(t.name.rsplit("-", 1)[0], []).append(t.score)
+        out.append({d: statistics.fmean(v) for d, v in per.items()})
+    return out
+
+
+def predicted_ratio(store: Store, solver: str, target: Target) -> float | None:
+    """What the solver's expected score over the best known would be on the target's test plan, predicted
+    from the problem's board and the solver's own scores per distribution (None without the evidence)."""
+    boards = _board_means(store, target.parent_id)
+    mine = distribution_scores(store, solver, target.parent_id)
+    if not boards or not mine or target.family != _family_name(target.spec):
+        return None
+
+    def mean(scores: dict[str, float]) -> float | None:
+        # a re-drawn distribution scores as the one it re-draws, unless it was measured itself
+        known = [(scores.get(r.name, scores.get(r.base or r.name)), r.tests) for r in target.spec.tests]
+        total = sum(w for s, w in known if s is not None)
+        return sum(s * w for s, w in known if s is not None) / total if total else None
+
+    best = max((m for b in boards if (m := mean(b)) is not None), default=None)
+    expected = mean(mine)
+    if best is None or expected is None or best <= 0:
+        return None
+    return min(1.0, expected / best)
+
+
+def _family_name(spec: ProblemSpec) -> str | None:
+    return spec.source.removeprefix("catalog:") if spec.source.startswith("catalog:") else None
