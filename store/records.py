@@ -280,6 +280,35 @@ class PipelineRun:
 
 
 @dataclass
+class CandidateRow:
+    """A candidate as a list shows it, read from its columns without parsing the record."""
+
+    id: str
+    title: str
+    axis: str
+    round: int
+    status: str
+    parent_id: str
+    rejection_stage: str | None
+    rejection_reason: str | None
+    run_id: str | None
+
+
+@dataclass
+class DivergencePoint:
+    """A candidate's latest divergence estimate, with what the divergence plot colours it by."""
+
+    candidate_id: str
+    title: str
+    status: str
+    rejection_stage: str | None
+    semantic: float | None
+    behavioural: float | None
+    crossing: float | None
+    combined: float | None
+
+
+@dataclass
 class StoreInfo:
     path: str
     schema_version: int

@@ -125,16 +125,7 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
     stages.add_column("stage")
     stages.add_column("candidates", justify="right")
     stages.add_column("fell out", justify="right")
-    rows = [
-        ("proposed (mutate)", table.proposed, table.rejected.get("mutate", 0)),
-        ("kept by coarse judge", table.kept_coarse, table.rejected.get("coarse", 0)),
-        ("solutions sampled", table.sampled, table.rejected.get("sample", 0)),
-        ("passed semantic divergence (top N_div)", table.passed_semantic, table.rejected.get("semantic", 0)),
-        ("passed cross-validation", table.passed_protocol, table.rejected.get("protocol", 0)),
-        ("passed behavioural divergence", table.passed_behavioural, table.rejected.get("behavioural", 0)),
-        ("published (top N_final)", table.published, table.rejected.get("selection", 0)),
-    ]
-    for name, n, lost in rows:
+    for name, n, lost, _stage in table.funnel():
         stages.add_row(name, str(n), str(lost))
     out.print(stages)
     if table.reasons:

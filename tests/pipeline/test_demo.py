@@ -3,17 +3,14 @@ it publishes tasks, rejects the pseudo-open families with the reason, and its ta
 
 from __future__ import annotations
 
-import json
-
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
 
 
-def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(tmp_path, run_cli):
-    store_path = tmp_path / "demo.db"
-    out = json.loads(run_cli(tmp_path, "demo", "--json", "--store", str(store_path), timeout=1200).stdout)
-    store = open_store(store_path)
+def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run):
+    out = demo_run.printed
+    store = open_store(demo_run.path)
     cands = [c for c in store.list_candidates() if c.problem.provenance.get("run") == out["run_id"]]
 
     assert out["stages"]["published"] >= 3
