@@ -36,6 +36,11 @@ def coevolve(
         metavar="SELECTOR",
         help="What the solver is evaluated on first: catalog, all, latest or problem ids (comma-separated).",
     ),
+    export_format: str = typer.Option(
+        "verl",
+        "--export-format",
+        help="The format the train hook's batch is exported in (frontiersmith export).",
+    ),
     band: str = typer.Option(
         "0.2-0.8", "--band", help="The learning band, as shares of the best known score."
     ),
@@ -69,6 +74,7 @@ def coevolve(
             train_hook=train_hook,
             untargeted=not no_untargeted,
             problems=problems,
+            export_format=export_format,
         )
     except ValueError as exc:
         first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else "expected LO-HI, e.g. 0.2-0.8"

@@ -26,7 +26,6 @@ from frontiersmith.tools.frontier.coevolve import (
     proximity,
     rewards,
     run_train_hook,
-    write_batch,
 )
 from frontiersmith.tools.llm.offline import OfflineProvider
 
@@ -55,9 +54,21 @@ def store(settings: Settings) -> Iterator[Store]:
     opened.close()
 
 
+# The trainer: it reads the exported batch and says the solver it trained is catalog:strong.
+HOOK = """import json, pathlib, sys
+manifest = json.loads((pathlib.Path(sys.argv[1]) / "manifest.json").read_text())
+print(f"trained on {len(manifest['tasks'])} tasks")
+print("catalog:strong")
+"""
+
+
 @pytest.fixture(scope="module")
 async def report(store: Store, settings: Settings) -> CoevolveReport:
-    cfg = CoevolveConfig(solver="catalog:weak", rounds=1, per_round=2, problems=PROBLEMS)
+    hook = settings.data_dir / "hook.py"
+    hook.write_text(HOOK)
+    cfg = CoevolveConfig(
+        solver="catalog:weak", rounds=2, per_round=2, problems=PROBLEMS, train_hook=f"{sys.executable} {hook}"
+    )
     return await coevolve(store, cfg, OfflineProvider(), settings)
 
 
@@ -65,7 +76,7 @@ async def report(store: Store, settings: Settings) -> CoevolveReport:
 async def test_coevolve_offline_publishes_targeted_tasks_inside_the_learning_band(
     report: CoevolveReport, store: Store
 ):
-    (rnd,) = report.rounds
+    rnd = report.rounds[0]
     assert rnd.solver == "catalog:weak" and rnd.proposed == 2 and sum(rnd.operators.values()) == 2
     assert rnd.clusters_found >= 3 and report.distinct_clusters >= 3
     assert rnd.defect_coverage == rnd.clusters_targeted / rnd.clusters_found > 0
@@ -88,9 +99,9 @@ async def test_coevolve_offline_publishes_targeted_tasks_inside_the_learning_ban
             assert "learning band" in candidate.reason
     assert (rnd.r_agent, rnd.r_synth) == pytest.approx(rewards(rnd.measures))
     assert rnd.frontier_hit_rate == sum(m.hit for m in rnd.measures) / len(rnd.measures)
-    # the round is recorded in the store, and the re-evaluation covered the published tasks
-    assert store.list_events(kind="coevolve.round")
-    assert {t.problem_id for t in store.list_trajectories(solver="catalog:weak")} >= set(rnd.published)
+    # the round is recorded in the store, and the solver the trainer named was evaluated on its tasks
+    assert len(store.list_events(kind="coevolve.round")) == 2
+    assert {t.problem_id for t in store.list_trajectories(solver="catalog:strong")} >= set(rnd.published)
 
 
 @pytest.mark.anyio
@@ -103,17 +114,22 @@ async def test_coevolve_measures_an_untargeted_round_with_the_same_budget(
     assert 0 <= report.untargeted.frontier_hit_rate <= 1 and report.targeted.frontier_hit_rate > 0
 
 
-def test_the_train_hook_gets_the_batch_and_may_name_the_next_solver(tmp_path: Path, store: Store):
-    batch = write_batch(store, "coev_x", 0, "catalog:weak", ["task_a", "task_b"])
-    assert json.loads(batch.read_text())["tasks"] == ["task_a", "task_b"]
-    hook = tmp_path / "hook.py"
-    hook.write_text(
-        "import json, sys\n"
-        "tasks = json.load(open(sys.argv[1]))['tasks']\n"
-        "print(f'trained on {len(tasks)} tasks')\n"
-        "print('catalog:strong')\n"
+def test_the_train_hook_gets_the_exported_batch_and_names_the_next_solver(report: CoevolveReport):
+    first, second = report.rounds
+    assert first.batch is not None and first.next_solver == "catalog:strong" and first.hook == ""
+    manifest = json.loads((Path(first.batch) / "manifest.json").read_text())
+    assert manifest["format"] == "verl" and sorted(t["task_id"] for t in manifest["tasks"]) == sorted(
+        first.published
     )
-    assert run_train_hook(f"{sys.executable} {hook}", batch) == ("catalog:strong", "")
+    # the next round evaluates the solver the trainer named: catalog:strong has no failure to aim at
+    assert second.solver == "catalog:strong" and second.clusters_found == 0 and second.proposed == 0
+    assert report.targeted.proposed == first.proposed
+
+
+def test_a_failing_train_hook_is_reported_and_names_no_solver(tmp_path: Path):
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    hook = tmp_path / "hook.py"
     hook.write_text("print('trained, same solver')\n")
     assert run_train_hook(f"{sys.executable} {hook}", batch) == (None, "")
     hook.write_text("import sys; sys.exit('no GPU')\n")
@@ -128,6 +144,7 @@ def test_coevolve_refuses_a_bad_solver_or_band_in_one_sentence():
         (["--solver", "gpt"], "the solver must be a spec"),
         (["--solver", "catalog:weak", "--band", "0.9-0.1"], "learning band"),
         (["--solver", "catalog:weak", "--band", "wide"], "expected LO-HI"),
+        (["--solver", "catalog:weak", "--export-format", "zip"], "no export format 'zip'"),
     ):
         result = runner.invoke(app, ["coevolve", *args])
         assert result.exit_code != 0 and words in result.output and "Traceback" not in result.output
@@ -145,7 +162,7 @@ async def test_synthesize_targeted_runs_a_round_through_a_real_mcp_client(
             result = await client.call_tool("synthesize_targeted", {"solver": "catalog:weak", "per_round": 1})
             assert not result.is_error, result.content
             out = result.structured_content
-            missing = await client.call_tool("synthesize_targeted", {"solver": "catalog:strong"})
+            missing = await client.call_tool("synthesize_targeted", {"solver": "catalog:medium"})
     finally:
         server.backend.close()
     assert out["solver"] == "catalog:weak" and out["proposed"] == 1 and sum(out["operators"].values()) == 1

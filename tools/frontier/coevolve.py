@@ -6,7 +6,6 @@ same budget) is measured in the same run, so the report says whether targeting p
 
 from __future__ import annotations
 
-import json
 import shlex
 import statistics
 import subprocess
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Candidate,
     CandidateStatus,
@@ -68,6 +68,7 @@ class CoevolveConfig(BaseModel):
     problems: str = Field(
         "catalog", description="what the solver is evaluated on first (evaluate's selector)"
     )
+    export_format: str = Field("verl", description="the format the train hook's batch is exported in")
 
     @model_validator(mode="after")
     def _check(self) -> CoevolveConfig:
@@ -78,6 +79,12 @@ class CoevolveConfig(BaseModel):
             raise ValueError(
                 "the solver must be a spec: catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH"
             )
+        from ..exports import get_format
+
+        try:
+            get_format(self.export_format)
+        except InvalidInputError as exc:
+            raise ValueError(str(exc).rstrip(".")) from None
         return self
 
 
@@ -383,7 +390,7 @@ def rewards(measures: list[FrontierMeasure]) -> tuple[float, float]:
 
 
 def run_train_hook(command: str, batch: Path) -> tuple[str | None, str]:
-    """Run the trainer on a batch: ``command BATCH_PATH``; its last output line, when it is a solver spec,
+    """Run the trainer on a batch: ``command BATCH_PATH`` (an export's folder); its last output line, when it is a solver spec,
     is the solver to evaluate next. A failing hook is reported (second value), never fatal."""
     try:
         done = subprocess.run(
@@ -398,14 +405,17 @@ def run_train_hook(command: str, batch: Path) -> tuple[str | None, str]:
     return spec, ""
 
 
-def write_batch(store: Store, coevolve_id: str, rnd: int, solver: str, tasks: list[str]) -> Path:
-    """The round's batch for the trainer: its task ids as JSON beside the store (the exports command takes
-    over when it lands)."""
-    folder = store.path.parent / "coevolve"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{coevolve_id}-round{rnd}.json"
-    path.write_text(json.dumps({"coevolve": coevolve_id, "round": rnd, "solver": solver, "tasks": tasks}))
-    return path
+async def export_batch(
+    store: Store, coevolve_id: str, rnd: int, tasks: list[str], fmt: str, settings: Settings | None = None
+) -> Path:
+    """The round's batch for the trainer: its tasks exported (``frontiersmith export``'s Python API) in
+    ``fmt`` into a folder beside the store, whose path the train hook gets."""
+    from ..exports import export_tasks
+
+    folder = store.path.parent / "coevolve" / f"{coevolve_id}-round{rnd}-{fmt}"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    await export_tasks(store, fmt, folder, tasks=",".join(tasks), settings=settings)
+    return folder
 
 
 def _synthesis_config(cfg: CoevolveConfig, settings: Settings, seed: int, n_final: int) -> SynthesisConfig:
@@ -457,7 +467,8 @@ async def coevolve(
         report = await _targeted_round(store, cfg, provider, settings, state, dmap, rnd, progress)
         problems += report.published
         if cfg.train_hook and report.published:
-            report.batch = str(write_batch(store, coevolve_id, rnd, state.solver, report.published))
+            batch = await export_batch(store, coevolve_id, rnd, report.published, cfg.export_format, settings)
+            report.batch = str(batch)
             report.next_solver, report.hook = run_train_hook(cfg.train_hook, Path(report.batch))
             if report.next_solver and report.next_solver != state.solver:
                 state.solver, state.evaluated = report.next_solver, set()
