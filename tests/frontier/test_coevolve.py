@@ -167,3 +167,29 @@ async def test_synthesize_targeted_runs_a_round_through_a_real_mcp_client(
         server.backend.close()
     assert out["solver"] == "catalog:weak" and out["proposed"] == 1 and sum(out["operators"].values()) == 1
     assert missing.is_error and "diagnose" in missing.content[0].text
+
+
+@pytest.mark.anyio
+async def test_a_command_solver_is_measured_on_a_validated_candidate_through_evaluate(
+    report: CoevolveReport, store: Store, tmp_path: Path
+):
+    from frontiersmith.tools.catalog import get_family
+    from frontiersmith.tools.frontier.coevolve import measure
+
+    m = report.rounds[0].measures[0]
+    candidate = store.get_candidate(m.candidate_id)
+    solver = get_family(candidate.problem.provenance["catalog"]).solvers[0]
+    program = tmp_path / "solve.py"
+    program.write_text(
+        "import sys\nsys.stdin.read()\n"
+        f"print('```{solver.language.value}')\nprint(open({str(solver.path)!r}).read())\nprint('```')\n"
+    )
+    program.chmod(0o755)
+    spec = f"command:{program}"
+    measured = await measure(store, spec, candidate, (0.2, 0.8))
+    assert measured is not None and measured.best == m.best and 0 < measured.expected <= 1
+    (attempt,) = store.list_trajectories(solver=spec, problem_id=candidate.id)
+    assert attempt.score == measured.expected and attempt.code.strip() == solver.path.read_text().strip()
+    # measured once: asking again reads the stored attempt
+    assert (await measure(store, spec, candidate, (0.2, 0.8))) == measured
+    assert len(store.list_trajectories(solver=spec, problem_id=candidate.id)) == 1

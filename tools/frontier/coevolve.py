@@ -185,11 +185,14 @@ async def measure(
 
 
 async def _evaluated(store: Store, solver: str, problem_id: str) -> float:
-    """A model, agent or command solver's mean score over its attempts, through tools/frontier's evaluate."""
+    """A model, agent or command solver's mean score over its attempts on a candidate, through
+    tools/frontier's evaluate (once: the attempts stored before are its expected score)."""
     from .evaluate import evaluate
 
-    trajectories = await evaluate(store, solver, [problem_id], attempts=1)
-    return max((t.score for t in trajectories), default=0.0)
+    trajectories = store.list_trajectories(solver=solver, problem_id=problem_id)
+    if not trajectories:
+        trajectories = await evaluate(store, solver, [problem_id], attempts=1)
+    return statistics.fmean(t.score for t in trajectories) if trajectories else 0.0
 
 
 # -- one targeted round ------------------------------------------------------------------------------------
