@@ -181,7 +181,7 @@ async def test_a_command_solver_is_measured_on_a_validated_candidate_through_eva
     solver = get_family(candidate.problem.provenance["catalog"]).solvers[0]
     program = tmp_path / "solve.py"
     program.write_text(
-        "import sys\nsys.stdin.read()\n"
+        f"#!{sys.executable}\nimport sys\nsys.stdin.read()\n"
         f"print('```{solver.language.value}')\nprint(open({str(solver.path)!r}).read())\nprint('```')\n"
     )
     program.chmod(0o755)
