@@ -37,6 +37,21 @@ def _owner_only(path: Path | str, flags: int, kind: Callable[[int], bool] = stat
     Never a folder with the sticky bit (a shared temp dir such as /tmp) and never another user's file,
     even as root.
     """
+    # Look before opening: closing any descriptor of a file drops every POSIX lock this process holds on it,
+    # so opening (and closing) a store file another Store of this process has open would break that
+    # Store's SQLite locks. The file is only opened to create it or when its mode has to change.
+    try:
+        seen = os.stat(path, follow_symlinks=not flags & os.O_NOFOLLOW)
+    except FileNotFoundError:
+        if not flags & os.O_CREAT:
+            return False
+    except OSError:
+        return False
+    else:
+        if not kind(seen.st_mode):
+            return False
+        if seen.st_uid != os.geteuid() or not seen.st_mode & 0o077 or seen.st_mode & stat.S_ISVTX:
+            return True  # nothing to change
     try:
         fd = os.open(path, flags | os.O_CLOEXEC, PRIVATE_FILE_MODE)  # the mode only counts with O_CREAT
     except OSError:

@@ -702,6 +702,10 @@ class Store:
     def put_defect_map(self, defect_map: DefectMap) -> PutOutcome:
         return self.put(defect_map)
 
+    def defect_map_solvers(self) -> list[str]:
+        """Every solver with a stored defect map."""
+        return [r[0] for r in self._query("SELECT DISTINCT solver FROM defect_maps ORDER BY solver")]
+
     def latest_defect_map(self, solver: str) -> DefectMap | None:
         """The newest defect map diagnosed for ``solver`` (None before the first diagnose)."""
         found = self._list(DefectMap, "solver = ?", (solver,), order="created_at DESC, id DESC LIMIT 1")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from frontiersmith.models import Axis, Problem
+from frontiersmith.models import Axis, DefectMap, Problem
 from frontiersmith.store import RecordSummary
 from frontiersmith.thresholds import Thresholds
 
@@ -474,12 +474,51 @@ def task_page(view: q.TaskView, store_label: str) -> str:
     return layout(t.problem.title, "tasks", body, store_label)
 
 
-def defects_page(store_label: str) -> str:
-    body = (
-        "<p class=missing>The FrontierSynth defect map does not exist yet: FrontierSmith does not record defects "
-        "(DESIGN §11 describes it as beyond the paper). This page will show it once the store holds one.</p>"
+def defects_page(maps: list[DefectMap], store_label: str) -> str:
+    if not maps:
+        body = (
+            "<p class=missing>No defect map yet: run <code>frontiersmith evaluate --solver SPEC</code> and then "
+            "<code>frontiersmith diagnose --solver SPEC</code> (MCP: evaluate_solver, diagnose).</p>"
+        )
+        return layout("Defects", "defects", body, store_label)
+    return layout("Defects", "defects", "".join(_defect_map(m) for m in maps), store_label)
+
+
+def _defect_map(m: DefectMap) -> str:
+    failures = ", ".join(f"{esc(k)} {v}" for k, v in sorted(m.failures.items(), key=lambda kv: -kv[1]))
+    rows = [
+        [
+            esc(c.failure.value),
+            esc(", ".join(f"{k}={v}" for k, v in sorted(c.features.items()))),
+            str(c.attempts),
+            str(len(c.problems)),
+            number(c.success_rate, 2),
+            number(c.attempts_to_first_success, 1),
+            number(c.score_entropy, 2),
+            esc(c.label),
+            esc(c.detail),
+            esc(", ".join(c.examples[:3])),
+        ]
+        for c in m.clusters
+    ]
+    headers = [
+        "failure",
+        "features",
+        "attempts",
+        "problems",
+        "success rate",
+        "attempts to 1st success",
+        "score entropy",
+        "label",
+        "detail",
+        "example trajectories",
+    ]
+    return (
+        f"<h2 class=solver>{esc(m.solver)}</h2>"
+        f"<p>{m.trajectories} attempts on {m.problems} problems, success rate {number(m.success_rate, 2)}; "
+        f"near-success within δ = {number(m.delta, 2)}; labels by {esc(m.labelled_by or 'offline')}. "
+        f"Failures: {failures or 'none'}.</p>" + table(headers, rows, "defects")
     )
-    return layout("Defects", "defects", body, store_label)
 
 
 def error_page(status: int, message: str, store_label: str = "") -> str:

@@ -13,6 +13,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Candidate,
     CrossValidationReport,
+    DefectMap,
     Divergence,
     Problem,
     Solution,
@@ -288,3 +289,12 @@ def task(store: Store, task_id: str) -> TaskView:
         {s.id: s.strategy for s in solutions},
         _mean(matrix[t.baseline_solution_id], t.test_ids),
     )
+
+
+# -- defects ---------------------------------------------------------------------------------------------
+
+
+def defects(store: Store) -> list[DefectMap]:
+    """Each diagnosed solver's latest Capability Defect Map (``frontiersmith diagnose``)."""
+    maps = (store.latest_defect_map(solver) for solver in store.defect_map_solvers())
+    return [m for m in maps if m is not None]

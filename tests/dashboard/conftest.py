@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from dashboard_helpers import ARTIFACTS, TOKEN, DemoStore, chromium_path, dashboard_process
+from dashboard_helpers import ARTIFACTS, DEFECT_MAP, TOKEN, DemoStore, chromium_path, dashboard_process
 
 from frontiersmith.models import Language, Submission, make_id
 from frontiersmith.store import open_store
@@ -36,6 +36,7 @@ def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoS
         verdicts={"OK": len(task.test_ids)},
     )
     store.put_submission(submission)
+    store.put_defect_map(DEFECT_MAP)
     store.close()
     return DemoStore(path, demo_run.run_id, demo_run.printed, submission)
 

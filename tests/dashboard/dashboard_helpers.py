@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from frontiersmith.models import Submission
+from frontiersmith.models import DefectCluster, DefectMap, FailureType, Submission
 
 TOKEN = "dashboard-test-token-4c1e"
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,3 +102,36 @@ def screenshot(tab: Any, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     tab.screenshot(path=str(path), full_page=True)
     return path
+
+
+# A diagnosed solver's map, stored in the dashboard's demo copy (the demo evaluates no solver). Its label
+# holds markup, which the page must show as text.
+DEFECT_MAP = DefectMap(
+    id="defects_dashboard_test",
+    solver="catalog:weak",
+    trajectories=6,
+    problems=2,
+    failures={"near_success": 4, "time_out": 2},
+    success_rate=0.25,
+    clusters=[
+        DefectCluster(
+            key="time_out|family=max_cut|size=1e4-1e5",
+            failure=FailureType("time_out"),
+            features={"family": "max_cut", "size": "1e4-1e5"},
+            attempts=2,
+            problems=["catalog/max_cut"],
+            label="times out on <b>large</b> graphs",
+            detail="time-outs start at 12000 bytes of input",
+            examples=["traj_a", "traj_b"],
+        ),
+        DefectCluster(
+            key="near_success|family=knapsack",
+            failure=FailureType("near_success"),
+            features={"family": "knapsack"},
+            attempts=4,
+            problems=["catalog/knapsack"],
+            success_rate=0.5,
+            label="close to the best on knapsack",
+        ),
+    ],
+)

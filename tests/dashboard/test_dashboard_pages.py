@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import httpx2
 import pytest
-from dashboard_helpers import TOKEN, DemoStore, screenshot
+from dashboard_helpers import DEFECT_MAP, TOKEN, DemoStore, screenshot
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import Store, open_store
@@ -176,9 +176,24 @@ def test_tasks_page_has_the_leaderboard_distribution_and_baseline_vs_best(page, 
     screenshot(page, "task")
 
 
-def test_defects_page_says_the_defect_map_does_not_exist_yet(page, dashboard):
+def test_defects_page_shows_each_solvers_defect_map(page, dashboard):
     page.goto(f"{dashboard}/ui/defects")
-    assert "does not exist yet" in page.locator("p.missing").inner_text()
+    assert page.locator("h2.solver").inner_text() == DEFECT_MAP.solver
+    rows = page.locator("table.defects tbody tr")
+    assert rows.count() == len(DEFECT_MAP.clusters)
+    first = rows.first.inner_text()
+    cluster = DEFECT_MAP.clusters[0]
+    assert cluster.failure.value in first and cluster.label in first and "family=max_cut" in first
+    # a label is stored text: shown escaped, never markup
+    assert "<b>" in page.locator("table.defects").inner_text()
+    screenshot(page, "defects")
+
+
+def test_defects_page_without_a_map_says_how_to_make_one():
+    from frontiersmith.server.dashboard import pages
+
+    html = pages.defects_page([], "store")
+    assert "No defect map yet" in html and "frontiersmith diagnose" in html
 
 
 def test_every_page_is_also_json_with_the_stores_numbers(dashboard, store, demo_store):
@@ -198,4 +213,4 @@ def test_every_page_is_also_json_with_the_stores_numbers(dashboard, store, demo_
     assert get(f"lineage/{cand.id}")["root"] == cand.parent_id
     assert len(get("divergence")) == len(store.divergence_points())
     assert sorted(t["task"]["id"] for t in get("tasks")) == sorted(t.id for t in store.list_tasks())
-    assert get("defects") == {"defect_map": None}
+    assert [m["solver"] for m in get("defects")] == [DEFECT_MAP.solver]

@@ -59,6 +59,8 @@ def test_below_baseline_suboptimal_near_and_success_by_the_best_known_score() ->
     assert classify(results(**ok), INFO, best=0.9).failure is FailureType.SUBOPTIMAL
     zero = {n: (Verdict.OK, 0.0) for n in ok}
     assert classify(results(**zero), INFO, best=0.9).failure is FailureType.BELOW_BASELINE
+    # matching the baseline is no success even when nothing known beats it
+    assert classify(results(**zero), INFO, best=0.0).failure is FailureType.BELOW_BASELINE
     assert classify(results(**ok), INFO, best=0.3, compile_error=True).failure is FailureType.COMPILE_ERROR
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import anyio
 from pydantic import BaseModel, Field
 
-from frontiersmith.models import Language, Program, Task, Verdict, content_hash
+from frontiersmith.models import Language, Program, Seed, Task, Verdict, content_hash
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -93,14 +93,17 @@ async def judge_program(
 
 
 def _shipped(store: Store, problem_id: str) -> list[tuple[str, str, Program]]:
-    """(strategy, label, program) of the programs a problem ships with."""
+    """(strategy, label, program) of the programs a problem ships with: a catalog family's solvers, a task's
+    sampled solutions, an imported problem's reference."""
     if problem_id.startswith(CATALOG_PREFIX):
         fam = get_family(problem_id)
         specs = list(fam.solvers) or ([fam.reference] if fam.reference else [])
         return [(s.strategy, s.path.name, s.program) for s in specs]
     record = store.find(Task, problem_id)
-    if record is None:
-        return []
+    if record is None:  # an imported problem ships its reference, when it has one
+        seed = store.find(Seed, problem_id)
+        ref = seed.reference if seed is not None else None
+        return [("reference", "reference", ref)] if ref is not None else []
     return [
         (s.strategy or s.author, s.id, Program(code=s.code, language=s.language))
         for s in sampled(store, record.candidate_id)

@@ -97,10 +97,10 @@ def classify(
             return _test_failure(failure, failed, judged, info, constraints or {})
     score = sum(r.score for r in judged) / len(judged)
     top = best if best is not None else score
+    if score <= 1e-9:  # also when nothing known beats the baseline: matching s* is no success
+        return Classified(FailureType.BELOW_BASELINE, "every output valid and none better than the baseline")
     if score >= top - SOLVED_TOLERANCE:
         return Classified(FailureType.SUCCESS, f"score {score:.3f}, best known {top:.3f}")
-    if score <= 1e-9:
-        return Classified(FailureType.BELOW_BASELINE, "every output valid and none better than the baseline")
     short = _short_distributions(judged, info, best_per_test or {}, delta)
     if score >= (1 - delta) * top:
         return Classified(FailureType.NEAR_SUCCESS, f"score {score:.3f} within {delta:.0%} of {top:.3f}")

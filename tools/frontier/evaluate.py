@@ -133,8 +133,9 @@ async def attempt_once(
     started = time.monotonic()
     try:
         draft = await solver.write(ctx)
-    except InvalidInputError as exc:  # e.g. an agent's server refusing: the attempt fails, the loop goes on
-        draft = Draft(reason=f"no code: {exc}")
+    except Exception as exc:  # a solver that breaks (its server would not start, ...) fails this attempt only
+        first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+        draft = Draft(reason=f"no code: the solver failed ({first})")
     results, score, verdict, constraints = await _judged(store, ctx.pkg, draft, ctx.settings)
     info = test_info(ctx.pkg)
     best, per_test = best_known(store, ctx.problem.id, ctx.board) if ctx.board else (None, {})

@@ -22,6 +22,7 @@ import anyio
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language, Problem
+from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -32,16 +33,6 @@ from .board import Board, BoardEntry
 
 CATALOG_RANKS = ("weak", "medium", "strong")
 COMMAND_TIMEOUT_S = 60.0
-_FENCE = re.compile(r"```([A-Za-z0-9_+#-]*)[ \t]*\n(.*?)```", re.S)
-_LANGUAGES = {
-    "cpp": Language.CPP,
-    "c++": Language.CPP,
-    "cc": Language.CPP,
-    "cxx": Language.CPP,
-    "python": Language.PYTHON,
-    "python3": Language.PYTHON,
-    "py": Language.PYTHON,
-}
 
 
 @dataclass
@@ -88,13 +79,13 @@ def extract_code(text: str) -> tuple[str, Language | None, str]:
         return "", None, "no code: the solver printed nothing"
     if len(text.encode()) > MAX_CODE_BYTES:
         return "", None, f"no code: the solver printed over {MAX_CODE_BYTES} bytes"
-    blocks = _FENCE.findall(text)
+    blocks = fenced_blocks(text)  # the rewards' reading of a completion: one home for fences
     if blocks:
-        known = [(lang.lower(), body) for lang, body in blocks if lang.lower() in _LANGUAGES]
+        known = [(info, body) for info, body in blocks if info in FENCE_LANGUAGES and body.strip()]
         if known:
-            lang, body = known[-1]
-            return body.strip() + "\n", _LANGUAGES[lang], ""
-        tagged = [lang for lang, _ in blocks if lang]
+            info, body = known[-1]
+            return body.strip() + "\n", FENCE_LANGUAGES[info], ""
+        tagged = [info for info, _ in blocks if info]
         if tagged:
             return "", None, f"wrong language: {tagged[-1]} (write cpp or python)"
         return _guess(blocks[-1][1])
