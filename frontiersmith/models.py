@@ -123,6 +123,58 @@ class Problem(BaseModel):
     provenance: dict[str, Any] = Field(default_factory=dict)
 
 
+class SpecField(BaseModel):
+    """One typed input or output field of a structured problem spec."""
+
+    name: str
+    type: str = Field("int", description="int, float, string, list, graph, grid, ...")
+    shape: str = Field("scalar", description="scalar, or its dimensions in other fields' names: 'n', 'n x m'")
+    bounds: tuple[float, float] | None = None
+    description: str = ""
+
+
+class DistributionRule(BaseModel):
+    """A test-generation rule: a named input distribution, how many tests it gets, its parameters."""
+
+    name: str
+    tests: int = Field(2, ge=1, le=20)
+    base: str | None = Field(None, description="the distribution this one re-draws (an injected rule)")
+    params: dict[str, float | int | str] = Field(default_factory=dict)
+    purpose: str = ""  # why the rule is there: "default", "boundary", "scale", "replacement"
+
+
+class Complexity(BaseModel):
+    """What makes a problem big or intricate: its size bounds, how many constraints, how deeply nested."""
+
+    n_bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    constraint_count: int = 0
+    nesting: int = 1
+
+
+class ProblemSpec(BaseModel):
+    """The structured form of a problem (the FrontierSynth proposal's): typed I/O fields, constraints,
+    complexity metadata and test-generation rules. The statement is rendered from it
+    (tools/frontier/spec.py) and the targeted operators edit it."""
+
+    title: str
+    story: str = Field(
+        "", description="The narrative: what is asked, without the I/O and constraint sections."
+    )
+    objective: Objective
+    inputs: list[SpecField] = Field(default_factory=list)
+    outputs: list[SpecField] = Field(default_factory=list)
+    constraints: list[str] = Field(default_factory=list)
+    complexity: Complexity = Field(default_factory=Complexity)
+    tests: list[DistributionRule] = Field(default_factory=list)
+    generator: dict[str, float | int] = Field(
+        default_factory=dict, description="generator parameters (a catalog family's Config fields)"
+    )
+    limits: Limits = Field(default_factory=Limits)
+    io_format: str = ""
+    source: str = ""  # catalog:NAME | model | offline
+    operators: list[str] = Field(default_factory=list)  # the targeted operators applied, in order
+
+
 class Record(BaseModel):
     """Common shape of stored records."""
 
@@ -224,6 +276,8 @@ class Candidate(Record):
     # The candidate's current test suite and the cross-validation report publish takes (None until built).
     suite_id: str | None = None
     report_id: str | None = None
+    # The structured spec the problem was rendered from (targeted synthesis); None for the paper's mutations.
+    spec: ProblemSpec | None = None
 
     @property
     def reason(self) -> str:

@@ -63,6 +63,7 @@ GRANTS: dict[Scope, Grant] = {
             "evaluate_solver",
             "diagnose",
             "export_tasks",
+            "synthesize_targeted",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
         # seed:// shows the closed problems synthesis starts from, with their references and tests;

@@ -15,11 +15,13 @@ from mcp.types import InputRequiredResult
 from pydantic import Field
 
 from frontiersmith.drafts import MutationDraft, SolutionDraft, TestsDraft, VerifierDraft, problem_from_draft
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Axis, CandidateStatus
 from frontiersmith.store import Store
 from frontiersmith.store.records import SUPERSEDES
 from frontiersmith.thresholds import Gate, Scale, Share
 from frontiersmith.tools import synthesis
+from frontiersmith.tools.frontier.coevolve import RoundReport
 from frontiersmith.tools.llm import Provider
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 from frontiersmith.tools.problems import get_problem
@@ -414,6 +416,50 @@ async def list_candidates(
     return CandidateList(candidates=[CandidateOut.of(c) for c in found])
 
 
+async def synthesize_targeted(
+    ctx: Context,
+    solver: Annotated[
+        str,
+        Field(
+            description="The solver whose frontier to synthesise at (its defect map must be stored: call "
+            "evaluate_solver and diagnose first): catalog:weak|medium|strong, model:NAME, agent:NAME, "
+            "command:PATH."
+        ),
+    ],
+    per_round: Annotated[int, Field(ge=1, le=32, description="Targeted candidates to propose.")] = 4,
+    band_low: Annotated[
+        float, Field(ge=0, le=1, description="The learning band's low end (share of best).")
+    ] = 0.2,
+    band_high: Annotated[float, Field(ge=0, le=1, description="The learning band's high end.")] = 0.8,
+    seed: Annotated[int, Field(ge=0, description="Everything random in the round derives from this.")] = 0,
+) -> RoundReport:
+    """One round of targeted synthesis: for the solver's defect clusters, mutation operators beside the three
+    axes (boundary injection, constraint stacking, algorithm replacement, scale-up) edit the problem's
+    structured spec; the candidates go through the pipeline's validation (sampling, divergence, tests and
+    verifier cross-validation) and those the solver near-solves (its expected score inside the learning
+    band of the best known) are published. Returns the round's frontier measures, rewards and tasks. The
+    server's provider writes the candidates (offline: realised on the built-in catalog)."""
+    from frontiersmith.tools.frontier.coevolve import synthesize_targeted as targeted
+
+    backend = _backend(ctx)
+    if band_low >= band_high:
+        raise InvalidInputError("band_low must be below band_high; the default band is 0.2 to 0.8.")
+    provider, _bridge = choose_provider(ctx, backend.settings, "server")
+    async with backend.sandbox_slot(ctx, "synthesize_targeted"):
+        await progress(ctx, 0, 1, "synthesising at the frontier")
+        report = await targeted(
+            backend.store(),
+            solver,
+            provider,
+            per_round=per_round,
+            band=(band_low, band_high),
+            seed=seed,
+            settings=backend.settings,
+        )
+        await progress(ctx, 1, 1, f"published {len(report.published)}")
+    return report
+
+
 def register(mcp: MCPServer) -> None:
     """Add the synthesis tools to ``mcp``, each described by its docstring and the paragraphs it needs."""
     mcp.add_tool(mutate_problem, description=_doc(mutate_problem, GENERATION))
@@ -421,6 +467,7 @@ def register(mcp: MCPServer) -> None:
     mcp.add_tool(estimate_divergence, description=_doc(estimate_divergence, GENERATION))
     mcp.add_tool(generate_tests, description=_doc(generate_tests, PROGRAM_CONTRACT, GENERATION))
     mcp.add_tool(run_verifier, description=_doc(run_verifier, PROGRAM_CONTRACT, GENERATION))
+    mcp.add_tool(synthesize_targeted, description=_doc(synthesize_targeted))
     for tool in (publish_candidate, get_candidate, list_candidates):
         mcp.add_tool(tool, description=_doc(tool))
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError, NotFoundError
 from frontiersmith.models import (
+    Candidate,
+    CrossValidationReport,
     Language,
     Limits,
     Problem,
@@ -23,6 +25,7 @@ from frontiersmith.models import (
     Solution,
     Task,
     TestCase,
+    TestSuite,
     Verdict,
     Verifier,
     content_hash,
@@ -141,13 +144,21 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
                 f"The seed {problem_id} has no verifier, so it cannot be scored."
             ) from None
         tests = store.list_tests(record.id)
+    elif isinstance(record, Candidate) and record.report_id and record.suite_id:
+        # A cross-validated candidate, judged on its current suite and verifier before it is published
+        # (co-evolution measures a solver on it to decide whether to publish it).
+        report = store.get(CrossValidationReport, record.report_id)
+        tests = [store.get_test(t) for t in store.get(TestSuite, record.suite_id).test_ids]
+        verifier = store.get(Verifier, report.verifier_id)
     else:
         raise InvalidInputError(
             f"{problem_id} is a {type(record).__name__.lower()}; submit to a task, an imported problem or "
             "catalog/NAME."
         )
     baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
-    kind = "task" if isinstance(record, Task) else "imported"
+    kind = (
+        "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
+    )
     return _Records(kind, record.problem, tests, verifier, baseline)
 
 

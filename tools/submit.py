@@ -13,7 +13,16 @@ from collections.abc import Awaitable, Callable
 from pydantic import BaseModel
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Language, Problem, Program, Solution, Submission, content_hash, make_id
+from frontiersmith.models import (
+    Candidate,
+    Language,
+    Problem,
+    Program,
+    Solution,
+    Submission,
+    content_hash,
+    make_id,
+)
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -113,6 +122,10 @@ async def submit(
     check_size("The code", code)
     if not code.strip():
         raise InvalidInputError("The code is empty.")
+    if store.find(Candidate, problem_id) is not None:
+        # A candidate resolves to a package (co-evolution measures solvers on it before publishing), but
+        # what solvers submit to is what was published.
+        raise InvalidInputError(f"{problem_id} is a candidate, not a published task; submit to its task.")
     pkg = await from_store(store, problem_id, settings)
     if not pkg.tests:
         raise InvalidInputError(f"The problem {problem_id} has no tests.")

@@ -130,3 +130,85 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     task = store.list_tasks(good.id)[0]
     chain = [r.kind for r in store.ancestors(task.id)]
     assert chain[0] == "seed" and chain[-2:] == ["candidate", "task"]
+
+
+CLOSED_ROWS = [
+    {
+        "name": "1A. Heaviest pair",
+        "description": "Given n integers, print the largest sum of two of them.\n\nInput\n\nThe first line holds n "
+        "(2 ≤ n ≤ 10^5), the second n integers a_i (1 ≤ a_i ≤ 10^9).\n\nOutput\n\nPrint the maximum sum.\n",
+        "public_tests": {"input": ["3\n1 5 2\n"], "output": ["7\n"]},
+        "private_tests": {"input": ["2\n4 4\n"], "output": ["8\n"]},
+        "generated_tests": {"input": [], "output": []},
+        "solutions": {
+            "language": [3],
+            "solution": ["input()\na = sorted(map(int, input().split()))\nprint(a[-1] + a[-2])\n"],
+        },
+        "incorrect_solutions": {"language": [], "solution": []},
+        "time_limit": {"seconds": 1, "nanos": 0},
+        "memory_limit_bytes": 268435456,
+        "difficulty": 7,
+        "source": 2,
+        "cf_tags": ["greedy"],
+    },
+    {
+        "name": "1B. Even count",
+        "description": "Given n integers, print how many of them are even.\n\nInput\n\nThe first line holds n "
+        "(1 ≤ n ≤ 10^5), the second n integers a_i (1 ≤ a_i ≤ 10^9).\n\nOutput\n\nPrint the count.\n",
+        "public_tests": {"input": ["3\n1 2 4\n"], "output": ["2\n"]},
+        "private_tests": {"input": ["1\n7\n"], "output": ["0\n"]},
+        "generated_tests": {"input": [], "output": []},
+        "solutions": {
+            "language": [3],
+            "solution": ["input()\nprint(sum(int(x) % 2 == 0 for x in input().split()))\n"],
+        },
+        "incorrect_solutions": {"language": [], "solution": []},
+        "time_limit": {"seconds": 1, "nanos": 0},
+        "memory_limit_bytes": 268435456,
+        "difficulty": 8,
+        "source": 2,
+        "cf_tags": ["implementation"],
+    },
+]
+
+
+async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tmp_path):
+    """Only the model is scripted: the seeds are imported from CodeContests-shaped rows (their references run
+    in the sandbox), the run's default selection is those seeds, and lineage leads back to the file and row."""
+    from frontiersmith.tools.seeds.importer import import_seeds
+
+    rows = tmp_path / "closed.jsonl"
+    rows.write_text("".join(json.dumps(r) + "\n" for r in CLOSED_ROWS))
+    settings = Settings(data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2)
+    store = open_store(None, settings)
+    summary = await import_seeds(rows, store, settings=settings)
+    imported = {s.id: s for s in store.list_seeds(origin="import")}
+    assert len(imported) == 2 and all(s.status.value == "verified" for s in imported.values()), summary
+
+    endpoint = ScriptedEndpoint(route)
+    endpoint.script("mutate", mutation("Derived One"), mutation("Derived Two"))
+    keep = json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"})
+    for title in ("Derived One", "Derived Two"):
+        endpoint.script(f"coarse:{title}", keep)
+        endpoint.script(
+            f"solve:{title}",
+            solution(toy.GREEDY_LARGE, "greedy, largest first"),
+            solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
+        )
+        endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1]}))
+        endpoint.script(f"tests:{title}", suite_answer(toy.GENERATOR))
+        endpoint.script(f"verifier:{title}", verifier_answer(toy.VERIFIER))
+    config = SynthesisConfig(rounds=1, candidates=2, n_solutions=2, n_div=2, n_final=2, provider="openai")
+    with endpoint:
+        provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
+        table = await Pipeline(store, provider, config, settings).run()
+
+    mutated = [prompt for key, prompt in endpoint.requests if key == "mutate"]
+    assert len(mutated) == 2 and all("closed" in p for p in mutated)
+    assert {c.parent_id for c in store.list_candidates()} == set(imported), "one slot per imported seed"
+    tasks = store.list_tasks()
+    assert tasks and table.published == len(tasks)
+    for task in tasks:
+        root = store.ancestors(task.id)[0]
+        assert root.id in imported and root.provenance["file"].endswith("closed.jsonl")
+        assert root.provenance["row"] in (1, 2) and root.provenance["format"] == "codecontests"

@@ -35,6 +35,7 @@ TOOLS = {
     "evaluate_solver",
     "diagnose",
     "export_tasks",
+    "synthesize_targeted",
 }
 
 

@@ -45,6 +45,7 @@ SYNTHESIS_ONLY = {
     "evaluate_solver",
     "diagnose",
     "export_tasks",
+    "synthesize_targeted",
 }
 
 

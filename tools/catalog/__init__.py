@@ -8,6 +8,7 @@ registers it; its solvers are programs in ``solvers/<family>/``.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib.util
 import sys
 from dataclasses import dataclass, field
@@ -76,6 +77,7 @@ class Family:
     tests_per_distribution: int = 2
     module_path: Path = field(default=Path())
     meta: dict[str, Any] = field(default_factory=dict)
+    overlay: str = ""  # code appended to the module by a variant (``variant``), before the harness
 
     @property
     def sense(self) -> Sense | None:
@@ -84,7 +86,56 @@ class Family:
     @property
     def program(self) -> Program:
         """The family module plus the harness: generator, validator and native verifier in one."""
-        return Program(code=self.module_path.read_text() + "\n\n" + HARNESS, language=Language.PYTHON)
+        body = self.module_path.read_text() + (f"\n\n{self.overlay}" if self.overlay else "")
+        return Program(code=body + "\n\n" + HARNESS, language=Language.PYTHON)
+
+    def config_defaults(self) -> dict[str, int | float]:
+        """The numeric fields of the family's Config (its generator's and validator's parameters)."""
+        cfg = load_module(self.module_path).Config()
+        return {
+            f.name: getattr(cfg, f.name)
+            for f in dataclasses.fields(cfg)
+            if isinstance(getattr(cfg, f.name), int | float) and not isinstance(getattr(cfg, f.name), bool)
+        }
+
+    def variant(
+        self,
+        config: dict[str, int | float] | None = None,
+        aliases: dict[str, str] | None = None,
+        distributions: list[str] | None = None,
+        time_ms: int | None = None,
+    ) -> Family:
+        """The family with a spec change realised on its own program: Config defaults overridden (the
+        validator's bounds and, where the generator reads them, its sizes), extra distributions that re-draw
+        an existing one under another name (more tests of it, other seeds), the test plan's distributions
+        and the time limit."""
+        config, aliases = dict(config or {}), dict(aliases or {})
+        unknown = sorted(set(config) - set(self.config_defaults()))
+        bad = sorted(a for a, base in aliases.items() if base not in self.distributions)
+        if unknown or bad:
+            raise ValueError(
+                f"catalog family {self.name}: no Config field {unknown} or distribution for {bad}"
+            )
+        load_module(self.module_path).Config(**config)  # the family's own checks on its parameters
+        plan = tuple(distributions) if distributions else (*self.distributions, *aliases)
+        if set(plan) - set(self.distributions) - set(aliases):
+            raise ValueError(f"catalog family {self.name}: the test plan names an unknown distribution")
+        lines = [
+            "# -- a variant of this family (tools/catalog Family.variant) --",
+            "import dataclasses as _variant_dc",
+            f"_VARIANT_CONFIG = {config!r}",
+            f"_VARIANT_ALIASES = {aliases!r}",
+            "Config = _variant_dc.make_dataclass('Config', [(k, type(v), _variant_dc.field(default=v)) "
+            "for k, v in _VARIANT_CONFIG.items()], bases=(Config,))",
+            "DISTRIBUTIONS = tuple(DISTRIBUTIONS) + tuple(_VARIANT_ALIASES)",
+            "_variant_generate = generate",
+            "",
+            "",
+            "def generate(cfg, dist, rng):",
+            "    return _variant_generate(cfg, _VARIANT_ALIASES.get(dist, dist), rng)",
+        ]
+        limits = self.limits.model_copy(update={"time_ms": time_ms}) if time_ms else self.limits
+        return dataclasses.replace(self, overlay="\n".join(lines) + "\n", distributions=plan, limits=limits)
 
     def test_plan(self, seed: int = 0) -> list[tuple[str, str, int]]:
         """(name, distribution, seed) for the default test set, reproducible from ``seed``."""
@@ -225,6 +276,16 @@ def get_family(name: str) -> Family:
             f"No catalog family named {name!r}; run `frontiersmith catalog list` to see them."
         )
     return fams[name]
+
+
+def family_for(problem: Problem) -> Family | None:
+    """The catalog family a problem is, with the variant its provenance names applied (None: not catalog)."""
+    name = problem.provenance.get("catalog")
+    if not name:
+        return None
+    fam = get_family(name)
+    variant = problem.provenance.get("variant")
+    return fam.variant(**variant) if variant else fam
 
 
 def list_families(kind: str | None = None) -> list[Family]:

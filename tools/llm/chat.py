@@ -24,7 +24,7 @@ from frontiersmith.drafts import (
     TestsDraft,
     VerifierDraft,
 )
-from frontiersmith.models import Axis, Problem
+from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
 
 from . import prompts
 from .base import ProviderError
@@ -187,6 +187,25 @@ class ChatProvider:
     async def label_defect(self, subject: str, cluster: str, examples: str) -> DefectLabel:
         """A one-sentence label for a cluster of a solver's failures, written from its examples."""
         return await self._ask(prompts.LABEL_DEFECT, DefectLabel, subject, cluster=cluster, examples=examples)
+
+    # -- the structured spec and the targeted operators (tools/frontier) ---------------------------------
+
+    async def write_spec(self, problem: Problem) -> ProblemSpec:
+        spec = await self._ask(prompts.WRITE_SPEC, ProblemSpec, problem.id, problem=prompts.describe(problem))
+        return spec.model_copy(update={"source": "model"})
+
+    async def apply_operator(self, spec: ProblemSpec, operator: str, cluster: DefectCluster) -> ProblemSpec:
+        evidence = {k: cluster.model_dump(mode="json")[k] for k in ("failure", "features", "detail", "label")}
+        return await self._ask(
+            prompts.APPLY_OPERATOR,
+            ProblemSpec,
+            cluster.key,
+            {"operator": operator},
+            cluster=json.dumps(evidence, indent=1),
+            operator=operator,
+            meaning=prompts.OPERATOR_MEANING[operator],
+            spec=spec.model_dump_json(indent=1),
+        )
 
 
 def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:

@@ -17,7 +17,7 @@ from frontiersmith.drafts import (
 )
 from frontiersmith.models import Axis, ObjectiveKind, Problem
 
-from ..catalog import Family, get_family, list_families
+from ..catalog import Family, family_for, list_families
 from ..seeds.statement import offline_tuple
 from .base import ProviderError
 
@@ -80,13 +80,13 @@ def _tokens(code: str) -> set[str]:
 
 
 def _family_of(problem: Problem) -> Family:
-    name = problem.provenance.get("catalog")
-    if not name:
+    fam = family_for(problem)  # a targeted variant's own program, tests and limits
+    if fam is None:
         raise ProviderError(
             f"The offline provider only knows catalog problems and {problem.id} is not one; "
             "configure a model (--provider openai) to work on it."
         )
-    return get_family(name)
+    return fam
 
 
 class OfflineProvider:

@@ -229,3 +229,42 @@ def attempt_feedback_block(feedback: list[str]) -> str:
         return ""
     lines = "\n".join(f"- {f}" for f in feedback)
     return f"\n\nThe judge's feedback on your previous attempts (fix what failed, keep what worked):\n{lines}"
+
+
+WRITE_SPEC = Prompt(
+    "write_spec",
+    "1",
+    """Write the STRUCTURED SPEC of this problem: its input and output as typed fields (name, type, shape in
+other fields' names, numeric bounds), its constraints one per entry, its complexity metadata (the bounds of
+the size variables, how many constraints, how deeply the structure nests) and its test-generation rules
+(named input distributions, tests per distribution, their parameters). `story` is the statement without its
+constraints section; the statement is rendered from the spec.
+
+{problem}""",
+)
+
+APPLY_OPERATOR = Prompt(
+    "apply_operator",
+    "1",
+    """A solver under evaluation fails on this problem in a systematic way:
+
+{cluster}
+
+Apply the targeted mutation operator "{operator}" to the problem's structured spec below: {meaning}. Change
+what the operator needs and keep the rest (the objective stays an optimisation with a continuous score);
+list the new test-generation rules with their parameters, and mark each rule you add with its `purpose`.
+Answer with the whole new spec.
+
+{spec}""",
+)
+
+OPERATOR_MEANING = {
+    "boundary_injection": "add test-generation rules for the boundary and degenerate inputs the solver nearly "
+    "passes (extreme sizes, ties, empty or minimal structures)",
+    "constraint_stacking": "add ONE constraint on a legal answer that the verifier can check, so the solver's "
+    "invalid outputs on the constraint it already breaks are no longer rare",
+    "algorithm_replacement": "change the inputs (or the constraints) so the solver's dominant idea is no longer "
+    "sufficient, while other ideas still work",
+    "scale_up": "raise the size bounds (and the test-generation parameters with them) so the solver's "
+    "complexity, not its idea, decides",
+}

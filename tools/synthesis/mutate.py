@@ -6,7 +6,16 @@ from dataclasses import dataclass
 
 from frontiersmith.drafts import MutationDraft, problem_from_draft
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Axis, Candidate, CandidateStatus, ProblemKind, Stage, content_hash, make_id
+from frontiersmith.models import (
+    Axis,
+    Candidate,
+    CandidateStatus,
+    ProblemKind,
+    ProblemSpec,
+    Stage,
+    content_hash,
+    make_id,
+)
 from frontiersmith.store import Store
 
 from ..llm.base import Provider
@@ -32,10 +41,14 @@ async def mutate_problem(
     index: int = 0,
     run_id: str | None = None,
     proposer: str | None = None,
+    spec: ProblemSpec | None = None,
+    provenance: dict | None = None,
 ) -> MutateResult:
     """Mutate a seed (or candidate, or task) along one axis into a stored candidate, then apply the coarse judge.
 
-    With ``authored`` the caller's mutated problem is used; otherwise ``provider`` writes it.
+    With ``authored`` the caller's mutated problem is used; otherwise ``provider`` writes it. A targeted
+    mutation (tools/frontier) also passes the structured ``spec`` it rendered ``authored`` from, stored with
+    the candidate, and ``provenance`` (its operator, the catalog variant that realises it).
     """
     axis = Axis(axis)
     parent = get_problem(store, parent_id)
@@ -43,19 +56,33 @@ async def mutate_problem(
         raise InvalidInputError("Pass either the mutated problem you wrote or a provider to write it.")
     if authored is not None:
         check_size("The mutated problem", authored.model_dump_json())
-        cid = make_id("cand", parent_id, axis.value, content_hash(authored))
+        # A targeted mutation is the run's own (the same spec aimed again in another round is a new candidate).
+        hashed = (
+            authored
+            if spec is None
+            else [authored.model_dump(mode="json"), spec.model_dump(mode="json"), run_id]
+        )
+        cid = make_id("cand", parent_id, axis.value, content_hash(hashed))
     else:
         cid = make_id("cand", parent_id, axis.value, round, index, run_id)
     existing = store.find(Candidate, cid)
     if existing is not None:
         return MutateResult(existing, existing.status is not CandidateStatus.REJECTED, existing.reason)
     draft = authored or await provider.mutate(parent, axis, index=index)  # type: ignore[union-attr]
-    provenance = {"parent": parent_id, "axis": axis.value, "round": round, "run": run_id}
+    provenance = {
+        **(provenance or {}),
+        "parent": parent_id,
+        "axis": axis.value,
+        "round": round,
+        "run": run_id,
+    }
     problem = problem_from_draft(cid, draft, provenance)
     problem.limits = parent.limits
     problem.kind = ProblemKind.OPEN
     who = proposer or ("caller" if authored is not None else getattr(provider, "name", "provider"))
-    candidate = Candidate(id=cid, parent_id=parent_id, axis=axis, round=round, proposer=who, problem=problem)
+    candidate = Candidate(
+        id=cid, parent_id=parent_id, axis=axis, round=round, proposer=who, problem=problem, spec=spec
+    )
     store.put_candidate(candidate)
     judge = provider or _structural_judge()
     verdict = await judge.coarse_judge(problem)
