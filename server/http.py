@@ -224,7 +224,7 @@ def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: 
     served = scopes_of(tools)
     apps = {}
     for scopes in {granted & served for granted in auth.tokens.values()} - {frozenset()}:
-        server = build_server(settings, tools=choice_of(scopes), backend=backend)
+        server = build_server(settings, tools=choice_of(scopes), backend=backend, deferred=True)
         apps[scopes] = server.streamable_http_app(host=host, max_request_body_size=MAX_REQUEST_BODY_BYTES)
     return ScopedHttpApp(apps, auth, served)
 

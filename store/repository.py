@@ -16,9 +16,10 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import sqlite_utils
+if TYPE_CHECKING:  # sqlite-utils pulls in numpy and pandas; `serve` must answer before it needs either
+    import sqlite_utils
 
 from frontiersmith.errors import InvalidInputError, NotFoundError, StoreError
 from frontiersmith.models import (
@@ -154,6 +155,8 @@ class Store:
     @property
     def db(self) -> sqlite_utils.Database:
         """This thread's connection as a sqlite-utils Database, for ad-hoc reads and introspection."""
+        import sqlite_utils
+
         return sqlite_utils.Database(self._conns.get(), execute_plugins=False, recursive_triggers=False)
 
     @property

@@ -17,7 +17,6 @@ from rich.table import Table
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import get_settings
-from frontiersmith.store import open_store
 
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
@@ -49,6 +48,7 @@ def _run(
     api_key_env: str | None,
     as_json: bool,
 ) -> None:
+    from frontiersmith.store import open_store
     from frontiersmith.tools.llm import make_provider
     from frontiersmith.tools.pipeline import Pipeline
 
@@ -257,6 +257,7 @@ def evaluate_divergence(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
+    from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
     from frontiersmith.tools.llm import make_provider

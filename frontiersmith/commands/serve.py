@@ -55,7 +55,7 @@ def serve(
         finally:
             backend.close()
         return
-    server = build_server(settings, tools=tools.value)
+    server = build_server(settings, tools=tools.value, deferred=True)
     try:
         # stdout carries the protocol only: everything else goes to stderr.
         server.run("stdio")

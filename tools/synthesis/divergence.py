@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-import numpy as np
-
 from frontiersmith.drafts import SolutionDraft, StrategyGroups
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage, make_id
@@ -126,6 +124,8 @@ def _behavioural(
             )
         return
     matrix = store.score_matrix([s.id for s in sols], [t.id for t in tests])
+    import numpy as np  # here, so `serve` answers `initialize` without numpy
+
     q = np.array([[matrix[s.id].get(t.id, 0.0) for t in tests] for s in sols])
     div.behavioural = dm.behavioural(q)
     div.crossing = dm.crossing(q)
