@@ -14,6 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from frontiersmith.errors import InvalidInputError
+
 
 def content_hash(payload: Any) -> str:
     """sha256 of the canonical JSON of ``payload`` (pydantic models are dumped first)."""
@@ -49,8 +51,52 @@ class Sense(StrEnum):
 
 
 class Language(StrEnum):
+    """A solution's language. The one place names are parsed: any case, and the aliases people write (``Python``,
+    ``py``, ``python3``, ``c++``, ``cpp17``, ...). The CLI, the MCP tools, the agents and every model field of
+    this type accept them, since pydantic and ``Language(name)`` both end in ``_missing_``."""
+
     CPP = "cpp"
     PYTHON = "python"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Language | None:
+        if not isinstance(value, str):
+            return None
+        return _LANGUAGE_ALIASES.get(value.strip().lower().replace(" ", ""))
+
+    @classmethod
+    def parse(cls, name: str, what: str = "Language") -> Language:
+        """``name`` as a Language, or one sentence saying which names are accepted."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise _unsupported_language(name, what) from None
+
+    @classmethod
+    def of_file(cls, filename: str) -> Language | None:
+        """The language a file's suffix says (.py, .cpp, .cc, .cxx, .c++), or None."""
+        suffix = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+        return _SUFFIX_LANGUAGE.get(suffix)
+
+
+_LANGUAGE_ALIASES: dict[str, Language] = {
+    **{name: Language.PYTHON for name in ("python", "py", "python3", "py3", "cpython", "pypy3")},
+    **{name: Language.CPP for name in ("cpp", "c++", "cxx", "cc", "g++", "gnu++17", "gnuc++17")},
+    **{f"{prefix}{std}": Language.CPP for prefix in ("cpp", "c++", "g++") for std in ("11", "14", "17")},
+}
+_SUFFIX_LANGUAGE = {
+    "py": Language.PYTHON,
+    "cpp": Language.CPP,
+    "cc": Language.CPP,
+    "cxx": Language.CPP,
+    "c++": Language.CPP,
+}
+
+
+def _unsupported_language(name: str, what: str) -> Exception:
+    return InvalidInputError(
+        f"{what} {name!r} is not supported; use cpp (also c++, cpp17, ...) or python (also py, python3)."
+    )
 
 
 class Verdict(StrEnum):
@@ -337,6 +383,7 @@ class Divergence(Record):
     behavioural: float | None = None
     crossing: float | None = None  # share of solution pairs that trade wins across the tests
     combined: float | None = None
+    behavioural_reason: str | None = None  # why behavioural is None when it was asked for (no judged tests)
     n: int = 0
     m: int = 0
     suite_id: str | None = None  # the suite the behavioural estimate was measured on

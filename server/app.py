@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 from frontiersmith import __version__
 from frontiersmith.settings import Settings, get_settings
 
@@ -66,6 +69,21 @@ def _register(mcp: FrontierSmithServer, backend: Backend, tools: str) -> None:
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
     _keep_only(mcp, grant_of(scopes_of(tools)))
+    _clean_descriptions(mcp)
+
+
+def _clean_descriptions(mcp: FrontierSmithServer) -> None:
+    """Descriptions taken from docstrings keep the source's indentation, which an agent reads as structure:
+    strip it once here, for every tool, prompt and resource, so none can slip through."""
+    described: list[Any] = [
+        *mcp._tool_manager.list_tools(),
+        *mcp._prompt_manager.list_prompts(),
+        *mcp._resource_manager.list_resources(),
+        *mcp._resource_manager.list_templates(),
+    ]
+    for item in described:
+        if item.description:
+            item.description = inspect.cleandoc(item.description)
 
 
 def _keep_only(mcp: FrontierSmithServer, grant) -> None:

@@ -111,7 +111,7 @@ def describe_failure(tool: str, exc: ToolError) -> str:
     while isinstance(cause, BaseExceptionGroup) and len(cause.exceptions) == 1:
         cause = cause.exceptions[0]  # a task group around one failure: the failure is what matters
     if isinstance(cause, FrontierSmithError):
-        return str(cause)
+        return cause.for_mcp()
     if isinstance(cause, ValidationError):
         # Arguments that do not fit the input schema, or a draft inside them that does not fit its model.
         return validation_sentence(cause)

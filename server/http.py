@@ -128,12 +128,17 @@ class ScopedHttpApp:
     def __init__(self, apps: Mapping[frozenset[Scope], Any], auth: HttpAuth, served: frozenset[Scope]):
         self.apps = dict(apps)
         self.served = served
-        self._tokens = [(f"Bearer {t}".encode(), scopes) for t, scopes in auth.tokens.items()]
+        self._tokens = [(t.encode(), scopes) for t, scopes in auth.tokens.items()]
 
     def _scopes_of(self, given: bytes) -> frozenset[Scope] | None:
+        # The auth scheme is case-insensitive (RFC 9110 §11.1): `bearer TOKEN` is as good as `Bearer TOKEN`.
+        scheme, _, token = given.strip().partition(b" ")
+        if scheme.lower() != b"bearer":
+            return None
+        token = token.strip()
         found = None
         for expected, scopes in self._tokens:  # every comparison runs, so timing says nothing about which
-            if hmac.compare_digest(given, expected):
+            if hmac.compare_digest(token, expected):
                 found = scopes
         return found
 
