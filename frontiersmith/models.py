@@ -10,7 +10,7 @@ import hashlib
 import json
 import time
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -174,9 +174,12 @@ class Record(BaseModel):
 
     id: str
     created_at: float = Field(default_factory=time.time)
+    # Fields added after stores were written: left out of the hash while unset, so a stored row keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset()
 
     def hash(self) -> str:
-        return content_hash(self.model_dump(mode="json", exclude={"id", "created_at"}))
+        unset = {name for name in self.HASH_SKIPS_UNSET if getattr(self, name) is None}
+        return content_hash(self.model_dump(mode="json", exclude={"id", "created_at", *unset}))
 
 
 class SeedStatus(StrEnum):
@@ -384,6 +387,7 @@ class Divergence(Record):
     crossing: float | None = None  # share of solution pairs that trade wins across the tests
     combined: float | None = None
     behavioural_reason: str | None = None  # why behavioural is None when it was asked for (no judged tests)
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"behavioural_reason"})
     n: int = 0
     m: int = 0
     suite_id: str | None = None  # the suite the behavioural estimate was measured on
