@@ -3,7 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv demo test lint bench image
+# `make install` links the venv's `frontiersmith` into BINDIR (the per-user bin dir pipx and uv also use, on PATH
+# in Debian's and Ubuntu's login shells): one editable install that follows the checkout, nothing fetched twice.
+BINDIR ?= $(HOME)/.local/bin
+
+.PHONY: venv install demo test lint bench image
 
 $(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -12,6 +16,12 @@ $(VENV)/.installed: pyproject.toml setup.py
 	touch $@
 
 venv: $(VENV)/.installed
+
+install: venv
+	mkdir -p "$(BINDIR)"
+	ln -sf "$(abspath $(BIN))/frontiersmith" "$(BINDIR)/frontiersmith"
+	@echo "frontiersmith is $(BINDIR)/frontiersmith"
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "add $(BINDIR) to PATH: export PATH=\"$(BINDIR):\$$PATH\"";; esac
 
 demo: venv
 	$(BIN)/frontiersmith demo

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import shlex
+import shutil
+import sys
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 
 import typer
 
@@ -63,4 +68,64 @@ def serve(
         server.backend.close()
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"serve": serve}
+class Client(StrEnum):
+    """The formats `mcp-config` prints: a `claude mcp add` line, a Codex config table, an `mcpServers` JSON."""
+
+    CLAUDE = "claude"
+    CODEX = "codex"
+    JSON = "json"
+
+
+def executable() -> str:
+    """The absolute path of this installation's `frontiersmith`, so a client need not find it on its PATH."""
+    beside = Path(sys.executable).parent / "frontiersmith"
+    if beside.is_file():
+        return str(beside)
+    found = shutil.which("frontiersmith")
+    return str(Path(found).absolute()) if found else str(beside)
+
+
+def mcp_snippet(client: Client, tools: Tools, name: str = "frontiersmith") -> str:
+    """What to paste into ``client`` so it starts this installation's `frontiersmith serve --tools TOOLS`."""
+    command, args = executable(), ["serve", "--tools", tools.value]
+    if client is Client.CLAUDE:
+        return shlex.join(["claude", "mcp", "add", name, "--", command, *args])
+    if client is Client.CODEX:
+        return "\n".join(
+            [
+                f"[mcp_servers.{name}]",
+                f"command = {json.dumps(command)}",
+                f"args = {json.dumps(args)}",
+                "# The first call imports the judge and the catalog; judging a whole test suite takes a while.",
+                "startup_timeout_sec = 30",
+                "tool_timeout_sec = 600",
+            ]
+        )
+    return json.dumps({"mcpServers": {name: {"command": command, "args": args}}}, indent=2)
+
+
+def mcp_config(
+    client: Client = typer.Argument(
+        ...,
+        case_sensitive=False,
+        help="claude: a `claude mcp add` command line; codex: a table for ~/.codex/config.toml; json: an "
+        "`mcpServers` object (Claude Desktop, Cursor, `claude mcp add-json`, the MCP Inspector's --config).",
+    ),
+    tools: Tools = typer.Option(
+        Tools.ALL,
+        "--tools",
+        case_sensitive=False,
+        help="What the server offers the client (see `frontiersmith serve --help`); use 'solve' for an agent "
+        "under evaluation.",
+    ),
+    name: str = typer.Option("frontiersmith", "--name", help="The server's name in the client."),
+) -> None:
+    """Print a ready-to-paste MCP client configuration for this installation.
+
+    The server is started by its absolute path, so the snippet works whatever the client's PATH is, e.g.
+    `frontiersmith mcp-config codex >> ~/.codex/config.toml` or `eval "$(frontiersmith mcp-config claude)"`.
+    """
+    typer.echo(mcp_snippet(client, tools, name))
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "mcp-config": mcp_config}
