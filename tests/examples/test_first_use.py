@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_helpers import free_port, npm_client, wait_for_port
+from mcp_helpers import free_port, inspector, npm_client, wait_for_port
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text()
@@ -105,6 +105,7 @@ def http_recipe(installed: Path) -> Iterator[tuple[list[str], dict[str, str]]]:
     env["FRONTIERSMITH_HTTP_TOKEN"] = sh(
         f"{token_line} && echo $FRONTIERSMITH_HTTP_TOKEN", env, installed
     ).stdout.strip()
+    assert len(env["FRONTIERSMITH_HTTP_TOKEN"]) >= 32  # a fresh Debian has python3, and no `python`
     port = free_port()
     server = subprocess.Popen(
         ["bash", "-c", serve_line.replace("8765", str(port))],
@@ -224,3 +225,28 @@ def test_the_readme_codex_config_and_mcp_config_codex_are_seen_by_codex(
     tools = app_server_tools(client, home_env(installed, on_path=False) | {"PATH": env["PATH"]}, tmp_path)
     assert {"submit", "list_problems", "mutate_problem", "run_verifier"} <= tools["frontiersmith"]
     assert tools["frontiersmith-abs"] == tools["frontiersmith"]
+
+
+def test_mcp_config_json_is_a_servers_file_the_inspector_starts(installed: Path, tmp_path: Path) -> None:
+    servers = tmp_path / "servers.json"
+    sh(f"frontiersmith mcp-config json --tools solve > {servers}", home_env(installed), tmp_path)
+    proc = subprocess.run(
+        [
+            inspector(),
+            "--cli",
+            "--config",
+            str(servers),
+            "--server",
+            "frontiersmith",
+            "--method",
+            "tools/list",
+        ],
+        env=home_env(installed, on_path=False),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    names = {t["name"] for t in json.loads(proc.stdout)["tools"]}
+    assert "submit" in names and "run_verifier" not in names

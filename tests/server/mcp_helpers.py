@@ -63,6 +63,13 @@ def npm_client(package: str, binary: str, env_var: str, folder: str) -> str:
     pytest.skip(reason)
 
 
+def inspector() -> str:
+    """The MCP Inspector CLI, pinned (its CLI flags matter)."""
+    return npm_client(
+        "@modelcontextprotocol/inspector@2.12.0", "mcp-inspector", "FRONTIERSMITH_INSPECTOR", "inspector"
+    )
+
+
 def baseline_code() -> str:
     fam = get_family(CHEAP_FAMILY)
     assert fam.baseline is not None

@@ -12,13 +12,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from mcp_helpers import CHEAP_PROBLEM, baseline_code, npm_client, serve_env
-
-INSPECTOR_PACKAGE = "@modelcontextprotocol/inspector@2.12.0"
-
-
-def inspector() -> str:
-    return npm_client(INSPECTOR_PACKAGE, "mcp-inspector", "FRONTIERSMITH_INSPECTOR", "inspector")
+from mcp_helpers import CHEAP_PROBLEM, baseline_code, inspector, serve_env
 
 
 def run_inspector(tmp_path: Path, *method_args: str) -> dict:
