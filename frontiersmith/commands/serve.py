@@ -85,23 +85,29 @@ def executable() -> str:
     return str(Path(found).absolute()) if found else str(beside)
 
 
-def mcp_snippet(client: Client, tools: Tools, name: str = "frontiersmith") -> str:
-    """What to paste into ``client`` so it starts this installation's `frontiersmith serve --tools TOOLS`."""
+def mcp_snippet(client: Client, tools: Tools, name: str = "frontiersmith", store: Path | None = None) -> str:
+    """What to paste into ``client`` so it starts this installation's `frontiersmith serve --tools TOOLS` (on
+    the store file ``store``, when given, instead of the configured one)."""
     command, args = executable(), ["serve", "--tools", tools.value]
+    env = {"FRONTIERSMITH_STORE_PATH": str(store.absolute())} if store is not None else {}
     if client is Client.CLAUDE:
-        return shlex.join(["claude", "mcp", "add", name, "--", command, *args])
+        options = [part for key, value in env.items() for part in ("-e", f"{key}={value}")]
+        return shlex.join(["claude", "mcp", "add", name, *options, "--", command, *args])
     if client is Client.CODEX:
+        pairs = ", ".join(f"{key} = {json.dumps(value)}" for key, value in env.items())
         return "\n".join(
             [
                 f"[mcp_servers.{name}]",
                 f"command = {json.dumps(command)}",
                 f"args = {json.dumps(args)}",
+                *([f"env = {{ {pairs} }}"] if env else []),
                 "# The first call imports the judge and the catalog; judging a whole test suite takes a while.",
                 "startup_timeout_sec = 30",
                 "tool_timeout_sec = 600",
             ]
         )
-    return json.dumps({"mcpServers": {name: {"command": command, "args": args}}}, indent=2)
+    server: dict[str, object] = {"command": command, "args": args, **({"env": env} if env else {})}
+    return json.dumps({"mcpServers": {name: server}}, indent=2)
 
 
 def mcp_config(
@@ -119,13 +125,18 @@ def mcp_config(
         "under evaluation.",
     ),
     name: str = typer.Option("frontiersmith", "--name", help="The server's name in the client."),
+    store: Path = typer.Option(
+        None,
+        "--store",
+        help="Serve this store file (e.g. the one a demo printed) instead of the configured one.",
+    ),
 ) -> None:
     """Print a ready-to-paste MCP client configuration for this installation.
 
     The server is started by its absolute path, so the snippet works whatever the client's PATH is, e.g.
     `frontiersmith mcp-config codex >> ~/.codex/config.toml` or `eval "$(frontiersmith mcp-config claude)"`.
     """
-    typer.echo(mcp_snippet(client, tools, name))
+    typer.echo(mcp_snippet(client, tools, name, store))
 
 
 COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "mcp-config": mcp_config}

@@ -3,17 +3,16 @@ it publishes tasks, rejects the pseudo-open families with the reason, and its ta
 
 from __future__ import annotations
 
-import json
-
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
 
+from .conftest import DemoRun
 
-def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(tmp_path, run_cli):
-    store_path = tmp_path / "demo.db"
-    out = json.loads(run_cli(tmp_path, "demo", "--json", "--store", str(store_path), timeout=1200).stdout)
-    store = open_store(store_path)
+
+def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run: DemoRun) -> None:
+    out = demo_run.report
+    store = open_store(demo_run.store)
     cands = [c for c in store.list_candidates() if c.problem.provenance.get("run") == out["run_id"]]
 
     assert out["stages"]["published"] >= 3
@@ -35,3 +34,41 @@ def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(tmp_path
     for task in store.list_tasks():
         chain = store.ancestors(task.id)
         assert chain[0].kind == "seed" and chain[-1].id == task.id
+
+
+def test_the_demo_report_names_each_rejected_candidates_title_seed_and_catalog_kind(
+    demo_run: DemoRun,
+) -> None:
+    out = demo_run.report
+    store = open_store(demo_run.store)
+    rejected = {c.id: c for c in store.list_candidates() if c.status is CandidateStatus.REJECTED}
+    rows = {row["candidate"]: row for row in out["reasons"]}
+    assert set(rows) >= set(rejected)
+    for cid, c in rejected.items():
+        row = rows[cid]
+        assert (row["title"], row["seed"]) == (c.problem.title, c.parent_id)
+        assert row["catalog_kind"] == get_family(c.problem.provenance["catalog"]).kind
+        assert row["reason"] == c.rejection.reason and row["stage"] == c.rejection.stage.value
+    # A reader sees the filter reject exactly the pseudo-open families.
+    pseudo = {r["title"] for r in out["reasons"] if r["catalog_kind"] == "pseudo-open"}
+    assert len(pseudo) >= 4 and all(
+        r["stage"] in ("semantic", "behavioural")
+        for r in out["reasons"]
+        if r["catalog_kind"] == "pseudo-open"
+    )
+    # The text report carries the same columns.
+    assert "catalog kind" in demo_run.text and "pseudo-open" in demo_run.text
+    some = next(iter(rejected.values()))
+    assert some.problem.title in demo_run.text and some.parent_id in demo_run.text
+
+
+def test_the_demo_report_ends_with_what_to_do_next(demo_run: DemoRun) -> None:
+    steps = [step["command"] for step in demo_run.report["next"]]
+    assert any(f"mcp-config claude --tools solve --store {demo_run.store}" in c for c in steps)
+    assert any("frontiersmith export" in c for c in steps)
+    text = demo_run.text
+    assert "What to do next" in text and text.index("What to do next") > text.index("Why candidates fell out")
+    assert (
+        f"mcp-config claude --tools solve --store {demo_run.store}" in text and "frontiersmith export" in text
+    )
+
