@@ -32,7 +32,9 @@ lint: venv
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest -q -ra
+	# Two workers (-n auto: one per core), a test file per worker at a time so a file's module and session
+	# fixtures (one demo run, one server) are built once; then the ten slowest tests.
+	$(BIN)/pytest -q -ra -n auto --dist loadfile --durations=10
 	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user
 
 image: venv

@@ -111,9 +111,9 @@ def mcp_snippet(client: Client, tools: Tools, name: str = "frontiersmith", store
 
 
 def mcp_config(
-    client: Client = typer.Argument(
+    client: str = typer.Argument(
         ...,
-        case_sensitive=False,
+        metavar="CLIENT",
         help="claude: a `claude mcp add` command line; codex: a table for ~/.codex/config.toml; json: an "
         "`mcpServers` object (Claude Desktop, Cursor, `claude mcp add-json`, the MCP Inspector's --config).",
     ),
@@ -136,7 +136,13 @@ def mcp_config(
     The server is started by its absolute path, so the snippet works whatever the client's PATH is, e.g.
     `frontiersmith mcp-config codex >> ~/.codex/config.toml` or `eval "$(frontiersmith mcp-config claude)"`.
     """
-    typer.echo(mcp_snippet(client, tools, name, store))
+    try:
+        chosen = Client(client.lower())
+    except ValueError:
+        # A plain argument, not a Choice: click's "Choose from" list spreads a missing CLIENT over four lines.
+        choices = ", ".join(repr(c.value) for c in Client)
+        raise typer.BadParameter(f"{client!r} is not one of {choices}.", param_hint="'CLIENT'") from None
+    typer.echo(mcp_snippet(chosen, tools, name, store))
 
 
 COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "mcp-config": mcp_config}
