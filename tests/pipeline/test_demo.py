@@ -71,4 +71,3 @@ def test_the_demo_report_ends_with_what_to_do_next(demo_run: DemoRun) -> None:
     assert (
         f"mcp-config claude --tools solve --store {demo_run.store}" in text and "frontiersmith export" in text
     )
-
