@@ -29,8 +29,12 @@ ProblemId = Annotated[
 
 
 def register(mcp: MCPServer, backend: Backend) -> None:
-    settings = backend.settings
+    _register_problems(mcp, backend)
+    _register_submit(mcp, backend)
+    _register_records(mcp, backend)
 
+
+def _register_problems(mcp: MCPServer, backend: Backend) -> None:
     @mcp.tool()
     async def list_problems() -> ProblemList:
         """List every problem you can solve and `submit` to: published tasks, imported problem packages and the
@@ -49,6 +53,10 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         store = backend.store()
         problem = problems.get_problem(store, problem_id)
         return ProblemBrief.of(problem, latest_version=_latest_version(store, problem.id))
+
+
+def _register_submit(mcp: MCPServer, backend: Backend) -> None:
+    settings = backend.settings
 
     @mcp.tool(
         description=(
@@ -89,6 +97,8 @@ def register(mcp: MCPServer, backend: Backend) -> None:
                 store, problem_id, code, language, author=author, progress=judged, settings=settings
             )
 
+
+def _register_records(mcp: MCPServer, backend: Backend) -> None:
     @mcp.tool()
     async def leaderboard(
         problem_id: ProblemId,
