@@ -23,6 +23,7 @@ from mcp_helpers import (
     structured,
 )
 
+from frontiersmith.drafts import SolutionDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language
 from frontiersmith.server.backend import FrontierSmithServer
@@ -120,6 +121,13 @@ async def test_estimate_divergence_before_run_verifier_gives_a_null_behavioural_
 def test_languages_are_case_insensitive_with_the_usual_aliases(name: str) -> None:
     expected = Language.PYTHON if "py" in name.lower() else Language.CPP
     assert Language(name) is expected and Language.parse(name) is expected
+
+
+def test_a_draft_an_agent_or_model_wrote_accepts_a_language_alias() -> None:
+    # Agents and chat models answer with drafts; their JSON goes through the same Language parsing.
+    draft = SolutionDraft.model_validate_json('{"code": "print(1)", "language": "Python3", "strategy": "x"}')
+    assert draft.language is Language.PYTHON
+    assert SolutionDraft(code="", language="C++17", strategy="x").language is Language.CPP
 
 
 def test_an_unknown_language_is_one_sentence_naming_the_accepted_ones() -> None:
