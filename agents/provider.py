@@ -19,6 +19,7 @@ from .team import AgentTeam
 # Which agent answers which prompt.
 ROLE_OF_STEP = {
     prompts.MUTATE.name: "mutator",
+    prompts.DESCRIBE_SEED.name: "mutator",  # the author of mutations reads seeds' tuples best
     prompts.COARSE_JUDGE.name: "divergence_judge",
     prompts.SOLVE.name: "solver",
     prompts.GROUP_STRATEGIES.name: "divergence_judge",

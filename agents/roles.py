@@ -79,7 +79,21 @@ baseline. When you are done, reply with one line on what your verifier checks.
 {PROGRAM_CONTRACT}""",
 )
 
+# A solver under evaluation (tools/frontier, ``agent:NAME``): it reaches a solve-scoped server, so it can read
+# problems and submit but never touch what scores it. Not one of the synthesis team's roles.
+CONTESTANT = Role(
+    "contestant",
+    ("get_problem", "submit"),
+    f"""{_COMMON}
+You are a CONTESTANT under evaluation: you solve one optimisation problem as well as you can. Read it with
+get_problem, write one complete program, and submit it with submit; read the per-test verdicts and the score
+it answers with. Submit once per attempt unless told otherwise.
+{PROGRAM_CONTRACT.split(chr(10) + "- generator")[0]}""",
+)
+
 ROLES: dict[str, Role] = {r.name: r for r in (MUTATOR, SOLVER, JUDGE, TEST_AUTHOR, VERIFIER_AUTHOR)}
+TEAM_ROLES = tuple(ROLES)  # the synthesis team an AgentTeam starts by default
+ROLES[CONTESTANT.name] = CONTESTANT
 # Authoring a draft for the pipeline must not store anything through the server (the pipeline stores the
 # draft under its own, resumable id), so in that mode these roles only read.
 READ_ONLY_TOOLS: dict[str, tuple[str, ...]] = {

@@ -26,7 +26,7 @@ from agents.mcp import (
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from .roles import ROLES, role
+from .roles import TEAM_ROLES, role
 
 TRANSCRIPT = "agent.transcript"
 # Tool calls run programs in the sandbox (run_verifier judges every solution on every test): far beyond the
@@ -129,13 +129,13 @@ def server_env(settings: Settings) -> dict[str, str]:
     return env
 
 
-def stdio_server(name: str, tools: Sequence[str], settings: Settings) -> MCPServerStdio:
+def stdio_server(name: str, tools: Sequence[str], settings: Settings, scope: str = "all") -> MCPServerStdio:
     command, *args = frontiersmith_command()
     return MCPServerStdio(
         name=f"frontiersmith-{name}",
         # The team drives synthesis (and its solver submits), so it needs both scopes; each role's tool
-        # filter still limits what that role may call.
-        params={"command": command, "args": [*args, "serve", "--tools", "all"], "env": server_env(settings)},
+        # filter still limits what that role may call. A contestant under evaluation gets "solve".
+        params={"command": command, "args": [*args, "serve", "--tools", scope], "env": server_env(settings)},
         tool_filter=create_static_tool_filter(allowed_tool_names=list(tools)),
         cache_tools_list=True,
         client_session_timeout_seconds=TOOL_TIMEOUT_S,
@@ -178,8 +178,8 @@ class AgentTeam:
     """The connected agents. Use as ``async with AgentTeam(...) as team``; connections close on exit.
 
     ``model`` is one SDK model for every role, or a mapping role -> model (tests script each role apart).
-    ``tools`` overrides a role's tool filter. Without ``url`` every role gets its own `frontiersmith serve`
-    subprocess over stdio; with it, a streamable-HTTP connection to that server (``token`` is its bearer token).
+    ``tools`` overrides a role's tool filter. Without ``url`` every role gets its own `frontiersmith serve
+    --tools SCOPE` subprocess over stdio (``scope``: 'all', or 'solve' for a contestant under evaluation); with it, a streamable-HTTP connection to that server (``token`` is its bearer token).
     """
 
     def __init__(
@@ -188,13 +188,15 @@ class AgentTeam:
         settings: Settings,
         model: Model | Mapping[str, Model],
         *,
-        roles: Sequence[str] = tuple(ROLES),
+        roles: Sequence[str] = TEAM_ROLES,
         tools: Mapping[str, Sequence[str]] | None = None,
         budget: Budget | None = None,
         url: str | None = None,
         token: str | None = None,
+        scope: str = "all",
     ):
         self.store = store
+        self._scope = scope
         self.settings = settings
         self.budget = budget or Budget()
         self._models = model
@@ -215,7 +217,7 @@ class AgentTeam:
                 server = (
                     http_server(name, tools, self._url, self._token)
                     if self._url
-                    else stdio_server(name, tools, self.settings)
+                    else stdio_server(name, tools, self.settings, self._scope)
                 )
                 self.servers[name] = await self._stack.enter_async_context(server)
         except BaseException:

@@ -33,7 +33,7 @@ def _root(
 
 
 def _register() -> None:
-    from .commands import catalog, judge, pipeline, sandbox, seeds, serve, store
+    from .commands import catalog, frontier, judge, pipeline, sandbox, seeds, serve, store
 
     app.add_typer(store.app, name="store", help="Inspect the SQLite store and lineage.")
     app.add_typer(sandbox.app, name="sandbox", help="Manage the sandbox (build the Docker image).")
@@ -46,6 +46,8 @@ def _register() -> None:
     for name, fn in pipeline.COMMANDS.items():
         app.command(name)(fn)
     for name, fn in serve.COMMANDS.items():
+        app.command(name)(fn)
+    for name, fn in frontier.COMMANDS.items():
         app.command(name)(fn)
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from .models import InputSpec, Language, Objective, OutputSpec, Problem, Program, Sense
+from .models import InputSpec, Language, Objective, ObjectiveKind, OutputSpec, Problem, Program, Sense
 
 
 class MutationDraft(BaseModel):
@@ -24,6 +24,40 @@ class MutationDraft(BaseModel):
     catalog: str | None = Field(
         None, description="Set only by the built-in catalog: the catalog family used."
     )
+
+
+def check_tuple(objective: Objective, input_spec: InputSpec) -> None:
+    """Raise ValueError when a seed's tuple cannot be used: an optimise objective without its sense, or a
+    bound whose lo is above its hi."""
+    if objective.kind is ObjectiveKind.OPTIMISE and objective.sense is None:
+        raise ValueError("an optimise objective needs its sense (min or max)")
+    crossed = sorted(name for name, (lo, hi) in input_spec.bounds.items() if lo > hi)
+    if crossed:
+        raise ValueError(f"the bounds of {', '.join(crossed)} have lo above hi")
+
+
+class SeedTupleDraft(BaseModel):
+    """An imported closed problem's tuple (O, C_I, C_O), read from its statement."""
+
+    objective: Objective = Field(
+        description="kind: decide (yes/no), count (number of ways, modulo), optimise (a minimum or maximum; "
+        "give its sense) or construct (print any valid object); formula: what is asked, in one sentence."
+    )
+    input_spec: InputSpec = Field(
+        default_factory=InputSpec,
+        description="constraints: the constraints text as written; bounds: variable name -> [lo, hi] for each "
+        "numeric bound stated (subscripted names as a_i).",
+    )
+    output_spec: OutputSpec = Field(
+        default_factory=OutputSpec, description="description: what a correct output is."
+    )
+    io_format: str = Field("", description="One line: the input layout, then the output layout.")
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _usable(self) -> SeedTupleDraft:
+        check_tuple(self.objective, self.input_spec)
+        return self
 
 
 CoarseReason = Literal["ok", "still_closed", "dominant_strategy", "not_continuous"]
@@ -85,6 +119,12 @@ class VerifierDraft(BaseModel):
     notes: str = ""
 
 
+class DefectLabel(BaseModel):
+    """A model's one-sentence label for a cluster of a solver's failures (tools/frontier/diagnose)."""
+
+    label: str = Field(description="One sentence naming the capability the solver lacks.")
+
+
 def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) -> Problem:
     """The candidate problem a mutation draft describes (its catalog family, if any, kept in provenance)."""
     return Problem(
@@ -100,12 +140,15 @@ def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) 
 
 
 __all__ = [
+    "DefectLabel",
     "CoarseReason",
     "CoarseVerdict",
     "MutationDraft",
+    "SeedTupleDraft",
     "SolutionDraft",
     "StrategyGroups",
     "TestsDraft",
     "VerifierDraft",
+    "check_tuple",
     "problem_from_draft",
 ]

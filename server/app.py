@@ -18,7 +18,9 @@ is one immutable version of a problem: list_problems marks the latest version of
 SYNTHESISING = """To synthesise a problem: mutate_problem (a seed such as seed_two_sat, along an axis) -> sample_solutions ->
 estimate_divergence -> generate_tests -> run_verifier (repeat until ok) -> publish_candidate. Each step accepts
 content you wrote, or has it written (through MCP sampling if your client offers it). Publishing a changed
-package makes a new task that supersedes the previous one; a published task never changes."""
+package makes a new task that supersedes the previous one; a published task never changes. list_seeds and get_seed
+(or seed://ID) show the seeds to start from; add_seed adds a closed problem of your own, checked by running its
+reference solutions on its tests."""
 
 
 INTRODUCTION = """FrontierSmith turns closed competitive-programming problems into open-ended optimisation problems
@@ -63,12 +65,15 @@ def build_server(
 
 
 def _register(mcp: FrontierSmithServer, backend: Backend, tools: str) -> None:
-    from . import content, solving_tools, synthesis_tools
+    from . import content, frontier_tools, seed_tools, solving_tools, synthesis_tools
 
+    grant = grant_of(scopes_of(tools))
     synthesis_tools.register(mcp)
+    seed_tools.register(mcp, backend, grant)
+    frontier_tools.register(mcp, backend, grant)
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
-    _keep_only(mcp, grant_of(scopes_of(tools)))
+    _keep_only(mcp, grant)
     _clean_descriptions(mcp)
 
 

@@ -16,7 +16,7 @@ from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Problem
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.catalog import list_families
-from frontiersmith.tools.llm.prompts import AXIS_MEANING, PROGRAM_CONTRACT
+from frontiersmith.tools.llm.prompts import AXIS_MEANING, PROGRAM_CONTRACT, seed_kind
 from frontiersmith.tools.problems import get_problem
 
 from .backend import Backend
@@ -120,7 +120,7 @@ def _register_prompts(mcp: MCPServer, backend: Backend) -> None:
             problem = get_problem(backend.store(), seed_id)
             the_axis = Axis(axis)
         return (
-            f"Here is a closed competitive-programming problem:\n\n{statement_markdown(problem)}\n"
+            f"Here is {seed_kind(problem)}:\n\n{statement_markdown(problem)}\n"
             f"Mutate it along the {the_axis.value} axis: {AXIS_MEANING[the_axis]}. The result must be an "
             "optimisation problem whose exact optimum is out of reach at its scale, that admits several "
             "genuinely different algorithmic ideas, and whose answers can be scored continuously. Write the "

@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
+from mcp.server.transport_security import TransportSecuritySettings
+
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
@@ -34,6 +36,19 @@ TOKEN_SETTINGS: dict[str, frozenset[Scope]] = {
     "http_solve_token": SCOPES_OF["solve"],
     "http_synthesis_token": SCOPES_OF["synthesis"],
 }
+
+
+def transport_security(host: str) -> TransportSecuritySettings | None:
+    """The Host and Origin checks (DNS-rebinding protection) of a server bound to ``host``: on the loopback
+    names the MCP SDK's own rule, only loopback Hosts and Origins; elsewhere none (the token guards it). The
+    MCP app and the dashboard both take them from here."""
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        return None
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+    )
 
 
 def is_loopback(host: str) -> bool:
@@ -125,8 +140,15 @@ class ScopedHttpApp:
     prompts and resources, so nothing outside them can be reached by any route (a batch, a prompt, a resource,
     another session's id). A call that names something outside them gets 403 with the scope it needs."""
 
-    def __init__(self, apps: Mapping[frozenset[Scope], Any], auth: HttpAuth, served: frozenset[Scope]):
+    def __init__(
+        self,
+        apps: Mapping[frozenset[Scope], Any],
+        auth: HttpAuth,
+        served: frozenset[Scope],
+        ui: ASGIApp | None = None,
+    ):
         self.apps = dict(apps)
+        self.ui = ui  # the dashboard under /ui, behind its own guard (the same tokens, also from a cookie)
         self.served = served
         self._tokens = [(t.encode(), scopes) for t, scopes in auth.tokens.items()]
 
@@ -147,6 +169,9 @@ class ScopedHttpApp:
             await self._lifespan(receive, send)
             return
         if scope["type"] != "http":
+            return
+        if self.ui is not None and (scope["path"] == "/ui" or scope["path"].startswith("/ui/")):
+            await self.ui(scope, receive, send)
             return
         given = next((v for k, v in scope.get("headers", []) if k.lower() == b"authorization"), b"")
         granted = self._scopes_of(given)
@@ -230,8 +255,15 @@ def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: 
     apps = {}
     for scopes in {granted & served for granted in auth.tokens.values()} - {frozenset()}:
         server = build_server(settings, tools=choice_of(scopes), backend=backend, deferred=True)
-        apps[scopes] = server.streamable_http_app(host=host, max_request_body_size=MAX_REQUEST_BODY_BYTES)
-    return ScopedHttpApp(apps, auth, served)
+        apps[scopes] = server.streamable_http_app(
+            host=host,
+            max_request_body_size=MAX_REQUEST_BODY_BYTES,
+            transport_security=transport_security(host),
+        )
+    from .dashboard import guarded_dashboard
+
+    ui = guarded_dashboard(backend.store, settings, auth, host, served)
+    return ScopedHttpApp(apps, auth, served, ui)
 
 
 def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None:
@@ -247,5 +279,9 @@ def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None
         )
     shown = f"[{host}]" if ":" in host else host
     print(f"frontiersmith: serving MCP at http://{shown}:{port}/mcp", file=sys.stderr, flush=True)
+    if app.ui is not None and "synthesis" in app.served:
+        from .dashboard.serve import announce
+
+        announce(host, port, auth)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     anyio.run(uvicorn.Server(config).serve)

@@ -7,6 +7,7 @@ field descriptions written for a model that has never seen the project.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -329,11 +330,18 @@ class LineageNode(BaseModel):
     round: int | None = None
     status: str | None = None
     relation: str | None = Field(None, description="How this record came from the one before it.")
+    provenance: dict[str, Any] | None = Field(
+        None,
+        description="An imported seed's origin: format, file (its name), row, name, source and license.",
+    )
 
     @classmethod
     def of(cls, r: RecordSummary) -> LineageNode:
         data: dict[str, Any] = r.to_dict()
         data.pop("created_at", None)
+        if data.get("provenance", {}).get("file"):
+            # The file's name only: the folders it was imported from are the store owner's business.
+            data["provenance"] = {**data["provenance"], "file": PurePath(data["provenance"]["file"]).name}
         return cls(**data)
 
 

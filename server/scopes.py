@@ -55,9 +55,18 @@ GRANTS: dict[Scope, Grant] = {
             "publish_candidate",
             "get_candidate",
             "list_candidates",
+            "add_seed",
+            "list_seeds",
+            "get_seed",
+            # FrontierSynth: evaluating a solver and reading its failures steer synthesis; a solver under
+            # evaluation (served the solve scope) must not run them on itself.
+            "evaluate_solver",
+            "diagnose",
         },
         prompts=frozenset({"mutate_seed", "write_verifier"}),
-        resources=_READ_RESOURCES,
+        # seed:// shows the closed problems synthesis starts from, with their references and tests;
+        # defects:// a solver's defect map, with its trajectories' ids.
+        resources=_READ_RESOURCES | {"seed", "defects"},
     ),
 }
 EVERYTHING = GRANTS["solve"] | GRANTS["synthesis"]

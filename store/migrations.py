@@ -34,6 +34,8 @@ RECORD_TABLES = (
     "submissions",
     "test_suites",
     "crossval_reports",
+    "trajectories",
+    "defect_maps",
 )
 # The record tables as migration 1 made them (released steps must not follow later changes to RECORD_TABLES).
 _V1_RECORD_TABLES = RECORD_TABLES[:9]
@@ -341,6 +343,22 @@ def _v5_seed_status_and_imported_problems(db: sqlite_utils.Database) -> None:
             conn.execute("UPDATE seeds SET origin = 'problem' WHERE id = ?", (sid,))
 
 
+# FrontierSynth: every attempt of a solver under evaluation, and the defect maps diagnosed from them.
+_V6_TRAJECTORIES = """
+CREATE TABLE trajectories (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL,
+    solver TEXT NOT NULL, problem_id TEXT NOT NULL, attempt INTEGER NOT NULL, failure TEXT NOT NULL,
+    score REAL NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX trajectories_solver ON trajectories (solver, created_at);
+CREATE INDEX trajectories_problem ON trajectories (problem_id, solver);
+CREATE TABLE defect_maps (
+    id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL,
+    solver TEXT NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX defect_maps_solver ON defect_maps (solver, created_at);
+"""
+
 Step: TypeAlias = "str | Callable[[sqlite_utils.Database], None]"
 
 MIGRATIONS: list[tuple[int, Step]] = [
@@ -349,6 +367,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (3, _V3_IMMUTABLE_TASKS),
     (4, _v4_typed_pipeline_records),
     (5, _v5_seed_status_and_imported_problems),
+    (6, _V6_TRAJECTORIES),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -11,6 +11,7 @@ from typing import Any
 from frontiersmith.models import (
     Candidate,
     CrossValidationReport,
+    DefectMap,
     Divergence,
     Record,
     Run,
@@ -20,6 +21,7 @@ from frontiersmith.models import (
     Task,
     TestCase,
     TestSuite,
+    Trajectory,
     Verifier,
 )
 
@@ -199,6 +201,20 @@ TABLES: dict[type[Record], RecordTable] = {
                 "ok": r.ok,
             },
         ),
+        # Measurements of a solver under evaluation (tools/frontier): linked by columns, no lineage edges.
+        RecordTable(
+            "trajectories",
+            "trajectory",
+            Trajectory,
+            lambda t: {
+                "solver": t.solver,
+                "problem_id": t.problem_id,
+                "attempt": t.attempt,
+                "failure": str(t.failure),
+                "score": t.score,
+            },
+        ),
+        RecordTable("defect_maps", "defect map", DefectMap, lambda d: {"solver": d.solver}),
     )
 }
 BY_TABLE: dict[str, RecordTable] = {spec.table: spec for spec in TABLES.values()}
@@ -216,6 +232,8 @@ class RecordSummary:
     status: str | None = None
     relation: str | None = None  # how this record came from the one before it in the chain
     created_at: float | None = None
+    # an imported seed's origin: format, file, row, name, source, license (the fields it has)
+    provenance: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}
@@ -231,6 +249,10 @@ def summarise(record: Record | None, record_id: str, relation: str | None) -> Re
         summary.title = problem.title
     if isinstance(record, Candidate):
         summary.axis, summary.round, summary.status = str(record.axis), record.round, str(record.status)
+    if isinstance(record, Seed):
+        summary.status = str(record.status)
+        if record.imported is not None:
+            summary.provenance = record.imported.model_dump(mode="json", exclude_defaults=True)
     return summary
 
 
@@ -255,6 +277,36 @@ class PipelineRun:
     progress: dict[str, Any] = field(default_factory=dict)
     created_at: float = field(default_factory=time.time)
     updated_at: float = field(default_factory=time.time)
+
+
+@dataclass
+class CandidateRow:
+    """A candidate as a list shows it, read from its columns without parsing the record."""
+
+    id: str
+    title: str
+    axis: str
+    round: int
+    status: str
+    parent_id: str
+    rejection_stage: str | None
+    rejection_reason: str | None
+    run_id: str | None
+    catalog: str | None = None  # the catalog family a mutation the catalog wrote is (the demo report's kind)
+
+
+@dataclass
+class DivergencePoint:
+    """A candidate's latest divergence estimate, with what the divergence plot colours it by."""
+
+    candidate_id: str
+    title: str
+    status: str
+    rejection_stage: str | None
+    semantic: float | None
+    behavioural: float | None
+    crossing: float | None
+    combined: float | None
 
 
 @dataclass

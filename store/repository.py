@@ -26,6 +26,7 @@ from frontiersmith.models import (
     Candidate,
     CandidateStatus,
     CrossValidationReport,
+    DefectMap,
     Divergence,
     Record,
     Rejection,
@@ -37,6 +38,7 @@ from frontiersmith.models import (
     Task,
     TestCase,
     TestSuite,
+    Trajectory,
     Verifier,
 )
 from frontiersmith.settings import Settings, get_settings
@@ -50,6 +52,8 @@ from .records import (
     SUPERSEDES,
     TABLES,
     TASK_PUBLISHED,
+    CandidateRow,
+    DivergencePoint,
     Event,
     PipelineRun,
     PutOutcome,
@@ -457,6 +461,18 @@ class Store:
     def list_solutions(self, problem_id: str) -> list[Solution]:
         return self._list(Solution, "problem_id = ?", (problem_id,))
 
+    def count_per_problem(
+        self, model: type[TestCase] | type[Solution], author: str | None = None
+    ) -> dict[str, int]:
+        """How many tests (or solutions, of ``author`` if given) each problem has, in one query: listing
+        thousands of seeds must not load every test."""
+        table = TABLES[model].table
+        where, params = (
+            ("WHERE author = ?", (author,)) if author is not None and model is Solution else ("", ())
+        )
+        rows = self._query(f"SELECT problem_id, count(*) FROM {table} {where} GROUP BY problem_id", params)
+        return {problem_id: count for problem_id, count in rows}
+
     def put_test(self, test: TestCase) -> PutOutcome:
         return self.put(test)
 
@@ -660,6 +676,40 @@ class Store:
         rows = self._conns.read(lambda conn: conn.execute(sql, (problem_id, int(limit))).fetchall())
         return [Submission.model_validate_json(r[0]) for r in rows]
 
+    # -- solvers under evaluation (tools/frontier) ---------------------------------------------------------
+
+    def put_trajectories(self, trajectories: Iterable[Trajectory]) -> int:
+        """Store a batch of attempts in one transaction (all or none); returns how many were new or changed."""
+        batch = list(trajectories)
+        if not batch:
+            return 0
+        return self._conns.write(lambda conn: self._upsert(conn, batch))
+
+    def get_trajectory(self, trajectory_id: str) -> Trajectory:
+        return self.get(Trajectory, trajectory_id)
+
+    def list_trajectories(
+        self, solver: str | None = None, problem_id: str | None = None, evaluation_id: str | None = None
+    ) -> list[Trajectory]:
+        """Attempts, oldest first: of one solver spec, on one problem, or of one evaluate call."""
+        where, params = _filters(solver=solver, problem_id=problem_id)
+        if evaluation_id is not None:
+            where = " AND ".join(w for w in (where, "json_extract(data, '$.evaluation_id') = ?") if w)
+            params.append(evaluation_id)
+        return self._list(Trajectory, where, params, order="created_at, problem_id, attempt, id")
+
+    def trajectory_solvers(self) -> list[str]:
+        """Every solver spec with stored trajectories."""
+        return [r[0] for r in self._query("SELECT DISTINCT solver FROM trajectories ORDER BY solver")]
+
+    def put_defect_map(self, defect_map: DefectMap) -> PutOutcome:
+        return self.put(defect_map)
+
+    def latest_defect_map(self, solver: str) -> DefectMap | None:
+        """The newest defect map diagnosed for ``solver`` (None before the first diagnose)."""
+        found = self._list(DefectMap, "solver = ?", (solver,), order="created_at DESC, id DESC LIMIT 1")
+        return found[0] if found else None
+
     # -- blobs --------------------------------------------------------------------------------------------
 
     def put_blob(self, data: bytes) -> str:
@@ -847,6 +897,135 @@ class Store:
             f"{('WHERE ' + where) if where else ''} ORDER BY created_at, id"
         )
         return [_pipeline_run(r) for r in self._conns.read(lambda conn: conn.execute(sql, params).fetchall())]
+
+    # -- dashboard reads (read-only, one query each, no record parsed whole) --------------------------------
+
+    def candidate_rows(
+        self,
+        *,
+        run_id: str | None = None,
+        axis: str | None = None,
+        parent_id: str | None = None,
+        status: str | None = None,
+        fell_at: str | None = None,
+        passed_unless_fell_at: Sequence[str] = (),
+        reason: str | None = None,
+        limit: int | None = 50,
+        offset: int = 0,
+        oldest_first: bool = False,
+    ) -> tuple[int, list[CandidateRow]]:
+        """One page of candidates (newest round first) and how many match: ``fell_at`` keeps those rejected at
+        that stage, ``passed_unless_fell_at`` drops those rejected at any of these stages, ``reason`` keeps
+        those whose rejection reason contains it. Only a page of rows is read, so it stays fast on big stores;
+        ``limit=None`` reads them all, and ``oldest_first`` orders them as ``list_candidates`` does."""
+        where, params = _filters(axis=axis, parent_id=parent_id, status=status)
+        clauses = [where] if where else []
+        stage = "json_extract(data, '$.rejection.stage')"
+        if run_id is not None:
+            clauses.append("json_extract(data, '$.problem.provenance.run') = ?")
+            params.append(run_id)
+        if fell_at is not None:
+            clauses.append(f"status = 'rejected' AND {stage} = ?")
+            params.append(fell_at)
+        if passed_unless_fell_at:
+            marks = ", ".join("?" * len(passed_unless_fell_at))
+            clauses.append(f"NOT (status = 'rejected' AND coalesce({stage}, '') IN ({marks}))")
+            params += list(passed_unless_fell_at)
+        if reason:
+            clauses.append(
+                "status = 'rejected' AND instr(lower(json_extract(data, '$.rejection.reason')), ?) > 0"
+            )
+            params.append(reason.lower())
+        sql_where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        total = self._query(f"SELECT count(*) FROM candidates {sql_where}", params)[0][0]
+        # The page's ids first, so the JSON of only those rows is read (not of every row the sort sees).
+        order = "round, created_at, id" if oldest_first else "round DESC, created_at DESC, id"
+        sql = (
+            f"SELECT c.id, c.title, c.axis, c.round, c.status, c.parent_id, json_extract(c.data, '$.rejection.stage'), "
+            "json_extract(c.data, '$.rejection.reason'), json_extract(c.data, '$.problem.provenance.run'), "
+            "json_extract(c.data, '$.problem.provenance.catalog') "
+            f"FROM (SELECT id FROM candidates {sql_where} ORDER BY {order} LIMIT ? OFFSET ?) AS page "
+            f"JOIN candidates AS c ON c.id = page.id ORDER BY {', '.join('c.' + k for k in order.split(', '))}"
+        )
+        rows = self._query(sql, [*params, -1 if limit is None else int(limit), int(offset)])
+        return total, [CandidateRow(*r) for r in rows]
+
+    def candidate_facets(self) -> dict[str, dict[str, int]]:
+        """How many candidates have each status and each parent: the filters' choices. Only indexed columns,
+        so it costs milliseconds on a big store (axes and stages are fixed lists anyway)."""
+        facets: dict[str, dict[str, int]] = {}
+        for column in ("status", "parent_id"):
+            sql = f"SELECT {column}, count(*) FROM candidates GROUP BY 1 ORDER BY 1"
+            facets[column] = {str(k): n for k, n in self._query(sql)}
+        return facets
+
+    def submission_counts(self) -> dict[str, int]:
+        """How many submissions each problem has."""
+        sql = "SELECT problem_id, count(*) FROM submissions GROUP BY problem_id"
+        return {pid: n for pid, n in self._query(sql)}
+
+    def submission_scores(self, problem_id: str) -> list[float]:
+        """Every submission's score on a problem, oldest first (a score distribution without the code)."""
+        sql = "SELECT score FROM submissions WHERE problem_id = ? ORDER BY created_at, id"
+        return [float(r[0]) for r in self._query(sql, (problem_id,))]
+
+    def children(self, record_ids: Sequence[str], relations: Sequence[str]) -> list[tuple[str, str, str]]:
+        """Every edge into these records over ``relations``: ``(parent_id, child_id, relation)``."""
+        marks = ", ".join("?" * len(relations))
+        edges: list[tuple[str, str, str]] = []
+        for chunk in _chunks(list(record_ids)):
+            sql = (
+                f"SELECT parent_id, child_id, relation FROM lineage WHERE parent_id IN ({', '.join('?' * len(chunk))}) "
+                f"AND relation IN ({marks}) ORDER BY parent_id, created_at, child_id"
+            )
+            edges += [(r[0], r[1], r[2]) for r in self._query(sql, [*chunk, *relations])]
+        return edges
+
+    def summaries(self, record_ids: Sequence[str]) -> dict[str, RecordSummary]:
+        """A one-line summary of each id (kind "external" for one the store does not hold)."""
+        return {rid: summarise(self._find(rid), rid, None) for rid in record_ids}
+
+    def divergence_points(self) -> list[DivergencePoint]:
+        """Each candidate's latest divergence estimate beside its title and status: the divergence plot."""
+        sql = """
+            SELECT c.id, c.title, c.status, json_extract(c.data, '$.rejection.stage'),
+                   d.semantic, d.behavioural, json_extract(d.data, '$.crossing'), d.combined
+            FROM (SELECT *, ROW_NUMBER() OVER (
+                    PARTITION BY candidate_id ORDER BY updated_at DESC, created_at DESC, id DESC) AS rank
+                  FROM divergences) AS d
+            JOIN candidates AS c ON c.id = d.candidate_id
+            WHERE d.rank = 1 ORDER BY c.id
+        """
+        return [DivergencePoint(*r) for r in self._query(sql)]
+
+    def run_timeline(self, run_id: str) -> dict[str, tuple[float, float, int]]:
+        """When each kind of record of a run was first and last written, and how many there are:
+        ``{table: (first, last, count)}`` over its candidates and what was made for them."""
+        of_run = "SELECT id FROM candidates WHERE json_extract(data, '$.problem.provenance.run') = ?"
+        queries = {
+            "candidates": f"SELECT min(created_at), max(created_at), count(*) FROM candidates WHERE id IN ({of_run})",
+            "solutions": f"SELECT min(created_at), max(created_at), count(*) FROM solutions WHERE problem_id IN ({of_run})",
+            "test_suites": f"SELECT min(created_at), max(created_at), count(*) FROM test_suites WHERE candidate_id IN ({of_run})",
+            "crossval_reports": f"SELECT min(created_at), max(created_at), count(*) FROM crossval_reports WHERE candidate_id IN ({of_run})",
+            "tasks": f"SELECT min(created_at), max(created_at), count(*) FROM tasks WHERE candidate_id IN ({of_run})",
+        }
+        found = {}
+        for table, sql in queries.items():
+            first, last, n = self._query(sql, (run_id,))[0]
+            if n:
+                found[table] = (float(first), float(last or first), int(n))
+        return found
+
+    def run_solution_time_ms(self, run_id: str) -> tuple[float, int]:
+        """The summed recorded time of every judged run of a run's sampled solutions, and how many runs."""
+        sql = """
+            SELECT coalesce(sum(json_extract(r.data, '$.time_ms')), 0), count(*) FROM runs AS r
+            JOIN solutions AS s ON s.id = r.solution_id
+            JOIN candidates AS c ON c.id = s.problem_id
+            WHERE json_extract(c.data, '$.problem.provenance.run') = ?
+        """
+        total, n = self._query(sql, (run_id,))[0]
+        return float(total), int(n)
 
     # -- the whole store ----------------------------------------------------------------------------------
 

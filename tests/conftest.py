@@ -6,9 +6,15 @@ fails when FRONTIERSMITH_REQUIRE_SANDBOXES=1 (CI), so the isolation tests can ne
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,3 +82,37 @@ async def sandbox(sandbox_backend: str, anyio_backend: str) -> AsyncIterator[obj
 def docker_required() -> None:
     """For docker-only tests: skip (or, in CI, fail) when the engine or image is missing."""
     require_sandbox("docker")
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    """The store `frontiersmith demo` made, and the stage table it printed (``--json``)."""
+
+    path: Path
+    printed: dict[str, Any]
+
+    @property
+    def run_id(self) -> str:
+        return str(self.printed["run_id"])
+
+
+@pytest.fixture(scope="session")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+    """ONE run of the README's main job for the whole session (it takes a minute or more): the real CLI,
+    offline, on the process sandbox, into a fresh store. Tests read it; one that writes works on a copy."""
+    folder = tmp_path_factory.mktemp("demo")
+    path = folder / "store.db"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env.update(
+        FRONTIERSMITH_DATA_DIR=str(folder),
+        FRONTIERSMITH_CONFIG=str(folder / "no-config.toml"),
+        FRONTIERSMITH_SANDBOX_BACKEND="process",
+    )
+    exe = shutil.which("frontiersmith", path=str(Path(sys.executable).parent))
+    cmd = [exe] if exe else [sys.executable, "-m", "frontiersmith.cli"]
+    proc = subprocess.run(
+        [*cmd, "demo", "--json", "--store", str(path)], env=env, capture_output=True, text=True, timeout=1200
+    )
+    if proc.returncode != 0:
+        raise AssertionError(f"frontiersmith demo failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return DemoRun(path, json.loads(proc.stdout))

@@ -401,13 +401,20 @@ class Judge:
     baseline's objectives all go through it; tests run ``workers`` at a time."""
 
     def __init__(
-        self, sb: Sandbox, verifier: VerifierSpec, checker: ProgramHandle, limits: Limits, workers: int
+        self,
+        sb: Sandbox,
+        verifier: VerifierSpec,
+        checker: ProgramHandle,
+        limits: Limits,
+        workers: int,
+        limiter: anyio.CapacityLimiter | None = None,
     ):
         self.sandbox = sb
         self.verifier = verifier
         self.checker = checker
         self.limits = limits
-        self.limiter = anyio.CapacityLimiter(workers)
+        # Judges of several problems in one sandbox may share a limiter, so ``workers`` bounds them all.
+        self.limiter = limiter or anyio.CapacityLimiter(workers)
         self.verifier_limits = RunLimits(
             time_ms=verifier.time_ms, memory_mb=verifier.memory_mb, output_kb=max(limits.output_kb, 1024)
         )
@@ -533,6 +540,23 @@ class Judge:
         self.score(results, baseline, best)
         return results
 
+    async def report(
+        self,
+        compiled: CompileResult,
+        tests: Sequence[JudgeTest],
+        baseline: Mapping[str, float],
+        best: Mapping[str, float] = {},
+        *,
+        progress: Progress | None = None,
+    ) -> JudgeReport:
+        """``judge`` with the solution's score: the one aggregate ``judge_solution`` (and so ``submit``) and
+        the RL rewards, which judge many solutions with one open Judge, both give."""
+        report = JudgeReport(0.0, await self.judge(compiled, tests, baseline, best, progress=progress))
+        if not compiled.ok:
+            report.verdict, report.compile_message = compiled.verdict, _short(compiled.message)
+        report.aggregate()
+        return report
+
 
 @contextlib.asynccontextmanager
 async def open_judge(
@@ -544,10 +568,11 @@ async def open_judge(
     backend: str | None = None,
     workers: int | None = None,
     settings: Settings | None = None,
+    limiter: anyio.CapacityLimiter | None = None,
 ) -> AsyncIterator[tuple[Judge, dict[str, CompileResult]]]:
     """A Judge for ``verifier`` in ``sandbox`` (or a new one), with ``programs`` compiled beside the
-    verifier. A verifier that does not compile raises VerifierCompileError; a sandbox that cannot start
-    raises SandboxError."""
+    verifier; ``limiter`` (instead of ``workers``) bounds its runs together with other judges'. A verifier
+    that does not compile raises VerifierCompileError; a sandbox that cannot start raises SandboxError."""
     settings = settings or get_settings()
     async with contextlib.AsyncExitStack() as stack:
         sb = sandbox or await stack.enter_async_context(open_sandbox(backend, settings))
@@ -555,7 +580,7 @@ async def open_judge(
         checker = compiled.pop(VERIFIER_KEY)
         if not checker.ok or checker.program is None:
             raise VerifierCompileError(checker.message)
-        yield Judge(sb, verifier, checker.program, limits, workers or settings.workers), compiled
+        yield Judge(sb, verifier, checker.program, limits, workers or settings.workers, limiter), compiled
 
 
 def _normalise(
@@ -651,10 +676,12 @@ async def judge_solution(
                 report.best_objectives = await judge.objectives(compiled["best"], "best", tests)
             baseline_map = report.baseline_objectives if isinstance(baseline, Program) else (baseline or {})
             best_map = report.best_objectives if isinstance(best, Program) else (best or {})
-            own = compiled["solution"]
-            if not own.ok:
-                report.verdict, report.compile_message = own.verdict, _short(own.message)
-            report.tests = await judge.judge(own, tests, baseline_map, best_map, progress=progress)
+            judged = await judge.report(
+                compiled["solution"], tests, baseline_map, best_map, progress=progress
+            )
+            report = replace(
+                judged, baseline_objectives=report.baseline_objectives, best_objectives=report.best_objectives
+            )
     except VerifierCompileError as exc:
         message = f"the verifier does not compile: {exc.compiler_message}"
         report = JudgeReport(0.0, _unrun(tests, Verdict.SYSTEM_ERROR, message), message, Verdict.SYSTEM_ERROR)

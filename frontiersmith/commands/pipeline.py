@@ -127,27 +127,27 @@ def _stages_json(run_id: str, store_path: str, elapsed: float, table: StageTable
             for cid, why in table.reasons
         ],
         "tasks": table.tasks,
-        "next": [{"do": do, "command": command} for do, command in next_steps(store_path, table)],
+        "next": [{"do": do, "command": command} for do, command in next_steps(store_path, run_id, table)],
     }
 
 
-def next_steps(store_path: str, table: StageTable) -> list[tuple[str, str]]:
+def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[str, str]]:
     """What a reader of the report can do with the run's store next, each as a command to paste."""
     store = shlex.quote(store_path)
+    on_store = f"FRONTIERSMITH_STORE_PATH={store} frontiersmith"
     steps = [
         (
             "Connect an agent to these tasks (Claude Code; `codex` or `json` for other clients)",
             f'eval "$(frontiersmith mcp-config claude --tools solve --store {store})"',
         ),
-        ("Export them for a trainer", f"FRONTIERSMITH_STORE_PATH={store} frontiersmith export --help"),
+        ("Open the dashboard of the run", f"{on_store} dashboard"),
+        (
+            "Export its tasks for a trainer (verl, trl, verifiers, hf)",
+            f"{on_store} export --format verl tasks-out --run {run_id}",
+        ),
     ]
     if table.tasks:
-        steps.append(
-            (
-                "See where a task came from",
-                f"FRONTIERSMITH_STORE_PATH={store} frontiersmith store lineage {table.tasks[0]}",
-            )
-        )
+        steps.append(("See where a task came from", f"{on_store} store lineage {table.tasks[0]}"))
     return steps
 
 
@@ -157,16 +157,7 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
     stages.add_column("stage")
     stages.add_column("candidates", justify="right")
     stages.add_column("fell out", justify="right")
-    rows = [
-        ("proposed (mutate)", table.proposed, table.rejected.get("mutate", 0)),
-        ("kept by coarse judge", table.kept_coarse, table.rejected.get("coarse", 0)),
-        ("solutions sampled", table.sampled, table.rejected.get("sample", 0)),
-        ("passed semantic divergence (top N_div)", table.passed_semantic, table.rejected.get("semantic", 0)),
-        ("passed cross-validation", table.passed_protocol, table.rejected.get("protocol", 0)),
-        ("passed behavioural divergence", table.passed_behavioural, table.rejected.get("behavioural", 0)),
-        ("published (top N_final)", table.published, table.rejected.get("selection", 0)),
-    ]
-    for name, n, lost in rows:
+    for name, n, lost, _stage in table.funnel():
         stages.add_row(name, str(n), str(lost))
     out.print(stages)
     if table.reasons:
@@ -182,7 +173,7 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
     if table.tasks:
         out.print("published tasks: " + ", ".join(table.tasks))
     out.print("\n[bold]What to do next[/bold]")
-    for do, command in next_steps(store_path, table):
+    for do, command in next_steps(store_path, run_id, table):
         out.print(f"  {do}:\n    {command}", markup=False, highlight=False, soft_wrap=True)
 
 

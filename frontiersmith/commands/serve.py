@@ -145,4 +145,19 @@ def mcp_config(
     typer.echo(mcp_snippet(chosen, tools, name, store))
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "mcp-config": mcp_config}
+def dashboard(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind."),
+    port: int = typer.Option(8766, "--port", min=1, max=65535, help="Port to bind."),
+) -> None:
+    """Serve the read-only web dashboard of the store at http://HOST:PORT/ui/: runs and their funnels,
+    candidates, lineage, divergence, tasks.
+
+    It needs a token that grants synthesis, as `serve --http` does: FRONTIERSMITH_HTTP_TOKEN, or on a loopback
+    address a generated one. Open the printed URL once; the browser keeps the token in a cookie.
+    """
+    from frontiersmith.server.dashboard import serve_dashboard
+
+    serve_dashboard(get_settings(), host, port)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "mcp-config": mcp_config, "dashboard": dashboard}

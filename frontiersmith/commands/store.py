@@ -49,3 +49,13 @@ def lineage(
         via = f"--{node.relation}--> " if node.relation else ""
         title = f" {node.title!r}" if node.title else ""
         typer.echo(f"{'  ' * depth}{via}{node.kind} {node.id}{title}{f' ({details})' if details else ''}")
+        if node.provenance:
+            typer.echo(f"{'  ' * depth}  from {_origin(node.provenance)}")
+
+
+def _origin(p: dict) -> str:
+    """An imported seed's provenance in one line: format, file:row, name, source, license."""
+    where = f"{p.get('file', '')}:{p['row']}" if p.get("row") is not None else p.get("file", "")
+    parts = [p.get("format", ""), where, p.get("name", "")]
+    parts += [f"{k} {p[k]}" for k in ("source", "license", "url") if p.get(k)]
+    return " ".join(x for x in parts if x)

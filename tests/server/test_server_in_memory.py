@@ -29,6 +29,11 @@ TOOLS = {
     "lineage",
     "get_candidate",
     "list_candidates",
+    "add_seed",
+    "list_seeds",
+    "get_seed",
+    "evaluate_solver",
+    "diagnose",
 }
 
 
@@ -58,7 +63,12 @@ async def test_every_tool_resource_and_prompt_is_listed_with_a_description_and_s
     assert "verify INPUT_FILE OUTPUT_FILE" in (tools["run_verifier"].description or "")
     assert "sampling" in (tools["generate_tests"].description or "")
     assert tools["submit"].input_schema["required"] == ["problem_id", "code", "language"]
-    assert templates == {"problem://{+problem_id}", "task://{task_id}/lineage"}
+    assert templates == {
+        "problem://{+problem_id}",
+        "task://{task_id}/lineage",
+        "seed://{seed_id}",
+        "defects://{+solver}",
+    }
     assert resources == {"catalog://families"}
     assert prompts == {"solve_problem", "mutate_seed", "write_verifier"}
 

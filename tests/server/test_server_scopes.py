@@ -39,6 +39,11 @@ SYNTHESIS_ONLY = {
     "publish_candidate",
     "get_candidate",
     "list_candidates",
+    "add_seed",
+    "list_seeds",
+    "get_seed",
+    "evaluate_solver",
+    "diagnose",
 }
 
 

@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from frontiersmith.errors import InvalidInputError, SandboxError
 from frontiersmith.models import Normalisation
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 
+from ..formats.native import write_native_package
 from ..testgen import GeneratedTest, build_tests
 from . import Family, SolverSpec, get_family
 
@@ -97,22 +96,18 @@ def manifest(family: Family, tests: list[GeneratedTest], *, seed: int) -> dict[s
 
 def write_package(family: Family, dest: Path, tests: list[GeneratedTest], *, seed: int = 0) -> Path:
     """Write the package files; ``dest`` must not exist or be an empty folder (nothing is overwritten)."""
-    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
-        raise InvalidInputError(f"{dest} already exists and is not an empty folder; choose a new folder.")
-    dest.mkdir(parents=True, exist_ok=True)
-    (dest / "statement.md").write_text(family.statement)
-    (dest / PROGRAM_FILE).write_text(family.program.code)
-    for spec in {s.path: s for s in (family.baseline, family.reference) if s is not None}.values():
-        (dest / spec.path.name).write_text(spec.path.read_text())
-    (dest / "solutions").mkdir()
-    for spec in family.solvers:
-        (dest / "solutions" / spec.path.name).write_text(spec.path.read_text())
-    (dest / "testdata").mkdir()
-    for i, test in enumerate(tests, 1):
-        (dest / "testdata" / f"{i}.in").write_bytes(test.input)
-    text = yaml.safe_dump(manifest(family, tests, seed=seed), sort_keys=False, allow_unicode=True)
-    (dest / "problem.yaml").write_text(text)
-    return dest
+    files = {PROGRAM_FILE: family.program.code}
+    for spec in (family.baseline, family.reference):
+        if spec is not None:
+            files[spec.path.name] = spec.path.read_text()
+    files.update({f"solutions/{s.path.name}": s.path.read_text() for s in family.solvers})
+    return write_native_package(
+        dest,
+        manifest(family, tests, seed=seed),
+        family.statement,
+        files,
+        [(t.input, None) for t in tests],
+    )
 
 
 async def export_family(

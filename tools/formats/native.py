@@ -290,3 +290,33 @@ def load_native(root: Path | str) -> NativePackage:
         reference=_program(root, manifest.reference, "reference") if manifest.reference else None,
         tests=read_tests(root, manifest.tests, f"{path}: field 'tests' names"),
     )
+
+
+def write_native_package(
+    dest: Path,
+    manifest: dict[str, Any],
+    statement: str,
+    files: dict[str, str],
+    tests: list[tuple[bytes, bytes | None]],
+) -> Path:
+    """Write a native package: ``problem.yaml`` (``manifest``, the fields this module reads), the statement,
+    ``files`` (package-relative path -> text: the verifier, the baseline, solutions) and ``testdata/N.in``
+    (+ ``N.ans``) numbered from 1 in the order given. ``dest`` must not exist or be an empty folder, so
+    nothing is ever overwritten. The catalog exporter and the task exports both write through here."""
+    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+        raise InvalidInputError(f"{dest} already exists and is not an empty folder; choose a new folder.")
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / str(manifest.get("statement", "statement.md"))).write_text(statement)
+    for name, text in files.items():
+        path = dest / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    folder = dest / str(manifest.get("tests", "testdata"))
+    folder.mkdir(parents=True, exist_ok=True)
+    for i, (inp, ans) in enumerate(tests, 1):
+        (folder / f"{i}.in").write_bytes(inp)
+        if ans is not None:
+            (folder / f"{i}.ans").write_bytes(ans)
+    text = yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True)
+    (dest / MANIFEST).write_text(text)
+    return dest

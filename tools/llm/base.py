@@ -11,6 +11,7 @@ from typing import Protocol
 from frontiersmith.drafts import (
     CoarseVerdict,
     MutationDraft,
+    SeedTupleDraft,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
@@ -28,6 +29,8 @@ class Provider(Protocol):
     """What the pipeline asks of a model. ``feedback`` carries failed protocol checks back to the author."""
 
     name: str
+
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft: ...
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft: ...
 

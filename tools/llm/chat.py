@@ -10,13 +10,15 @@ import json
 import os
 import re
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from frontiersmith.drafts import (
     CoarseVerdict,
+    DefectLabel,
     MutationDraft,
+    SeedTupleDraft,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
@@ -104,10 +106,20 @@ class ChatProvider:
             MutationDraft,
             seed.id,
             {"axis": axis.value, "index": index},
+            seed_kind=prompts.seed_kind(seed),
             problem=prompts.describe(seed),
             axis=axis.value,
             axis_meaning=prompts.AXIS_MEANING[axis],
             index=index,
+        )
+
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        return await self._ask(
+            prompts.DESCRIBE_SEED,
+            SeedTupleDraft,
+            problem.id,
+            title=problem.title,
+            statement=problem.statement,
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
@@ -172,6 +184,10 @@ class ChatProvider:
             feedback=prompts.feedback_block(feedback),
         )
 
+    async def label_defect(self, subject: str, cluster: str, examples: str) -> DefectLabel:
+        """A one-sentence label for a cluster of a solver's failures, written from its examples."""
+        return await self._ask(prompts.LABEL_DEFECT, DefectLabel, subject, cluster=cluster, examples=examples)
+
 
 def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:
     """A ``Complete`` over any OpenAI-compatible chat endpoint, through the OpenAI Agents SDK."""
@@ -209,6 +225,25 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
         return result.final_output
 
     return complete
+
+
+Chat = Callable[[list[dict[str, Any]]], Awaitable[tuple[str, int]]]
+
+
+def openai_chat(base_url: str | None, model: str, api_key: str | None) -> Chat:
+    """A multi-turn chat over any OpenAI-compatible endpoint: messages in, (the answer's text, total tokens)
+    out. A solver under evaluation answers in free text (tools/frontier), so a bad answer is its own failure
+    rather than a schema error."""
+    from openai import AsyncOpenAI
+
+    client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
+
+    async def chat(messages: list[dict[str, Any]]) -> tuple[str, int]:
+        answer = await client.chat.completions.create(model=model, messages=messages)  # type: ignore[arg-type]
+        text = answer.choices[0].message.content or "" if answer.choices else ""
+        return text, int(answer.usage.total_tokens) if answer.usage else 0
+
+    return chat
 
 
 def api_key_from_env(var: str) -> str | None:

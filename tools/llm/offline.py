@@ -9,6 +9,7 @@ import re
 from frontiersmith.drafts import (
     CoarseVerdict,
     MutationDraft,
+    SeedTupleDraft,
     SolutionDraft,
     StrategyGroups,
     TestsDraft,
@@ -17,6 +18,7 @@ from frontiersmith.drafts import (
 from frontiersmith.models import Axis, ObjectiveKind, Problem
 
 from ..catalog import Family, get_family, list_families
+from ..seeds.statement import offline_tuple
 from .base import ProviderError
 
 # Words that name an algorithmic idea. The offline divergence judge compares solutions by the ideas their
@@ -96,6 +98,10 @@ class OfflineProvider:
         """One offer per catalog family mutated from this seed (an axis may be offered twice)."""
         name = seed.provenance.get("catalog")
         return sorted((f.axis for f in list_families() if f.parent == name and f.axis), key=list(Axis).index)
+
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        """The tuple read from the statement's sections (tools/seeds/statement.py), not authored."""
+        return offline_tuple(problem.statement)
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
         parent = seed.provenance.get("catalog")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from frontiersmith.models import Axis, Problem
+from frontiersmith.models import Axis, Problem, ProblemKind
 
 SYSTEM = (
     "You are an expert competitive programmer and problem setter helping to build open-ended optimisation "
@@ -60,10 +60,18 @@ def describe(problem: Problem) -> str:
     )
 
 
+def seed_kind(problem: Problem) -> str:
+    """What a seed is, as the mutation prompts present it: an accepted task rejoining the pool is already
+    open-ended, and saying it is closed would misdirect the mutation."""
+    if problem.kind is ProblemKind.OPEN:
+        return "an open-ended optimisation problem (its answers are already scored continuously)"
+    return "a closed competitive-programming problem (each input has one exactly checkable answer)"
+
+
 MUTATE = Prompt(
     "mutate",
-    "1",
-    """Here is a closed competitive-programming problem as the tuple (objective O, input constraints C_I,
+    "2",
+    """Here is {seed_kind} as the tuple (objective O, input constraints C_I,
 output constraints C_O):
 
 {problem}
@@ -139,7 +147,73 @@ WRITE_VERIFIER = Prompt(
 {feedback}""",
 )
 
-ALL = {p.name: p for p in (MUTATE, COARSE_JUDGE, SOLVE, GROUP_STRATEGIES, WRITE_TESTS, WRITE_VERIFIER)}
+DESCRIBE_SEED = Prompt(
+    "describe_seed",
+    "1",
+    """Here is the statement of a closed competitive-programming problem, "{title}":
+
+{statement}
+
+Write it as the tuple (objective O, input constraints C_I, output constraints C_O):
+- objective.kind: "decide" (the answer is yes/no), "count" (a number of ways or objects, often modulo a
+  prime), "optimise" (a minimum or maximum; set objective.sense to "min" or "max") or "construct" (print any
+  object that satisfies the conditions); objective.formula: what is asked, in one sentence.
+- input_spec.constraints: the constraints as the statement states them; input_spec.bounds: every numeric
+  bound as variable name -> [lo, hi] (10^5 as 100000; a_1 ... a_n as a_i); leave out bounds that depend on
+  another variable.
+- output_spec.description: what a correct output is.
+- io_format: one line, the input layout then the output layout.""",
+)
+
+# FrontierSynth (tools/frontier): a solver under evaluation, and the diagnoser's cluster labels.
+EVALUATE_SYSTEM = (
+    "You are a competitive programmer solving an optimisation problem with a continuous score. Answer with "
+    "ONE complete program in a fenced code block tagged cpp (C++17) or python (Python 3), standard library only."
+)
+
+EVALUATE_SOLVE = Prompt(
+    "evaluate_solve",
+    "1",
+    """# {title}
+
+{statement}
+
+Input/output: {io_format}
+Limits: {time_ms} ms of CPU time and {memory_mb} MB of memory per test.
+
+Write a program that reads the input on stdin and writes the answer on stdout. Answer with one fenced code
+block tagged cpp or python.""",
+)
+
+LABEL_DEFECT = Prompt(
+    "label_defect",
+    "1",
+    """A solver under evaluation fails in a recurring way. Here is one cluster of its failed attempts:
+
+{cluster}
+
+Example attempts (the judge's data-free verdicts and the solver's code, shortened):
+
+{examples}
+
+Write `label`: ONE sentence naming the capability the solver lacks here (what kind of input or constraint
+defeats it and how), specific enough to target new problems at it.""",
+)
+
+ALL = {
+    p.name: p
+    for p in (
+        MUTATE,
+        COARSE_JUDGE,
+        SOLVE,
+        GROUP_STRATEGIES,
+        WRITE_TESTS,
+        WRITE_VERIFIER,
+        DESCRIBE_SEED,
+        EVALUATE_SOLVE,
+        LABEL_DEFECT,
+    )
+}
 
 
 def feedback_block(feedback: list[str]) -> str:
@@ -147,3 +221,11 @@ def feedback_block(feedback: list[str]) -> str:
         return ""
     lines = "\n".join(f"- {f}" for f in feedback)
     return f"\nYour previous attempt failed these cross-validation checks; fix them:\n{lines}"
+
+
+def attempt_feedback_block(feedback: list[str]) -> str:
+    """The judge's data-free diagnostics of a solver's previous attempts (verdicts, never test data)."""
+    if not feedback:
+        return ""
+    lines = "\n".join(f"- {f}" for f in feedback)
+    return f"\n\nThe judge's feedback on your previous attempts (fix what failed, keep what worked):\n{lines}"

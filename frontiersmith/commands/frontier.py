@@ -1,0 +1,145 @@
+"""`frontiersmith evaluate` (a solver under evaluation, every attempt stored as a trajectory) and
+`frontiersmith diagnose` (its Capability Defect Map): thin shells over ``frontiersmith.tools.frontier``."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from frontiersmith.settings import get_settings
+from frontiersmith.store import open_store
+
+console = Console(stderr=True)
+SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH."
+
+
+def evaluate(
+    solver: str = typer.Option(..., "--solver", help=f"The solver under evaluation: {SOLVER_HELP}"),
+    tasks: str = typer.Option(
+        "catalog", "--tasks", help="Task ids (comma-separated), all, latest or catalog (the open families)."
+    ),
+    attempts: int = typer.Option(1, "--attempts", min=1, max=20, help="Attempts per problem (k)."),
+    feedback: bool = typer.Option(
+        False, "--feedback", help="Tell the solver the judge's data-free diagnostics between attempts."
+    ),
+    command_timeout: float = typer.Option(
+        60.0, "--command-timeout", min=0.1, help="Seconds a command: solver may take per attempt."
+    ),
+    store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the trajectories' summary as JSON."),
+) -> None:
+    """Evaluate a solver on problems: k attempts each, judged by the one judge, stored as trajectories."""
+    from frontiersmith.tools.frontier import evaluate as run_evaluate
+    from frontiersmith.tools.frontier import parse_solver, select_problems
+
+    settings = get_settings()
+    store = open_store(store_path, settings)
+    chosen = parse_solver(solver, settings, command_timeout_s=command_timeout)
+    problems = select_problems(store, tasks)
+
+    def shown(line: str) -> None:
+        if not as_json:
+            console.print(line)
+
+    trajectories = anyio.run(
+        lambda: run_evaluate(
+            store, chosen, problems, attempts, feedback=feedback, settings=settings, progress=shown
+        )
+    )
+    rows = [
+        {
+            "id": t.id,
+            "problem_id": t.problem_id,
+            "attempt": t.attempt,
+            "score": round(t.score, 6),
+            "failure": t.failure.value,
+            "detail": t.detail,
+            "tokens": t.tokens,
+            "wall_s": t.wall_s,
+        }
+        for t in trajectories
+    ]
+    summary = {
+        "solver": chosen.spec,
+        "evaluation_id": trajectories[0].evaluation_id if trajectories else None,
+        "problems": len(problems),
+        "trajectories": len(trajectories),
+        "failures": dict(Counter(t.failure.value for t in trajectories)),
+        "mean_score": round(sum(t.score for t in trajectories) / len(trajectories), 6)
+        if trajectories
+        else 0.0,
+        "attempts": rows,
+    }
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    table = Table(title=f"{chosen.spec}: {len(trajectories)} attempts on {len(problems)} problems")
+    for column in ("problem", "attempt", "score", "failure", "detail"):
+        table.add_column(column)
+    for r in rows:
+        table.add_row(r["problem_id"], str(r["attempt"]), f"{r['score']:.3f}", r["failure"], r["detail"][:80])
+    Console().print(table)
+
+
+def diagnose(
+    solver: str = typer.Option(
+        ..., "--solver", help=f"The solver whose trajectories to diagnose: {SOLVER_HELP}"
+    ),
+    delta: float = typer.Option(
+        0.05, "--delta", min=0.0, max=1.0, help="Near-success: within this share of the best known score."
+    ),
+    provider: str | None = typer.Option(
+        None, "--provider", help="Who labels the clusters: offline or openai (default: from settings)."
+    ),
+    store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the defect map as JSON."),
+) -> None:
+    """The solver's Capability Defect Map: failure clusters by problem features, with difficulty anchors."""
+    from frontiersmith.tools.frontier import diagnose as run_diagnose
+    from frontiersmith.tools.frontier import label_clusters
+    from frontiersmith.tools.llm import make_provider
+
+    settings = get_settings()
+    store = open_store(store_path, settings)
+    name = provider or settings.llm_provider
+    chosen = make_provider(name, settings) if name in ("offline", "openai") or provider else None
+    defect_map = run_diagnose(store, solver, delta=delta)
+    if chosen is not None and chosen.name != "offline":
+        defect_map = anyio.run(lambda: label_clusters(store, defect_map, chosen))
+    if as_json:
+        typer.echo(defect_map.model_dump_json(indent=2))
+        return
+    print_defect_map(defect_map)
+
+
+def print_defect_map(defect_map: Any) -> None:
+    table = Table(
+        title=f"Defect map of {defect_map.solver}: {defect_map.trajectories} attempts on {defect_map.problems} "
+        f"problems, success rate {defect_map.success_rate:.0%}"
+    )
+    for column in ("failure", "features", "attempts", "success", "1st success", "entropy", "label"):
+        table.add_column(column, overflow="fold")
+    for c in defect_map.clusters:
+        feats = ", ".join(f"{k}={v}" for k, v in sorted(c.features.items()))
+        first = f"{c.attempts_to_first_success:.1f}" if c.attempts_to_first_success is not None else "-"
+        table.add_row(
+            c.failure.value,
+            feats,
+            str(c.attempts),
+            f"{c.success_rate:.0%}",
+            first,
+            f"{c.score_entropy:.2f}",
+            c.label,
+        )
+    Console().print(table)
+
+
+COMMANDS: dict[str, Callable[..., None]] = {"evaluate": evaluate, "diagnose": diagnose}

@@ -1,0 +1,486 @@
+"""One function per page: the view from ``queries`` rendered as HTML (every stored string through ``esc``)."""
+
+from __future__ import annotations
+
+import time
+
+from frontiersmith.models import Axis, Problem
+from frontiersmith.store import RecordSummary
+from frontiersmith.thresholds import Thresholds
+
+from . import queries as q
+from . import svg
+from .html import esc, href, layout, link, number, record_link, table
+
+NOT_RECORDED = "<span class=muted>not recorded</span>"
+
+
+def _when(ts: float | None) -> str:
+    return "—" if ts is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
+
+
+def _status(status: str) -> str:
+    return f'<span class="status-{esc(status)}">{esc(status)}</span>'
+
+
+# -- runs ------------------------------------------------------------------------------------------------
+
+
+def _funnel(view: q.RunView) -> str:
+    rid = view.run.id
+    rows, bars = [], []
+    for name, n, lost, stage in view.table.funnel():
+        # The first row counts every proposal; the others link to the candidates that got that far.
+        url = href("candidates", run=rid, reached=None if stage.value == "mutate" else stage.value)
+        bars.append((name, n, url))
+        fell = link("candidates", lost, run=rid, fell=stage.value) if lost else "0"
+        rows.append(
+            [
+                f'<a href="{url}">{esc(name)}</a>',
+                f'<span data-stage="{esc(rid)}:{esc(stage.value)}">{n}</span>',
+                fell,
+            ]
+        )
+    return svg.bars(bars) + table(["stage", "candidates", "fell out"], rows, cls="funnel-table")
+
+
+def _accounting(view: q.RunView) -> str:
+    timeline = [
+        [esc(stage), esc(_when(first)), esc(_when(last)), f"{last - first:.1f} s", str(n)]
+        for stage, first, last, n in view.timeline
+    ]
+    wall = view.run.updated_at - view.run.created_at
+    costs = [
+        ["wall time (run started → last update)", f"{wall:.1f} s"],
+        [
+            "sampled solutions' recorded time on tests",
+            f"{view.solution_time_ms / 1000:.1f} s over {view.judged_runs} runs",
+        ],
+        ["LLM tokens", esc(view.tokens) if view.tokens is not None else NOT_RECORDED],
+        ["sandbox CPU-seconds", esc(view.cpu_seconds) if view.cpu_seconds is not None else NOT_RECORDED],
+    ]
+    return (
+        "<h3>Time per stage</h3><p class=muted>From when each stage's records were written.</p>"
+        + table(["stage", "first record", "last record", "span", "records"], timeline)
+        + "<h3>Cost</h3>"
+        + table(["what", "amount"], costs)
+    )
+
+
+def runs_page(views: list[q.RunView], store_label: str) -> str:
+    if not views:
+        body = "<p>No synthesis run is in this store yet: run <code>frontiersmith demo</code> or <code>synthesize</code>.</p>"
+        return layout("Runs", "runs", body, store_label)
+    parts = []
+    for view in views:
+        run, args = view.run, view.run.args
+        live = ""
+        if run.status == "running":
+            live = (
+                f'<p class=live data-progress="{href(f"api/runs/{run.id}")}">live: polling progress…</p>'
+                + (
+                    "<p class=muted>Counted as the store counts them: a candidate still in flight has not fallen out, so "
+                    "it counts as past every stage but publication until it does.</p>"
+                )
+            )
+        shown = ", ".join(
+            f"{k}={esc(args.get(k))}"
+            for k in ("rounds", "candidates", "n_solutions", "n_div", "n_final", "provider", "seeds", "seed")
+        )
+        parts.append(
+            f'<section class=run id="{esc(run.id)}"><h2>{esc(run.id)} · {_status(run.status)}</h2>'
+            f"<p>{shown}<br>started {esc(_when(run.created_at))}, rounds done "
+            f"{esc(run.progress.get('rounds_done', 0))} of {esc(args.get('rounds'))}</p>{live}"
+            f"<div class=grid2><div>{_funnel(view)}</div><div>{_accounting(view)}</div></div></section>"
+        )
+    return layout("Runs", "runs", "".join(parts), store_label)
+
+
+# -- candidates ------------------------------------------------------------------------------------------
+
+
+def _select(name: str, choices: dict[str, int] | list[str], chosen: str | None, label: str) -> str:
+    items = choices.items() if isinstance(choices, dict) else ((c, None) for c in choices)
+    options = ['<option value="">any</option>']
+    for value, n in items:
+        sel = " selected" if value == chosen else ""
+        options.append(
+            f'<option value="{esc(value)}"{sel}>{esc(value)}{f" ({n})" if n is not None else ""}</option>'
+        )
+    return f'<label>{esc(label)}<select name="{esc(name)}">{"".join(options)}</select></label>'
+
+
+def candidates_page(page: q.CandidatePage, store_label: str) -> str:
+    query, facets = page.query, page.facets
+    form = (
+        f'<form class=filters method=get action="{href("candidates")}">'
+        + _select("run", page.run_ids, query.run, "run")
+        + _select("reached", list(q.STAGE_VALUES), query.reached, "passed stage")
+        + _select("fell", list(q.STAGE_VALUES), query.fell, "rejected at")
+        + f'<label>reason contains<input name=reason value="{esc(query.reason or "")}"></label>'
+        + _select("axis", [a.value for a in Axis], query.axis, "axis")
+        + _select("seed", facets.get("parent_id", {}), query.seed, "mutates")
+        + _select("status", facets.get("status", {}), query.status, "status")
+        + "<button type=submit>filter</button></form>"
+    )
+    rows = [
+        [
+            link(f"candidates/{r.id}", r.id),
+            esc(r.title),
+            esc(r.axis),
+            str(r.round),
+            link(f"lineage/{r.parent_id}", r.parent_id),
+            _status(r.status),
+            esc(r.rejection_stage or ""),
+            esc((r.rejection_reason or "")[:200]),
+        ]
+        for r in page.rows
+    ]
+    first = (query.page - 1) * q.PAGE_SIZE + 1 if page.total else 0
+    last = min(page.total, query.page * q.PAGE_SIZE)
+    keep = query.model_dump(exclude={"page"})
+    pager = [f'<span class=count data-total="{page.total}">{first}–{last} of {page.total}</span>']
+    if query.page > 1:
+        pager.append(link("candidates", "← previous", **keep, page=query.page - 1))
+    if query.page < page.pages:
+        pager.append(link("candidates", "next →", **keep, page=query.page + 1))
+    body = (
+        form
+        + f"<div class=pager>{''.join(pager)}</div>"
+        + table(
+            ["id", "title", "axis", "round", "mutates", "status", "rejected at", "reason"],
+            rows,
+            cls="candidates",
+        )
+    )
+    return layout("Candidates", "candidates", body, store_label)
+
+
+def _tuple(problem: Problem | None) -> list[str]:
+    if problem is None:
+        return ["—"] * 4
+    o = problem.objective
+    objective = f"{o.kind.value}{f' ({o.sense.value})' if o.sense else ''}: {o.formula}"
+    return [
+        esc(problem.title),
+        esc(objective),
+        esc(problem.input_spec.constraints),
+        esc(problem.output_spec.description),
+    ]
+
+
+def candidate_page(view: q.CandidateView, store_label: str) -> str:
+    c = view.candidate
+    head = (
+        f"<p>{_status(c.status.value)} · axis {esc(c.axis.value)} · round {c.round} · mutates "
+        f"{link(f'lineage/{c.parent_id}', c.parent_id)} · {link(f'lineage/{c.id}', 'lineage')}"
+        + (
+            f"<br>rejected at <b>{esc(c.rejection.stage.value)}</b>: {esc(c.rejection.reason)}"
+            if c.rejection
+            else ""
+        )
+        + "".join(f"<br>published as {record_link(t.id)}" for t in view.tasks)
+        + "</p>"
+    )
+    mine, theirs = _tuple(c.problem), _tuple(view.parent)
+    tuple_rows = [
+        [esc(name), theirs[i], mine[i]]
+        for i, name in enumerate(("title", "objective O", "input C_I", "output C_O"))
+    ]
+    compare = table(["", f"{view.parent_kind} {c.parent_id}", "this candidate"], tuple_rows, cls="tuple")
+    statement = f"<h2>Statement</h2><pre class=statement>{esc(c.problem.statement)}</pre>"
+    return layout(
+        c.problem.title,
+        "candidates",
+        head
+        + statement
+        + "<h2>The tuple beside its seed's</h2>"
+        + compare
+        + _solutions(view)
+        + _report(view),
+        store_label,
+    )
+
+
+def _solutions(view: q.CandidateView) -> str:
+    div = view.divergence
+    labels = div.labels if div else {}
+    rows = []
+    for s in view.solutions:
+        strategy = (div.strategies.get(s.id) if div else None) or s.strategy
+        mean = div.mean_scores.get(s.id) if div else None
+        idea = labels.get(s.id)
+        rows.append(
+            [
+                esc(s.id),
+                esc(strategy),
+                "—" if idea is None else f"idea {idea}",
+                esc(s.author),
+                esc(s.language.value),
+                number(mean),
+                f"<details><summary>code</summary><pre>{esc(s.code)}</pre></details>",
+            ]
+        )
+    estimates = (
+        table(
+            ["semantic", "behavioural", "crossing", "combined", "n", "m", "judge"],
+            [
+                [
+                    number(div.semantic),
+                    number(div.behavioural),
+                    number(div.crossing),
+                    number(div.combined),
+                    str(div.n),
+                    str(div.m),
+                    esc(div.judge),
+                ]
+            ],
+        )
+        if div
+        else "<p class=muted>No divergence estimate yet.</p>"
+    )
+    label_of = {
+        s.id: f"{(div.strategies.get(s.id) if div else '') or s.strategy or s.id}" for s in view.solutions
+    }
+    heat = (
+        svg.heatmap(
+            [(s.id, label_of[s.id]) for s in view.solutions],
+            [(t, view.test_names.get(t, t)) for t in view.test_ids],
+            view.matrix,
+        )
+        if view.solutions and view.test_ids
+        else "<p class=muted>No tests yet, so no scores.</p>"
+    )
+    return (
+        "<h2>Sampled solutions</h2>"
+        + table(
+            ["solution", "strategy", "label", "author", "language", "mean score", ""], rows, cls="solutions"
+        )
+        + "<h2>Idea divergence</h2>"
+        + estimates
+        + "<h2>Scores: solutions × tests</h2>"
+        + heat
+    )
+
+
+def _report(view: q.CandidateView) -> str:
+    r = view.report
+    if r is None:
+        return "<h2>Cross-validation</h2><p class=muted>Not cross-validated yet.</p>"
+    checks = [
+        [
+            esc(ch.name),
+            esc(ch.owner.value),
+            "<span class=ok>pass</span>" if ch.passed else "<span class=bad>fail</span>",
+            esc(ch.detail),
+        ]
+        for ch in r.checks
+    ]
+    verdict = "<span class=ok>agreed</span>" if r.ok else "<span class=bad>failed</span>"
+    return (
+        f"<h2>Cross-validation</h2><p class=crossval>report {esc(r.id)}: {verdict} in round {r.round}, kill rate "
+        f"{number(r.kill_rate)} · verifier {esc(r.verifier_id)} · suite {esc(r.suite_id)}</p>"
+        + table(["check", "owner", "result", "detail"], checks, cls="checks")
+    )
+
+
+# -- lineage ---------------------------------------------------------------------------------------------
+
+
+def _node(view: q.LineageView, node_id: str, relation: str | None, on_path: set[str], depth: int) -> str:
+    s: RecordSummary = view.nodes.get(node_id) or RecordSummary(id=node_id, kind="external")
+    kids = view.children.get(node_id, [])
+    label = (
+        f"<span class=kind>{esc(s.kind)}</span> {record_link(s.id, s.kind)} {esc(s.title or '')}"
+        + (f" · {_status(s.status)}" if s.status else "")
+        + (
+            f" <span class=muted>({esc(relation)}; {len(kids)} below)</span>"
+            if relation
+            else f" <span class=muted>({len(kids)} below)</span>"
+        )
+    )
+    here = " here" if node_id == view.record_id else ""
+    opened = " open" if node_id in on_path or depth < 1 else ""
+    inner = "".join(_node(view, child, rel, on_path, depth + 1) for child, rel in kids)
+    return f'<details class="node{here}" data-id="{esc(node_id)}"{opened}><summary>{label}</summary>{inner}</details>'
+
+
+def lineage_page(view: q.LineageView, store_label: str) -> str:
+    on_path = {s.id for s in view.chain}
+    chain = " → ".join(f"{esc(s.kind)} {record_link(s.id, s.kind)}" for s in view.chain)
+    note = (
+        "<p class=bad>The tree is cut short: it has too many records to show.</p>" if view.truncated else ""
+    )
+    body = (
+        f"<p class=chain>{chain}</p>{note}<p class=muted>seed → candidates → tasks → re-seeded seeds → their "
+        "candidates; the path to the record is open, click a line to fold or unfold it.</p>"
+        + _node(view, view.root, None, on_path, 0)
+    )
+    return layout(f"Lineage of {view.record_id}", "lineage", body, store_label)
+
+
+# -- divergence, tasks, defects --------------------------------------------------------------------------
+
+
+def divergence_page(points: list, gates: Thresholds, store_label: str) -> str:
+    def pts(y_of) -> list[svg.Point]:
+        return [
+            svg.Point(
+                p.semantic,
+                y_of(p),
+                q.point_kind(p.status),
+                f"{p.title} ({p.status}{', ' + p.rejection_stage if p.rejection_stage else ''})",
+                href(f"candidates/{p.candidate_id}"),
+            )
+            for p in points
+            if p.semantic is not None and y_of(p) is not None
+        ]
+
+    beh = pts(lambda p: p.behavioural)
+    cross = pts(lambda p: p.crossing)
+    y_max = max([0.3, *(p.y for p in beh)])
+    missing = len(points) - len(beh)
+    rows = [
+        [
+            link(f"candidates/{p.candidate_id}", p.candidate_id),
+            esc(p.title),
+            _status(p.status),
+            esc(p.rejection_stage or ""),
+            number(p.semantic),
+            number(p.behavioural),
+            number(p.crossing),
+            number(p.combined),
+        ]
+        for p in points
+    ]
+    body = (
+        "<p><span class=ok>●</span> published · <span class=bad>●</span> rejected · <span class=muted>●</span> "
+        "other; dashed lines are the gates; hover a point for its title.</p><div class=grid2>"
+        + "<div><h2>semantic × behavioural</h2>"
+        + svg.scatter(
+            beh,
+            "semantic divergence",
+            "behavioural divergence",
+            y_max=round(y_max, 2),
+            gates={"x": gates.min_semantic, "y": gates.min_behavioural},
+        )
+        + "</div><div><h2>semantic × crossing</h2>"
+        + svg.scatter(
+            cross,
+            "semantic divergence",
+            "crossing",
+            gates={"x": gates.min_semantic, "y": gates.crossing_gate},
+        )
+        + "</div></div>"
+        + f"<p class=muted>{missing} of {len(points)} estimates have no behavioural divergence (rejected before "
+        "cross-validation) and are left out of the plots.</p>"
+        + table(
+            [
+                "candidate",
+                "title",
+                "status",
+                "rejected at",
+                "semantic",
+                "behavioural",
+                "crossing",
+                "combined",
+            ],
+            rows,
+            cls="points",
+        )
+    )
+    return layout("Divergence", "divergence", body, store_label)
+
+
+def tasks_page(rows: list[q.TaskRow], store_label: str) -> str:
+    cells = [
+        [
+            link(f"tasks/{r.task.id}", r.task.id),
+            esc(r.task.problem.title),
+            "latest" if r.latest else "older version",
+            record_link(r.task.candidate_id),
+            str(len(r.task.test_ids)),
+            number(r.task.divergence.get("combined")),
+            str(r.submissions),
+            number(r.best),
+        ]
+        for r in rows
+    ]
+    body = (
+        table(
+            [
+                "task",
+                "title",
+                "version",
+                "candidate",
+                "tests",
+                "combined divergence",
+                "submissions",
+                "best score",
+            ],
+            cells,
+            cls="tasks",
+        )
+        if rows
+        else "<p>No task is published yet.</p>"
+    )
+    return layout("Tasks", "tasks", body, store_label)
+
+
+def task_page(view: q.TaskView, store_label: str) -> str:
+    t = view.task
+    board = [
+        [str(i + 1), esc(s.author or "(anonymous)"), number(s.score), esc(_when(s.created_at))]
+        for i, s in enumerate(view.leaderboard)
+    ]
+    best_sub = view.leaderboard[0].score if view.leaderboard else None
+    best_sampled = max(view.sampled.values(), default=None)
+    compare = table(
+        ["", "mean normalised score"],
+        [
+            ["baseline s*", number(view.baseline)],
+            ["best submission", number(best_sub)],
+            ["best sampled solution", number(best_sampled)],
+        ],
+        cls="baseline",
+    )
+    sampled = [
+        [esc(sid), esc(view.strategies.get(sid, "")), number(m)]
+        for sid, m in sorted(view.sampled.items(), key=lambda kv: -kv[1])
+    ]
+    dist = (
+        svg.histogram(view.submission_scores)
+        if view.submission_scores
+        else "<p class=muted>No submissions yet.</p>"
+    )
+    body = (
+        f"<p>{'latest version' if view.latest else 'an older version'} of {record_link(t.candidate_id)} · "
+        f"{len(t.test_ids)} tests · {link(f'lineage/{t.id}', 'lineage')}</p>"
+        + "<h2>Baseline vs best</h2>"
+        + compare
+        + "<h2>Leaderboard</h2>"
+        + (
+            table(["#", "author", "score", "when"], board, cls="leaderboard")
+            if board
+            else "<p class=muted>No submissions yet.</p>"
+        )
+        + "<h2>Score distribution (submissions)</h2>"
+        + dist
+        + "<h2>Sampled solutions' mean scores on this task's tests</h2>"
+        + (svg.histogram(list(view.sampled.values())) if view.sampled else "")
+        + table(["solution", "strategy", "mean score"], sampled)
+        + f"<h2>Statement</h2><pre class=statement>{esc(t.problem.statement)}</pre>"
+    )
+    return layout(t.problem.title, "tasks", body, store_label)
+
+
+def defects_page(store_label: str) -> str:
+    body = (
+        "<p class=missing>The FrontierSynth defect map does not exist yet: FrontierSmith does not record defects "
+        "(DESIGN §11 describes it as beyond the paper). This page will show it once the store holds one.</p>"
+    )
+    return layout("Defects", "defects", body, store_label)
+
+
+def error_page(status: int, message: str, store_label: str = "") -> str:
+    return layout(f"{status}", "", f"<p class=error>{esc(message)}</p>", store_label)

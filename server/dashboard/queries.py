@@ -1,0 +1,290 @@
+"""What each dashboard page shows, read from the store's public API (read-only): the pages render these
+and the JSON endpoints return them. The funnel is the pipeline's own ``stage_table``, so its counts are the
+ones ``synthesize`` prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, Field, field_validator
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import (
+    Candidate,
+    CrossValidationReport,
+    Divergence,
+    Problem,
+    Solution,
+    Submission,
+    Task,
+)
+from frontiersmith.store import CHAIN_RELATIONS, PRIMARY_RELATIONS, PipelineRun, RecordSummary, Store
+from frontiersmith.store.records import CandidateRow, DivergencePoint
+from frontiersmith.tools.pipeline import STAGES, StageTable, stage_table
+
+PAGE_SIZE = 50
+# A lineage tree stops growing here, so a store with a huge family still renders.
+MAX_TREE_NODES = 2000
+# Which records' write times tell when each stage of a run ran.
+TIMELINE = (
+    ("mutate + coarse judge", "candidates"),
+    ("sample solutions", "solutions"),
+    ("build tests", "test_suites"),
+    ("cross-validate", "crossval_reports"),
+    ("publish", "tasks"),
+)
+
+
+# -- runs ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RunView:
+    run: PipelineRun
+    table: StageTable
+    timeline: list[tuple[str, float, float, int]]  # (stage, first write, last write, records)
+    solution_time_ms: float
+    judged_runs: int
+    # Cost accounting (issue 17) is not recorded yet; a run that checkpoints these shows them.
+    tokens: Any = None
+    cpu_seconds: Any = None
+
+
+def run_view(store: Store, run: PipelineRun) -> RunView:
+    times = store.run_timeline(run.id)
+    timeline = [(stage, *times[t]) for stage, t in TIMELINE if t in times]
+    spent, judged = store.run_solution_time_ms(run.id)
+    return RunView(
+        run,
+        stage_table(store, run.id),
+        timeline,
+        spent,
+        judged,
+        tokens=run.progress.get("tokens"),
+        cpu_seconds=run.progress.get("sandbox_cpu_seconds"),
+    )
+
+
+def runs(store: Store) -> list[RunView]:
+    return [run_view(store, r) for r in reversed(store.list_pipeline_runs())]
+
+
+def run_progress(store: Store, run_id: str) -> dict[str, Any]:
+    """A run's live progress for polling: its status, rounds done and the funnel's counts so far."""
+    run = store.get_pipeline_run(run_id)
+    table = stage_table(store, run_id)
+    return {
+        "id": run.id,
+        "status": run.status,
+        "rounds_done": int(run.progress.get("rounds_done", 0)),
+        "rounds": run.args.get("rounds"),
+        "updated_at": run.updated_at,
+        "stages": {stage.value: n for _name, n, _lost, stage in table.funnel()},
+        "rejected": dict(table.rejected),
+        "tasks": table.tasks,
+    }
+
+
+# -- candidates ------------------------------------------------------------------------------------------
+
+STAGE_VALUES = tuple(s.value for s in STAGES)
+
+
+class CandidateQuery(BaseModel):
+    """The candidates page's filters, from its query string."""
+
+    run: str | None = None
+    reached: str | None = Field(None, description="passed this stage (the funnel's rows)")
+    fell: str | None = Field(None, description="rejected at this stage")
+    reason: str | None = None
+    axis: str | None = None
+    seed: str | None = Field(None, description="the record it mutates")
+    status: str | None = None
+    page: int = Field(1, ge=1)
+
+    @field_validator("reached", "fell")
+    @classmethod
+    def _stage(cls, value: str | None) -> str | None:
+        if value and value not in STAGE_VALUES:
+            raise ValueError(f"a stage is one of {', '.join(STAGE_VALUES)}")
+        return value or None
+
+    @classmethod
+    def parse(cls, params: dict[str, str]) -> CandidateQuery:
+        from pydantic import ValidationError
+
+        given = {k: v for k, v in params.items() if k in cls.model_fields and v != ""}
+        try:
+            return cls(**given)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise InvalidInputError(
+                f"The filter {first['loc'][0]!r} is not valid ({first['msg'].removeprefix('Value error, ')}); fix it in the address or clear it."
+            ) from None
+
+
+@dataclass
+class CandidatePage:
+    query: CandidateQuery
+    total: int
+    rows: list[CandidateRow]
+    facets: dict[str, dict[str, int]]
+    run_ids: list[str]
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // PAGE_SIZE))
+
+
+def candidates(store: Store, query: CandidateQuery) -> CandidatePage:
+    # Passed stage S: not rejected at S or any stage before it, as stage_table counts it.
+    passed = STAGE_VALUES[: STAGE_VALUES.index(query.reached) + 1] if query.reached else ()
+    total, rows = store.candidate_rows(
+        run_id=query.run,
+        axis=query.axis,
+        parent_id=query.seed,
+        status=query.status,
+        fell_at=query.fell,
+        passed_unless_fell_at=passed,
+        reason=query.reason,
+        limit=PAGE_SIZE,
+        offset=(query.page - 1) * PAGE_SIZE,
+    )
+    run_ids = [r.id for r in store.list_pipeline_runs()]
+    return CandidatePage(query, total, rows, store.candidate_facets(), run_ids)
+
+
+@dataclass
+class CandidateView:
+    candidate: Candidate
+    parent: Problem | None
+    parent_kind: str
+    solutions: list[Solution]
+    divergence: Divergence | None
+    test_ids: list[str]
+    test_names: dict[str, str]
+    matrix: dict[str, dict[str, float]]
+    report: CrossValidationReport | None
+    tasks: list[Task]
+
+
+def candidate(store: Store, candidate_id: str) -> CandidateView:
+    cand = store.get_candidate(candidate_id)
+    parent = store.summaries([cand.parent_id])[cand.parent_id]
+    parent_record = None if parent.kind == "external" else store.get_any(cand.parent_id)
+    solutions = store.list_solutions(cand.id)
+    suite = store.current_suite(cand.id)
+    tests = store.list_tests(cand.id)
+    test_ids = list(suite.test_ids) if suite is not None else [t.id for t in tests]
+    names = {t.id: (t.name or t.id) for t in tests}
+    return CandidateView(
+        cand,
+        getattr(parent_record, "problem", None),
+        parent.kind,
+        solutions,
+        store.find_divergence(cand.id),
+        test_ids,
+        names,
+        store.score_matrix([s.id for s in solutions], test_ids),
+        store.current_report(cand.id),
+        store.list_tasks(cand.id),
+    )
+
+
+# -- lineage ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class LineageView:
+    record_id: str
+    root: str
+    chain: list[RecordSummary]  # the record's own ancestry, root first
+    children: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # parent -> (child, relation)
+    nodes: dict[str, RecordSummary] = field(default_factory=dict)
+    truncated: bool = False
+
+
+def lineage(store: Store, record_id: str) -> LineageView:
+    """The family tree (seed → candidates → tasks → re-seeded seeds → their candidates ...) of the root of
+    ``record_id``'s ancestry, down to every descendant."""
+    chain = store.ancestors(record_id, PRIMARY_RELATIONS)
+    target = chain[-1].id
+    family = [s for s in chain if s.kind in ("seed", "candidate", "task")] or chain
+    root = family[0].id
+    view = LineageView(target, root, chain)
+    seen, frontier = {root}, [root]
+    while frontier and len(seen) < MAX_TREE_NODES:
+        step = []
+        for parent, child, relation in store.children(frontier, CHAIN_RELATIONS):
+            if child in seen:
+                continue
+            seen.add(child)
+            view.children.setdefault(parent, []).append((child, relation))
+            step.append(child)
+        frontier = step
+    view.truncated = bool(frontier) and len(seen) >= MAX_TREE_NODES
+    view.nodes = store.summaries(sorted(seen | {target}))
+    return view
+
+
+# -- divergence and tasks --------------------------------------------------------------------------------
+
+
+def divergence_points(store: Store) -> list[DivergencePoint]:
+    return store.divergence_points()
+
+
+def point_kind(status: str) -> str:
+    return {"accepted": "published", "rejected": "rejected"}.get(status, "other")
+
+
+@dataclass
+class TaskRow:
+    task: Task
+    latest: bool
+    submissions: int
+    best: float | None
+
+
+def tasks(store: Store) -> list[TaskRow]:
+    latest, counts = store.latest_task_ids(), store.submission_counts()
+    rows = []
+    for task in reversed(store.list_tasks()):
+        board = store.leaderboard(task.id, limit=1) if counts.get(task.id) else []
+        rows.append(
+            TaskRow(task, task.id in latest, counts.get(task.id, 0), board[0].score if board else None)
+        )
+    return rows
+
+
+@dataclass
+class TaskView:
+    task: Task
+    latest: bool
+    leaderboard: list[Submission]
+    submission_scores: list[float]
+    sampled: dict[str, float]  # solution id -> mean score on the task's tests, from the stored runs
+    strategies: dict[str, str]
+    baseline: float | None  # the baseline's own mean score on the task's tests (None when never run)
+
+
+def _mean(scores: dict[str, float], test_ids: list[str]) -> float | None:
+    got = [scores[t] for t in test_ids if t in scores]
+    return sum(got) / len(got) if got else None
+
+
+def task(store: Store, task_id: str) -> TaskView:
+    t = store.get_task(task_id)
+    solutions = [s for s in store.list_solutions(t.candidate_id) if s.id != t.baseline_solution_id]
+    matrix = store.score_matrix([s.id for s in solutions] + [t.baseline_solution_id], t.test_ids)
+    sampled = {s.id: m for s in solutions if (m := _mean(matrix[s.id], t.test_ids)) is not None}
+    return TaskView(
+        t,
+        t.id in store.latest_task_ids(),
+        store.leaderboard(t.id, limit=20),
+        store.submission_scores(t.id),
+        sampled,
+        {s.id: s.strategy for s in solutions},
+        _mean(matrix[t.baseline_solution_id], t.test_ids),
+    )

@@ -1,0 +1,81 @@
+"""Fixtures for the dashboard tests: a copy of the session's one demo store (tests/conftest.py), the real
+`frontiersmith dashboard` serving it, Debian's chromium driven by Playwright, and a folder the screenshots go
+to (reported at the end)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from dashboard_helpers import ARTIFACTS, TOKEN, DemoStore, chromium_path, dashboard_process
+
+from frontiersmith.models import Language, Submission, make_id
+from frontiersmith.store import open_store
+
+
+@pytest.fixture(scope="session")
+def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoStore:
+    """A copy of the session's demo store (tests/conftest.py) with one submission added."""
+    path = tmp_path_factory.mktemp("demo-store") / "store.db"
+    src = sqlite3.connect(demo_run.path)
+    with sqlite3.connect(path) as dst:
+        src.backup(dst)  # a consistent copy, WAL included
+    src.close()
+    store = open_store(path)
+    task = store.list_tasks()[0]
+    submission = Submission(
+        id=make_id("sub", "dashboard-test"),
+        problem_id=task.id,
+        code="print(0)",
+        language=Language.PYTHON,
+        author="dashboard-tester",
+        score=0.42,
+        verdicts={"OK": len(task.test_ids)},
+    )
+    store.put_submission(submission)
+    store.close()
+    return DemoStore(path, demo_run.run_id, demo_run.printed, submission)
+
+
+@pytest.fixture(scope="session")
+def dashboard(demo_store: DemoStore, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of `frontiersmith dashboard` serving the demo store, with the token TOKEN."""
+    with dashboard_process(
+        demo_store.path, tmp_path_factory.mktemp("dashboard"), FRONTIERSMITH_HTTP_TOKEN=TOKEN
+    ) as (url, _proc):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium, headless, driven by Playwright (whose own browser download cannot run here)."""
+    executable = chromium_path()
+    if executable is None:
+        if os.environ.get("CI") == "true" or os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
+            pytest.fail("chromium is required for the dashboard tests (apt-get install chromium)")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        # No sandbox: the tests run as root in CI, where chromium refuses its own sandbox.
+        launched = pw.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, dashboard: str) -> Iterator[Any]:
+    """A fresh browser tab that has opened the dashboard's token URL once (so it holds the cookie)."""
+    context = browser.new_context(viewport={"width": 1360, "height": 900})
+    tab = context.new_page()
+    tab.goto(f"{dashboard}/ui/?token={TOKEN}")
+    yield tab
+    context.close()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if ARTIFACTS.is_dir() and any(ARTIFACTS.glob("*.png")):
+        terminalreporter.write_line(f"dashboard screenshots: {ARTIFACTS}")

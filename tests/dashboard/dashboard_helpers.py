@@ -1,0 +1,104 @@
+"""Helpers of the dashboard tests: the real `frontiersmith dashboard` as a subprocess, the demo store they
+read, and screenshots saved as test artifacts."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from frontiersmith.models import Submission
+
+TOKEN = "dashboard-test-token-4c1e"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("FRONTIERSMITH_TEST_ARTIFACTS", ROOT / ".artifacts")) / "dashboard"
+
+
+def chromium_path() -> str | None:
+    return (
+        os.environ.get("FRONTIERSMITH_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the dashboard exited early: {proc.stderr.read() if proc.stderr else ''}")
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.5).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"nothing listens on port {port} after {timeout} s")
+
+
+def frontiersmith() -> str:
+    exe = Path(sys.executable).parent / "frontiersmith"
+    return str(exe) if exe.exists() else "frontiersmith"
+
+
+def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env.update(
+        FRONTIERSMITH_DATA_DIR=str(data_dir),
+        FRONTIERSMITH_CONFIG=str(data_dir / "no-config.toml"),
+        FRONTIERSMITH_SANDBOX_BACKEND="process",
+        **extra,
+    )
+    return env
+
+
+@dataclass
+class DemoStore:
+    path: Path
+    run_id: str
+    demo: dict[str, Any]  # what `frontiersmith demo --json` printed
+    submission: Submission  # one stored on the first task, so the leaderboard has a row
+
+
+@contextmanager
+def dashboard_process(store_path: Path, data_dir: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """The real `frontiersmith dashboard` on a free loopback port over ``store_path``; yields its base URL."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [frontiersmith(), "dashboard", "--host", "127.0.0.1", "--port", str(port)],
+        env=cli_env(data_dir, FRONTIERSMITH_STORE_PATH=str(store_path), **env),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_port(port, proc)
+        yield f"http://127.0.0.1:{port}", proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def screenshot(tab: Any, name: str) -> Path:
+    """Save the whole page as ARTIFACTS/NAME.png (the folder is named at the end of the run)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    tab.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,123 @@
+"""The verifiers export loaded with the verifiers library (``vf.load_environment``) and evaluated against a
+loopback OpenAI-compatible endpoint: only the model is scripted; the environment, its rubric, the judge and
+(for the MCP form) this project's MCP server are real."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from chat_server import LoopbackChat
+from openai import AsyncOpenAI
+from reward_helpers import baseline, export, fenced, solver, submit_score, use_store
+
+from frontiersmith.models import Program
+from frontiersmith.rewards import clear_cache
+from frontiersmith.tools.catalog import get_family
+
+vf = pytest.importorskip("verifiers")  # a test extra (pip install -e .[dev])
+pytestmark = pytest.mark.anyio
+
+
+class ScriptedSolver(LoopbackChat):
+    """Answers each task (told apart by its title) by ``plan``: a list of ("submit", Program) tool calls,
+    then ("answer", Program), one a turn."""
+
+    def __init__(self, plans: dict[str, list[tuple[str, Program]]]):
+        super().__init__()
+        self.plans = plans
+
+    def message_for(self, body: dict[str, Any], n: int) -> tuple[dict[str, Any], str]:
+        messages = body["messages"]
+        title = re.search(r"^# (.+)$", messages[1]["content"], re.MULTILINE).group(1)  # type: ignore[union-attr]
+        turn = sum(m["role"] == "assistant" for m in messages)
+        kind, program = self.plans[title][turn]
+        if kind == "answer":
+            return {"role": "assistant", "content": fenced(program)}, "stop"
+        args = json.dumps({"code": program.code, "language": program.language.value})
+        call = {"id": f"call-{n}", "type": "function", "function": {"name": "submit", "arguments": args}}
+        return {"role": "assistant", "content": None, "tool_calls": [call]}, "tool_calls"
+
+
+async def evaluate(env: Any, plans: dict[str, list[tuple[str, Program]]]) -> list[Any]:
+    with ScriptedSolver(plans) as model:
+        results = await env.evaluate(
+            client=AsyncOpenAI(base_url=model.base_url, api_key="scripted"), model="m"
+        )
+    return results["outputs"]
+
+
+@pytest.fixture
+async def environment_export(published, tmp_path, monkeypatch):
+    out = tmp_path / "verifiers"
+    await export(published, "verifiers", out)
+    monkeypatch.syspath_prepend(str(out))
+    monkeypatch.setenv("FRONTIERSMITH_SANDBOX_BACKEND", "process")
+    clear_cache()
+    return out
+
+
+def titles(published) -> dict[str, str]:
+    return {get_family(f).title: f for f in published.tasks}
+
+
+async def test_verifiers_loads_the_export_and_its_rubric_scores_as_submit(
+    published, environment_export, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(tmp_path / "no-store"))  # the export alone
+    env = vf.load_environment("frontiersmith-tasks")
+    assert isinstance(env, vf.SingleTurnEnv)
+    dataset = env.get_dataset()
+    assert {"prompt", "answer", "info"} <= set(dataset.column_names) and len(dataset) == len(published.tasks)
+
+    outputs = await evaluate(env, {title: [("answer", solver(f))] for title, f in titles(published).items()})
+
+    family_of = {t.id: f for f, t in published.tasks.items()}
+    got = {o["info"]["task_id"]: o["reward"] for o in outputs}
+    expected = {tid: await submit_score(published, tid, solver(f)) for tid, f in family_of.items()}
+    assert got == expected and any(v > 0 for v in expected.values())
+
+
+async def test_multi_turn_submit_gives_feedback_within_the_budget(
+    published, environment_export, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(tmp_path / "no-store"))
+    env = vf.load_environment("frontiersmith-tasks", max_submissions=1)
+    family = "min_true_2sat"
+    title = get_family(family).title
+    plan = [("submit", baseline(family)), ("submit", solver(family)), ("answer", solver(family))]
+    plans = {t: plan if t == title else [("answer", baseline(f))] for t, f in titles(published).items()}
+
+    outputs = await evaluate(env, plans)
+
+    task_id = published.tasks[family].id
+    [mine] = [o for o in outputs if o["info"]["task_id"] == task_id]
+    tool_replies = [m["content"] for m in mine["completion"] if m["role"] == "tool"]
+    assert len(tool_replies) == 2
+    assert tool_replies[0].startswith("score 0.0000") and "submissions left: 0" in tool_replies[0]
+    assert "accepted by the verifier" in tool_replies[0]
+    assert tool_replies[1].startswith("No submissions left")
+    assert mine["reward"] == await submit_score(published, task_id, solver(family)) > 0
+
+
+async def test_multi_turn_submit_through_the_mcp_server(published, environment_export, monkeypatch) -> None:
+    use_store(published, monkeypatch)
+    # The submit tool's calls go to `frontiersmith serve --tools solve` over stdio, on the store's task.
+    env = vf.load_environment("frontiersmith-tasks", max_submissions=1, mcp=True)
+    family = "min_true_2sat"
+    title = get_family(family).title
+    plans = {t: [("answer", baseline(f))] for t, f in titles(published).items()}
+    plans[title] = [("submit", solver(family)), ("answer", solver(family))]
+    before = len(published.store.list_submissions(published.tasks[family].id))
+
+    outputs = await evaluate(env, plans)
+
+    task_id = published.tasks[family].id
+    [mine] = [o for o in outputs if o["info"]["task_id"] == task_id]
+    [reply] = [m["content"] for m in mine["completion"] if m["role"] == "tool"]
+    expected = await submit_score(published, task_id, solver(family))
+    assert reply.startswith(f"score {expected:.4f}") and mine["reward"] == expected
+    # The server stored the submission it judged (the one above is the test's own).
+    assert len(published.store.list_submissions(task_id)) == before + 2

@@ -1,0 +1,231 @@
+"""What every export starts from: the published tasks a selector names, each as one typed ``TaskBundle``
+(the task, its judge package, the baseline's objective per test, the best sampled solution, its lineage),
+deduplicated by content hash and split by lineage family."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from frontiersmith.errors import InvalidInputError, NotFoundError
+from frontiersmith.models import Candidate, Program, Solution, Task, Verifier, make_id
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+from frontiersmith.store.records import CHAIN_RELATIONS, RecordSummary
+
+from ..problems import JudgePackage, cached_baseline_objectives, from_store
+from ..synthesis.publish import package_hash
+from ..synthesis.sample import sampled
+
+LATEST, ALL = "latest", "all"
+
+
+@dataclass
+class SampledSolution:
+    """One of the candidate's sampled solutions, with its mean normalised score over the task's tests."""
+
+    solution: Solution
+    mean_score: float
+
+    @property
+    def program(self) -> Program:
+        return Program(code=self.solution.code, language=self.solution.language)
+
+
+@dataclass
+class TaskBundle:
+    """One published task with everything a format writes: what the solver reads, what scores it, and how it
+    was made. ``split`` is set by ``assign_splits`` (empty when the export has no splits)."""
+
+    task: Task
+    package: JudgePackage  # the task's tests (with their bytes), verifier, limits and baseline s*
+    baseline_objectives: dict[str, float] | None  # per test name; None when scores need no baseline
+    best: SampledSolution | None  # the candidate's sampled solution with the highest mean score
+    lineage: list[RecordSummary]  # the family tree, oldest first: root seed, ..., candidate, the task
+    content_hash: str  # tools/synthesis/publish.package_hash: equal content, equal hash
+    candidate: Candidate | None = None
+    split: str = ""
+    duplicates: list[str] = field(default_factory=list)  # tasks of the same content left out for this one
+
+    @property
+    def task_id(self) -> str:
+        return self.task.id
+
+    @property
+    def family(self) -> str:
+        """The lineage family: the root seed every task derived from it shares (siblings share one)."""
+        return self.lineage[0].id if self.lineage else self.task.id
+
+    @property
+    def problem(self):  # noqa: ANN201 - the task's Problem
+        return self.package.problem
+
+    @property
+    def seed_id(self) -> str | None:
+        """The seed (or task) the candidate was mutated from."""
+        return self.candidate.parent_id if self.candidate is not None else None
+
+    @property
+    def axis(self) -> str | None:
+        return self.candidate.axis.value if self.candidate is not None else None
+
+    @property
+    def reference(self) -> Program | None:
+        """The best program there is for this task: the best sampled solution, else the baseline."""
+        return self.best.program if self.best is not None else self.package.baseline
+
+
+def select_tasks(
+    store: Store, tasks: str | None = None, run: str | None = None, everything: bool = False
+) -> list[Task]:
+    """The published tasks an export takes, oldest first.
+
+    ``tasks`` is ``latest`` (each candidate's latest version: the default), ``all`` (every version), or
+    comma-separated task ids (a candidate id stands for its latest task); ``run`` takes the latest tasks of a
+    synthesis run's candidates; ``everything`` is ``all``. At most one of the three may be given."""
+    given = [name for name, value in (("--tasks", tasks), ("--run", run), ("--all", everything)) if value]
+    if len(given) > 1:
+        raise InvalidInputError(f"Pass only one of {' and '.join(given)}; each selects the tasks on its own.")
+    selector = ALL if everything else (tasks or LATEST).strip()
+    if run:
+        return _run_tasks(store, run)
+    if selector == ALL:
+        chosen = store.list_tasks()
+    elif selector == LATEST:
+        latest = store.latest_task_ids()
+        chosen = [t for t in store.list_tasks() if t.id in latest]
+    else:
+        chosen = _named_tasks(store, selector)
+    if not chosen:
+        raise InvalidInputError(
+            "No published task matches the selection; publish a candidate first (publish_candidate)."
+        )
+    return sorted(chosen, key=lambda t: (t.created_at, t.id))
+
+
+def _named_tasks(store: Store, selector: str) -> list[Task]:
+    names = [n.strip() for n in selector.split(",") if n.strip()]
+    if not names:
+        raise InvalidInputError("--tasks is empty; pass task ids separated by commas, 'latest' or 'all'.")
+    found: dict[str, Task] = {}
+    for name in names:
+        record = store.find(Task, name)
+        if record is None and store.find(Candidate, name) is not None:
+            record = store.latest_task(name)
+        if record is None:
+            raise InvalidInputError(
+                f"{name} is not a published task (nor a candidate with one); list them with list_problems."
+            )
+        found[record.id] = record
+    return list(found.values())
+
+
+def _run_tasks(store: Store, run: str) -> list[Task]:
+    try:
+        store.get_pipeline_run(run)
+    except NotFoundError:
+        raise InvalidInputError(
+            f"There is no synthesis run {run!r}; pass the run id that `frontiersmith synthesize` printed."
+        ) from None
+    candidates = [c.id for c in store.list_candidates() if c.problem.provenance.get("run") == run]
+    chosen = [t for t in (store.latest_task(c) for c in candidates) if t is not None]
+    if not chosen:
+        raise InvalidInputError(f"The synthesis run {run} published no task; nothing to export.")
+    return sorted(chosen, key=lambda t: (t.created_at, t.id))
+
+
+async def load_bundle(store: Store, task: Task, settings: Settings | None = None) -> TaskBundle:
+    """The bundle of one published task (its baseline's objectives are computed once and cached)."""
+    package = await from_store(store, task.id, settings)
+    baseline_objectives = await cached_baseline_objectives(store, package, settings)
+    verifier = store.get(Verifier, task.verifier_id)
+    tests = [store.get_test(t) for t in task.test_ids]
+    baseline = store.get_solution(task.baseline_solution_id) if task.baseline_solution_id else None
+    candidate = store.find(Candidate, task.candidate_id)
+    return TaskBundle(
+        task=task,
+        package=package,
+        baseline_objectives=baseline_objectives,
+        best=best_sampled(store, task),
+        lineage=store.ancestors(task.id, CHAIN_RELATIONS),
+        content_hash=package_hash(task.problem, tests, verifier, baseline),
+        candidate=candidate,
+    )
+
+
+def best_sampled(store: Store, task: Task) -> SampledSolution | None:
+    """The candidate's sampled solution with the highest mean score over the task's tests, as the task's own
+    verifier scored it in cross-validation (a test it was never scored on counts 0); ties go to the first."""
+    best: SampledSolution | None = None
+    for sol in sampled(store, task.candidate_id):
+        runs = {r.id: r for r in store.list_runs(sol.id, task.test_ids)}
+        scores = [
+            runs[rid].score if rid in runs else 0.0
+            for rid in (make_id("run", sol.id, t, task.verifier_id) for t in task.test_ids)
+        ]
+        mean = sum(scores) / len(scores) if scores else 0.0
+        if best is None or mean > best.mean_score:
+            best = SampledSolution(sol, mean)
+    return best
+
+
+def dedup(bundles: Sequence[TaskBundle]) -> list[TaskBundle]:
+    """One bundle per content hash (the first, in selection order); the others are named on it."""
+    kept: dict[str, TaskBundle] = {}
+    for bundle in bundles:
+        first = kept.setdefault(bundle.content_hash, bundle)
+        if first is not bundle:
+            first.duplicates.append(bundle.task_id)
+    return list(kept.values())
+
+
+_SPLIT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+
+
+def parse_split(spec: str | None) -> list[tuple[str, float]]:
+    """``train:0.9,test:0.1`` as ``[("train", 0.9), ("test", 0.1)]``: distinct names, positive shares that add
+    up to 1. An empty spec is no split."""
+    if spec is None or not spec.strip():
+        return []
+    parts: list[tuple[str, float]] = []
+    for item in spec.split(","):
+        name, sep, share = item.strip().partition(":")
+        try:
+            value = float(share) if sep else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not _SPLIT_NAME.fullmatch(name) or not 0 < value <= 1:
+            raise InvalidInputError(
+                f"--split {spec!r} is not NAME:SHARE,...; write e.g. train:0.9,test:0.1 (names of letters, "
+                "digits, _ or -, shares above 0 that add up to 1)."
+            )
+        parts.append((name, value))
+    names = [n for n, _ in parts]
+    if len(set(names)) != len(names):
+        raise InvalidInputError(f"--split {spec!r} names a split twice; name each split once.")
+    if abs(sum(v for _, v in parts) - 1.0) > 1e-6:
+        raise InvalidInputError(
+            f"--split {spec!r} has shares adding up to {sum(v for _, v in parts):g}; make them add up to 1."
+        )
+    return parts
+
+
+def family_split(family: str, splits: Sequence[tuple[str, float]]) -> str:
+    """The split of a lineage family: a point in [0, 1) drawn from the family id's hash, placed among the
+    splits' cumulative shares. It depends on nothing else, so a family keeps its split as the store grows
+    and a later export never moves a test family into train."""
+    point = int(hashlib.sha256(family.encode()).hexdigest()[:16], 16) / 16**16
+    total = 0.0
+    for name, share in splits:
+        total += share
+        if point < total:
+            return name
+    return splits[-1][0]
+
+
+def assign_splits(bundles: Sequence[TaskBundle], splits: Sequence[tuple[str, float]]) -> None:
+    """Set every bundle's split from its lineage family, so siblings never straddle two splits."""
+    for bundle in bundles:
+        bundle.split = family_split(bundle.family, splits) if splits else ""

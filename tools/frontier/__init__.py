@@ -1,0 +1,34 @@
+"""FrontierSynth (DESIGN §11): solvers under evaluation, their trajectories, the diagnoser and its
+Capability Defect Map.
+
+- ``evaluate(store, solver, problems, attempts)``: every attempt judged by the one judge and stored as a
+  ``Trajectory`` (``solver`` is a spec: catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH).
+- ``diagnose(store, solver)``: the solver's ``DefectMap`` (failure type x problem features, difficulty
+  anchors, example trajectories), stored; ``label_clusters`` has a model write the cluster labels.
+"""
+
+from frontiersmith.models import DefectCluster, DefectMap, FailureType, TestInfo, Trajectory
+
+from .diagnose import DELTA, classify, diagnose, label_clusters, latest_defect_map, problem_features
+from .evaluate import evaluate, select_problems
+from .solvers import Draft, Solver, extract_code, parse_solver
+
+__all__ = [
+    "DELTA",
+    "DefectCluster",
+    "DefectMap",
+    "Draft",
+    "FailureType",
+    "Solver",
+    "TestInfo",
+    "Trajectory",
+    "classify",
+    "diagnose",
+    "evaluate",
+    "extract_code",
+    "label_clusters",
+    "latest_defect_map",
+    "parse_solver",
+    "problem_features",
+    "select_problems",
+]

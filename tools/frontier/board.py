@@ -1,0 +1,145 @@
+"""The board of a problem: the programs it ships with, each judged once by the one judge on its tests.
+
+A catalog family's board is its own solvers; a published task's is the sampled solutions of its candidate.
+``catalog:weak|medium|strong`` picks from the board, and the diagnoser measures near-success against its best
+scores. A board is cached per test set as a ``frontier.board`` event of the problem, so a problem's
+programs run once however often it is evaluated.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import anyio
+from pydantic import BaseModel, Field
+
+from frontiersmith.models import Language, Program, Seed, Task, Verdict, content_hash
+from frontiersmith.settings import Settings
+from frontiersmith.store import Store
+
+from ..catalog import get_family
+from ..judge import JudgeReport, TestResult, judge_solution
+from ..problems import CATALOG_PREFIX, JudgePackage, cached_baseline_objectives
+from ..synthesis.sample import sampled
+
+BOARD_EVENT = "frontier.board"
+_DIGITS = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+CONSTRAINT_CHARS = 160
+
+
+class BoardEntry(BaseModel):
+    """One shipped program judged on the problem's tests (data-free results)."""
+
+    strategy: str
+    label: str  # the catalog solver's file or the sampled solution's id
+    code: str
+    language: Language
+    score: float
+    verdict: Verdict
+    compile_message: str = ""
+    tests: list[TestResult] = Field(default_factory=list)
+    constraints: dict[str, str] = Field(default_factory=dict)  # test name -> what the verifier rejected
+
+
+class Board(BaseModel):
+    problem_id: str
+    tests_key: str  # the test set it was judged on
+    entries: list[BoardEntry] = Field(default_factory=list)
+
+    def ranked(self) -> list[BoardEntry]:
+        """Worst first; a tie is broken by the label, so the choice is deterministic."""
+        return sorted(self.entries, key=lambda e: (e.score, e.label))
+
+    @property
+    def best(self) -> float:
+        return max((e.score for e in self.entries), default=0.0)
+
+    def best_per_test(self) -> dict[str, float]:
+        best: dict[str, float] = {}
+        for entry in self.entries:
+            for t in entry.tests:
+                best[t.name] = max(best.get(t.name, 0.0), t.score)
+        return best
+
+
+def tests_key(pkg: JudgePackage) -> str:
+    return content_hash([[t.name, content_hash(t.input.hex())] for t in pkg.tests])[:16]
+
+
+def constraint_of(message: str) -> str:
+    """The constraint a verifier's message names, with its numbers blanked, so messages about the same rule
+    on different tests read alike and no test value is kept."""
+    text = _DIGITS.sub("#", message.strip().splitlines()[0] if message.strip() else "")
+    return text[:CONSTRAINT_CHARS]
+
+
+@dataclass
+class Judged:
+    """A program judged on a package: the data-free report and the constraints the verifier named."""
+
+    report: JudgeReport
+    constraints: dict[str, str]
+
+
+async def judge_program(
+    store: Store, pkg: JudgePackage, program: Program, settings: Settings | None = None
+) -> Judged:
+    """Judge ``program`` on ``pkg`` through ``judge_solution``, against the package's cached baseline."""
+    base = await cached_baseline_objectives(store, pkg, settings)
+    raw = await judge_solution(program, pkg.tests, pkg.verifier, pkg.limits, baseline=base, settings=settings)
+    constraints = {t.name: constraint_of(t.message) for t in raw.tests if t.verdict is Verdict.INVALID}
+    return Judged(raw.without_test_data(), constraints)
+
+
+def _shipped(store: Store, problem_id: str) -> list[tuple[str, str, Program]]:
+    """(strategy, label, program) of the programs a problem ships with: a catalog family's solvers, a task's
+    sampled solutions, an imported problem's reference."""
+    if problem_id.startswith(CATALOG_PREFIX):
+        fam = get_family(problem_id)
+        specs = list(fam.solvers) or ([fam.reference] if fam.reference else [])
+        return [(s.strategy, s.path.name, s.program) for s in specs]
+    record = store.find(Task, problem_id)
+    if record is None:  # an imported problem ships its reference, when it has one
+        seed = store.find(Seed, problem_id)
+        ref = seed.reference if seed is not None else None
+        return [("reference", "reference", ref)] if ref is not None else []
+    return [
+        (s.strategy or s.author, s.id, Program(code=s.code, language=s.language))
+        for s in sampled(store, record.candidate_id)
+    ]
+
+
+async def board_of(
+    store: Store, problem_id: str, pkg: JudgePackage, settings: Settings | None = None
+) -> Board:
+    """The problem's board on ``pkg``'s tests: from the cache, or judged now and cached."""
+    key = tests_key(pkg)
+    for event in reversed(store.list_events(problem_id, kind=BOARD_EVENT)):
+        if event.payload.get("tests_key") == key:
+            return Board.model_validate(event.payload)
+    shipped = _shipped(store, problem_id)
+    entries: list[BoardEntry | None] = [None] * len(shipped)
+    await cached_baseline_objectives(store, pkg, settings)  # once, before the programs race to compute it
+
+    async def judge(i: int, strategy: str, label: str, program: Program) -> None:
+        judged = await judge_program(store, pkg, program, settings)
+        entries[i] = BoardEntry(
+            strategy=strategy,
+            label=label,
+            code=program.code,
+            language=program.language,
+            score=judged.report.score,
+            verdict=judged.report.verdict,
+            compile_message=judged.report.compile_message,
+            tests=judged.report.tests,
+            constraints=judged.constraints,
+        )
+
+    # The programs compile and run side by side: g++ is most of a board's wall time.
+    async with anyio.create_task_group() as tg:
+        for i, (strategy, label, program) in enumerate(shipped):
+            tg.start_soon(judge, i, strategy, label, program)
+    board = Board(problem_id=problem_id, tests_key=key, entries=[e for e in entries if e is not None])
+    store.add_event(BOARD_EVENT, problem_id, board.model_dump(mode="json"))
+    return board

@@ -1,0 +1,221 @@
+"""``evaluate``: a solver under evaluation makes k attempts on each problem; every attempt is judged by the one
+judge, classified and stored as a ``Trajectory``. ``select_problems`` reads a ``--tasks`` selector.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import FailureType, Program, TestInfo, Trajectory, Verdict, make_id
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import Store
+
+from ..catalog import list_families
+from ..judge import TestResult
+from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
+from ..submit import list_problems
+from .board import Board, board_of, judge_program
+from .diagnose import DELTA, classify
+from .solvers import AttemptContext, Draft, Solver, parse_solver
+
+MAX_ATTEMPTS = 20
+FEEDBACK_TESTS = 5  # diagnostics of at most this many failed tests go back to the solver per attempt
+SELECTORS = ("all", "latest", "catalog")
+Progress = Callable[[str], Awaitable[None] | None]
+_FIRST_INT = re.compile(rb"\s*(\d{1,12})\b")
+
+
+def select_problems(store: Store, selector: str | Sequence[str]) -> list[str]:
+    """The problems a ``--tasks`` selector names: ``catalog`` (the catalog's open families), ``latest`` (the
+    latest version of every published task), ``all`` (both, and the imported problems), or problem ids
+    (comma- or space-separated, each checked)."""
+    words = selector.replace(",", " ").split() if isinstance(selector, str) else list(selector)
+    if not words:
+        raise InvalidInputError("--tasks is empty; pass task ids, all, latest or catalog.")
+    out: list[str] = []
+    latest = store.latest_task_ids()
+    for word in words:
+        if word == "catalog":
+            found = [f"{CATALOG_PREFIX}{f.name}" for f in list_families("open")]
+        elif word == "latest":
+            found = [t.id for t in store.list_tasks() if t.id in latest]
+        elif word == "all":
+            found = [
+                p.id
+                for p in list_problems(store)
+                if p.latest is not False and p.kind != "catalog (pseudo-open)"
+            ]
+        else:
+            get_problem(store, word)  # an unknown id is one sentence, before anything runs
+            found = [word]
+        out += [p for p in found if p not in out]
+    if not out:
+        raise InvalidInputError(
+            f"--tasks {selector!r} names no problems; publish tasks first or use catalog."
+        )
+    return out
+
+
+def test_info(pkg: JudgePackage) -> dict[str, TestInfo]:
+    """Each test's features: its distribution, its size in bytes and the n its input starts with."""
+    info = {}
+    for t in pkg.tests:
+        found = _FIRST_INT.match(t.input)
+        info[t.name] = TestInfo(
+            distribution=t.distribution, input_bytes=len(t.input), n=int(found.group(1)) if found else None
+        )
+    return info
+
+
+def best_known(store: Store, problem_id: str, board: Board) -> tuple[float, dict[str, float]]:
+    """The best known score of a problem and per test: over its board and every attempt stored on it."""
+    best, per_test = board.best, board.best_per_test()
+    for traj in store.list_trajectories(problem_id=problem_id):
+        best = max(best, traj.score)
+        for t in traj.tests:
+            per_test[t["name"]] = max(per_test.get(t["name"], 0.0), float(t.get("score", 0.0)))
+    return best, per_test
+
+
+def feedback_line(traj: Trajectory) -> str:
+    """What the solver is told about one attempt: its score, verdict counts and the diagnostics of a few
+    failed tests (``TestResult.diagnostic``: verdicts and measurements, never test data)."""
+    if not traj.tests:
+        return f"attempt {traj.attempt}: {traj.detail or traj.failure.value}"
+    results = traj.results()
+    counts = Counter(r.verdict.value for r in results)
+    line = f"attempt {traj.attempt}: score {traj.score:.3f}; verdicts " + ", ".join(
+        f"{v} x{n}" for v, n in sorted(counts.items())
+    )
+    if traj.verdict is Verdict.CE:
+        return line + f"; compile error: {results[0].message[:400]}"
+    failed = [r for r in results if r.verdict is not Verdict.OK][:FEEDBACK_TESTS]
+    notes = [
+        f"test {r.name} ({traj.test_info.get(r.name, TestInfo()).distribution}): {r.message}" for r in failed
+    ]
+    return line + ("; " + "; ".join(notes) if notes else "")
+
+
+async def _judged(
+    store: Store, pkg: JudgePackage, draft: Draft, settings: Settings
+) -> tuple[list[TestResult], float, Verdict | None, dict[str, str]]:
+    """(data-free results, score, overall verdict, constraints named) of a draft: from the board or the
+    server's submit when it was judged there, else judged now; nothing when there is no program."""
+    if draft.board_entry is not None:
+        e = draft.board_entry
+        return e.tests, e.score, e.verdict, e.constraints
+    if draft.submitted is not None:
+        s = draft.submitted
+        verdict = (
+            Verdict.CE if s.compile_message and all(t.verdict is Verdict.CE for t in s.tests) else Verdict.OK
+        )
+        return list(s.tests), s.score, verdict, {}
+    if draft.reason or draft.language is None:
+        return [], 0.0, None, {}
+    judged = await judge_program(store, pkg, Program(code=draft.code, language=draft.language), settings)
+    return judged.report.tests, judged.report.score, judged.report.verdict, judged.constraints
+
+
+async def attempt_once(
+    store: Store,
+    solver: Solver,
+    ctx: AttemptContext,
+    evaluation_id: str,
+    *,
+    delta: float = DELTA,
+) -> tuple[Trajectory, Draft]:
+    """One attempt: the solver writes, the judge scores, the diagnoser classifies; the trajectory is stored."""
+    started = time.monotonic()
+    try:
+        draft = await solver.write(ctx)
+    except Exception as exc:  # a solver that breaks (its server would not start, ...) fails this attempt only
+        first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+        draft = Draft(reason=f"no code: the solver failed ({first})")
+    results, score, verdict, constraints = await _judged(store, ctx.pkg, draft, ctx.settings)
+    info = test_info(ctx.pkg)
+    best, per_test = best_known(store, ctx.problem.id, ctx.board) if ctx.board else (None, {})
+    if draft.reason or (not results and verdict is None):
+        failure, detail, dist, size = FailureType.NO_SOLUTION, draft.reason or "no code", "", ""
+    else:
+        found = classify(
+            results,
+            info,
+            best=best,
+            best_per_test=per_test,
+            constraints=constraints,
+            compile_error=verdict is Verdict.CE,
+            delta=delta,
+        )
+        failure, detail, dist, size = found.failure, found.detail, found.distribution, found.size
+    traj = Trajectory(
+        id=make_id("traj", evaluation_id, ctx.problem.id, ctx.attempt),
+        solver=solver.spec,
+        problem_id=ctx.problem.id,
+        attempt=ctx.attempt,
+        evaluation_id=evaluation_id,
+        code=draft.code,
+        language=draft.language,
+        score=score,
+        verdict=verdict,
+        tests=[r.model_dump(mode="json") for r in results],
+        test_info=info,
+        messages=draft.messages,
+        tokens=draft.tokens,
+        wall_s=round(time.monotonic() - started, 3),
+        failure=failure,
+        detail=detail,
+        distribution=dist,
+        size=size,
+        best_known=best,
+        strategy=draft.strategy,
+    )
+    store.put_trajectories([traj])
+    return traj, draft
+
+
+async def evaluate(
+    store: Store,
+    solver: str | Solver,
+    problems: Sequence[str],
+    attempts: int = 1,
+    *,
+    feedback: bool = False,
+    settings: Settings | None = None,
+    progress: Progress | None = None,
+    delta: float = DELTA,
+) -> list[Trajectory]:
+    """Have ``solver`` make ``attempts`` attempts on each of ``problems`` and store each as a trajectory.
+
+    With ``feedback`` each attempt after the first is told the judge's data-free diagnostics of the ones
+    before. A deterministic solver (the catalog's) makes one attempt: another would repeat it."""
+    settings = settings or get_settings()
+    if not 1 <= attempts <= MAX_ATTEMPTS:
+        raise InvalidInputError(f"--attempts must be between 1 and {MAX_ATTEMPTS}, not {attempts}.")
+    chosen = parse_solver(solver, settings) if isinstance(solver, str) else solver
+    ids = select_problems(store, list(problems))
+    evaluation_id = make_id("eval", chosen.spec, ids, uuid.uuid4().hex)
+    out: list[Trajectory] = []
+    for pid in ids:
+        pkg = await from_store(store, pid, settings)
+        board = await board_of(store, pid, pkg, settings)
+        notes: list[str] = []
+        previous: Draft | None = None
+        for k in range(1, attempts + 1):
+            ctx = AttemptContext(
+                store, pkg.problem, pkg, k, list(notes) if feedback else [], settings, board, previous
+            )
+            traj, previous = await attempt_once(store, chosen, ctx, evaluation_id, delta=delta)
+            out.append(traj)
+            notes.append(feedback_line(traj))
+            if progress is not None:
+                shown = progress(f"{pid} attempt {k}: {traj.failure.value} (score {traj.score:.3f})")
+                if shown is not None:
+                    await shown
+            if not chosen.repeats:
+                break
+    return out
