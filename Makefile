@@ -10,7 +10,8 @@ BINDIR ?= $(HOME)/.local/bin
 .PHONY: venv install demo test lint bench image
 
 $(VENV)/.installed: pyproject.toml setup.py
-	$(PYTHON) -m venv $(VENV)
+	# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q -U pip
 	$(BIN)/pip install -q -e ".[dev]"
 	touch $@
