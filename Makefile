@@ -3,15 +3,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: venv demo test lint bench image
+# `make install` links the venv's `frontiersmith` into BINDIR (the per-user bin dir pipx and uv also use, on PATH
+# in Debian's and Ubuntu's login shells): one editable install that follows the checkout, nothing fetched twice.
+BINDIR ?= $(HOME)/.local/bin
+
+.PHONY: venv install demo test lint bench image
 
 $(VENV)/.installed: pyproject.toml setup.py
-	$(PYTHON) -m venv $(VENV)
+	# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q -U pip
 	$(BIN)/pip install -q -e ".[dev]"
 	touch $@
 
 venv: $(VENV)/.installed
+
+install: venv
+	mkdir -p "$(BINDIR)"
+	ln -sf "$(abspath $(BIN))/frontiersmith" "$(BINDIR)/frontiersmith"
+	@echo "frontiersmith is $(BINDIR)/frontiersmith"
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "add $(BINDIR) to PATH: export PATH=\"$(BINDIR):\$$PATH\"";; esac
 
 demo: venv
 	$(BIN)/frontiersmith demo
@@ -22,7 +33,9 @@ lint: venv
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest -q -ra
+	# Two workers (-n auto: one per core), a test file per worker at a time so a file's module and session
+	# fixtures (one demo run, one server) are built once; then the ten slowest tests.
+	$(BIN)/pytest -q -ra -n auto --dist loadfile --durations=10
 	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user
 
 image: venv

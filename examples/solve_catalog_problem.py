@@ -1,21 +1,24 @@
 """Solve a built-in catalog problem over MCP: start `frontiersmith serve` on stdio, list the problems, read one
 statement, submit a program and print its score.
 
-    python examples/solve_catalog_problem.py            # catalog/min_true_2sat
-    python examples/solve_catalog_problem.py --quiet    # only the score
+    .venv/bin/python examples/solve_catalog_problem.py            # catalog/min_true_2sat
+    .venv/bin/python examples/solve_catalog_problem.py --quiet    # only the score
 
-The server inherits this process's environment, so FRONTIERSMITH_* settings (store, sandbox) apply to it.
+The server is the `frontiersmith` installed beside this Python (so PATH does not matter), and it inherits
+this process's environment, so FRONTIERSMITH_* settings (store, sandbox) apply to it.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import anyio
 from mcp import Client, StdioServerParameters
 
 PROBLEM = "catalog/min_true_2sat"
+FRONTIERSMITH = str(Path(sys.executable).parent / "frontiersmith")
 
 # Min-True 2-SAT: any satisfying assignment (strongly connected components of the implication graph), then
 # a descent that turns true variables false while every clause stays satisfied: fewer trues score higher.
@@ -73,7 +76,7 @@ main()
 
 
 async def main(quiet: bool) -> float:
-    server = StdioServerParameters(command="frontiersmith", args=["serve"], env=dict(os.environ))
+    server = StdioServerParameters(command=FRONTIERSMITH, args=["serve"], env=dict(os.environ))
     async with Client(server) as client:
         problems = (await client.call_tool("list_problems", {})).structured_content["problems"]
         if not quiet:

@@ -2,7 +2,17 @@
 
 
 class FrontierSmithError(Exception):
-    """Base class: the message is shown to the user as-is, without a traceback."""
+    """Base class: the message is shown to the user as-is, without a traceback.
+
+    ``over_mcp`` is the same sentence for an MCP client, when the message points at a shell command: an agent
+    connected over MCP is told which tool or resource to use instead (``for_mcp``)."""
+
+    def __init__(self, message: str = "", *, over_mcp: str | None = None) -> None:
+        super().__init__(message)
+        self.over_mcp = over_mcp
+
+    def for_mcp(self) -> str:
+        return self.over_mcp or str(self)
 
 
 class NotFoundError(FrontierSmithError):

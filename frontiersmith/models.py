@@ -10,9 +10,11 @@ import hashlib
 import json
 import time
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from frontiersmith.errors import InvalidInputError
 
 # One encoder for every hash: what json.dumps builds on each call, built once (bulk imports hash 10^6 records).
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
@@ -51,8 +53,52 @@ class Sense(StrEnum):
 
 
 class Language(StrEnum):
+    """A solution's language. The one place names are parsed: any case, and the aliases people write (``Python``,
+    ``py``, ``python3``, ``c++``, ``cpp17``, ...). The CLI, the MCP tools, the agents and every model field of
+    this type accept them, since pydantic and ``Language(name)`` both end in ``_missing_``."""
+
     CPP = "cpp"
     PYTHON = "python"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Language | None:
+        if not isinstance(value, str):
+            return None
+        return _LANGUAGE_ALIASES.get(value.strip().lower().replace(" ", ""))
+
+    @classmethod
+    def parse(cls, name: str, what: str = "Language") -> Language:
+        """``name`` as a Language, or one sentence saying which names are accepted."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise _unsupported_language(name, what) from None
+
+    @classmethod
+    def of_file(cls, filename: str) -> Language | None:
+        """The language a file's suffix says (.py, .cpp, .cc, .cxx, .c++), or None."""
+        suffix = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+        return _SUFFIX_LANGUAGE.get(suffix)
+
+
+_LANGUAGE_ALIASES: dict[str, Language] = {
+    **{name: Language.PYTHON for name in ("python", "py", "python3", "py3", "cpython", "pypy3")},
+    **{name: Language.CPP for name in ("cpp", "c++", "cxx", "cc", "g++", "gnu++17", "gnuc++17")},
+    **{f"{prefix}{std}": Language.CPP for prefix in ("cpp", "c++", "g++") for std in ("11", "14", "17")},
+}
+_SUFFIX_LANGUAGE = {
+    "py": Language.PYTHON,
+    "cpp": Language.CPP,
+    "cc": Language.CPP,
+    "cxx": Language.CPP,
+    "c++": Language.CPP,
+}
+
+
+def _unsupported_language(name: str, what: str) -> Exception:
+    return InvalidInputError(
+        f"{what} {name!r} is not supported; use cpp (also c++, cpp17, ...) or python (also py, python3)."
+    )
 
 
 class Verdict(StrEnum):
@@ -182,9 +228,12 @@ class Record(BaseModel):
 
     id: str
     created_at: float = Field(default_factory=time.time)
+    # Fields added after stores were written: left out of the hash while unset, so a stored row keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset()
 
     def hash(self) -> str:
-        return content_hash(self.model_dump(mode="json", exclude={"id", "created_at"}))
+        unset = {name for name in self.HASH_SKIPS_UNSET if getattr(self, name) is None}
+        return content_hash(self.model_dump(mode="json", exclude={"id", "created_at", *unset}))
 
 
 class SeedStatus(StrEnum):
@@ -393,6 +442,8 @@ class Divergence(Record):
     behavioural: float | None = None
     crossing: float | None = None  # share of solution pairs that trade wins across the tests
     combined: float | None = None
+    behavioural_reason: str | None = None  # why behavioural is None when it was asked for (no judged tests)
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"behavioural_reason"})
     n: int = 0
     m: int = 0
     suite_id: str | None = None  # the suite the behavioural estimate was measured on

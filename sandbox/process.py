@@ -47,6 +47,16 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+_WARNED: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    """A warning about the host, not the run: a demo starts dozens of sandboxes, and one line says it all."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        log.warning(message)
+
+
 def _system_python() -> str:
     # The runner and Python programs use the distribution's interpreter: a venv or pyenv python
     # may live under a home directory that the sandbox hides.
@@ -129,7 +139,7 @@ class ProcessSandbox(RunnerSandbox):
                 "bubblewrap) to keep runs apart; install it, or use the docker backend."
             )
         else:
-            log.warning("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
+            _warn_once("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
             self.python = _system_python()
             self.root = str(self._box)
             argv = bootstrap_argv(self.python, root=self.root, private=False)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 from frontiersmith import __version__
 from frontiersmith.settings import Settings, get_settings
 
-from . import content, export_tools, frontier_tools, seed_tools, solving_tools, synthesis_tools
 from .backend import Backend, FrontierSmithServer
 from .scopes import EVERYTHING, grant_of, scopes_of, uri_scheme
 
@@ -37,17 +39,34 @@ def instructions(choice: str) -> str:
 
 
 def build_server(
-    settings: Settings | None = None, *, tools: str = "solve", backend: Backend | None = None
+    settings: Settings | None = None,
+    *,
+    tools: str = "solve",
+    backend: Backend | None = None,
+    deferred: bool = False,
 ) -> FrontierSmithServer:
     """An MCP server over the store named in ``settings`` (opened on the first call that needs it), exposing
     the tools, prompts and resources of ``tools``: 'solve' (the default: nothing that can change how a
-    solution is scored), 'synthesis' or 'all'. Servers of different scopes may share one ``backend``."""
+    solution is scored), 'synthesis' or 'all'. Servers of different scopes may share one ``backend``.
+
+    ``deferred`` (what `frontiersmith serve` uses) leaves registering them, and so importing the judge, the
+    store and the synthesis steps, to the first request that lists or calls anything: a client's
+    `initialize` is answered as fast as a bare server of the same SDK would answer it."""
     settings = settings or get_settings()
     backend = backend or Backend(settings)
     mcp = FrontierSmithServer(
         "frontiersmith", instructions=instructions(tools), version=__version__, log_level="WARNING"
     )
     mcp.backend = backend
+    mcp._deferred = lambda: _register(mcp, backend, tools)
+    if not deferred:
+        mcp.load()
+    return mcp
+
+
+def _register(mcp: FrontierSmithServer, backend: Backend, tools: str) -> None:
+    from . import content, export_tools, frontier_tools, seed_tools, solving_tools, synthesis_tools
+
     grant = grant_of(scopes_of(tools))
     synthesis_tools.register(mcp)
     export_tools.register(mcp)
@@ -56,7 +75,21 @@ def build_server(
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
     _keep_only(mcp, grant)
-    return mcp
+    _clean_descriptions(mcp)
+
+
+def _clean_descriptions(mcp: FrontierSmithServer) -> None:
+    """Descriptions taken from docstrings keep the source's indentation, which an agent reads as structure:
+    strip it once here, for every tool, prompt and resource, so none can slip through."""
+    described: list[Any] = [
+        *mcp._tool_manager.list_tools(),
+        *mcp._prompt_manager.list_prompts(),
+        *mcp._resource_manager.list_resources(),
+        *mcp._resource_manager.list_templates(),
+    ]
+    for item in described:
+        if item.description:
+            item.description = inspect.cleandoc(item.description)
 
 
 def _keep_only(mcp: FrontierSmithServer, grant) -> None:

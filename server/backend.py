@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from mcp.server import MCPServer
@@ -20,8 +20,9 @@ from pydantic import ValidationError
 
 from frontiersmith.errors import FrontierSmithError
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store, open_store
-from frontiersmith.tools.synthesis import ensure_catalog_seeds
+
+if TYPE_CHECKING:
+    from frontiersmith.store import Store
 
 log = logging.getLogger("frontiersmith.server")
 
@@ -34,6 +35,9 @@ class Backend:
 
     def store(self) -> Store:
         if self._store is None:
+            from frontiersmith.store import open_store
+            from frontiersmith.tools.synthesis import ensure_catalog_seeds
+
             store = open_store(None, self.settings)
             ensure_catalog_seeds(store)  # so the catalog's closed problems can be mutated from the start
             self._store = store
@@ -107,7 +111,7 @@ def describe_failure(tool: str, exc: ToolError) -> str:
     while isinstance(cause, BaseExceptionGroup) and len(cause.exceptions) == 1:
         cause = cause.exceptions[0]  # a task group around one failure: the failure is what matters
     if isinstance(cause, FrontierSmithError):
-        return str(cause)
+        return cause.for_mcp()
     if isinstance(cause, ValidationError):
         # Arguments that do not fit the input schema, or a draft inside them that does not fit its model.
         return validation_sentence(cause)
@@ -126,12 +130,42 @@ class FrontierSmithServer(MCPServer):
     sends names a host path or echoes a very long id (``public_message``)."""
 
     backend: Backend
+    # What registers the tools, resources and prompts, when that waits for the first request that needs them
+    # (``build_server(deferred=True)``): `initialize` is then answered before the domain modules are imported.
+    _deferred: Callable[[], None] | None = None
+
+    def load(self) -> None:
+        """Register what a deferred build left for later; a no-op once done (or when nothing was deferred)."""
+        deferred, self._deferred = self._deferred, None
+        if deferred is not None:
+            deferred()
+
+    def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
+        self.load()
+        return super()._tool_input_schema(name)
+
+    async def list_tools(self) -> Any:
+        self.load()
+        return await super().list_tools()
+
+    async def list_resources(self) -> Any:
+        self.load()
+        return await super().list_resources()
+
+    async def list_resource_templates(self) -> Any:
+        self.load()
+        return await super().list_resource_templates()
+
+    async def list_prompts(self) -> Any:
+        self.load()
+        return await super().list_prompts()
 
     def _public(self, message: str) -> str:
         backend = getattr(self, "backend", None)
         return public_message(message, backend.settings if backend is not None else None)
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        self.load()
         try:
             return await super().call_tool(name, arguments, context)
         except MCPError as exc:
@@ -140,6 +174,7 @@ class FrontierSmithServer(MCPServer):
             raise ToolError(self._public(describe_failure(name, exc))) from None
 
     async def read_resource(self, uri: Any, context: Context | None = None) -> Any:
+        self.load()
         try:
             return await super().read_resource(uri, context)
         except MCPError as exc:
@@ -150,6 +185,7 @@ class FrontierSmithServer(MCPServer):
     async def get_prompt(
         self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None
     ) -> Any:
+        self.load()
         try:
             return await super().get_prompt(name, arguments, context)
         except MCPError as exc:

@@ -45,7 +45,7 @@ def caller_mistakes() -> Iterator[None]:
     try:
         yield
     except FrontierSmithError as exc:
-        raise MCPError(code=INVALID_PARAMS, message=str(exc)) from None
+        raise MCPError(code=INVALID_PARAMS, message=exc.for_mcp()) from None
     except ValueError as exc:  # e.g. an axis that is not one of the three
         raise MCPError(code=INVALID_PARAMS, message=f"{str(exc).rstrip('.')}; check the arguments.") from None
 

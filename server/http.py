@@ -150,12 +150,17 @@ class ScopedHttpApp:
         self.apps = dict(apps)
         self.ui = ui  # the dashboard under /ui, behind its own guard (the same tokens, also from a cookie)
         self.served = served
-        self._tokens = [(f"Bearer {t}".encode(), scopes) for t, scopes in auth.tokens.items()]
+        self._tokens = [(t.encode(), scopes) for t, scopes in auth.tokens.items()]
 
     def _scopes_of(self, given: bytes) -> frozenset[Scope] | None:
+        # The auth scheme is case-insensitive (RFC 9110 §11.1): `bearer TOKEN` is as good as `Bearer TOKEN`.
+        scheme, _, token = given.strip().partition(b" ")
+        if scheme.lower() != b"bearer":
+            return None
+        token = token.strip()
         found = None
         for expected, scopes in self._tokens:  # every comparison runs, so timing says nothing about which
-            if hmac.compare_digest(given, expected):
+            if hmac.compare_digest(token, expected):
                 found = scopes
         return found
 
@@ -249,7 +254,7 @@ def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: 
     served = scopes_of(tools)
     apps = {}
     for scopes in {granted & served for granted in auth.tokens.values()} - {frozenset()}:
-        server = build_server(settings, tools=choice_of(scopes), backend=backend)
+        server = build_server(settings, tools=choice_of(scopes), backend=backend, deferred=True)
         apps[scopes] = server.streamable_http_app(
             host=host,
             max_request_body_size=MAX_REQUEST_BODY_BYTES,

@@ -140,6 +140,9 @@ class DivergenceOut(BaseModel):
     behavioural: float | None = Field(
         None, description="Mean distance between the solutions' per-test score vectors, in [0, 1]."
     )
+    behavioural_reason: str | None = Field(
+        None, description="Why behavioural is null: the candidate's tests are missing or not judged yet."
+    )
     combined: float | None = None
     labels: dict[str, int] = Field(
         default_factory=dict, description="Solution id -> idea label; equal labels share one idea."
@@ -155,6 +158,7 @@ class DivergenceOut(BaseModel):
             candidate_id=d.candidate_id,
             semantic=d.semantic,
             behavioural=d.behavioural,
+            behavioural_reason=d.behavioural_reason,
             combined=d.combined,
             labels=d.labels,
             mean_scores=d.mean_scores,
@@ -317,7 +321,10 @@ class LeaderboardOut(BaseModel):
 
 class LineageNode(BaseModel):
     id: str
-    kind: str = Field(description="seed, candidate, solution, test, verifier, task, submission, or external.")
+    kind: str = Field(
+        description="seed, candidate, solution, test, verifier, task, submission, catalog (a built-in family, "
+        "whose status is open or pseudo-open), or external."
+    )
     title: str | None = None
     axis: str | None = None
     round: int | None = None

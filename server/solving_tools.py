@@ -29,14 +29,19 @@ ProblemId = Annotated[
 
 
 def register(mcp: MCPServer, backend: Backend) -> None:
-    settings = backend.settings
+    _register_problems(mcp, backend)
+    _register_submit(mcp, backend)
+    _register_records(mcp, backend)
 
+
+def _register_problems(mcp: MCPServer, backend: Backend) -> None:
     @mcp.tool()
     async def list_problems() -> ProblemList:
         """List every problem you can solve and `submit` to: published tasks, imported problem packages and the
         built-in catalog's open-ended families (catalog/NAME). Each has a continuous score: your output is
-        judged by the problem's verifier and compared with a simple baseline solution. Start here, then read
-        one with get_problem (or the problem://{id} resource)."""
+        judged by the problem's verifier and compared with a simple baseline solution. Catalog families marked
+        pseudo_open look open-ended but one simple strategy is optimal on them. Start here, then read one with
+        get_problem (or the problem://{id} resource)."""
         return ProblemList(problems=solving.list_problems(backend.store()))
 
     @mcp.tool()
@@ -48,6 +53,10 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         store = backend.store()
         problem = problems.get_problem(store, problem_id)
         return ProblemBrief.of(problem, latest_version=_latest_version(store, problem.id))
+
+
+def _register_submit(mcp: MCPServer, backend: Backend) -> None:
+    settings = backend.settings
 
     @mcp.tool(
         description=(
@@ -67,7 +76,12 @@ def register(mcp: MCPServer, backend: Backend) -> None:
         ctx: Context,
         problem_id: ProblemId,
         code: Annotated[str, Field(description="The complete program (at most 1 MB).")],
-        language: Annotated[str, Field(description="'cpp' (C++17) or 'python' (Python 3).")],
+        language: Annotated[
+            str,
+            Field(
+                description="'cpp' (C++17) or 'python' (Python 3), in any case; c++, cpp17, py, python3 work too."
+            ),
+        ],
         author: Annotated[
             str, Field(min_length=1, max_length=100, description="Your name on the leaderboard.")
         ] = "anonymous",
@@ -83,6 +97,8 @@ def register(mcp: MCPServer, backend: Backend) -> None:
                 store, problem_id, code, language, author=author, progress=judged, settings=settings
             )
 
+
+def _register_records(mcp: MCPServer, backend: Backend) -> None:
     @mcp.tool()
     async def leaderboard(
         problem_id: ProblemId,
@@ -101,7 +117,9 @@ def register(mcp: MCPServer, backend: Backend) -> None:
     async def lineage(
         record_id: Annotated[
             str,
-            Field(description="Any stored id: a task, candidate, seed, solution, verifier or submission."),
+            Field(
+                description="Any stored id (a task, candidate, seed, solution, verifier or submission) or catalog/NAME."
+            ),
         ],
     ) -> LineageOut:
         """The family tree of a record: the chain it came from (seed -> candidate -> ... -> itself) and what was
@@ -119,9 +137,9 @@ def _latest_version(store: Store, problem_id: str) -> str | None:
 
 
 def lineage_of(backend: Backend, record_id: str) -> LineageOut:
-    store = backend.store()
+    ancestors, descendants = problems.lineage(backend.store(), record_id)
     return LineageOut(
         id=record_id,
-        ancestors=[LineageNode.of(r) for r in store.ancestors(record_id)],
-        descendants=[LineageNode.of(r) for r in store.descendants(record_id, include_self=False)],
+        ancestors=[LineageNode.of(r) for r in ancestors],
+        descendants=[LineageNode.of(r) for r in descendants],
     )

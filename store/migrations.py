@@ -12,9 +12,10 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-import sqlite_utils
+if TYPE_CHECKING:  # sqlite-utils pulls in numpy and pandas; `serve` must answer before it needs either
+    import sqlite_utils
 
 from frontiersmith.errors import StoreError
 
@@ -358,7 +359,7 @@ CREATE TABLE defect_maps (
 CREATE INDEX defect_maps_solver ON defect_maps (solver, created_at);
 """
 
-Step = str | Callable[[sqlite_utils.Database], None]
+Step: TypeAlias = "str | Callable[[sqlite_utils.Database], None]"
 
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, _V1_INITIAL),
@@ -404,6 +405,8 @@ def migrate(conn: sqlite3.Connection, target: int | None = None, label: str = "t
         # Another process may have migrated while we waited for the write lock.
         current = schema_version(conn)
         _check_known(conn, current, label)
+        import sqlite_utils
+
         db = sqlite_utils.Database(conn, execute_plugins=False, recursive_triggers=False)
         for version, step in MIGRATIONS:
             if current < version <= target:

@@ -292,6 +292,7 @@ class CandidateRow:
     rejection_stage: str | None
     rejection_reason: str | None
     run_id: str | None
+    catalog: str | None = None  # the catalog family a mutation the catalog wrote is (the demo report's kind)
 
 
 @dataclass

@@ -16,9 +16,10 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import sqlite_utils
+if TYPE_CHECKING:  # sqlite-utils pulls in numpy and pandas; `serve` must answer before it needs either
+    import sqlite_utils
 
 from frontiersmith.errors import InvalidInputError, NotFoundError, StoreError
 from frontiersmith.models import (
@@ -158,6 +159,8 @@ class Store:
     @property
     def db(self) -> sqlite_utils.Database:
         """This thread's connection as a sqlite-utils Database, for ad-hoc reads and introspection."""
+        import sqlite_utils
+
         return sqlite_utils.Database(self._conns.get(), execute_plugins=False, recursive_triggers=False)
 
     @property
@@ -977,7 +980,8 @@ class Store:
         order = "round, created_at, id" if oldest_first else "round DESC, created_at DESC, id"
         sql = (
             f"SELECT c.id, c.title, c.axis, c.round, c.status, c.parent_id, json_extract(c.data, '$.rejection.stage'), "
-            "json_extract(c.data, '$.rejection.reason'), json_extract(c.data, '$.problem.provenance.run') "
+            "json_extract(c.data, '$.rejection.reason'), json_extract(c.data, '$.problem.provenance.run'), "
+            "json_extract(c.data, '$.problem.provenance.catalog') "
             f"FROM (SELECT id FROM candidates {sql_where} ORDER BY {order} LIMIT ? OFFSET ?) AS page "
             f"JOIN candidates AS c ON c.id = page.id ORDER BY {', '.join('c.' + k for k in order.split(', '))}"
         )

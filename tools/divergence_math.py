@@ -7,14 +7,18 @@ behavioural: d(c) = 1/C(n,2) · Σ_{i<j} ||q_i − q_j||₂ / √m,   q_i = scor
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS
+
+if TYPE_CHECKING:  # numpy is imported where it is used, so `serve` answers `initialize` without it
+    import numpy as np
 
 
 def semantic_from_labels(labels: Sequence[int]) -> float:
     """Fraction of solution pairs whose strategy labels differ."""
+    import numpy as np
+
     n = len(labels)
     if n < 2:
         return 0.0
@@ -25,6 +29,8 @@ def semantic_from_labels(labels: Sequence[int]) -> float:
 
 def behavioural(scores: np.ndarray) -> float:
     """Mean pairwise L2 distance between score vectors, divided by √m. ``scores`` is n × m."""
+    import numpy as np
+
     q = np.asarray(scores, dtype=np.float64)
     n, m = q.shape
     if n < 2 or m == 0:
@@ -56,6 +62,8 @@ def crossing(scores: np.ndarray, eps: float = 1e-9) -> float:
     0 means a dominance order: on every pair one solution matches or beats the other everywhere, which is
     what a problem with one dominant strategy looks like even when its solutions score far apart.
     """
+    import numpy as np
+
     q = np.asarray(scores, dtype=np.float64)
     n = q.shape[0]
     if n < 2 or q.shape[1] == 0:
@@ -79,6 +87,8 @@ def combined(
     """Geometric mean of semantic divergence, behavioural divergence divided by ``scale`` (capped at 1) and
     (when known) the crossing fraction: high only when the solutions use different ideas, score differently,
     and no idea dominates."""
+    import numpy as np
+
     if semantic is None or behavioural_value is None:
         return None
     if scale <= 0:
@@ -91,6 +101,8 @@ def combined(
 
 def roc_auc(positive: Sequence[float], negative: Sequence[float]) -> float:
     """Probability a random positive outranks a random negative (ties count half)."""
+    import numpy as np
+
     if not positive or not negative:
         return float("nan")
     p = np.asarray(positive, dtype=float)[:, None]

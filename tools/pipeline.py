@@ -37,6 +37,7 @@ from frontiersmith.thresholds import (
 
 from . import synthesis as syn
 from .authors import provider_authors
+from .catalog import families as catalog_families
 from .crossval import Authors, cross_validation_loop
 from .llm.base import Provider, ProviderError
 from .seeds.select import parse, select_seeds, spread_slots
@@ -87,6 +88,16 @@ class SynthesisConfig(Thresholds):
 STAGES: tuple[Stage, ...] = tuple(s for s in Stage if s is not Stage.UNKNOWN)
 
 
+@dataclass(frozen=True)
+class CandidateNote:
+    """Who a candidate of the report is, so a reader sees which problems the filters rejected: its title, the
+    seed it was mutated from and, for a mutation the catalog wrote, the family's kind (open or pseudo-open)."""
+
+    title: str | None
+    seed: str
+    catalog_kind: str | None = None  # None: a model wrote the mutation, so no kind is known
+
+
 @dataclass
 class StageTable:
     """Counts per stage, computed from the store (so the table and the store agree by construction)."""
@@ -100,6 +111,7 @@ class StageTable:
     published: int = 0
     rejected: Counter = field(default_factory=Counter)  # stage (its value) -> count
     reasons: list[tuple[str, Rejection]] = field(default_factory=list)  # (candidate, why it fell out)
+    about: dict[str, CandidateNote] = field(default_factory=dict)  # each candidate of ``reasons``
     tasks: list[str] = field(default_factory=list)
 
     def funnel(self) -> list[tuple[str, int, int, Stage]]:
@@ -482,6 +494,7 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         t.rejected[Stage.MUTATE.value] += 1
         why = Rejection(stage=Stage.MUTATE, reason=str(e.payload.get("reason")))
         t.reasons.append((f"{e.subject_id} ({e.payload.get('axis')})", why))
+        t.about[t.reasons[-1][0]] = CandidateNote(title=None, seed=e.subject_id)
     order = {s: i for i, s in enumerate(STAGES)}
     for c in cands:
         rejection = None
@@ -502,4 +515,6 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         if rejection is not None:
             t.rejected[rejection.stage.value] += 1
             t.reasons.append((c.id, rejection))
+            known = catalog_families().get(c.catalog) if c.catalog else None
+            t.about[c.id] = CandidateNote(c.title, c.parent_id, known.kind if known else None)
     return t

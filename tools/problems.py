@@ -33,10 +33,12 @@ from frontiersmith.models import (
 )
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store
+from frontiersmith.store import RecordSummary, Store
+from frontiersmith.store.records import MUTATION
 
 from .catalog import get_family
 from .judge import JudgeTest, TestResult, VerifierSpec, baseline_objectives, needs_baseline
+from .seeds.pool import seed_id_for
 from .testgen import build_tests
 
 CATALOG_PREFIX = "catalog/"
@@ -72,6 +74,32 @@ def get_problem(store: Store, problem_id: str) -> Problem:
             "catalog/NAME); list them with list_problems."
         )
     return problem
+
+
+def lineage(store: Store, record_id: str) -> tuple[list[RecordSummary], list[RecordSummary]]:
+    """The chain ``record_id`` came from (oldest first, ending with itself) and what was derived from it.
+
+    A ``catalog/NAME`` family is no stored record, but it has a lineage all the same: the catalog wrote it as
+    a mutation of its parent seed along one axis. Its submissions are on its leaderboard, not in its lineage.
+    """
+    if not record_id.startswith(CATALOG_PREFIX):
+        return store.ancestors(record_id), store.descendants(record_id, include_self=False)
+    family = get_family(record_id)
+    node = RecordSummary(
+        id=CATALOG_PREFIX + family.name,
+        kind="catalog",
+        title=family.title,
+        axis=str(family.axis) if family.axis else None,
+        status=family.kind,
+        relation=MUTATION if family.parent else None,
+    )
+    if family.parent is None:
+        return [node], []
+    try:
+        chain = store.ancestors(seed_id_for(family.parent))
+    except NotFoundError:
+        chain = [RecordSummary(id=seed_id_for(family.parent), kind="external")]
+    return [*chain, node], []
 
 
 def verifier_spec(verifier: Verifier) -> VerifierSpec:

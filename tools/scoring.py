@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, Sense, Verdict
+
+if TYPE_CHECKING:  # numpy is imported where it is used, so `serve` answers `initialize` without it
+    import numpy as np
 
 
 def _finite(*values: float | None) -> bool:
@@ -99,6 +100,8 @@ def paper_scores(
     objectives: Sequence[float] | np.ndarray, baselines: Sequence[float] | np.ndarray, sense: Sense | str
 ) -> np.ndarray:
     """``paper_score`` over arrays (NaN for a missing objective scores 0)."""
+    import numpy as np
+
     o = np.asarray(objectives, dtype=float)
     b = np.asarray(baselines, dtype=float)
     denominator = np.maximum(o, b)

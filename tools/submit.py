@@ -10,7 +10,7 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
@@ -54,6 +54,11 @@ class ProblemSummary(BaseModel):
     # older ones keep their submissions and leaderboards.
     candidate_id: str | None = None
     latest: bool | None = None
+    pseudo_open: bool | None = Field(
+        None,
+        description="A catalog family worded as optimisation but with one simple strategy that is optimal: kept "
+        "as a negative example for the idea-divergence filter, not a real open-ended problem.",
+    )
 
 
 class SubmitResult(BaseModel):
@@ -89,7 +94,11 @@ def list_problems(store: Store) -> list[ProblemSummary]:
     ]
     out += [
         ProblemSummary(
-            id=f"catalog/{f.name}", title=f.title, kind=f"catalog ({f.kind})", sense=_sense(f.problem())
+            id=f"catalog/{f.name}",
+            title=f.title,
+            kind=f"catalog ({f.kind})",
+            sense=_sense(f.problem()),
+            pseudo_open=f.kind == "pseudo-open",
         )
         for f in list_families()
         if f.kind != "closed"
@@ -115,10 +124,7 @@ async def submit(
 ) -> SubmitResult:
     """Judge ``code`` on every test of ``problem_id``; store the submission and its runs; return the score."""
     settings = settings or get_settings()
-    try:
-        language = Language(language)
-    except ValueError:
-        raise InvalidInputError(f"Language {language!r} is not supported; use one of: cpp, python.") from None
+    language = Language.parse(language)
     check_size("The code", code)
     if not code.strip():
         raise InvalidInputError("The code is empty.")

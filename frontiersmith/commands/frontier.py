@@ -15,7 +15,6 @@ from rich.console import Console
 from rich.table import Table
 
 from frontiersmith.settings import get_settings
-from frontiersmith.store import open_store
 
 console = Console(stderr=True)
 SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH."
@@ -41,6 +40,8 @@ def evaluate(
     from frontiersmith.tools.frontier import parse_solver, select_problems
 
     settings = get_settings()
+    from frontiersmith.store import open_store  # here: `serve` must not import the store to answer initialize
+
     store = open_store(store_path, settings)
     chosen = parse_solver(solver, settings, command_timeout_s=command_timeout)
     problems = select_problems(store, tasks)
@@ -108,6 +109,8 @@ def diagnose(
     from frontiersmith.tools.llm import make_provider
 
     settings = get_settings()
+    from frontiersmith.store import open_store  # here: `serve` must not import the store to answer initialize
+
     store = open_store(store_path, settings)
     name = provider or settings.llm_provider
     chosen = make_provider(name, settings) if name in ("offline", "openai") or provider else None

@@ -13,16 +13,11 @@ from frontiersmith.models import Language, Program, Verdict
 
 import_app = typer.Typer(no_args_is_help=True)
 
-_SUFFIX_LANGUAGE = {".py": Language.PYTHON, ".cpp": Language.CPP, ".cc": Language.CPP, ".cxx": Language.CPP}
-
 
 def _language(path: Path, lang: str | None) -> Language:
     if lang:
-        try:
-            return Language(lang)
-        except ValueError:
-            raise InvalidInputError(f"--lang {lang!r} is not supported; use cpp or python.") from None
-    found = _SUFFIX_LANGUAGE.get(path.suffix.lower())
+        return Language.parse(lang, "--lang")
+    found = Language.of_file(path.name)
     if found is None:
         raise InvalidInputError(f"Cannot tell the language of {path.name}; pass --lang cpp or --lang python.")
     return found

@@ -4,6 +4,7 @@ built-in catalog, into a fresh store)."""
 from __future__ import annotations
 
 import json
+import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,6 @@ from rich.table import Table
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import get_settings
-from frontiersmith.store import open_store
 
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
@@ -49,6 +49,7 @@ def _run(
     api_key_env: str | None,
     as_json: bool,
 ) -> None:
+    from frontiersmith.store import open_store
     from frontiersmith.tools.llm import make_provider
     from frontiersmith.tools.pipeline import Pipeline
 
@@ -114,9 +115,40 @@ def _stages_json(run_id: str, store_path: str, elapsed: float, table: StageTable
             "published": table.published,
         },
         "rejected": dict(table.rejected),
-        "reasons": [[cid, why.stage.value, str(why)] for cid, why in table.reasons],
+        "reasons": [
+            {
+                "candidate": cid,
+                "title": table.about[cid].title,
+                "seed": table.about[cid].seed,
+                "catalog_kind": table.about[cid].catalog_kind,
+                "stage": why.stage.value,
+                "reason": why.reason,
+            }
+            for cid, why in table.reasons
+        ],
         "tasks": table.tasks,
+        "next": [{"do": do, "command": command} for do, command in next_steps(store_path, run_id, table)],
     }
+
+
+def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[str, str]]:
+    """What a reader of the report can do with the run's store next, each as a command to paste."""
+    store = shlex.quote(store_path)
+    on_store = f"FRONTIERSMITH_STORE_PATH={store} frontiersmith"
+    steps = [
+        (
+            "Connect an agent to these tasks (Claude Code; `codex` or `json` for other clients)",
+            f'eval "$(frontiersmith mcp-config claude --tools solve --store {store})"',
+        ),
+        ("Open the dashboard of the run", f"{on_store} dashboard"),
+        (
+            "Export its tasks for a trainer (verl, trl, verifiers, hf)",
+            f"{on_store} export --format verl tasks-out --run {run_id}",
+        ),
+    ]
+    if table.tasks:
+        steps.append(("See where a task came from", f"{on_store} store lineage {table.tasks[0]}"))
+    return steps
 
 
 def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTable) -> None:
@@ -130,14 +162,19 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
     out.print(stages)
     if table.reasons:
         why = Table(title="Why candidates fell out")
-        why.add_column("candidate")
-        why.add_column("stage")
+        for column in ("candidate", "title", "seed", "catalog kind", "stage"):
+            why.add_column(column)
         why.add_column("reason", overflow="fold")
         for cid, rejection in table.reasons:
-            why.add_row(cid, rejection.stage.value, rejection.reason[:300])
+            note = table.about[cid]
+            kind = note.catalog_kind or "model-written"
+            why.add_row(cid, note.title or "", note.seed, kind, rejection.stage.value, rejection.reason[:300])
         out.print(why)
     if table.tasks:
         out.print("published tasks: " + ", ".join(table.tasks))
+    out.print("\n[bold]What to do next[/bold]")
+    for do, command in next_steps(store_path, run_id, table):
+        out.print(f"  {do}:\n    {command}", markup=False, highlight=False, soft_wrap=True)
 
 
 def synthesize(
@@ -248,6 +285,7 @@ def evaluate_divergence(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
+    from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
     from frontiersmith.tools.llm import make_provider

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import shlex
+import shutil
+import sys
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import Path
 
 import typer
 
@@ -55,12 +60,89 @@ def serve(
         finally:
             backend.close()
         return
-    server = build_server(settings, tools=tools.value)
+    server = build_server(settings, tools=tools.value, deferred=True)
     try:
         # stdout carries the protocol only: everything else goes to stderr.
         server.run("stdio")
     finally:
         server.backend.close()
+
+
+class Client(StrEnum):
+    """The formats `mcp-config` prints: a `claude mcp add` line, a Codex config table, an `mcpServers` JSON."""
+
+    CLAUDE = "claude"
+    CODEX = "codex"
+    JSON = "json"
+
+
+def executable() -> str:
+    """The absolute path of this installation's `frontiersmith`, so a client need not find it on its PATH."""
+    beside = Path(sys.executable).parent / "frontiersmith"
+    if beside.is_file():
+        return str(beside)
+    found = shutil.which("frontiersmith")
+    return str(Path(found).absolute()) if found else str(beside)
+
+
+def mcp_snippet(client: Client, tools: Tools, name: str = "frontiersmith", store: Path | None = None) -> str:
+    """What to paste into ``client`` so it starts this installation's `frontiersmith serve --tools TOOLS` (on
+    the store file ``store``, when given, instead of the configured one)."""
+    command, args = executable(), ["serve", "--tools", tools.value]
+    env = {"FRONTIERSMITH_STORE_PATH": str(store.absolute())} if store is not None else {}
+    if client is Client.CLAUDE:
+        options = [part for key, value in env.items() for part in ("-e", f"{key}={value}")]
+        return shlex.join(["claude", "mcp", "add", name, *options, "--", command, *args])
+    if client is Client.CODEX:
+        pairs = ", ".join(f"{key} = {json.dumps(value)}" for key, value in env.items())
+        return "\n".join(
+            [
+                f"[mcp_servers.{name}]",
+                f"command = {json.dumps(command)}",
+                f"args = {json.dumps(args)}",
+                *([f"env = {{ {pairs} }}"] if env else []),
+                "# The first call imports the judge and the catalog; judging a whole test suite takes a while.",
+                "startup_timeout_sec = 30",
+                "tool_timeout_sec = 600",
+            ]
+        )
+    server: dict[str, object] = {"command": command, "args": args, **({"env": env} if env else {})}
+    return json.dumps({"mcpServers": {name: server}}, indent=2)
+
+
+def mcp_config(
+    client: str = typer.Argument(
+        ...,
+        metavar="CLIENT",
+        help="claude: a `claude mcp add` command line; codex: a table for ~/.codex/config.toml; json: an "
+        "`mcpServers` object (Claude Desktop, Cursor, `claude mcp add-json`, the MCP Inspector's --config).",
+    ),
+    tools: Tools = typer.Option(
+        Tools.ALL,
+        "--tools",
+        case_sensitive=False,
+        help="What the server offers the client (see `frontiersmith serve --help`); use 'solve' for an agent "
+        "under evaluation.",
+    ),
+    name: str = typer.Option("frontiersmith", "--name", help="The server's name in the client."),
+    store: Path = typer.Option(
+        None,
+        "--store",
+        help="Serve this store file (e.g. the one a demo printed) instead of the configured one.",
+    ),
+) -> None:
+    """Print a ready-to-paste MCP client configuration for this installation.
+
+    The server is started by its absolute path, so the snippet works whatever the client's PATH is, e.g.
+    `frontiersmith mcp-config codex >> ~/.codex/config.toml` or `eval "$(frontiersmith mcp-config claude)"`.
+    """
+    try:
+        chosen = Client(client.lower())
+    except ValueError:
+        # A plain argument, not a Choice: click's "Choose from" list spreads a missing CLIENT over four lines.
+        choices = ", ".join(repr(c.value) for c in Client)
+        raise typer.BadParameter(f"{client!r} is not one of {choices}.", param_hint="'CLIENT'") from None
+    typer.echo(mcp_snippet(chosen, tools, name, store))
 
 
 def dashboard(
@@ -78,4 +160,4 @@ def dashboard(
     serve_dashboard(get_settings(), host, port)
 
 
-COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "dashboard": dashboard}
+COMMANDS: dict[str, Callable[..., None]] = {"serve": serve, "mcp-config": mcp_config, "dashboard": dashboard}

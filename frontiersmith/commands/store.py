@@ -33,9 +33,10 @@ def lineage(
 ) -> None:
     """The chain a record came from: seed -> candidate -> ... -> the record itself."""
     from frontiersmith.store import open_store
+    from frontiersmith.tools.problems import lineage as lineage_of
 
     with open_store() as store:
-        chain = store.ancestors(record_id)
+        chain, _ = lineage_of(store, record_id)
     if as_json:
         typer.echo(json.dumps([node.to_dict() for node in chain], indent=2))
         return

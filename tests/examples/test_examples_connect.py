@@ -40,9 +40,14 @@ def with_port(url: str, served_url: str) -> str:
 
 
 def test_the_python_client_example_solves_a_catalog_problem(tmp_path: Path) -> None:
+    # As the README runs it (`.venv/bin/python examples/...`): the venv's Python, the venv not on PATH.
+    env = serve_env(tmp_path)
+    env["PATH"] = os.pathsep.join(
+        p for p in env["PATH"].split(os.pathsep) if p != str(Path(sys.executable).parent)
+    )
     proc = subprocess.run(
         [sys.executable, str(EXAMPLES / "solve_catalog_problem.py")],
-        env=serve_env(tmp_path),
+        env=env,
         capture_output=True,
         text=True,
         timeout=240,

@@ -3,9 +3,37 @@ it publishes tasks, rejects the pseudo-open families with the reason, and its ta
 
 from __future__ import annotations
 
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
+
+from .conftest import cli_env, frontiersmith_cmd
+
+
+@pytest.fixture(scope="module")
+def demo_text(demo_run, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The demo's text report: the same command on a copy of the session's demo store resumes the finished run
+    and prints its report in seconds (a copy, because resuming records events the other readers do not expect)."""
+    folder = tmp_path_factory.mktemp("demo-text")
+    copy = folder / "store.db"
+    with sqlite3.connect(demo_run.path) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    # Wide enough that no title or header is wrapped inside its table cell.
+    proc = subprocess.run(
+        [*frontiersmith_cmd(), "demo", "--store", str(copy)],
+        env=cli_env(folder, COLUMNS="250"),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return copy, proc.stdout
 
 
 def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run):
@@ -32,3 +60,41 @@ def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run
     for task in store.list_tasks():
         chain = store.ancestors(task.id)
         assert chain[0].kind == "seed" and chain[-1].id == task.id
+
+
+def test_the_demo_report_names_each_rejected_candidates_title_seed_and_catalog_kind(
+    demo_run, demo_text
+) -> None:
+    out = demo_run.printed
+    store = open_store(demo_run.path)
+    _, text = demo_text
+    rejected = {c.id: c for c in store.list_candidates() if c.status is CandidateStatus.REJECTED}
+    rows = {row["candidate"]: row for row in out["reasons"]}
+    assert set(rows) >= set(rejected)
+    for cid, c in rejected.items():
+        row = rows[cid]
+        assert (row["title"], row["seed"]) == (c.problem.title, c.parent_id)
+        assert row["catalog_kind"] == get_family(c.problem.provenance["catalog"]).kind
+        assert row["reason"] == c.rejection.reason and row["stage"] == c.rejection.stage.value
+    # A reader sees the filter reject exactly the pseudo-open families.
+    pseudo = {r["title"] for r in out["reasons"] if r["catalog_kind"] == "pseudo-open"}
+    assert len(pseudo) >= 4 and all(
+        r["stage"] in ("semantic", "behavioural")
+        for r in out["reasons"]
+        if r["catalog_kind"] == "pseudo-open"
+    )
+    # The text report carries the same columns.
+    assert "catalog kind" in text and "pseudo-open" in text
+    some = next(iter(rejected.values()))
+    assert some.problem.title in text and some.parent_id in text
+
+
+def test_the_demo_report_ends_with_what_to_do_next(demo_run, demo_text) -> None:
+    steps = [step["command"] for step in demo_run.printed["next"]]
+    assert any(f"mcp-config claude --tools solve --store {demo_run.path}" in c for c in steps)
+    assert any("frontiersmith export" in c for c in steps) and any(
+        "frontiersmith dashboard" in c for c in steps
+    )
+    copy, text = demo_text
+    assert "What to do next" in text and text.index("What to do next") > text.index("Why candidates fell out")
+    assert f"mcp-config claude --tools solve --store {copy}" in text and "frontiersmith export" in text

@@ -153,6 +153,22 @@ async def test_process_backend_without_bwrap_still_runs_programs_as_root(
     assert r.verdict is Verdict.OK and r.stdout == b"HI\n"
 
 
+async def test_the_bubblewrap_fallback_warning_is_printed_once_not_once_per_sandbox(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from frontiersmith.sandbox import process
+
+    if os.geteuid() != 0:
+        pytest.skip("the fallback exists only as root")
+    monkeypatch.setattr(process, "bwrap_path", lambda: None)
+    monkeypatch.setattr(process, "_WARNED", set())
+    for _ in range(3):
+        async with open_sandbox("process"):
+            pass
+    warned = [r for r in caplog.records if "bwrap not found" in r.getMessage()]
+    assert len(warned) == 1
+
+
 async def test_unknown_backend_is_a_one_sentence_error() -> None:
     with pytest.raises(SandboxError, match="Unknown sandbox backend"):
         async with open_sandbox("vm"):

@@ -4,6 +4,7 @@ synthesis and solve sessions every transport must carry."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import platformdirs
+import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -35,6 +38,36 @@ INITIALIZE = {
     },
 }
 HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+def npm_client(package: str, binary: str, env_var: str, folder: str) -> str:
+    """A third-party client from npm, pinned (``package`` is NAME@VERSION): at $``env_var``, else in the user
+    cache (~/.cache/frontiersmith/FOLDER, where .ci/run installs it), installed there with npm when missing.
+    When it cannot be had the test skips locally and fails under FRONTIERSMITH_REQUIRE_SANDBOXES=1 (CI)."""
+    explicit = os.environ.get(env_var)
+    if explicit:
+        return explicit
+    prefix = Path(platformdirs.user_cache_dir("frontiersmith")) / folder
+    found = prefix / "node_modules" / ".bin" / binary
+    if not found.exists() and shutil.which("npm"):
+        subprocess.run(
+            ["npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", package],
+            capture_output=True,
+            timeout=600,
+        )
+    if found.exists():
+        return str(found)
+    reason = f"{binary} is not installed and `npm install {package}` failed"
+    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def inspector() -> str:
+    """The MCP Inspector CLI, pinned (its CLI flags matter)."""
+    return npm_client(
+        "@modelcontextprotocol/inspector@2.12.0", "mcp-inspector", "FRONTIERSMITH_INSPECTOR", "inspector"
+    )
 
 
 def baseline_code() -> str:

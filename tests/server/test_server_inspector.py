@@ -9,36 +9,10 @@ cannot be had, the test skips locally and fails under FRONTIERSMITH_REQUIRE_SAND
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import platformdirs
-import pytest
-from mcp_helpers import CHEAP_PROBLEM, baseline_code, serve_env
-
-INSPECTOR_PACKAGE = "@modelcontextprotocol/inspector@2.12.0"
-
-
-def inspector() -> str:
-    explicit = os.environ.get("FRONTIERSMITH_INSPECTOR")
-    if explicit:
-        return explicit
-    prefix = Path(platformdirs.user_cache_dir("frontiersmith")) / "inspector"
-    binary = prefix / "node_modules" / ".bin" / "mcp-inspector"
-    if not binary.exists() and shutil.which("npm"):
-        subprocess.run(
-            ["npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", INSPECTOR_PACKAGE],
-            capture_output=True,
-            timeout=600,
-        )
-    if binary.exists():
-        return str(binary)
-    reason = f"the MCP Inspector CLI is not installed and `npm install {INSPECTOR_PACKAGE}` failed"
-    if os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":
-        pytest.fail(reason)
-    pytest.skip(reason)
+from mcp_helpers import CHEAP_PROBLEM, baseline_code, inspector, serve_env
 
 
 def run_inspector(tmp_path: Path, *method_args: str) -> dict:

@@ -272,8 +272,10 @@ def get_family(name: str) -> Family:
     name = name.removeprefix("catalog/")
     fams = families()
     if name not in fams:
+        missing = f"No catalog family named {name!r}"
         raise NotFoundError(
-            f"No catalog family named {name!r}; run `frontiersmith catalog list` to see them."
+            f"{missing}; run `frontiersmith catalog list` to see them.",
+            over_mcp=f"{missing}; call list_problems or read the resource catalog://families to see them.",
         )
     return fams[name]
 

@@ -60,7 +60,6 @@ from frontiersmith.models import (
 )
 
 MANIFEST = "problem.yaml"
-SUFFIX_LANGUAGE = {".py": Language.PYTHON, ".cpp": Language.CPP, ".cc": Language.CPP, ".cxx": Language.CPP}
 
 
 class ProgramRef(BaseModel):
@@ -72,7 +71,7 @@ class ProgramRef(BaseModel):
     language: Language | None = None
 
     def resolved_language(self) -> Language | None:
-        return self.language or SUFFIX_LANGUAGE.get(Path(self.file).suffix.lower())
+        return self.language or Language.of_file(self.file)
 
 
 class VerifierRef(ProgramRef):

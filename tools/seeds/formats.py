@@ -33,7 +33,6 @@ from frontiersmith.settings import Settings, get_settings
 
 from ..formats.frontiercs import load_frontiercs
 from ..formats.native import (
-    SUFFIX_LANGUAGE,
     load_yaml,
     natural_key,
     package_file,
@@ -502,7 +501,7 @@ def _dir_solutions(root: Path) -> list[Program]:
         return []
     programs = []
     for path in sorted(folder.iterdir(), key=lambda p: natural_key(p.name)):
-        language = SUFFIX_LANGUAGE.get(path.suffix.lower())
+        language = Language.of_file(path.name)
         if language is None:
             continue
         data = read_package_file(root, path.relative_to(root), f"{root} holds")

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-import numpy as np
-
 from frontiersmith.drafts import SolutionDraft, StrategyGroups
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage, make_id
@@ -119,13 +117,23 @@ def _behavioural(
     never judged with the current verifier, and would dilute the score vectors."""
     suite = store.current_suite(candidate_id)
     tests = suite_tests(store, suite)
-    if not tests:
+    matrix = store.score_matrix([s.id for s in sols], [t.id for t in tests]) if tests else {}
+    if not tests or not any(matrix.values()):
+        # Unjudged tests would read as every solution scoring 0 everywhere: no estimate, and say why.
+        reason = (
+            "it has no tests yet; call generate_tests, then run_verifier"
+            if not tests
+            else "its tests have not been judged yet; call run_verifier, which scores the sampled solutions on them"
+        )
         if required:
-            raise InvalidInputError(
-                f"Candidate {candidate_id} has no tests yet; call generate_tests and run_verifier."
-            )
+            raise InvalidInputError(f"Candidate {candidate_id} has no behavioural divergence: {reason}.")
+        div.behavioural = div.crossing = None
+        div.mean_scores, div.m, div.suite_id = {}, 0, None
+        div.behavioural_reason = f"no behavioural divergence: {reason}"
         return
-    matrix = store.score_matrix([s.id for s in sols], [t.id for t in tests])
+    div.behavioural_reason = None
+    import numpy as np  # here, so `serve` answers `initialize` without numpy
+
     q = np.array([[matrix[s.id].get(t.id, 0.0) for t in tests] for s in sols])
     div.behavioural = dm.behavioural(q)
     div.crossing = dm.crossing(q)
@@ -148,7 +156,9 @@ def divergence_gate(div: Divergence | None, thresholds: Thresholds) -> Rejection
             f"share one idea ({ideas})",
         )
     if div.behavioural is None:
-        return Rejection(stage=Stage.BEHAVIOURAL, reason="no behavioural divergence estimate yet")
+        return Rejection(
+            stage=Stage.BEHAVIOURAL, reason=div.behavioural_reason or "no behavioural divergence estimate yet"
+        )
     if thresholds.scores_alike(div.behavioural):
         return Rejection(
             stage=Stage.BEHAVIOURAL,
