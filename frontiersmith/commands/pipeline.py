@@ -94,7 +94,11 @@ def _run(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
         )
     if as_json:
-        typer.echo(json.dumps(_stages_json(pipeline.run_id, str(store.path), elapsed, table), indent=1))
+        from frontiersmith.tools.cost import run_cost
+
+        report = _stages_json(pipeline.run_id, str(store.path), elapsed, table)
+        report["cost"] = run_cost(store, pipeline.run_id, published=table.tasks).to_json()
+        typer.echo(json.dumps(report, indent=1))
     else:
         _print_stages(pipeline.run_id, str(store.path), elapsed, table)
 
