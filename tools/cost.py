@@ -66,6 +66,17 @@ def metered(meter: Meter | None = None) -> Iterator[Meter]:
             outer.add(meter)
 
 
+@contextlib.contextmanager
+def unmetered() -> Iterator[None]:
+    """Charge nothing in the block: work no candidate asked for (a worker's sandbox start-up, paid once per
+    worker, however many jobs it then judges)."""
+    token = _current.set(None)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
 def charge_tokens(input_tokens: int, output_tokens: int) -> None:
     """Charge one model call to the current meter (none current: the call is not a run's, nothing kept)."""
     meter = _current.get()

@@ -29,7 +29,7 @@ from frontiersmith.models import Limits, Program
 from frontiersmith.sandbox import Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .cost import Meter, charge_cpu, metered
+from .cost import Meter, charge_cpu, metered, unmetered
 from .judge import (
     Judge,
     JudgeReport,
@@ -100,7 +100,8 @@ class JudgeHost:
         key = content_hash((verifier, limits.model_dump()))
         async with self._lock:  # one compile per verifier, however many jobs wait for it
             if self.sandbox is None:
-                self.sandbox = await self._stack.enter_async_context(open_sandbox(None, self.settings))
+                with unmetered():
+                    self.sandbox = await self._stack.enter_async_context(open_sandbox(None, self.settings))
                 self._limiter = anyio.CapacityLimiter(self.workers)
             if key not in self._judges:
                 try:

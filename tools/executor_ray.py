@@ -54,6 +54,9 @@ class JudgeWorker:
             self.host.suites[suite] = await boxed[0]
         return await self.host.judge(job, suite)
 
+    async def close(self) -> None:
+        await self.host.close()
+
     def pid(self) -> int:
         import os
 
@@ -131,6 +134,10 @@ class RayExecutor:
 
     async def close(self) -> None:
         ray = _ray()
+        # Let each worker tear its sandbox down (a killed one would leave its temp dirs), then stop it.
+        with anyio.move_on_after(30):
+            for actor in self.actors:
+                await actor.close.remote()
         for actor in self.actors:
             ray.kill(actor)
         self.actors = []
