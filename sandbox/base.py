@@ -89,7 +89,7 @@ class Sandbox(abc.ABC):
         # Every backend's runs are charged to the current cost meter (tools/cost.py) here, once, so no
         # caller (the judge, test generation, the protocol) has to remember to.
         if "run" in cls.__dict__ and not getattr(cls.__dict__["run"], "_metered", False):
-            cls.run = _metered_run(cls.__dict__["run"])  # type: ignore[method-assign]
+            cls.run = _metered_run(cls.__dict__["run"])  # type: ignore[method-assign,assignment]
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings

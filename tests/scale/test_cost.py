@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from judge.judge_helpers import cli
 from pipeline import test_scripted_model as scripted
 from pipeline import toy_problem as toy
 from pipeline.scripted_llm import ScriptedEndpoint
@@ -67,3 +68,14 @@ async def test_every_model_call_and_sandbox_run_is_charged_to_its_candidate_and_
     recorded = run.progress["cost"]
     assert recorded["per_published_task"]["tokens"] == 37 * calls
     assert recorded["per_stage"]["cross-validate"]["cpu_seconds"] > 0
+    store.close()
+
+    # `store cost` prints the same, for the latest run and for a named one
+    printed = cli(["store", "cost", "--json"], tmp_path)
+    assert printed.returncode == 0, printed.stderr
+    assert json.loads(printed.stdout) == recorded
+    text = cli(["store", "cost", config.run_id], tmp_path)
+    assert "per published task (1): " + f"{37 * calls} tokens" in text.stdout
+    unknown = cli(["store", "cost", "run-nope"], tmp_path)
+    assert unknown.returncode != 0 and "No synthesis run run-nope in the store" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
