@@ -15,12 +15,13 @@ counted twice. Callers (``judge``, catalog evaluation, co-evolution) do::
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import hashlib
 import os
 import pickle
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anyio
 
@@ -29,7 +30,8 @@ from frontiersmith.models import Limits, Program
 from frontiersmith.sandbox import Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .cost import Meter, charge_cpu, metered, unmetered
+from .cost import Meter, charge_cpu, metered
+from .crossval import CrossValidation, cross_validate
 from .judge import (
     Judge,
     JudgeReport,
@@ -42,6 +44,9 @@ from .judge import (
     open_judge,
     verifier_failed,
 )
+
+if TYPE_CHECKING:
+    from .executor_ray import RayExecutor
 
 Objectives = Mapping[str, float] | Program | None
 JobProgress = Callable[[int, int], Awaitable[None] | None]
@@ -94,15 +99,21 @@ class JudgeHost:
     _judges: dict[str, Judge | VerifierCompileError] = field(default_factory=dict)
     _stack: contextlib.AsyncExitStack = field(default_factory=contextlib.AsyncExitStack)
     _lock: anyio.Lock = field(default_factory=anyio.Lock)
+    _start_lock: anyio.Lock = field(default_factory=anyio.Lock)
     _limiter: anyio.CapacityLimiter | None = None
+
+    async def warm_sandbox(self) -> Sandbox:
+        """This worker's sandbox, started on first use (its start-up is no job's cost: ``start_sandbox``)."""
+        async with self._start_lock:
+            if self.sandbox is None:
+                self.sandbox = await self._stack.enter_async_context(open_sandbox(None, self.settings))
+                self._limiter = anyio.CapacityLimiter(self.workers)
+            return self.sandbox
 
     async def _judge_for(self, verifier: VerifierSpec, limits: Limits) -> Judge | VerifierCompileError:
         key = content_hash((verifier, limits.model_dump()))
+        await self.warm_sandbox()
         async with self._lock:  # one compile per verifier, however many jobs wait for it
-            if self.sandbox is None:
-                with unmetered():
-                    self.sandbox = await self._stack.enter_async_context(open_sandbox(None, self.settings))
-                self._limiter = anyio.CapacityLimiter(self.workers)
             if key not in self._judges:
                 try:
                     judge, _ = await self._stack.enter_async_context(
@@ -145,6 +156,11 @@ class JudgeHost:
 
 class Executor(Protocol):
     name: str
+
+    async def cross_validate(self, *args: Any, **kwargs: Any) -> CrossValidation:
+        """``tools/crossval.cross_validate`` (a pipeline step's sandbox work: its values in, its report out),
+        run where this executor runs jobs."""
+        ...
 
     async def map_judge(
         self, jobs: Sequence[JudgeJob], progress: JobProgress | None = None
@@ -196,8 +212,21 @@ class LocalExecutor:
                 tg.start_soon(one, job)
         return {job.id: outcomes[job.id].report for job in todo}
 
+    async def cross_validate(self, *args: Any, **kwargs: Any) -> CrossValidation:
+        return await cross_validate(*args, **kwargs)  # as without an executor: its own sandbox
+
     async def close(self) -> None:
         await self.host.close()
+
+
+_active: contextvars.ContextVar[Executor | None] = contextvars.ContextVar(
+    "frontiersmith_executor", default=None
+)
+
+
+def active_executor() -> Executor | None:
+    """The executor of the ``get_executor`` block this code runs in (a synthesis run's), if any."""
+    return _active.get()
 
 
 @contextlib.asynccontextmanager
@@ -212,22 +241,21 @@ async def get_executor(
     at a time (local) or worker processes (ray; default: the cluster's CPUs)."""
     settings = settings or get_settings()
     name = executor or settings.executor
+    started: LocalExecutor | RayExecutor
     if name == "local":
-        local = LocalExecutor(settings, workers)
-        try:
-            yield local
-        finally:
-            await local.close()
+        started = LocalExecutor(settings, workers)
     elif name == "ray":
         from .executor_ray import RayExecutor
 
-        remote = await RayExecutor.start(settings, ray_address or settings.ray_address, workers)
-        try:
-            yield remote
-        finally:
-            await remote.close()
+        started = await RayExecutor.start(settings, ray_address or settings.ray_address, workers)
     else:
         raise InvalidInputError(f"The executor {name!r} is not known; use local or ray.")
+    token = _active.set(started)
+    try:
+        yield started
+    finally:
+        _active.reset(token)
+        await started.close()
 
 
 def outcome_meter(outcome: JudgeOutcome) -> None:
@@ -236,6 +264,7 @@ def outcome_meter(outcome: JudgeOutcome) -> None:
 
 
 __all__ = [
+    "active_executor",
     "Executor",
     "JudgeHost",
     "JudgeJob",

@@ -14,6 +14,8 @@ import anyio
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
+from .cost import Meter, charge_cpu, metered
+from .crossval import CrossValidation, cross_validate
 from .executor import (
     JobProgress,
     JudgeHost,
@@ -54,6 +56,13 @@ class JudgeWorker:
             self.host.suites[suite] = await boxed[0]
         return await self.host.judge(job, suite)
 
+    async def cross_validate(self, args: tuple, kwargs: dict[str, Any]) -> tuple[CrossValidation, Meter]:
+        """The protocol in this worker's warm sandbox (the driver stores its report)."""
+        with metered() as meter:
+            sandbox = await self.host.warm_sandbox()
+            report = await cross_validate(*args, **kwargs, settings=self.host.settings, sandbox=sandbox)
+        return report, meter
+
     async def close(self) -> None:
         await self.host.close()
 
@@ -70,6 +79,7 @@ class RayExecutor:
         self.actors = actors
         self._started_ray = started_ray
         self._suites: dict[str, Any] = {}  # content hash -> ObjectRef, put once per run
+        self._busy: dict[int, int] = {}  # actor -> protocol runs in flight on it
 
     @classmethod
     async def start(cls, settings: Settings, address: str | None, workers: int | None) -> RayExecutor:
@@ -128,6 +138,17 @@ class RayExecutor:
                 for _ in range(IN_FLIGHT_PER_WORKER):
                     tg.start_soon(feed, actor)
         return {job.id: outcomes[job.id].report for job in todo}
+
+    async def cross_validate(self, *args: Any, **kwargs: Any) -> CrossValidation:
+        kwargs.pop("settings", None)  # the worker has the run's settings; min_kill_rate comes resolved
+        actor = min(self.actors, key=lambda a: self._busy.get(id(a), 0))  # the least busy worker
+        self._busy[id(actor)] = self._busy.get(id(actor), 0) + 1
+        try:
+            report, meter = await actor.cross_validate.remote(args, kwargs)
+        finally:
+            self._busy[id(actor)] -= 1
+        charge_cpu(meter.cpu_seconds * 1000.0, runs=meter.sandbox_runs)
+        return report
 
     async def worker_pids(self) -> list[int]:
         return [await a.pid.remote() for a in self.actors]

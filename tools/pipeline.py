@@ -39,6 +39,7 @@ from . import synthesis as syn
 from .authors import provider_authors
 from .cost import metered, record_cost, run_cost
 from .crossval import Authors, cross_validation_loop
+from .executor import get_executor
 from .llm.base import Provider, ProviderError
 from .seeds.select import parse, select_seeds, spread_slots
 
@@ -243,7 +244,11 @@ class Pipeline:
         ]
 
     async def run(self) -> StageTable:
-        async with run_lock(self.store.path, self.run_id, self.settings.run_lock_wait_s) as waited:
+        # The executor (local, or a Ray cluster) runs the run's sandbox work; the store stays this process's.
+        async with (
+            run_lock(self.store.path, self.run_id, self.settings.run_lock_wait_s) as waited,
+            get_executor(self.settings),
+        ):
             self.waited_s = waited
             syn.ensure_catalog_seeds(self.store)
             run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))

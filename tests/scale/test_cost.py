@@ -54,7 +54,7 @@ async def test_every_model_call_and_sandbox_run_is_charged_to_its_candidate_and_
     assert (cost.total.input_tokens, cost.total.output_tokens) == (30 * calls, 7 * calls)
     assert set(cost.stages) == {"mutate", "sample", "cross-validate"}
     assert cost.stages["mutate"].model_calls == 2  # the mutation and the coarse judge
-    assert cost.stages["cross-validate"].cpu_seconds > 0 and cost.stages["sample"].cpu_seconds > 0
+    assert cost.stages["cross-validate"].cpu_seconds > 0
     assert cost.total.cpu_seconds == pytest.approx(sum(m.cpu_seconds for m in cost.stages.values()))
     # against its candidate: the run's one candidate holds it all
     (cid,) = cost.candidates
