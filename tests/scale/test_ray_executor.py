@@ -93,3 +93,9 @@ def test_ray_address_without_the_ray_executor_is_one_sentence(tmp_path):
     done = cli(["judge", str(MINI), str(SOLUTIONS / "first_k.py"), "--ray-address", "x:1"], tmp_path)
     assert done.returncode != 0 and "--ray-address needs --executor ray." in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_synthesize_refuses_a_ray_address_without_the_ray_executor(tmp_path):
+    done = cli(["synthesize", "--ray-address", "x:1", "--json"], tmp_path)
+    assert done.returncode != 0 and "--ray-address needs --executor ray." in done.stderr
+    assert "Traceback" not in done.stderr
