@@ -94,6 +94,13 @@ def charge_cpu(cpu_ms: float, runs: int = 1) -> None:
         meter.sandbox_runs += runs
 
 
+def charge(meter: Meter) -> None:
+    """Charge what was spent elsewhere (a Ray worker's meter, sent back with its result) to the current one."""
+    current = _current.get()
+    if current is not None:
+        current.add(meter)
+
+
 def record_cost(store: Store, run_id: str, candidate_id: str, stage: str, meter: Meter) -> None:
     """Store what one piece of work of ``stage`` spent on ``candidate_id`` (nothing when it spent nothing)."""
     if meter.model_calls or meter.sandbox_runs:

@@ -30,7 +30,7 @@ from frontiersmith.models import Limits, Program
 from frontiersmith.sandbox import Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .cost import Meter, charge_cpu, metered
+from .cost import Meter, metered
 from .crossval import CrossValidation, cross_validate
 from .judge import (
     Judge,
@@ -170,7 +170,7 @@ class Executor(Protocol):
         ...
 
 
-def _unique(jobs: Sequence[JudgeJob]) -> list[JudgeJob]:
+def unique_jobs(jobs: Sequence[JudgeJob]) -> list[JudgeJob]:
     seen: dict[str, JudgeJob] = {}
     for job in jobs:
         job.check()
@@ -178,7 +178,7 @@ def _unique(jobs: Sequence[JudgeJob]) -> list[JudgeJob]:
     return list(seen.values())
 
 
-async def _report(progress: JobProgress | None, done: int, total: int) -> None:
+async def report_progress(progress: JobProgress | None, done: int, total: int) -> None:
     if progress is not None:
         outcome = progress(done, total)
         if outcome is not None:
@@ -197,7 +197,7 @@ class LocalExecutor:
     async def map_judge(
         self, jobs: Sequence[JudgeJob], progress: JobProgress | None = None
     ) -> dict[str, JudgeReport]:
-        todo = _unique(jobs)
+        todo = unique_jobs(jobs)
         outcomes: dict[str, JudgeOutcome] = {}
 
         async def one(job: JudgeJob) -> None:
@@ -205,7 +205,7 @@ class LocalExecutor:
             self.host.suites.setdefault(suite, job.tests)
             async with self._jobs:
                 outcomes[job.id] = await self.host.judge(replace(job, tests=()), suite)
-            await _report(progress, len(outcomes), len(todo))
+            await report_progress(progress, len(outcomes), len(todo))
 
         async with anyio.create_task_group() as tg:
             for job in todo:
@@ -258,11 +258,6 @@ async def get_executor(
         await started.close()
 
 
-def outcome_meter(outcome: JudgeOutcome) -> None:
-    """Charge a job judged elsewhere (a Ray worker) to the driver's current cost meter."""
-    charge_cpu(outcome.meter.cpu_seconds * 1000.0, runs=outcome.meter.sandbox_runs)
-
-
 __all__ = [
     "active_executor",
     "Executor",
@@ -272,5 +267,4 @@ __all__ = [
     "LocalExecutor",
     "content_hash",
     "get_executor",
-    "outcome_meter",
 ]

@@ -6,7 +6,9 @@ Only this module imports Ray (the optional extra ``frontiersmith[ray]``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import anyio
@@ -14,17 +16,16 @@ import anyio
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
-from .cost import Meter, charge_cpu, metered
+from .cost import Meter, charge, metered
 from .crossval import CrossValidation, cross_validate
 from .executor import (
     JobProgress,
     JudgeHost,
     JudgeJob,
     JudgeOutcome,
-    _report,
-    _unique,
     content_hash,
-    outcome_meter,
+    report_progress,
+    unique_jobs,
 )
 from .judge import JudgeReport
 
@@ -67,8 +68,6 @@ class JudgeWorker:
         await self.host.close()
 
     def pid(self) -> int:
-        import os
-
         return os.getpid()
 
 
@@ -119,7 +118,7 @@ class RayExecutor:
     async def map_judge(
         self, jobs: Sequence[JudgeJob], progress: JobProgress | None = None
     ) -> dict[str, JudgeReport]:
-        todo = _unique(jobs)
+        todo = unique_jobs(jobs)
         queue = list(reversed(todo))
         outcomes: dict[str, JudgeOutcome] = {}
 
@@ -127,11 +126,13 @@ class RayExecutor:
             while queue:
                 job = queue.pop()
                 suite, ref = self._suite_ref(job)
-                outcome: JudgeOutcome = await actor.judge.remote(replace_tests(job), suite, [ref])
+                outcome: JudgeOutcome = await actor.judge.remote(
+                    replace(job, tests=()), suite, [ref]
+                )  # tests go by hash
                 if outcome.job_id not in outcomes:  # idempotent by job id: a retried job counts once
                     outcomes[outcome.job_id] = outcome
-                    outcome_meter(outcome)
-                await _report(progress, len(outcomes), len(todo))
+                    charge(outcome.meter)
+                await report_progress(progress, len(outcomes), len(todo))
 
         async with anyio.create_task_group() as tg:
             for actor in self.actors:
@@ -147,7 +148,7 @@ class RayExecutor:
             report, meter = await actor.cross_validate.remote(args, kwargs)
         finally:
             self._busy[id(actor)] -= 1
-        charge_cpu(meter.cpu_seconds * 1000.0, runs=meter.sandbox_runs)
+        charge(meter)
         return report
 
     async def worker_pids(self) -> list[int]:
@@ -164,10 +165,3 @@ class RayExecutor:
         self.actors = []
         if self._started_ray:
             ray.shutdown()
-
-
-def replace_tests(job: JudgeJob) -> JudgeJob:
-    """The job as sent to a worker: its tests travel apart, by content hash."""
-    from dataclasses import replace
-
-    return replace(job, tests=())
