@@ -86,6 +86,11 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"
     max_concurrency: int = Field(4, ge=1)
+    # Where judge jobs run (tools/executor.py): this process, or a Ray cluster (``ray_address``; none
+    # starts a local one with ``ray_workers`` worker processes, default: the cores).
+    executor: Literal["local", "ray"] = "local"
+    ray_address: str | None = None
+    ray_workers: int | None = Field(None, ge=1, le=4096)
     # A synthesis run started while the same run (same arguments, same store) is running waits this long for
     # it, then stops with one line naming the holder; 0 stops at once (tools/pipeline.py, run_lock).
     run_lock_wait_s: float = Field(0.0, ge=0)

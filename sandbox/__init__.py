@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings, get_settings
+from frontiersmith.tools.cost import unmetered
 
 from . import docker_backend, process  # noqa: F401  (each backend registers itself by name on import)
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
@@ -37,7 +38,8 @@ async def start_sandbox(backend: str | None = None, settings: Settings | None = 
     (prefer ``open_sandbox``)."""
     settings = settings or get_settings()
     sb = make_sandbox(backend or settings.sandbox_backend, settings)
-    await sb.start()
+    with unmetered():  # its self-test runs are the sandbox's, not any candidate's (tools/cost.py)
+        await sb.start()
     return sb
 
 

@@ -8,11 +8,14 @@ processes) carried over from one run to the next.
 from __future__ import annotations
 
 import abc
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.settings import Settings
+from frontiersmith.tools.cost import charge_cpu
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,17 @@ class ExecResult:
     files: dict[str, bytes] = field(default_factory=dict)  # files asked for with ``want_files``
 
 
+def _metered_run(run: Callable[..., Awaitable[ExecResult]]) -> Callable[..., Awaitable[ExecResult]]:
+    @functools.wraps(run)
+    async def metered(self: Sandbox, *args: Any, **kwargs: Any) -> ExecResult:
+        result = await run(self, *args, **kwargs)
+        charge_cpu(result.time_ms)
+        return result
+
+    metered._metered = True  # type: ignore[attr-defined]
+    return metered
+
+
 class Sandbox(abc.ABC):
     """One isolated environment. Use ``async with open_sandbox(...) as sb``.
 
@@ -69,6 +83,13 @@ class Sandbox(abc.ABC):
     """
 
     backend: str = "abstract"  # the name it is registered under
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # Every backend's runs are charged to the current cost meter (tools/cost.py) here, once, so no
+        # caller (the judge, test generation, the protocol) has to remember to.
+        if "run" in cls.__dict__ and not getattr(cls.__dict__["run"], "_metered", False):
+            cls.run = _metered_run(cls.__dict__["run"])  # type: ignore[method-assign,assignment]
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings

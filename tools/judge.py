@@ -625,7 +625,7 @@ async def compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str,
     return results
 
 
-def _check_normalisation(verifier: VerifierSpec, baseline: object, best: object) -> None:
+def check_normalisation(verifier: VerifierSpec, baseline: object, best: object) -> None:
     if not needs_baseline(verifier):
         return
     norm = verifier.normalisation
@@ -660,33 +660,51 @@ async def judge_solution(
     """
     if not tests:
         raise InvalidInputError("There are no tests to judge on; add at least one test.")
-    _check_normalisation(verifier, baseline, best)
+    check_normalisation(verifier, baseline, best)
     programs = {"solution": solution}
     programs.update(
         {role: p for role, p in (("baseline", baseline), ("best", best)) if isinstance(p, Program)}
     )
-    report = JudgeReport(0.0, [])
     try:
         async with open_judge(
             verifier, limits, programs, backend=backend, workers=workers, settings=settings
         ) as (judge, compiled):
-            if isinstance(baseline, Program):
-                report.baseline_objectives = await judge.objectives(compiled["baseline"], "baseline", tests)
-            if isinstance(best, Program):
-                report.best_objectives = await judge.objectives(compiled["best"], "best", tests)
-            baseline_map = report.baseline_objectives if isinstance(baseline, Program) else (baseline or {})
-            best_map = report.best_objectives if isinstance(best, Program) else (best or {})
-            judged = await judge.report(
-                compiled["solution"], tests, baseline_map, best_map, progress=progress
-            )
-            report = replace(
-                judged, baseline_objectives=report.baseline_objectives, best_objectives=report.best_objectives
-            )
+            report = await judge_compiled(judge, compiled, tests, baseline, best, progress=progress)
     except VerifierCompileError as exc:
-        message = f"the verifier does not compile: {exc.compiler_message}"
-        report = JudgeReport(0.0, _unrun(tests, Verdict.SYSTEM_ERROR, message), message, Verdict.SYSTEM_ERROR)
+        report = verifier_failed(tests, exc)
     report.aggregate()
     return report
+
+
+def verifier_failed(tests: Sequence[JudgeTest], exc: VerifierCompileError) -> JudgeReport:
+    """The report of a solution whose verifier does not compile: SYSTEM_ERROR on every test, unrun."""
+    message = f"the verifier does not compile: {exc.compiler_message}"
+    return JudgeReport(0.0, _unrun(tests, Verdict.SYSTEM_ERROR, message), message, Verdict.SYSTEM_ERROR)
+
+
+async def judge_compiled(
+    judge: Judge,
+    compiled: Mapping[str, CompileResult],
+    tests: Sequence[JudgeTest],
+    baseline: Mapping[str, float] | Program | None,
+    best: Mapping[str, float] | Program | None,
+    *,
+    progress: Progress | None = None,
+) -> JudgeReport:
+    """``judge_solution``'s work once its verifier and programs are compiled (``compiled`` holds
+    ``solution`` and, where they are Programs, ``baseline`` and ``best``): the executors (tools/executor.py)
+    call it with a verifier compiled once per worker."""
+    report = JudgeReport(0.0, [])
+    if isinstance(baseline, Program):
+        report.baseline_objectives = await judge.objectives(compiled["baseline"], "baseline", tests)
+    if isinstance(best, Program):
+        report.best_objectives = await judge.objectives(compiled["best"], "best", tests)
+    baseline_map = report.baseline_objectives if isinstance(baseline, Program) else (baseline or {})
+    best_map = report.best_objectives if isinstance(best, Program) else (best or {})
+    judged = await judge.report(compiled["solution"], tests, baseline_map, best_map, progress=progress)
+    return replace(
+        judged, baseline_objectives=report.baseline_objectives, best_objectives=report.best_objectives
+    )
 
 
 async def baseline_objectives(

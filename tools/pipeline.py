@@ -38,7 +38,9 @@ from frontiersmith.thresholds import (
 from . import synthesis as syn
 from .authors import provider_authors
 from .catalog import families as catalog_families
+from .cost import metered, record_cost, run_cost
 from .crossval import Authors, cross_validation_loop
+from .executor import get_executor
 from .llm.base import Provider, ProviderError
 from .seeds.select import parse, select_seeds, spread_slots
 
@@ -254,7 +256,11 @@ class Pipeline:
         ]
 
     async def run(self) -> StageTable:
-        async with run_lock(self.store.path, self.run_id, self.settings.run_lock_wait_s) as waited:
+        # The executor (local, or a Ray cluster) runs the run's sandbox work; the store stays this process's.
+        async with (
+            run_lock(self.store.path, self.run_id, self.settings.run_lock_wait_s) as waited,
+            get_executor(self.settings),
+        ):
             self.waited_s = waited
             syn.ensure_catalog_seeds(self.store)
             run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
@@ -267,10 +273,16 @@ class Pipeline:
             self.seed_ids: list[str] = progress["seed_ids"]
             for rnd in range(int(progress.get("rounds_done", 0)), self.config.rounds):
                 await self.round(rnd)
+                # re-read: the stages checkpointed their cost into it meanwhile
+                progress = dict(self.store.get_pipeline_run(self.run_id).progress)
                 progress["rounds_done"] = rnd + 1
                 self.store.update_pipeline_run(self.run_id, progress=progress)
-            self.store.update_pipeline_run(self.run_id, status="finished")
-            return self.table()
+            table = self.table()
+            # The run record keeps its cost per stage and per published task (``store cost`` reads it again).
+            progress = dict(self.store.get_pipeline_run(self.run_id).progress)
+            progress["cost"] = run_cost(self.store, self.run_id, published=table.tasks).to_json()
+            self.store.update_pipeline_run(self.run_id, status="finished", progress=progress)
+            return table
 
     def _proposals(self, rnd: int) -> list[tuple[str, Axis, int]]:
         """K (parent, axis, variant) slots for this round over the run's seeds, drawn reproducibly from the
@@ -314,22 +326,38 @@ class Pipeline:
         await self._select(rnd)
 
     async def _each(
-        self, stage: str, items: list, work: Callable[[Any], Awaitable[None]], skipped: int = 0
+        self,
+        stage: str,
+        items: list,
+        work: Callable[[Any], Awaitable[None]],
+        skipped: int = 0,
+        subject: Callable[[Any], str] = lambda c: c.id,
     ) -> None:
         """Run ``work`` on every item, at most ``max_concurrency`` at once, reporting progress per item;
-        ``skipped`` more items of the stage were done before (a resumed run counts them as done)."""
+        ``skipped`` more items of the stage were done before (a resumed run counts them as done). What each
+        item's work spends is stored against its candidate, ``subject(item)`` (tools/cost.py)."""
         done, total = skipped, skipped + len(items)
 
         async def one(item: Any) -> None:
             nonlocal done
             async with self.limiter:
-                await work(item)
+                with metered() as meter:
+                    await work(item)
+                record_cost(self.store, self.run_id, subject(item), stage, meter)
             done += 1
             self.progress(stage, done, total)
 
         async with anyio.create_task_group() as tg:
             for item in items:
                 tg.start_soon(one, item)
+        self._checkpoint_cost()
+
+    def _checkpoint_cost(self) -> None:
+        """The run's tokens and CPU-seconds so far into its progress record, which the dashboard shows."""
+        total = run_cost(self.store, self.run_id, published=[]).total
+        progress = dict(self.store.get_pipeline_run(self.run_id).progress)
+        progress.update(tokens=total.tokens, sandbox_cpu_seconds=round(total.cpu_seconds, 3))
+        self.store.update_pipeline_run(self.run_id, progress=progress)
 
     async def _mutate(self, rnd: int) -> None:
         """1. mutate + coarse judge (a mutation that failed before is not retried on resume)."""
@@ -358,7 +386,11 @@ class Pipeline:
                 failure = {"axis": axis.value, "variant": variant, "round": rnd, "run": self.run_id}
                 self.store.add_event("candidate.mutation_failed", parent, {**failure, "reason": str(exc)})
 
-        await self._each("mutate", proposals, mutate)
+        def candidate_of(slot: tuple[str, Axis, int]) -> str:  # the id mutate_problem gives it
+            parent, axis, variant = slot
+            return make_id("cand", parent, axis.value, rnd, variant, self.run_id)
+
+        await self._each("mutate", proposals, mutate, subject=candidate_of)
 
     async def _sample(self, rnd: int) -> None:
         """2. sample solutions + semantic divergence for every kept candidate."""

@@ -36,6 +36,12 @@ def judge(
     workers: int | None = typer.Option(
         None, "--workers", min=1, help="Tests judged at once (default: cores)."
     ),
+    executor: str | None = typer.Option(
+        None, "--executor", help="local (this process) or ray (a Ray cluster); default: the setting."
+    ),
+    ray_address: str | None = typer.Option(
+        None, "--ray-address", help="The Ray cluster to use (default: start a local one)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print {score, tests: [...]} as JSON."),
     show_output: bool = typer.Option(
         False,
@@ -56,8 +62,12 @@ def judge(
         code=solution_file.read_text(errors="replace"), language=_language(solution_file, lang)
     )
 
+    settings = _executor_settings(executor, ray_address)
+
     async def run():
         package, baseline = await _package(problem)
+        if settings.executor == "ray":
+            return package, await _judge_on_ray(settings, solution, package, baseline, backend, workers)
         report = await judge_solution(
             solution,
             package.tests,
@@ -77,6 +87,32 @@ def judge(
         typer.echo(json.dumps(report.to_json()))
         return
     _print_table(package.problem.title, report)
+
+
+def _executor_settings(executor: str | None, ray_address: str | None):
+    """The settings with ``--executor`` and ``--ray-address`` applied (shared by every command that has them)."""
+    from frontiersmith.settings import get_settings
+
+    settings = get_settings()
+    if executor is not None and executor not in ("local", "ray"):
+        raise InvalidInputError(f"--executor {executor!r} is not known; use local or ray.")
+    if ray_address is not None and (executor or settings.executor) != "ray":
+        raise InvalidInputError("--ray-address needs --executor ray.")
+    update = {"executor": executor, "ray_address": ray_address}
+    return settings.model_copy(update={k: v for k, v in update.items() if v is not None})
+
+
+async def _judge_on_ray(settings, solution, package, baseline, backend, workers):
+    """One judge job (the solution on the package's suite) on a Ray worker's warm sandbox."""
+    from frontiersmith.tools.executor import JudgeJob, get_executor
+
+    if backend is not None:
+        settings = settings.model_copy(update={"sandbox_backend": backend})
+    job = JudgeJob(
+        "judge", solution, tuple(package.tests), package.verifier, package.limits, baseline, package.reference
+    )
+    async with get_executor(settings, workers=workers) as executor:
+        return (await executor.map_judge([job]))["judge"]
 
 
 async def _package(problem: str):

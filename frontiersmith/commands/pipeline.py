@@ -17,7 +17,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.settings import get_settings
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import open_store
 
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
@@ -48,12 +49,12 @@ def _run(
     base_url: str | None,
     api_key_env: str | None,
     as_json: bool,
+    settings: Settings | None = None,
 ) -> None:
-    from frontiersmith.store import open_store
     from frontiersmith.tools.llm import make_provider
     from frontiersmith.tools.pipeline import Pipeline
 
-    settings = get_settings()
+    settings = settings or get_settings()
     if provider_name == "agents" and not (model and base_url):
         raise InvalidInputError("--agents needs --model and --base-url (any OpenAI-compatible endpoint).")
     provider = (
@@ -95,7 +96,11 @@ def _run(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
         )
     if as_json:
-        typer.echo(json.dumps(_stages_json(pipeline.run_id, str(store.path), elapsed, table), indent=1))
+        from frontiersmith.tools.cost import run_cost
+
+        report = _stages_json(pipeline.run_id, str(store.path), elapsed, table)
+        report["cost"] = run_cost(store, pipeline.run_id, published=table.tasks).to_json()
+        typer.echo(json.dumps(report, indent=1))
     else:
         _print_stages(pipeline.run_id, str(store.path), elapsed, table)
 
@@ -220,6 +225,12 @@ def synthesize(
         None, "--min-kill-rate", help="Share of corrupted outputs the verifier must kill (0.5)."
     ),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    executor: str | None = typer.Option(
+        None, "--executor", help="local or ray: where the sandbox work runs (default: the setting)."
+    ),
+    ray_address: str | None = typer.Option(
+        None, "--ray-address", help="The Ray cluster to use (default: start a local one)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
 ) -> None:
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run. The
@@ -241,7 +252,10 @@ def synthesize(
         crossval_rounds=crossval_rounds,
         min_kill_rate=min_kill_rate,
     )
-    _run(config, store, provider, model, base_url, api_key_env, as_json)
+    from .judge import _executor_settings
+
+    settings = _executor_settings(executor, ray_address)
+    _run(config, store, provider, model, base_url, api_key_env, as_json, settings)
 
 
 def demo(
@@ -285,7 +299,6 @@ def evaluate_divergence(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
-    from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
     from frontiersmith.tools.llm import make_provider

@@ -59,3 +59,49 @@ def _origin(p: dict) -> str:
     parts = [p.get("format", ""), where, p.get("name", "")]
     parts += [f"{k} {p[k]}" for k in ("source", "license", "url") if p.get(k)]
     return " ".join(x for x in parts if x)
+
+
+@app.command("cost")
+def cost(
+    run_id: str | None = typer.Argument(
+        None, metavar="[RUN]", help="A synthesis run id (default: the latest)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+) -> None:
+    """What a synthesis run spent: model tokens and sandbox CPU-seconds per stage and per published task."""
+    from frontiersmith.errors import InvalidInputError
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.cost import run_cost
+
+    with open_store() as store:
+        runs = {r.id: r for r in store.list_pipeline_runs()}
+        if not runs:
+            raise InvalidInputError(
+                "The store holds no synthesis run yet; run `frontiersmith synthesize` first."
+            )
+        if run_id is None:
+            run_id = max(runs.values(), key=lambda r: r.updated_at).id
+        elif run_id not in runs:
+            raise InvalidInputError(
+                f"No synthesis run {run_id} in the store; `frontiersmith store cost` names the latest."
+            )
+        report = run_cost(store, run_id).to_json()
+    if as_json:
+        typer.echo(json.dumps(report, indent=2))
+        return
+    typer.echo(
+        f"run {report['run']}: {report['tokens']} tokens, {report['cpu_seconds']:.2f} sandbox CPU-seconds"
+    )
+    typer.echo(f"{'stage':<16}{'tokens':>10}{'model calls':>13}{'cpu seconds':>13}{'sandbox runs':>14}")
+    for stage, m in report["per_stage"].items():
+        typer.echo(
+            f"{stage:<16}{m['tokens']:>10}{m['model_calls']:>13}{m['cpu_seconds']:>13.2f}{m['sandbox_runs']:>14}"
+        )
+    per = report["per_published_task"]
+    if per is None:
+        typer.echo("no task published: no cost per published task")
+    else:
+        typer.echo(
+            f"per published task ({report['published_tasks']}): {per['tokens']:.0f} tokens, "
+            f"{per['cpu_seconds']:.2f} CPU-seconds"
+        )

@@ -47,7 +47,7 @@ class RunView:
     timeline: list[tuple[str, float, float, int]]  # (stage, first write, last write, records)
     solution_time_ms: float
     judged_runs: int
-    # Cost accounting (issue 17) is not recorded yet; a run that checkpoints these shows them.
+    # Cost accounting (tools/cost.py): every run checkpoints these after each stage; older runs lack them.
     tokens: Any = None
     cpu_seconds: Any = None
 

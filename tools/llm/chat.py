@@ -26,6 +26,7 @@ from frontiersmith.drafts import (
 )
 from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
 
+from ..cost import charge_tokens
 from . import prompts
 from .base import ProviderError
 
@@ -241,6 +242,8 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
             ) from None
         except OpenAIError as exc:
             raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
+        usage = result.context_wrapper.usage  # as the endpoint reported it, summed over the run's turns
+        charge_tokens(usage.input_tokens, usage.output_tokens)
         return result.final_output
 
     return complete

@@ -23,10 +23,11 @@ from frontiersmith.models import (
     content_hash,
     make_id,
 )
-from frontiersmith.settings import Settings
+from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..crossval import CrossValidation, cross_validate
+from ..executor import active_executor
 from ..llm.base import Provider
 from ..problems import baseline_runs
 from ..testgen import GeneratedTest
@@ -78,7 +79,12 @@ async def run_verifier(
             f"The verifier's sense ({draft.sense}) contradicts the problem's objective ({problem.objective.sense})."
         )
     sols = sampled(store, candidate_id)
-    report = await cross_validate(
+    # Inside a synthesis run the protocol runs where the run's executor runs jobs (a Ray worker, say); the
+    # report comes back as a value and is stored here, by the driver.
+    executor = active_executor()
+    if min_kill_rate is None:
+        min_kill_rate = (settings or get_settings()).min_kill_rate
+    report = await (executor.cross_validate if executor is not None else cross_validate)(
         [_generated(store, t) for t in tests],
         suite_draft(store, suite).validator,
         draft.verifier,
