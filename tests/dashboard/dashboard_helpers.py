@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from loopback import free_port, wait_for_port
 
 from frontiersmith.models import DefectCluster, DefectMap, FailureType, Submission
 
@@ -28,25 +28,6 @@ def chromium_path() -> str | None:
         or shutil.which("chromium")
         or shutil.which("chromium-browser")
     )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the dashboard exited early: {proc.stderr.read() if proc.stderr else ''}")
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.5).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"nothing listens on port {port} after {timeout} s")
 
 
 def frontiersmith() -> str:
@@ -85,7 +66,7 @@ def dashboard_process(store_path: Path, data_dir: Path, **env: str) -> Iterator[
         text=True,
     )
     try:
-        wait_for_port(port, proc)
+        wait_for_port(port, proc, what="the dashboard")
         yield f"http://127.0.0.1:{port}", proc
     finally:
         proc.terminate()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from frontiersmith.cli import app
 from frontiersmith.models import CandidateStatus, Stage, Task
 from frontiersmith.server import build_server
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store, open_store
+from frontiersmith.store import Store
 from frontiersmith.tools.frontier.coevolve import (
     CoevolveConfig,
     CoevolveReport,
@@ -35,23 +34,6 @@ PROBLEMS = "catalog/general_graph_mis,catalog/graph_coloring,catalog/multi_lcs"
 @pytest.fixture(scope="module")
 def anyio_backend() -> str:
     return "asyncio"
-
-
-@pytest.fixture(scope="module")
-def settings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
-    root = tmp_path_factory.mktemp("coevolve")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("FRONTIERSMITH_CONFIG", str(root / "no-config.toml"))
-        for var in ("FRONTIERSMITH_LLM_PROVIDER", "FRONTIERSMITH_STORE_PATH", "FRONTIERSMITH_DATA_DIR"):
-            mp.delenv(var, raising=False)
-        yield Settings(data_dir=root, sandbox_backend="process", workers=2, max_concurrency=2)
-
-
-@pytest.fixture(scope="module")
-def store(settings: Settings) -> Iterator[Store]:
-    opened = open_store(None, settings)
-    yield opened
-    opened.close()
 
 
 # The trainer: it reads the exported batch and says the solver it trained is catalog:strong.

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +15,7 @@ from typing import Any
 import httpx2
 import platformdirs
 import pytest
+from loopback import free_port, wait_for_port
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -95,25 +94,6 @@ def serve_env(data_dir: Path, **extra: str) -> dict[str, str]:
     )
     env.update(extra)
     return env
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"the server exited early: {proc.stderr.read() if proc.stderr else ''}")
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.5).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise AssertionError(f"nothing listens on port {port} after {timeout} s")
 
 
 @contextmanager
