@@ -196,6 +196,21 @@ class Store:
         )
         return None if row is None else model.model_validate_json(row[0])  # type: ignore[return-value]
 
+    def stored_ids(self, model: type[Record], record_ids: Sequence[str]) -> set[str]:
+        """Which of ``record_ids`` are stored as ``model``: one query per chunk, not a look-up per id."""
+        table = TABLES[model].table
+
+        def read(conn: sqlite3.Connection) -> set[str]:
+            found: set[str] = set()
+            for chunk in _chunks(list(record_ids)):
+                marks = ", ".join("?" * len(chunk))
+                found.update(
+                    r[0] for r in conn.execute(f"SELECT id FROM {table} WHERE id IN ({marks})", chunk)
+                )
+            return found
+
+        return self._conns.read(read)
+
     def get_any(self, record_id: str) -> Record:
         """The record with this id in any table; a unique id prefix also works (as in git)."""
         found = self._find(record_id)

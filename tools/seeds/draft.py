@@ -115,7 +115,8 @@ def store_seeds(store: Store, seeds: Sequence[tuple[SeedDraft, Seed]]) -> list[b
     """``store_seed`` for many seeds in one transaction (all or none), a few bulk writes instead of a put per
     test: what an import of many rows calls. One bool per seed, False for one stored before."""
     with store.transaction():
-        fresh = [store.find(Seed, seed.id) is None for _, seed in seeds]
+        stored = store.stored_ids(Seed, [seed.id for _, seed in seeds])
+        fresh = [seed.id not in stored for _, seed in seeds]
         pairs = [pair for pair, new in zip(seeds, fresh, strict=True) if new]
         digests = iter(store.put_blobs([data for draft, _ in pairs for data in _test_blobs(draft)]))
         records: list[Record] = []
