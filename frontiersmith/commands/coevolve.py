@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 
 from frontiersmith.settings import get_settings
-from frontiersmith.store import open_store
 
 console = Console(stderr=True)
 
@@ -59,6 +58,7 @@ def coevolve(
     a trainer, re-evaluate; then measure an untargeted round with the same budget for comparison."""
     from pydantic import ValidationError
 
+    from frontiersmith.store import open_store
     from frontiersmith.tools.frontier.coevolve import CoevolveConfig
     from frontiersmith.tools.frontier.coevolve import coevolve as run_coevolve
     from frontiersmith.tools.llm import make_provider

@@ -18,7 +18,6 @@ from rich.table import Table
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.store import open_store
 
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
@@ -51,6 +50,7 @@ def _run(
     as_json: bool,
     settings: Settings | None = None,
 ) -> None:
+    from frontiersmith.store import open_store
     from frontiersmith.tools.llm import make_provider
     from frontiersmith.tools.pipeline import Pipeline
 
@@ -299,6 +299,7 @@ def evaluate_divergence(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
+    from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
     from frontiersmith.tools.llm import make_provider

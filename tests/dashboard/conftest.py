@@ -50,9 +50,12 @@ def dashboard(demo_store: DemoStore, tmp_path_factory: pytest.TempPathFactory) -
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's chromium, headless, driven by Playwright (whose own browser download cannot run here)."""
+    """Debian's chromium, headless, driven by Playwright (whose own browser download cannot run here).
+
+    Per module, not per session: while Playwright's sync API is open it keeps its own event loop marked
+    running in this thread, and every async test run after it in the same process would fail."""
     executable = chromium_path()
     if executable is None:
         if os.environ.get("CI") == "true" or os.environ.get("FRONTIERSMITH_REQUIRE_SANDBOXES") == "1":

@@ -10,9 +10,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-
 from .bundle import TaskBundle
 from .registry import ExportContext, ExportFormat, export_format
 from .rows import ABILITY, DATA_SOURCE, TaskRow, by_split, write_module, write_packages
@@ -53,6 +50,10 @@ class VerlFormat(ExportFormat):
     summary = "verl RL rows (SPLIT.parquet + SPLIT.jsonl) with reward.py, verl's compute_score for them"
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
+        # imported here: building the server (which registers export_tasks) must not pull pyarrow in
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
         rows = write_packages(bundles, out)
         for split, chosen in by_split(rows).items():
             records = [verl_row(r) for r in chosen]
