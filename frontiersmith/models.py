@@ -74,6 +74,11 @@ class Language(StrEnum):
         except ValueError:
             raise _unsupported_language(name, what) from None
 
+    @property
+    def suffix(self) -> str:
+        """The file suffix a program in this language is written under."""
+        return ".cpp" if self is Language.CPP else ".py"
+
     @classmethod
     def of_file(cls, filename: str) -> Language | None:
         """The language a file's suffix says (.py, .cpp, .cc, .cxx, .c++), or None."""

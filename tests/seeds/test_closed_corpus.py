@@ -3,9 +3,7 @@ reference a row, the project's license, and a file that make_closed.py rebuilds 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -14,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from seed_helpers import cli
 
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
@@ -133,37 +132,20 @@ def test_make_closed_rebuilds_committed_rows_byte_for_byte() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def _cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
-    env["FRONTIERSMITH_SANDBOX_BACKEND"] = "process"
-    return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-    )
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(
-    importlib.util.find_spec("frontiersmith.tools.seeds.importer") is None,
-    reason="`frontiersmith seeds import` has not landed on this branch yet",
-)
 def test_importing_the_closed_corpus_stores_every_row_verified(
     tmp_path: Path, rows: list[dict[str, Any]]
 ) -> None:
     # Every reference runs in the sandbox on every test: about a minute on a shared 2-core machine.
     data = tmp_path / "data"
-    done = _cli(["seeds", "import", str(CORPUS), "--json"], data)
+    done = cli(["seeds", "import", str(CORPUS), "--json"], data)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert (summary["format"], summary["stored"], summary["skipped"]) == ("codecontests", len(rows), 0)
     assert summary["statuses"] == {"verified": len(rows)}
     assert summary["comparisons"] == {"token": len(rows) - 1, "float": 1}
     assert summary["notes"] == []  # no objective kind was guessed: every Output section names one
-    seeds = json.loads(_cli(["seeds", "list", "--json"], data).stdout)
+    seeds = json.loads(cli(["seeds", "list", "--json"], data).stdout)
     assert sorted(seed["title"] for seed in seeds) == sorted(row["name"] for row in rows)
     assert all(seed["status"] == "verified" and seed["references"] == 2 for seed in seeds)
     # The selector the README hands to synthesize picks exactly these seeds.
@@ -173,5 +155,5 @@ def test_importing_the_closed_corpus_stores_every_row_verified(
     assert {(seed.imported.license, seed.imported.format) for seed in chosen if seed.imported} == {
         ("Apache-2.0", "codecontests")
     }
-    again = json.loads(_cli(["seeds", "import", str(CORPUS), "--json"], data).stdout)
+    again = json.loads(cli(["seeds", "import", str(CORPUS), "--json"], data).stdout)
     assert (again["stored"], again["already_stored"]) == (0, len(rows))

@@ -6,17 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from frontiersmith.models import Language, Program
+from frontiersmith.models import Program
 
 from ..formats.native import write_native_package
 from .bundle import TaskBundle
 from .registry import ExportContext, ExportFormat, export_format
 
-SUFFIX = {Language.PYTHON: ".py", Language.CPP: ".cpp"}
-
 
 def program_file(stem: str, program: Program) -> str:
-    return stem + SUFFIX[program.language]
+    return stem + program.language.suffix
 
 
 def lineage_of(bundle: TaskBundle) -> dict[str, Any]:
