@@ -661,19 +661,34 @@ async def judge_solution(
     if not tests:
         raise InvalidInputError("There are no tests to judge on; add at least one test.")
     check_normalisation(verifier, baseline, best)
-    programs = {"solution": solution}
-    programs.update(
-        {role: p for role, p in (("baseline", baseline), ("best", best)) if isinstance(p, Program)}
-    )
     try:
         async with open_judge(
-            verifier, limits, programs, backend=backend, workers=workers, settings=settings
+            verifier,
+            limits,
+            programs_to_compile(solution, baseline, best),
+            backend=backend,
+            workers=workers,
+            settings=settings,
         ) as (judge, compiled):
             report = await judge_compiled(judge, compiled, tests, baseline, best, progress=progress)
     except VerifierCompileError as exc:
         report = verifier_failed(tests, exc)
     report.aggregate()
     return report
+
+
+def programs_to_compile(
+    solution: Program,
+    baseline: Mapping[str, float] | Program | None,
+    best: Mapping[str, float] | Program | None,
+) -> dict[str, Program]:
+    """What judging ``solution`` compiles: the solution, and the baseline and best when given as programs
+    (their objectives are computed in the same sandbox); the names ``judge_compiled`` reads."""
+    programs = {"solution": solution}
+    programs.update(
+        {role: p for role, p in (("baseline", baseline), ("best", best)) if isinstance(p, Program)}
+    )
+    return programs
 
 
 def verifier_failed(tests: Sequence[JudgeTest], exc: VerifierCompileError) -> JudgeReport:
