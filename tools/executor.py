@@ -42,6 +42,7 @@ from .judge import (
     compile_all,
     judge_compiled,
     open_judge,
+    programs_to_compile,
     verifier_failed,
 )
 
@@ -52,8 +53,9 @@ Objectives = Mapping[str, float] | Program | None
 JobProgress = Callable[[int, int], Awaitable[None] | None]
 
 
-def content_hash(value: object) -> str:
-    """A stable key for a blob (a test suite, a verifier and its limits) within one run."""
+def blob_key(value: object) -> str:
+    """A stable key for a blob (a test suite, a verifier and its limits) within one run: pickled, since
+    tests hold bytes (models.content_hash hashes JSON records)."""
     return hashlib.sha256(pickle.dumps(value, protocol=5)).hexdigest()[:32]
 
 
@@ -111,7 +113,7 @@ class JudgeHost:
             return self.sandbox
 
     async def _judge_for(self, verifier: VerifierSpec, limits: Limits) -> Judge | VerifierCompileError:
-        key = content_hash((verifier, limits.model_dump()))
+        key = blob_key((verifier, limits.model_dump()))
         await self.warm_sandbox()
         async with self._lock:  # one compile per verifier, however many jobs wait for it
             if key not in self._judges:
@@ -138,11 +140,8 @@ class JudgeHost:
             if isinstance(judge, VerifierCompileError):
                 report = verifier_failed(tests, judge)
             else:
-                programs = {"solution": job.solution}
-                for role, p in (("baseline", job.baseline), ("best", job.best)):
-                    if isinstance(p, Program):
-                        programs[role] = p
                 assert self.sandbox is not None
+                programs = programs_to_compile(job.solution, job.baseline, job.best)
                 compiled = await compile_all(self.sandbox, programs)
                 report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
             report.aggregate()
@@ -201,7 +200,7 @@ class LocalExecutor:
         outcomes: dict[str, JudgeOutcome] = {}
 
         async def one(job: JudgeJob) -> None:
-            suite = content_hash(job.tests)
+            suite = blob_key(job.tests)
             self.host.suites.setdefault(suite, job.tests)
             async with self._jobs:
                 outcomes[job.id] = await self.host.judge(replace(job, tests=()), suite)
@@ -265,6 +264,6 @@ __all__ = [
     "JudgeJob",
     "JudgeOutcome",
     "LocalExecutor",
-    "content_hash",
+    "blob_key",
     "get_executor",
 ]

@@ -23,7 +23,7 @@ from .executor import (
     JudgeHost,
     JudgeJob,
     JudgeOutcome,
-    content_hash,
+    blob_key,
     report_progress,
     unique_jobs,
 )
@@ -110,7 +110,7 @@ class RayExecutor:
         return cls(actors, started)
 
     def _suite_ref(self, job: JudgeJob) -> tuple[str, Any]:
-        key = content_hash(job.tests)
+        key = blob_key(job.tests)
         if key not in self._suites:
             self._suites[key] = _ray().put(job.tests)
         return key, self._suites[key]
