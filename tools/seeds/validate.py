@@ -124,10 +124,14 @@ class SeedValidator:
             return Validation(
                 status=SeedStatus.UNTESTED, reason=f"it has {' and '.join(missing)}", comparison=comparison
             )
-        judge = Judge(
-            self.sandbox, checker_spec(comparison), await self._checker(comparison), draft.problem.limits, 1
+        judge = Judge(  # one limiter: a bound over every seed this validator checks at once
+            self.sandbox,
+            checker_spec(comparison),
+            await self._checker(comparison),
+            draft.problem.limits,
+            1,
+            limiter=self._limiter,
         )
-        judge.limiter = self._limiter  # one bound over every seed this validator checks at once
         compiled = await compile_all(self.sandbox, {str(i): p for i, p in enumerate(draft.references)})
 
         async def failure(i: int) -> str:
