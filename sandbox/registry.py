@@ -10,37 +10,29 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from frontiersmith.errors import SandboxError
+from frontiersmith.registry import ClassRegistry
 from frontiersmith.settings import Settings
 
 from .base import Sandbox
 
 SandboxT = TypeVar("SandboxT", bound=type[Sandbox])
 
-_BACKENDS: dict[str, type[Sandbox]] = {}
+_BACKENDS: ClassRegistry[Sandbox] = ClassRegistry("sandbox backend", "backend")
 
 
 def sandbox_backend(name: str) -> Callable[[SandboxT], SandboxT]:
     """Class decorator: make a ``Sandbox`` subclass (built from ``Settings``) available as ``name``."""
-
-    def register(cls: SandboxT) -> SandboxT:
-        known = _BACKENDS.get(name)
-        if known is not None and known is not cls:
-            raise ValueError(f"sandbox backend {name!r} is already registered ({known.__qualname__})")
-        cls.backend = name
-        _BACKENDS[name] = cls
-        return cls
-
-    return register
+    return _BACKENDS.decorator(name)
 
 
 def registered_backends() -> tuple[str, ...]:
     """The backend names, in the order they registered."""
-    return tuple(_BACKENDS)
+    return _BACKENDS.names()
 
 
 def make_sandbox(name: str, settings: Settings) -> Sandbox:
     """A sandbox of backend ``name``, not yet started (``await sb.start()``)."""
     cls = _BACKENDS.get(name)
     if cls is None:
-        raise SandboxError(f"Unknown sandbox backend {name!r}; use one of: {', '.join(_BACKENDS)}.")
+        raise SandboxError(f"Unknown sandbox backend {name!r}; use one of: {', '.join(_BACKENDS.names())}.")
     return cls(settings)

@@ -192,7 +192,7 @@ async def test_a_failed_export_leaves_nothing_behind(published: Published, tmp_p
             )
         assert list(tmp_path.iterdir()) == []
     finally:
-        _FORMATS.pop("broken-for-test")
+        _FORMATS.remove("broken-for-test")
 
 
 def test_export_command_errors_are_one_sentence(published: Published, tmp_path: Path) -> None:

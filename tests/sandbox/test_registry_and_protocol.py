@@ -82,7 +82,7 @@ def test_a_backend_must_implement_start() -> None:
 
 
 async def test_open_sandbox_chooses_the_backend_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry, "_BACKENDS", dict(registry._BACKENDS))
+    monkeypatch.setattr(registry, "_BACKENDS", registry._BACKENDS.copy())
 
     @sandbox_backend("process-again")
     class ProcessAgain(ProcessSandbox):

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from frontiersmith.errors import InvalidInputError
+from frontiersmith.registry import ClassRegistry
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -55,26 +56,17 @@ def task_path(bundle: TaskBundle) -> Path:
 
 FormatT = TypeVar("FormatT", bound=type[ExportFormat])
 
-_FORMATS: dict[str, type[ExportFormat]] = {}
+_FORMATS: ClassRegistry[ExportFormat] = ClassRegistry("export format", "name")
 
 
 def export_format(name: str) -> Callable[[FormatT], FormatT]:
     """Class decorator: make an ``ExportFormat`` subclass available as ``--format name``."""
-
-    def register(cls: FormatT) -> FormatT:
-        known = _FORMATS.get(name)
-        if known is not None and known is not cls:
-            raise ValueError(f"export format {name!r} is already registered ({known.__qualname__})")
-        cls.name = name
-        _FORMATS[name] = cls
-        return cls
-
-    return register
+    return _FORMATS.decorator(name)
 
 
 def registered_formats() -> tuple[str, ...]:
     """The format names, in the order they registered."""
-    return tuple(_FORMATS)
+    return _FORMATS.names()
 
 
 def get_format(name: str) -> ExportFormat:
