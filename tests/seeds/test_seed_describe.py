@@ -6,6 +6,7 @@ HTTP client are real)."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from pipeline.scripted_llm import ScriptedEndpoint
@@ -237,6 +238,19 @@ def test_a_statement_without_sections_still_gets_a_tuple():
     t = offline_tuple(statement)
     assert t.objective.kind is ObjectiveKind.OPTIMISE and t.input_spec.bounds == {"n": (1, 50)}
     assert "no output section" in t.notes
+
+
+def test_the_offline_reader_does_not_hang_on_a_long_sample_or_a_long_list():
+    # A statement without sections is read whole, samples included. The old pattern backtracked through
+    # every long word and comma list: this one statement took minutes, and the import with it. The 2 s
+    # bound is a hang detector, about 1000x what the reading takes now, not a speed target.
+    sample = "ab" * 10_000
+    names = ", ".join(["x"] * 3_000)
+    statement = f"Given 1 ≤ n ≤ 50 and the string {sample} and {names}, print the minimum."
+    started = time.perf_counter()
+    t = offline_tuple(statement)
+    assert time.perf_counter() - started < 2.0
+    assert t.input_spec.bounds == {"n": (1, 50)}
 
 
 async def test_describe_offline_fills_the_tuple_and_says_who_wrote_it():

@@ -53,10 +53,16 @@ class SeedDraft:
     comparison: Comparison | None = None  # None: chosen from the answers (float if any answer has a decimal)
     tuple_by: str = ""
     notes: list[str] = field(default_factory=list)  # what was left out (a Java solution, tests over the cap)
+    # (statement, its hash): a row's id is asked for several times on the way to the store, and each time
+    # normalised the whole statement again
+    _hashed: tuple[str, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def statement_hash(self) -> str:
-        return statement_hash(self.problem.statement)
+        statement = self.problem.statement
+        if self._hashed is None or self._hashed[0] is not statement:
+            self._hashed = (statement, statement_hash(statement))
+        return self._hashed[1]
 
     @property
     def seed_id(self) -> str:

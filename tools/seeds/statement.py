@@ -86,6 +86,7 @@ _REPLACEMENTS = [
     (r"\{([^{}]*)\}", r"\1"),  # 10^{9}, a_{i}: twice, for one level of nesting
     (r"\{([^{}]*)\}", r"\1"),
 ]
+_COMPILED_REPLACEMENTS = [(re.compile(pattern), repl) for pattern, repl in _REPLACEMENTS]
 _MANTISSA = r"\d+(?:\.\d+)?"
 _VALUE = (
     rf"-?(?:{_MANTISSA}[eE][+-]?\d+"  # 1e5
@@ -94,25 +95,31 @@ _VALUE = (
     rf"|{_MANTISSA})"
     rf"(?:\s*-\s*1(?![\d.]))?"  # 2^31 - 1
 )
-_NAME = r"\|?[A-Za-z][A-Za-z0-9']*(?:_[A-Za-z0-9]+)?\|?"
-_NAMES = rf"{_NAME}(?:\s*,\s*(?:{_NAME}|…))*"
+# Possessive repeats, a bounded names list and a chain that starts only where a token starts keep the scan
+# linear: with backtracking, a long word (a sample string) or a long "a, a, a, ..." took seconds per KB.
+_NAME = r"\|?[A-Za-z][A-Za-z0-9']*+(?:_[A-Za-z0-9]+)?\|?"
+_NAMES = rf"{_NAME}(?:\s*,\s*(?:{_NAME}|…)){{0,30}}+"
 _TERM = rf"(?:{_VALUE}(?![A-Za-z_\d])|{_NAMES}|…)"
 _REL = r"[≤<≥>]"
-_CHAIN = re.compile(rf"{_TERM}(?:\s*{_REL}\s*{_TERM})+")
+_CHAIN = re.compile(rf"(?<![\w'.|]){_TERM}(?:\s*{_REL}\s*{_TERM})+")
 _TERM_RE = re.compile(_TERM)
 _VALUE_RE = re.compile(rf"^{_VALUE}$")
+_REL_RE = re.compile(_REL)
+_SPACE = re.compile(r"\s+")
+_COMMA = re.compile(r"\s*,\s*")
+_SUBSCRIPT = re.compile(r"_[A-Za-z0-9]+$")
 
 
 def normalise_maths(text: str) -> str:
     """Constraints text with TeX and Unicode relations, products, ellipses and braces in one spelling."""
-    for pattern, repl in _REPLACEMENTS:
-        text = re.sub(pattern, repl, text)
+    for pattern, repl in _COMPILED_REPLACEMENTS:
+        text = pattern.sub(repl, text)
     return text
 
 
 def number(token: str) -> float | None:
     """The value of one bound as statements write it (``2·10^5``, ``1e5``, ``100,000``, ``2^31 - 1``)."""
-    token = re.sub(r"\s+", "", token)
+    token = _SPACE.sub("", token)
     if not _VALUE_RE.match(token):
         return None
     minus_one = token.endswith("-1") and len(token) > 2 and token[-3] not in "^e"
@@ -131,7 +138,7 @@ def number(token: str) -> float | None:
 
 def _variable(name: str) -> str:
     """A subscripted name as one variable: a_1, a_n, a_{i} and a_i are all ``a_i``."""
-    return re.sub(r"_[A-Za-z0-9]+$", "_i", name.strip())
+    return _SUBSCRIPT.sub("_i", name.strip())
 
 
 def parse_bounds(text: str) -> dict[str, tuple[float, float]]:
@@ -140,7 +147,7 @@ def parse_bounds(text: str) -> dict[str, tuple[float, float]]:
     bounds: dict[str, tuple[float, float]] = {}
     for chain in _CHAIN.finditer(normalise_maths(text)):
         body = chain.group(0)
-        rels = re.findall(_REL, body)
+        rels = _REL_RE.findall(body)
         if len(set(r in "≤<" for r in rels)) != 1:
             continue  # a mix such as a < b > c states no interval
         terms = [t.strip() for t in _TERM_RE.findall(body)]
@@ -152,7 +159,7 @@ def parse_bounds(text: str) -> dict[str, tuple[float, float]]:
         for term in terms[1:-1]:
             if number(term) is not None:
                 continue
-            for name in re.split(r"\s*,\s*", term):
+            for name in _COMMA.split(term):
                 if name and name != "…":
                     bounds.setdefault(_variable(name), (lo, hi))
     return bounds
@@ -179,7 +186,7 @@ _POSSIBLE = re.compile(r"\b(?:im)?possible\b", re.I)
 def _sentence(text: str, at: int) -> str:
     start = max(text.rfind(".", 0, at), text.rfind("\n\n", 0, at)) + 1
     end = text.find(".", at)
-    return re.sub(r"\s+", " ", text[start : end + 1 if end >= 0 else len(text)]).strip()[:300]
+    return _SPACE.sub(" ", text[start : end + 1 if end >= 0 else len(text)]).strip()[:300]
 
 
 def read_objective(output: str) -> tuple[Objective, str]:
@@ -203,7 +210,7 @@ def read_objective(output: str) -> tuple[Objective, str]:
 
 def _io_line(sections: Sections) -> str:
     def first(text: str) -> str:
-        return re.sub(r"\s+", " ", text.split("\n\n", 1)[0]).strip()[:200]
+        return _SPACE.sub(" ", text.split("\n\n", 1)[0]).strip()[:200]
 
     parts = [f"stdin: {first(sections.input)}" if sections.input else ""]
     parts.append(f"stdout: {first(sections.output)}" if sections.output else "")
