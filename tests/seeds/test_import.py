@@ -25,6 +25,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Comparison, Language, ProblemKind, Seed, SeedStatus
 from frontiersmith.tools.seeds.draft import INCORRECT_AUTHOR, REFERENCE_AUTHOR
 from frontiersmith.tools.seeds.importer import import_seeds
+from frontiersmith.tools.seeds.readers import Row
 
 pytestmark = pytest.mark.anyio
 
@@ -190,6 +191,37 @@ async def test_reimport_is_idempotent(tmp_path, store, settings):
     assert (first.stored, again.stored, again.already_stored, again.duplicates) == (3, 0, 3, 0)
     assert again.seed_ids == first.seed_ids
     assert table_counts(store) == counts
+
+
+async def test_rows_waiting_for_their_write_stay_under_the_byte_budget(
+    tmp_path, store, settings, monkeypatch
+):
+    from frontiersmith.tools.seeds import importer
+
+    rows = [codecontests_row(statement(i)) for i in range(6)]
+    one_row = importer.parse_row("codecontests", Row("cc.jsonl", 1, data=rows[0]), settings).size
+    monkeypatch.setattr(importer, "BATCH_BYTES", 2 * one_row)  # two rows to a write
+    waiting: list[int] = []
+    flush = importer._Importer.flush
+
+    def watched(self) -> None:
+        waiting.append(len(self.pending))
+        flush(self)
+
+    monkeypatch.setattr(importer._Importer, "flush", watched)
+    summary = await import_seeds(
+        write_jsonl(tmp_path / "cc.jsonl", rows), store, validate=False, settings=settings
+    )
+    assert summary.stored == 6
+    assert max(waiting) <= 2 and sum(waiting) == 6
+
+
+def test_a_bulk_page_cache_is_given_back_after_the_block(store):
+    conn = store._conns.get()
+    before = conn.execute("PRAGMA cache_size").fetchone()[0]
+    with store.page_cache(64):
+        assert conn.execute("PRAGMA cache_size").fetchone()[0] == -64 * 1024
+    assert conn.execute("PRAGMA cache_size").fetchone()[0] == before
 
 
 async def test_the_same_statement_from_another_row_is_a_duplicate(tmp_path, store, settings):

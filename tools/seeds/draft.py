@@ -65,6 +65,13 @@ class SeedDraft:
         return self._hashed[1]
 
     @property
+    def size(self) -> int:
+        """About how many bytes the draft holds: its tests, programs and statement."""
+        tests = sum(len(t.input) + len(t.answer or b"") for t in self.tests)
+        programs = sum(len(p.code) for p in (*self.references, *self.incorrect))
+        return tests + programs + len(self.problem.statement)
+
+    @property
     def seed_id(self) -> str:
         return make_id("seed", "import", self.statement_hash)
 

@@ -31,8 +31,13 @@ from .formats import FORMATS, detect_format, parse_row
 from .readers import MalformedRow, Row, SeedSource, is_frontiercs_dir, open_source
 from .validate import SeedValidator
 
-BATCH_ROWS = 200  # rows to a write transaction: SQLite's per-commit cost is paid once for them
+# Rows to a write transaction. Ids are content hashes, so each row lands on a random page of every index; a
+# commit writes each page it dirtied once, however many of its rows landed there, so big batches (and the page
+# cache to hold them, ``IMPORT_CACHE_MB``) write far fewer pages per row than small ones.
+BATCH_ROWS = 2000
+BATCH_BYTES = 64 << 20  # ... or fewer, when rows carry big tests, so the rows waiting stay this small
 BATCH_SECONDS = 1.0  # ... or fewer, when validation makes rows slow, so other writers are not kept waiting
+IMPORT_CACHE_MB = 64  # SQLite's page cache for the import's writes (its default is 2 MB)
 MAX_REPORTED = 1000  # skipped rows and notes listed in the summary (all are counted)
 Progress = Callable[[int, int | None], None]  # (rows read, rows in all when known)
 
@@ -90,6 +95,7 @@ class _Importer:
     provider: Provider | None
     validator: Any  # SeedValidator | None
     pending: dict[str, tuple[SeedDraft, Seed]] = field(default_factory=dict)
+    pending_bytes: int = 0
     in_flight: dict[str, SeedProvenance] = field(default_factory=dict)  # rows being described or validated
     formats: dict[str, str] = field(default_factory=dict)
     last_flush: float = field(default_factory=time.monotonic)
@@ -165,7 +171,12 @@ class _Importer:
         for text in draft.notes:
             self.note(self.summary.notes, row.where, text)
         self.pending[sid] = (draft, seed)
-        if len(self.pending) >= BATCH_ROWS or time.monotonic() - self.last_flush > BATCH_SECONDS:
+        self.pending_bytes += draft.size
+        if (
+            len(self.pending) >= BATCH_ROWS
+            or self.pending_bytes >= BATCH_BYTES
+            or time.monotonic() - self.last_flush > BATCH_SECONDS
+        ):
             self.flush()
 
     async def _checked(self, draft: SeedDraft) -> tuple[SeedDraft, Seed]:
@@ -213,7 +224,7 @@ class _Importer:
     def flush(self) -> None:
         """Write the waiting rows in one transaction; if one fails, that batch is rolled back and written row
         by row, so every other row is kept and the failing one is skipped whole."""
-        batch, self.pending = list(self.pending.values()), {}
+        batch, self.pending, self.pending_bytes = list(self.pending.values()), {}, 0
         self.last_flush = time.monotonic()
         if not batch:
             return
@@ -296,10 +307,11 @@ async def import_seeds(
         importer = _Importer(store, summary, format, settings, provider, validator)
         # Rows in flight at once: they wait on a model or the sandbox; with neither there is nothing to wait on.
         concurrency = settings.max_concurrency if validate or provider is not None else 1
-        try:
-            await importer.run(itertools.islice(source.rows(), limit), concurrency, progress, total)
-        finally:  # what was checked is kept even when the sandbox or the store stops the import
-            importer.flush()
+        with store.page_cache(IMPORT_CACHE_MB):  # flush() writes on this thread's connection
+            try:
+                await importer.run(itertools.islice(source.rows(), limit), concurrency, progress, total)
+            finally:  # what was checked is kept even when the sandbox or the store stops the import
+                importer.flush()
     if format == "auto":
         seen = dict.fromkeys(importer.formats.values())
         summary.format = "+".join(seen) if seen else summary.format
