@@ -10,7 +10,7 @@ from .records import (
     RecordSummary,
     StoreInfo,
 )
-from .repository import Store, open_store
+from .repository import PreparedRecords, Store, open_store
 
 __all__ = [
     "CHAIN_RELATIONS",
@@ -19,6 +19,7 @@ __all__ = [
     "PRIMARY_RELATIONS",
     "Event",
     "PipelineRun",
+    "PreparedRecords",
     "PutOutcome",
     "RecordSummary",
     "Store",

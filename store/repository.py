@@ -15,6 +15,7 @@ import sqlite3
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -58,6 +59,7 @@ from .records import (
     PipelineRun,
     PutOutcome,
     RecordSummary,
+    RecordTable,
     StoreInfo,
     summarise,
 )
@@ -274,64 +276,65 @@ class Store:
             self._add_edge(conn, record.id, parent_id, relation)
         return PutOutcome.UPDATED if known else PutOutcome.INSERTED
 
-    def put_many(self, records: Iterable[Record]) -> int:
+    @staticmethod
+    def prepare(records: Iterable[Record]) -> PreparedRecords:
+        """What ``put_many`` would write, worked out without the store: hashes, columns, JSON, edges."""
+        prepared = PreparedRecords()
+        for record in records:
+            spec = TABLES[type(record)]
+            prepared.rows.setdefault(type(record), []).append(_prepared_row(spec, record))
+            prepared.edges += [(record.id, parent, relation) for parent, relation in spec.edges(record)]
+        return prepared
+
+    def put_many(self, records: Iterable[Record] | PreparedRecords) -> int:
         """Store records of any types in one transaction (all or none), one upsert per table, with their lineage
         edges: what a bulk writer (a seed import) uses instead of a put per record. Returns how many were
-        inserted or changed."""
-        by_type: dict[type[Record], list[Record]] = {}
-        for record in records:
-            by_type.setdefault(type(record), []).append(record)
+        inserted or changed. A bulk writer passes them ``prepare``d, so the hashing and JSON are done before
+        it takes the write lock, not while other writers wait for it."""
+        prepared = records if isinstance(records, PreparedRecords) else self.prepare(records)
 
         def write(conn: sqlite3.Connection) -> int:
-            changed, now = 0, time.time()
-            for model, batch in by_type.items():
-                changed += self._upsert(conn, batch)
-                edges_of = TABLES[model].edges
-                edges = [
-                    (record.id, parent_id, relation, now)
-                    for record in batch
-                    for parent_id, relation in edges_of(record)
-                ]
-                conn.executemany(
-                    "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
-                    edges,
-                )
+            changed = sum(self._upsert(conn, rows) for rows in prepared.rows.values())
+            now = time.time()
+            conn.executemany(
+                "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
+                [(*edge, now) for edge in prepared.edges],
+            )
             return changed
 
-        return self._conns.write(write) if by_type else 0
+        return self._conns.write(write) if prepared.rows else 0
 
     @staticmethod
-    def _upsert(conn: sqlite3.Connection, records: Sequence[Record]) -> int:
-        """Write records of one type; returns how many were inserted or changed.
+    def _upsert(conn: sqlite3.Connection, records: Sequence[Record] | Sequence[PreparedRow]) -> int:
+        """Write records of one type (or their prepared rows); returns how many were inserted or changed.
 
         An id already stored with the same content hash is skipped; with a new hash its row is replaced but
         keeps the first created_at (in the column and in the JSON). Callers hold the write lock, so the
         look-up and the write cannot race another writer.
         """
-        spec = TABLES[type(records[0])]
+        if not records:
+            return 0
+        prepared = [r if isinstance(r, PreparedRow) else _prepared_row(TABLES[type(r)], r) for r in records]
+        spec = TABLES[type(prepared[0].record)]
         known: dict[str, tuple[str, float]] = {}
-        ids = [r.id for r in records]
-        for chunk in _chunks(ids):
+        for chunk in _chunks([p.record.id for p in prepared]):
             marks = ", ".join("?" * len(chunk))
             for row in conn.execute(
                 f"SELECT id, content_hash, created_at FROM {spec.table} WHERE id IN ({marks})", chunk
             ):
                 known[row[0]] = (row[1], row[2])
+        changed = [p.record for p in prepared if p.record.id in known and known[p.record.id][0] != p.digest]
+        frozen = Store._frozen_package_rows(conn, spec.table, changed) if changed else set()
         now = time.time()
         rows = []
-        hashed = [(record, record.hash()) for record in records]
-        changed = [r for r, digest in hashed if r.id in known and known[r.id][0] != digest]
-        frozen = Store._frozen_package_rows(conn, spec.table, changed) if changed else set()
-        for record, digest in hashed:
-            if record.id in known:
-                if known[record.id][0] == digest or record.id in frozen:
+        for p in prepared:
+            row = p.row
+            if p.record.id in known:
+                if known[p.record.id][0] == p.digest or p.record.id in frozen:
                     continue
-                record = record.model_copy(update={"created_at": known[record.id][1]})
-            row = {"id": record.id, "content_hash": digest, "created_at": record.created_at}
-            row.update(spec.columns(record))
-            row["data"] = record.model_dump_json()
-            row["updated_at"] = now
-            rows.append(row)
+                first = p.record.model_copy(update={"created_at": known[p.record.id][1]})
+                row = _prepared_row(spec, first, p.digest).row
+            rows.append({**row, "updated_at": now})
         if not rows:
             return 0
         names = list(rows[0])
@@ -774,8 +777,22 @@ class Store:
         """Store bytes under their sha256 hex digest (idempotent) and return it."""
         return self.put_blobs([data])[0]
 
-    def put_blobs(self, blobs: Sequence[bytes]) -> list[str]:
-        """Store many blobs in one write (idempotent); their digests, in order."""
+    def put_blobs(self, blobs: Sequence[bytes] | Sequence[BlobRow]) -> list[str]:
+        """Store many blobs in one write (idempotent); their digests, in order. A bulk writer passes them as
+        ``prepare_blobs`` rows, hashed and compressed before it takes the write lock."""
+        rows = [b if isinstance(b, tuple) else self.prepare_blobs([b])[0] for b in blobs]
+        if rows:
+            self._conns.write(
+                lambda conn: conn.executemany(
+                    "INSERT OR IGNORE INTO blobs (hash, size, compressed, data, created_at) VALUES (?, ?, ?, ?, ?)",
+                    rows,
+                )
+            )
+        return [row[0] for row in rows]
+
+    @staticmethod
+    def prepare_blobs(blobs: Iterable[bytes]) -> list[BlobRow]:
+        """The rows ``put_blobs`` writes for ``blobs``: (sha256 hex digest, size, compressed, data, created_at)."""
         rows = []
         now = time.time()
         for data in blobs:
@@ -785,14 +802,7 @@ class Store:
                 if len(packed) < len(data):
                     stored, compressed = packed, 1
             rows.append((hashlib.sha256(data).hexdigest(), len(data), compressed, stored, now))
-        if rows:
-            self._conns.write(
-                lambda conn: conn.executemany(
-                    "INSERT OR IGNORE INTO blobs (hash, size, compressed, data, created_at) VALUES (?, ?, ?, ?, ?)",
-                    rows,
-                )
-            )
-        return [row[0] for row in rows]
+        return rows
 
     def get_blob(self, digest: str) -> bytes:
         row = self._conns.read(
@@ -1115,6 +1125,43 @@ def _filters(**equals: Any) -> tuple[str, list[Any]]:
     """``col = ?`` clauses for the arguments that are not None."""
     given = {k: v for k, v in equals.items() if v is not None}
     return " AND ".join(f"{k} = ?" for k in given), list(given.values())
+
+
+BlobRow = tuple[str, int, int, bytes, float]
+
+
+@dataclass(frozen=True)
+class PreparedRow:
+    """A record with its content hash and its row (columns and JSON, without ``updated_at``)."""
+
+    record: Record
+    digest: str
+    row: dict[str, Any]
+
+
+@dataclass
+class PreparedRecords:
+    """Records ready for ``put_many``: their rows by type, and their lineage edges."""
+
+    rows: dict[type[Record], list[PreparedRow]] = field(default_factory=dict)
+    edges: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @classmethod
+    def join(cls, parts: Iterable[PreparedRecords]) -> PreparedRecords:
+        joined = cls()
+        for part in parts:
+            for model, batch in part.rows.items():
+                joined.rows.setdefault(model, []).extend(batch)
+            joined.edges += part.edges
+        return joined
+
+
+def _prepared_row(spec: RecordTable, record: Record, digest: str | None = None) -> PreparedRow:
+    digest = digest or record.hash()
+    row = {"id": record.id, "content_hash": digest, "created_at": record.created_at}
+    row.update(spec.columns(record))
+    row["data"] = record.model_dump_json()
+    return PreparedRow(record, digest, row)
 
 
 def _chunks(items: list[str]) -> Iterator[list[str]]:

@@ -31,6 +31,13 @@ def seeds_import(
     no_validate: bool = typer.Option(
         False, "--no-validate", help="Do not run the reference solutions (every seed is stored untested)."
     ),
+    jobs: int = typer.Option(
+        1,
+        "--jobs",
+        min=1,
+        help="Processes reading the rows (with --no-validate and the offline tuple reader): about N times "
+        "faster on N cores.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (and nothing else)."),
 ) -> None:
     """Import closed problems (CodeContests, TACO, APPS rows, native seed folders) as seeds to synthesise from.
@@ -64,6 +71,7 @@ def seeds_import(
                 validate=not no_validate,
                 settings=settings,
                 progress=progress,
+                jobs=jobs,
             )
 
         summary = anyio.run(run)

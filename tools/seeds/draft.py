@@ -25,7 +25,8 @@ from frontiersmith.models import (
     TestCase,
     make_id,
 )
-from frontiersmith.store import Store
+from frontiersmith.store import PreparedRecords, Store
+from frontiersmith.store.repository import BlobRow
 
 REFERENCE_AUTHOR = "reference"  # Solution.author of a seed's reference solutions
 INCORRECT_AUTHOR = "incorrect"  # ... and of the dataset's known-wrong solutions
@@ -126,19 +127,25 @@ def store_seed(store: Store, draft: SeedDraft, seed: Seed) -> bool:
 
 def store_seeds(store: Store, seeds: Sequence[tuple[SeedDraft, Seed]]) -> list[bool]:
     """``store_seed`` for many seeds in one transaction (all or none), a few bulk writes instead of a put per
-    test: what an import of many rows calls. One bool per seed, False for one stored before."""
+    test: what an import of many rows calls. One bool per seed, False for one stored before.
+
+    Hashing, compressing and dumping the rows is done before the write lock is taken, so the processes of
+    one import (``--jobs``) wait for each other only while SQLite writes."""
+    prepared = [_prepared(draft, seed) for draft, seed in seeds]
     with store.transaction():
         stored = store.stored_ids(Seed, [seed.id for _, seed in seeds])
         fresh = [seed.id not in stored for _, seed in seeds]
-        pairs = [pair for pair, new in zip(seeds, fresh, strict=True) if new]
-        digests = iter(store.put_blobs([data for draft, _ in pairs for data in _test_blobs(draft)]))
-        records: list[Record] = []
-        for draft, seed in pairs:
-            records.append(seed)
-            records += _test_records(draft, seed, digests)
-            records += _solution_records(draft, seed)
-        store.put_many(records)
+        kept = [rows for rows, new in zip(prepared, fresh, strict=True) if new]
+        store.put_blobs([blob for blobs, _ in kept for blob in blobs])
+        store.put_many(PreparedRecords.join(records for _, records in kept))
     return fresh
+
+
+def _prepared(draft: SeedDraft, seed: Seed) -> tuple[list[BlobRow], PreparedRecords]:
+    blobs = Store.prepare_blobs(_test_blobs(draft))
+    digests = iter(blob[0] for blob in blobs)
+    records: list[Record] = [seed, *_test_records(draft, seed, digests), *_solution_records(draft, seed)]
+    return blobs, Store.prepare(records)
 
 
 def _test_blobs(draft: SeedDraft) -> Iterator[bytes]:

@@ -225,7 +225,12 @@ class _Importer:
         """Write the waiting rows in one transaction; if one fails, that batch is rolled back and written row
         by row, so every other row is kept and the failing one is skipped whole."""
         batch, self.pending, self.pending_bytes = list(self.pending.values()), {}, 0
-        self.last_flush = time.monotonic()
+        try:
+            self._write(batch)
+        finally:  # from the end of the write: a write that waited for another writer starts no flush of one row
+            self.last_flush = time.monotonic()
+
+    def _write(self, batch: list[tuple[SeedDraft, Seed]]) -> None:
         if not batch:
             return
         try:
@@ -241,10 +246,11 @@ class _Importer:
             self._count(seed, inserted)
 
     def _count(self, seed: Seed, inserted: bool) -> None:
-        self.summary.seed_ids.append(seed.id)
-        if not inserted:  # another process stored it since the row was checked
-            self.summary.already_stored += 1
+        if not inserted:  # another writer (another part of this import) stored the statement since the check
+            assert seed.imported is not None
+            self._known(seed.id, seed.imported)
             return
+        self.summary.seed_ids.append(seed.id)
         self.summary.stored += 1
         for counts, key in (
             (self.summary.statuses, seed.status.value),
@@ -288,35 +294,73 @@ async def import_seeds(
     backend: str | None = None,
     settings: Settings | None = None,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> ImportSummary:
     """Import the first ``limit`` rows (all by default) of PATH as seeds; see ``ImportSummary`` for the counts.
 
     Bad input (a missing path, an unknown format, a FrontierCS package without ``as_seed``) is refused before
-    anything is stored; a bad row is skipped with ``FILE:ROW: reason`` and the import goes on.
+    anything is stored; a bad row is skipped with ``FILE:ROW: reason`` and the import goes on. ``jobs`` > 1
+    reads the rows in that many processes when there is nothing else to wait on (no validation, no model):
+    see ``parts.import_in_parts``.
     """
     settings = settings or get_settings()
     if limit is not None and limit < 1:
         raise InvalidInputError(f"--limit {limit} imports nothing; give a number of rows of 1 or more.")
+    if jobs < 1:
+        raise InvalidInputError(f"--jobs {jobs} runs nothing; give a number of processes of 1 or more.")
     source = open_source(path)
     check_format(format, source, as_seed)
     total = source.count()
     total = min(total, limit) if total is not None and limit is not None else total
     started = time.monotonic()
-    summary = ImportSummary(path=str(path), format=format, validated=validate)
+    if jobs > 1 and (validate or provider is not None):
+        waits_on = (
+            "the sandbox (--no-validate skips it)" if validate else "the model (use the offline provider)"
+        )
+        raise InvalidInputError(
+            f"--jobs {jobs} splits an import that waits on nothing, but this one waits on {waits_on}, which "
+            "already runs rows concurrently; drop --jobs or the wait."
+        )
+    if jobs > 1:
+        from .parts import import_in_parts
+
+        summary = await import_in_parts(source, store, format, limit, jobs, settings, progress, total)
+    else:
+        rows = itertools.islice(source.rows(), limit)
+        summary = await import_rows(
+            rows, store, format, settings, provider, validate, backend, progress, total
+        )
+    summary.path = str(path)
+    summary.elapsed_s = time.monotonic() - started
+    return summary
+
+
+async def import_rows(
+    rows: Iterable[Row],
+    store: Store,
+    format: str,
+    settings: Settings,
+    provider: Provider | None = None,
+    validate: bool = True,
+    backend: str | None = None,
+    progress: Progress | None = None,
+    total: int | None = None,
+) -> ImportSummary:
+    """``import_seeds`` on rows already read (``format`` checked): what one process of an import runs."""
+    summary = ImportSummary(path="", format=format, validated=validate)
     async with _validator(validate, backend, settings) as validator:
         importer = _Importer(store, summary, format, settings, provider, validator)
         # Rows in flight at once: they wait on a model or the sandbox; with neither there is nothing to wait on.
         concurrency = settings.max_concurrency if validate or provider is not None else 1
         with store.page_cache(IMPORT_CACHE_MB):  # flush() writes on this thread's connection
             try:
-                await importer.run(itertools.islice(source.rows(), limit), concurrency, progress, total)
+                await importer.run(rows, concurrency, progress, total)
             finally:  # what was checked is kept even when the sandbox or the store stops the import
                 importer.flush()
     if format == "auto":
         seen = dict.fromkeys(importer.formats.values())
         summary.format = "+".join(seen) if seen else summary.format
-    summary.elapsed_s = time.monotonic() - started
     return summary
 
 
-__all__ = ["ImportSummary", "RowNote", "check_format", "import_seeds"]
+__all__ = ["ImportSummary", "RowNote", "check_format", "import_rows", "import_seeds"]
