@@ -314,12 +314,14 @@ async def import_seeds(
     total = min(total, limit) if total is not None and limit is not None else total
     started = time.monotonic()
     if jobs > 1 and (validate or provider is not None):
-        waits_on = (
-            "the sandbox (--no-validate skips it)" if validate else "the model (use the offline provider)"
+        waits, fix = (
+            ("runs the references in the sandbox", "add --no-validate")
+            if validate
+            else ("asks the model for each tuple", "use the offline provider")
         )
         raise InvalidInputError(
-            f"--jobs {jobs} splits an import that waits on nothing, but this one waits on {waits_on}, which "
-            "already runs rows concurrently; drop --jobs or the wait."
+            f"--jobs {jobs} is for an import that waits on nothing, but this one {waits}, which already takes "
+            f"several rows at once; {fix} or drop --jobs."
         )
     if jobs > 1:
         from .parts import import_in_parts
