@@ -18,11 +18,13 @@ import itertools
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
 import anyio
 
+from frontiersmith.errors import FrontierSmithError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store, open_store
 
@@ -115,7 +117,13 @@ async def import_in_parts(
         while not all(f.done() for f in others):
             report(done[0])
             await anyio.sleep(POLL_S)
-        parts = [first, *(ImportSummary.model_validate_json(f.result()) for f in others)]
+        try:
+            parts = [first, *(ImportSummary.model_validate_json(f.result()) for f in others)]
+        except BrokenProcessPool:
+            raise FrontierSmithError(
+                "A worker process of the import stopped before its rows were done; what was written is kept, "
+                "so run the same import again to add the rest."
+            ) from None
     report(done[0])
     return merge(parts)
 
