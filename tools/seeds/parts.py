@@ -32,6 +32,7 @@ from .importer import MAX_REPORTED, ImportSummary, Progress, RowNote, import_row
 from .readers import Row, SeedSource, open_source
 
 PART_ROWS = 64  # rows to a slice
+NO_SLICE_LEFT = 2**62
 POLL_S = 0.1  # how often the first process looks at the others' progress once it has no slice left
 
 _shared: tuple[Any, Any] | None = None  # (next slice to claim, rows done by each process), set by ``_share``
@@ -113,7 +114,12 @@ async def import_in_parts(
             for part in range(1, jobs)
         ]
         rows = claimed_rows(source, limit, Claims(counter))
-        first = await import_rows(rows, store, format, settings, None, False, None, report, total)
+        try:
+            first = await import_rows(rows, store, format, settings, None, False, None, report, total)
+        except BaseException:
+            with counter.get_lock():  # no slice is left to take: the workers stop after the one they hold
+                counter.value = NO_SLICE_LEFT
+            raise
         while not all(f.done() for f in others):
             report(done[0])
             await anyio.sleep(POLL_S)
