@@ -9,9 +9,8 @@ import signal
 from pathlib import Path
 
 import pytest
-from conftest import RAY_WORKERS
 from judge.judge_helpers import cli
-from scale_jobs import job_set
+from scale_jobs import RAY_WORKERS, job_set
 
 from frontiersmith.settings import Settings
 from frontiersmith.tools.cost import metered

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import RAY_WORKERS
 from frontier.frontier_helpers import CHEAP
+from scale_jobs import RAY_WORKERS
 
 from frontiersmith.models import Trajectory
 from frontiersmith.settings import Settings
