@@ -32,6 +32,8 @@ class Meter:
     model_calls: int = 0
     cpu_seconds: float = 0.0
     sandbox_runs: int = 0
+    # Where its sandbox work ran (``executor.worker_name``: the driver, or the Ray workers that ran it).
+    workers: list[str] = field(default_factory=list)
 
     @property
     def tokens(self) -> int:
@@ -43,6 +45,7 @@ class Meter:
         self.model_calls += other.model_calls
         self.cpu_seconds += other.cpu_seconds
         self.sandbox_runs += other.sandbox_runs
+        self.workers += [w for w in other.workers if w not in self.workers]
 
     def to_json(self) -> dict[str, Any]:
         return {**asdict(self), "tokens": self.tokens, "cpu_seconds": round(self.cpu_seconds, 4)}
@@ -102,7 +105,8 @@ def charge(meter: Meter) -> None:
 
 
 def record_cost(store: Store, run_id: str, candidate_id: str, stage: str, meter: Meter) -> None:
-    """Store what one piece of work of ``stage`` spent on ``candidate_id`` (nothing when it spent nothing)."""
+    """Store what one piece of work of ``stage`` spent on ``candidate_id`` and where its sandbox work ran
+    (nothing when it spent nothing)."""
     if meter.model_calls or meter.sandbox_runs:
         store.add_event(COST_EVENT, candidate_id, {"run": run_id, "stage": stage, **meter.to_json()})
 
@@ -159,6 +163,7 @@ def run_cost(store: Store, run_id: str, published: list[str] | None = None) -> R
             int(p.get("model_calls", 0)),
             float(p.get("cpu_seconds", 0.0)),
             int(p.get("sandbox_runs", 0)),
+            list(p.get("workers", [])),
         )
         stages[str(p.get("stage"))].add(meter)
         candidates[event.subject_id or ""].add(meter)

@@ -6,10 +6,17 @@ A judge job is one solution on one test suite. Both executors judge it with the 
 single-writer. Test suites travel by content hash, put into Ray's object store once and cached on each
 worker; verifiers are compiled once per worker, keyed by content hash. A worker killed mid-job is restarted
 by Ray and its job runs again (``max_task_retries``); results are keyed by job id, so nothing is lost or
-counted twice. Callers (``judge``, catalog evaluation, co-evolution) do::
+counted twice. A pipeline step's sandbox work (compiling sampled solutions, building a suite, the
+cross-validation protocol, a baseline's objectives) goes the same way through ``run_step``: an importable
+function of values, run in a worker's warm sandbox, its result stored by the caller. Callers (``judge``,
+``evaluate``, co-evolution, the pipeline's steps) do::
 
     async with get_executor(settings) as executor:
         reports = await executor.map_judge(jobs)  # job id -> JudgeReport
+        report = await run_step(cross_validate, tests, ...)  # a step's sandbox work, where jobs run
+
+A ``get_executor`` block inside another reuses the outer block's executor (co-evolution's synthesis runs and
+evaluations share its workers instead of asking a full cluster for more).
 """
 
 from __future__ import annotations
@@ -19,9 +26,10 @@ import contextvars
 import hashlib
 import os
 import pickle
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import anyio
 
@@ -31,7 +39,6 @@ from frontiersmith.sandbox import Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
 from .cost import Meter, metered
-from .crossval import CrossValidation, cross_validate
 from .judge import (
     Judge,
     JudgeReport,
@@ -51,6 +58,15 @@ if TYPE_CHECKING:
 
 Objectives = Mapping[str, float] | Program | None
 JobProgress = Callable[[int, int], Awaitable[None] | None]
+T = TypeVar("T")
+# A pipeline step's sandbox work: an importable async function (Ray sends it by name) taking ``sandbox`` and
+# ``settings`` keywords, whose arguments and result are values; it never touches the store.
+SandboxStep = Callable[..., Awaitable[T]]
+
+
+def worker_name() -> str:
+    """Who ran a piece of sandbox work: this host and process (the driver's, or a Ray worker's)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def blob_key(value: object) -> str:
@@ -87,6 +103,15 @@ class JudgeOutcome:
     report: JudgeReport
     meter: Meter
     worker: str
+
+
+@dataclass
+class StepOutcome:
+    """What a host sends back for one pipeline step's sandbox work: its value and what it spent (the meter
+    names the worker that ran it)."""
+
+    value: Any
+    meter: Meter
 
 
 @dataclass
@@ -145,7 +170,24 @@ class JudgeHost:
                 compiled = await compile_all(self.sandbox, programs)
                 report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
             report.aggregate()
-        return JudgeOutcome(job.id, report, meter, f"pid {os.getpid()}")
+            meter.workers.append(worker_name())
+        return JudgeOutcome(job.id, report, meter, worker_name())
+
+    async def run_step(
+        self, step: SandboxStep, args: Sequence[Any], kwargs: Mapping[str, Any], *, warm: bool
+    ) -> StepOutcome:
+        """``step`` on its values, in this host's warm sandbox (``warm``) or in one of its own, with this
+        host's settings (the run's)."""
+        with metered() as meter:
+            async with contextlib.AsyncExitStack() as stack:
+                sandbox = (
+                    await self.warm_sandbox()
+                    if warm
+                    else await stack.enter_async_context(open_sandbox(None, self.settings))
+                )
+                value = await step(*args, **kwargs, sandbox=sandbox, settings=self.settings)
+            meter.workers.append(worker_name())
+        return StepOutcome(value, meter)
 
     async def close(self) -> None:
         await self._stack.aclose()
@@ -156,9 +198,9 @@ class JudgeHost:
 class Executor(Protocol):
     name: str
 
-    async def cross_validate(self, *args: Any, **kwargs: Any) -> CrossValidation:
-        """``tools/crossval.cross_validate`` (a pipeline step's sandbox work: its values in, its report out),
-        run where this executor runs jobs."""
+    async def run_step(self, step: SandboxStep[T], *args: Any, **kwargs: Any) -> T:
+        """``step(*args, **kwargs, sandbox=..., settings=...)`` where this executor runs jobs; what it spent
+        is charged to the caller's current cost meter."""
         ...
 
     async def map_judge(
@@ -211,8 +253,11 @@ class LocalExecutor:
                 tg.start_soon(one, job)
         return {job.id: outcomes[job.id].report for job in todo}
 
-    async def cross_validate(self, *args: Any, **kwargs: Any) -> CrossValidation:
-        return await cross_validate(*args, **kwargs)  # as without an executor: its own sandbox
+    async def run_step(self, step: SandboxStep[T], *args: Any, **kwargs: Any) -> T:
+        # In a sandbox of its own, as before executors: steps of several candidates run at once, and one
+        # sandbox (a container) per step keeps them apart.
+        outcome = await self.host.run_step(step, args, kwargs, warm=False)  # charged: it ran in this process
+        return outcome.value  # type: ignore[no-any-return]
 
     async def close(self) -> None:
         await self.host.close()
@@ -228,6 +273,19 @@ def active_executor() -> Executor | None:
     return _active.get()
 
 
+async def run_step(step: SandboxStep[T], *args: Any, settings: Settings | None = None, **kwargs: Any) -> T:
+    """A pipeline step's sandbox work, run where the active executor runs jobs (a Ray worker's warm sandbox,
+    say), else here in a sandbox of its own; inside an executor its settings apply (the run's), not
+    ``settings``. Only sandbox work goes this way: the model calls around it stay on the driver, since they
+    wait on the network, not on a CPU, and the provider holds the credentials and the run's state (scripted
+    answers, the agents' session)."""
+    executor = active_executor()
+    if executor is not None:
+        return await executor.run_step(step, *args, **kwargs)
+    async with get_executor(settings, "local") as local:
+        return await local.run_step(step, *args, **kwargs)
+
+
 @contextlib.asynccontextmanager
 async def get_executor(
     settings: Settings | None = None,
@@ -237,7 +295,13 @@ async def get_executor(
     workers: int | None = None,
 ) -> AsyncIterator[Executor]:
     """The executor the settings (or ``executor``) name, started, and torn down on exit. ``workers``: tests
-    at a time (local) or worker processes (ray; default: the cluster's CPUs)."""
+    at a time (local) or worker processes (ray; default: the cluster's CPUs). Inside another block the
+    outer executor is reused and left running, unless ``executor`` names another: code a run calls judges
+    where the run does, whatever settings it was handed."""
+    outer = _active.get()
+    if outer is not None and executor in (None, outer.name):
+        yield outer
+        return
     settings = settings or get_settings()
     name = executor or settings.executor
     started: LocalExecutor | RayExecutor
@@ -264,6 +328,10 @@ __all__ = [
     "JudgeJob",
     "JudgeOutcome",
     "LocalExecutor",
+    "SandboxStep",
+    "StepOutcome",
     "blob_key",
     "get_executor",
+    "run_step",
+    "worker_name",
 ]

@@ -7,22 +7,23 @@ Only this module imports Ray (the optional extra ``frontiersmith[ray]``).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
-from .cost import Meter, charge, metered
-from .crossval import CrossValidation, cross_validate
+from .cost import charge
 from .executor import (
     JobProgress,
     JudgeHost,
     JudgeJob,
     JudgeOutcome,
+    SandboxStep,
+    StepOutcome,
     blob_key,
     report_progress,
     unique_jobs,
@@ -32,6 +33,7 @@ from .judge import JudgeReport
 # Jobs each worker holds at once: one running, one compiling or waiting, so a worker never idles on the
 # round trip to the driver.
 IN_FLIGHT_PER_WORKER = 2
+T = TypeVar("T")
 
 
 def _ray() -> Any:
@@ -57,12 +59,11 @@ class JudgeWorker:
             self.host.suites[suite] = await boxed[0]
         return await self.host.judge(job, suite)
 
-    async def cross_validate(self, args: tuple, kwargs: dict[str, Any]) -> tuple[CrossValidation, Meter]:
-        """The protocol in this worker's warm sandbox (the driver stores its report)."""
-        with metered() as meter:
-            sandbox = await self.host.warm_sandbox()
-            report = await cross_validate(*args, **kwargs, settings=self.host.settings, sandbox=sandbox)
-        return report, meter
+    async def run_step(
+        self, step: SandboxStep, args: Sequence[Any], kwargs: Mapping[str, Any]
+    ) -> StepOutcome:
+        """A pipeline step's sandbox work in this worker's warm sandbox (the driver stores its result)."""
+        return await self.host.run_step(step, args, kwargs, warm=True)
 
     async def close(self) -> None:
         await self.host.close()
@@ -78,7 +79,7 @@ class RayExecutor:
         self.actors = actors
         self._started_ray = started_ray
         self._suites: dict[str, Any] = {}  # content hash -> ObjectRef, put once per run
-        self._busy: dict[int, int] = {}  # actor -> protocol runs in flight on it
+        self._busy: dict[int, int] = {}  # actor -> pipeline steps in flight on it
 
     @classmethod
     async def start(cls, settings: Settings, address: str | None, workers: int | None) -> RayExecutor:
@@ -140,16 +141,17 @@ class RayExecutor:
                     tg.start_soon(feed, actor)
         return {job.id: outcomes[job.id].report for job in todo}
 
-    async def cross_validate(self, *args: Any, **kwargs: Any) -> CrossValidation:
-        kwargs.pop("settings", None)  # the worker has the run's settings; min_kill_rate comes resolved
+    async def run_step(self, step: SandboxStep[T], *args: Any, **kwargs: Any) -> T:
+        # The step goes by name (an importable function); its values go with it. A worker killed mid-step is
+        # restarted and the step runs again: it only computes, so running it twice changes nothing.
         actor = min(self.actors, key=lambda a: self._busy.get(id(a), 0))  # the least busy worker
         self._busy[id(actor)] = self._busy.get(id(actor), 0) + 1
         try:
-            report, meter = await actor.cross_validate.remote(args, kwargs)
+            outcome: StepOutcome = await actor.run_step.remote(step, args, kwargs)
         finally:
             self._busy[id(actor)] -= 1
-        charge(meter)
-        return report
+        charge(outcome.meter)
+        return outcome.value  # type: ignore[no-any-return]
 
     async def worker_pids(self) -> list[int]:
         return [await a.pid.remote() for a in self.actors]

@@ -731,9 +731,17 @@ async def baseline_objectives(
     backend: str | None = None,
     workers: int | None = None,
     settings: Settings | None = None,
+    sandbox: Sandbox | None = None,
 ) -> dict[str, float]:
-    """The baseline's objective per test (computed once, for the caller to cache); failed tests are absent."""
+    """The baseline's objective per test (computed once, for the caller to cache); failed tests are absent.
+    In ``sandbox`` when given (an executor's ``run_step``), else in one of its own."""
     async with open_judge(
-        verifier, limits, {"baseline": baseline}, backend=backend, workers=workers, settings=settings
+        verifier,
+        limits,
+        {"baseline": baseline},
+        sandbox=sandbox,
+        backend=backend,
+        workers=workers,
+        settings=settings,
     ) as (judge, compiled):
         return await judge.objectives(compiled["baseline"], "baseline", tests)

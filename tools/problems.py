@@ -31,12 +31,12 @@ from frontiersmith.models import (
     content_hash,
     make_id,
 )
-from frontiersmith.sandbox import open_sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.store import RecordSummary, Store
 from frontiersmith.store.records import MUTATION
 
 from .catalog import get_family
+from .executor import run_step
 from .judge import JudgeTest, TestResult, VerifierSpec, baseline_objectives, needs_baseline
 from .seeds.pool import seed_id_for
 from .testgen import build_tests
@@ -196,8 +196,7 @@ async def _catalog_records(store: Store, problem_id: str, settings: Settings | N
     if fam.baseline is None or fam.sense is None:
         raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
     if not store.list_tests(problem_id):
-        async with open_sandbox(None, settings) as sb:
-            built = await build_tests(sb, fam.tests_draft())
+        built = await run_step(build_tests, draft=fam.tests_draft(), settings=settings)
         if built.failures:
             raise InvalidInputError(
                 f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"
@@ -255,8 +254,8 @@ async def cached_baseline_objectives(
     }
     if len(cached) == len(pkg.tests):
         return cached  # type: ignore[return-value]
-    objectives = await baseline_objectives(
-        pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
+    objectives = await run_step(
+        baseline_objectives, pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
     )
     store.put_runs(baseline_runs(objectives, pkg.test_ids, pkg.baseline_id, pkg.verifier_id))
     return objectives

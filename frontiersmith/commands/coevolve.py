@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from frontiersmith.settings import get_settings
+from .executor_options import executor_option, executor_settings, ray_address_option
 
 console = Console(stderr=True)
 
@@ -52,10 +52,15 @@ def coevolve(
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
     seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    executor: str | None = executor_option(
+        "the judging and the synthesis runs' sandbox work (the model calls stay here)"
+    ),
+    ray_address: str | None = ray_address_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Evaluate a solver, diagnose where it fails, synthesise tasks at its frontier, publish them, hand them to
-    a trainer, re-evaluate; then measure an untargeted round with the same budget for comparison."""
+    a trainer, re-evaluate; then measure an untargeted round with the same budget for comparison. With
+    --executor ray all of its judging runs on the workers of a Ray cluster."""
     from pydantic import ValidationError
 
     from frontiersmith.store import open_store
@@ -79,7 +84,7 @@ def coevolve(
     except ValueError as exc:
         first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else "expected LO-HI, e.g. 0.2-0.8"
         raise typer.BadParameter(str(first).removeprefix("Value error, ")) from None
-    settings = get_settings()
+    settings = executor_settings(executor, ray_address)
     chosen = make_provider(provider, settings, model=model, base_url=base_url, api_key_env=api_key_env)
     st = open_store(store, settings)
     report = anyio.run(run_coevolve, st, cfg, chosen, settings)

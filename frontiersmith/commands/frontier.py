@@ -16,6 +16,8 @@ from rich.table import Table
 
 from frontiersmith.settings import get_settings
 
+from .executor_options import executor_option, executor_settings, ray_address_option
+
 console = Console(stderr=True)
 SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH."
 
@@ -33,13 +35,16 @@ def evaluate(
         60.0, "--command-timeout", min=0.1, help="Seconds a command: solver may take per attempt."
     ),
     store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
+    executor: str | None = executor_option("the judging (the boards and every attempt)"),
+    ray_address: str | None = ray_address_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the trajectories' summary as JSON."),
 ) -> None:
-    """Evaluate a solver on problems: k attempts each, judged by the one judge, stored as trajectories."""
+    """Evaluate a solver on problems: k attempts each, judged by the one judge (here, or on the workers of a
+    Ray cluster with --executor ray), stored as trajectories."""
     from frontiersmith.tools.frontier import evaluate as run_evaluate
     from frontiersmith.tools.frontier import parse_solver, select_problems
 
-    settings = get_settings()
+    settings = executor_settings(executor, ray_address)
     from frontiersmith.store import open_store  # here: `serve` must not import the store to answer initialize
 
     store = open_store(store_path, settings)

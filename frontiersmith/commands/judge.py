@@ -11,6 +11,8 @@ import typer
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language, Program, Verdict
 
+from .executor_options import executor_option, executor_settings, ray_address_option
+
 import_app = typer.Typer(no_args_is_help=True)
 
 
@@ -36,12 +38,8 @@ def judge(
     workers: int | None = typer.Option(
         None, "--workers", min=1, help="Tests judged at once (default: cores)."
     ),
-    executor: str | None = typer.Option(
-        None, "--executor", help="local (this process) or ray (a Ray cluster); default: the setting."
-    ),
-    ray_address: str | None = typer.Option(
-        None, "--ray-address", help="The Ray cluster to use (default: start a local one)."
-    ),
+    executor: str | None = executor_option("the judging"),
+    ray_address: str | None = ray_address_option(),
     as_json: bool = typer.Option(False, "--json", help="Print {score, tests: [...]} as JSON."),
     show_output: bool = typer.Option(
         False,
@@ -62,7 +60,7 @@ def judge(
         code=solution_file.read_text(errors="replace"), language=_language(solution_file, lang)
     )
 
-    settings = _executor_settings(executor, ray_address)
+    settings = executor_settings(executor, ray_address)
 
     async def run():
         package, baseline = await _package(problem)
@@ -87,19 +85,6 @@ def judge(
         typer.echo(json.dumps(report.to_json()))
         return
     _print_table(package.problem.title, report)
-
-
-def _executor_settings(executor: str | None, ray_address: str | None):
-    """The settings with ``--executor`` and ``--ray-address`` applied (shared by every command that has them)."""
-    from frontiersmith.settings import get_settings
-
-    settings = get_settings()
-    if executor is not None and executor not in ("local", "ray"):
-        raise InvalidInputError(f"--executor {executor!r} is not known; use local or ray.")
-    if ray_address is not None and (executor or settings.executor) != "ray":
-        raise InvalidInputError("--ray-address needs --executor ray.")
-    update = {"executor": executor, "ray_address": ray_address}
-    return settings.model_copy(update={k: v for k, v in update.items() if v is not None})
 
 
 async def _judge_on_ray(settings, solution, package, baseline, backend, workers):

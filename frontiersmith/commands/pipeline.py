@@ -19,6 +19,8 @@ from rich.table import Table
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
+from .executor_options import executor_option, executor_settings, ray_address_option
+
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
 
@@ -225,12 +227,8 @@ def synthesize(
         None, "--min-kill-rate", help="Share of corrupted outputs the verifier must kill (0.5)."
     ),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
-    executor: str | None = typer.Option(
-        None, "--executor", help="local or ray: where the sandbox work runs (default: the setting)."
-    ),
-    ray_address: str | None = typer.Option(
-        None, "--ray-address", help="The Ray cluster to use (default: start a local one)."
-    ),
+    executor: str | None = executor_option("the sandbox work (compiles, test builds, cross-validation)"),
+    ray_address: str | None = ray_address_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
 ) -> None:
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run. The
@@ -252,9 +250,7 @@ def synthesize(
         crossval_rounds=crossval_rounds,
         min_kill_rate=min_kill_rate,
     )
-    from .judge import _executor_settings
-
-    settings = _executor_settings(executor, ray_address)
+    settings = executor_settings(executor, ray_address)
     _run(config, store, provider, model, base_url, api_key_env, as_json, settings)
 
 

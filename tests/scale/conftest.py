@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
-RAY_WORKERS = 2
+from scale_jobs import RAY_WORKERS
 
 
 @pytest.fixture(scope="session")

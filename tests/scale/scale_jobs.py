@@ -1,10 +1,14 @@
-"""A small judge job set that both executors judge (tests/scale)."""
+"""A small judge job set that both executors judge, and the size of the session's Ray cluster (tests/scale)."""
 
 from __future__ import annotations
 
 from frontiersmith.models import Language, Limits, Program, Sense, VerifierKind
 from frontiersmith.tools.executor import JudgeJob
 from frontiersmith.tools.judge import JudgeTest, VerifierSpec
+
+# The session's Ray cluster's worker processes (conftest.ray_cluster); here, not in the conftest, since
+# `from conftest import` finds whichever test folder's conftest was imported first.
+RAY_WORKERS = 2
 
 # Feasible when the output is a whole number at most 3n; its objective is that number (maximised).
 VERIFIER = """

@@ -9,13 +9,12 @@ import signal
 from pathlib import Path
 
 import pytest
-from conftest import RAY_WORKERS
 from judge.judge_helpers import cli
-from scale_jobs import job_set
+from scale_jobs import RAY_WORKERS, job_set
 
 from frontiersmith.settings import Settings
 from frontiersmith.tools.cost import metered
-from frontiersmith.tools.executor import get_executor
+from frontiersmith.tools.executor import active_executor, get_executor
 
 pytestmark = pytest.mark.ray
 
@@ -79,6 +78,19 @@ async def test_a_worker_killed_mid_run_loses_nothing_and_counts_nothing_twice(ra
     assert ray_cost.sandbox_runs == local_cost.sandbox_runs
 
 
+@pytest.mark.anyio
+async def test_a_get_executor_block_inside_another_reuses_the_outer_executor(tmp_path):
+    settings = Settings(data_dir=tmp_path, sandbox_backend="process")
+    async with get_executor(settings, "local") as outer:
+        # code a run calls judges where the run does, whatever settings it was handed
+        async with get_executor(settings.model_copy(update={"executor": "ray"})) as inner:
+            assert inner is outer
+        async with get_executor(settings) as inner:
+            assert inner is outer
+        assert active_executor() is outer  # the inner blocks left it running
+    assert active_executor() is None
+
+
 def test_judge_on_ray_prints_what_judge_on_local_prints(ray_cluster, tmp_path):
     address = ray_cluster.get_runtime_context().gcs_address  # type: ignore[attr-defined]
     args = [str(MINI), str(SOLUTIONS / "first_k.py"), "--backend", "process", "--json"]
@@ -99,3 +111,12 @@ def test_synthesize_refuses_a_ray_address_without_the_ray_executor(tmp_path):
     done = cli(["synthesize", "--ray-address", "x:1", "--json"], tmp_path)
     assert done.returncode != 0 and "--ray-address needs --executor ray." in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["evaluate", "coevolve"])
+def test_evaluate_and_coevolve_refuse_an_unknown_executor_in_one_sentence(command, tmp_path):
+    done = cli([command, "--solver", "catalog:weak", "--executor", "bogus"], tmp_path)
+    assert done.returncode != 0 and "--executor 'bogus' is not known; use local or ray." in done.stderr
+    assert "Traceback" not in done.stderr
+    address = cli([command, "--solver", "catalog:weak", "--ray-address", "x:1"], tmp_path)
+    assert address.returncode != 0 and "--ray-address needs --executor ray." in address.stderr

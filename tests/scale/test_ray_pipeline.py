@@ -1,5 +1,6 @@
 """A synthesis run on the ray executor (the session's local Ray cluster, 2 workers) against the same run on
-the local executor: the same inputs give the same published tasks, scores, records and costs. Only the
+the local executor: the same inputs give the same published tasks, scores, records and costs, and every
+step's sandbox work (sampling's compiles, the suites' builds, the protocol) ran on the workers. Only the
 model is scripted (the loopback chat endpoint)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from test_cost import one_good_candidate
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools.cost import run_cost
+from frontiersmith.tools.executor import worker_name
 from frontiersmith.tools.llm import make_provider
 from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
 
@@ -37,10 +39,17 @@ async def synthesized(folder, executor: str) -> dict:
         "divergence": (div.semantic, div.behavioural, div.combined) if div else None,
         "tokens": cost.total.tokens,
         "sandbox_runs": {stage: m.sandbox_runs for stage, m in cost.stages.items()},
+        "workers": {stage: m.workers for stage, m in cost.stages.items()},  # where its sandbox work ran
     }
 
 
 async def test_a_run_on_ray_publishes_what_the_local_run_publishes(ray_cluster, tmp_path):
     local = await synthesized(tmp_path / "local", "local")
     remote = await synthesized(tmp_path / "ray", "ray")
+    here, there = local.pop("workers"), remote.pop("workers")
     assert local["tasks"] and remote == local
+    # mutation's coarse judge is a model call: no sandbox work, anywhere
+    assert here["mutate"] == there["mutate"] == []
+    for stage in ("sample", "cross-validate"):
+        assert here[stage] == [worker_name()]
+        assert there[stage] and worker_name() not in there[stage], f"{stage} ran on the driver"

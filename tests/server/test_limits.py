@@ -15,10 +15,10 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.server.backend import FrontierSmithServer
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
+from frontiersmith.tools import executor as step_runner  # where a step's sandbox opens
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
 from frontiersmith.tools.llm.offline import OfflineProvider
-from frontiersmith.tools.synthesis import tests as synthesis_tests
 
 pytestmark = pytest.mark.anyio
 
@@ -77,13 +77,13 @@ async def test_generate_tests_over_the_limits_is_refused_before_any_sandbox_star
     server: FrontierSmithServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started: list[object] = []
-    real = synthesis_tests.open_sandbox
+    real = step_runner.open_sandbox
 
     def counting(*args, **kwargs):
         started.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(synthesis_tests, "open_sandbox", counting)
+    monkeypatch.setattr(step_runner, "open_sandbox", counting)
     store = server.backend.store()
     async with Client(server) as client:
         cid = structured(await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective"}))[

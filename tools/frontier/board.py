@@ -1,6 +1,8 @@
 """The board of a problem: the programs it ships with, each judged once by the one judge on its tests.
 
 A catalog family's board is its own solvers; a published task's is the sampled solutions of its candidate.
+Programs are judged as judge jobs on the active executor (evaluate's: local, or Ray workers), so their
+sandbox work runs there and only the results come back to be stored.
 ``catalog:weak|medium|strong`` picks from the board, and the diagnoser measures near-success against its best
 scores. A board is cached per test set as a ``frontier.board`` event of the problem, so a problem's
 programs run once however often it is evaluated.
@@ -9,9 +11,9 @@ programs run once however often it is evaluated.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-import anyio
 from pydantic import BaseModel, Field
 
 from frontiersmith.models import Language, Program, Seed, Task, Verdict, content_hash
@@ -19,7 +21,8 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..catalog import get_family
-from ..judge import JudgeReport, TestResult, judge_solution
+from ..executor import JudgeJob, get_executor
+from ..judge import JudgeReport, TestResult
 from ..problems import CATALOG_PREFIX, JudgePackage, cached_baseline_objectives
 from ..synthesis.sample import sampled
 
@@ -82,14 +85,31 @@ class Judged:
     constraints: dict[str, str]
 
 
+async def judge_programs(
+    store: Store, pkg: JudgePackage, programs: Sequence[Program], settings: Settings | None = None
+) -> list[Judged]:
+    """Judge ``programs`` on ``pkg`` against the package's cached baseline, as one batch of judge jobs on the
+    executor (the active one, else the settings')."""
+    base = await cached_baseline_objectives(store, pkg, settings)
+    jobs = [
+        JudgeJob(str(i), program, tuple(pkg.tests), pkg.verifier, pkg.limits, baseline=base)
+        for i, program in enumerate(programs)
+    ]
+    async with get_executor(settings) as executor:
+        reports = await executor.map_judge(jobs)
+    out = []
+    for job in jobs:
+        raw = reports[job.id]
+        constraints = {t.name: constraint_of(t.message) for t in raw.tests if t.verdict is Verdict.INVALID}
+        out.append(Judged(raw.without_test_data(), constraints))
+    return out
+
+
 async def judge_program(
     store: Store, pkg: JudgePackage, program: Program, settings: Settings | None = None
 ) -> Judged:
-    """Judge ``program`` on ``pkg`` through ``judge_solution``, against the package's cached baseline."""
-    base = await cached_baseline_objectives(store, pkg, settings)
-    raw = await judge_solution(program, pkg.tests, pkg.verifier, pkg.limits, baseline=base, settings=settings)
-    constraints = {t.name: constraint_of(t.message) for t in raw.tests if t.verdict is Verdict.INVALID}
-    return Judged(raw.without_test_data(), constraints)
+    """Judge one ``program`` on ``pkg`` (``judge_programs``)."""
+    return (await judge_programs(store, pkg, [program], settings))[0]
 
 
 def _shipped(store: Store, problem_id: str) -> list[tuple[str, str, Program]]:
@@ -119,27 +139,22 @@ async def board_of(
         if event.payload.get("tests_key") == key:
             return Board.model_validate(event.payload)
     shipped = _shipped(store, problem_id)
-    entries: list[BoardEntry | None] = [None] * len(shipped)
-    await cached_baseline_objectives(store, pkg, settings)  # once, before the programs race to compute it
-
-    async def judge(i: int, strategy: str, label: str, program: Program) -> None:
-        judged = await judge_program(store, pkg, program, settings)
-        entries[i] = BoardEntry(
+    # One batch: the programs compile and run side by side (g++ is most of a board's wall time).
+    judged = await judge_programs(store, pkg, [program for _, _, program in shipped], settings)
+    entries = [
+        BoardEntry(
             strategy=strategy,
             label=label,
             code=program.code,
             language=program.language,
-            score=judged.report.score,
-            verdict=judged.report.verdict,
-            compile_message=judged.report.compile_message,
-            tests=judged.report.tests,
-            constraints=judged.constraints,
+            score=j.report.score,
+            verdict=j.report.verdict,
+            compile_message=j.report.compile_message,
+            tests=j.report.tests,
+            constraints=j.constraints,
         )
-
-    # The programs compile and run side by side: g++ is most of a board's wall time.
-    async with anyio.create_task_group() as tg:
-        for i, (strategy, label, program) in enumerate(shipped):
-            tg.start_soon(judge, i, strategy, label, program)
-    board = Board(problem_id=problem_id, tests_key=key, entries=[e for e in entries if e is not None])
+        for (strategy, label, program), j in zip(shipped, judged, strict=True)
+    ]
+    board = Board(problem_id=problem_id, tests_key=key, entries=entries)
     store.add_event(BOARD_EVENT, problem_id, board.model_dump(mode="json"))
     return board

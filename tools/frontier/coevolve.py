@@ -31,6 +31,7 @@ from frontiersmith.store import Store
 
 from .. import synthesis as syn
 from ..catalog import family_for, get_family
+from ..executor import get_executor
 from ..llm.base import Provider
 from ..pipeline import Pipeline, StageTable, SynthesisConfig
 from ..problems import get_problem
@@ -435,14 +436,14 @@ def _synthesis_config(cfg: CoevolveConfig, settings: Settings, seed: int, n_fina
 
 
 async def _evaluate_and_diagnose(
-    store: Store, state: _State, problems: list[str], attempts: int
+    store: Store, state: _State, problems: list[str], attempts: int, settings: Settings
 ) -> DefectMap:
     from .diagnose import diagnose
     from .evaluate import evaluate
 
     todo = [p for p in problems if p not in state.evaluated]
     if todo:
-        await evaluate(store, state.solver, todo, attempts=attempts)
+        await evaluate(store, state.solver, todo, attempts=attempts, settings=settings)
         state.evaluated.update(todo)
     return diagnose(store, state.solver)
 
@@ -455,8 +456,18 @@ async def coevolve(
     progress=None,
 ) -> CoevolveReport:
     """R rounds of evaluate -> diagnose -> targeted synthesis -> validate -> select -> publish -> train, then
-    an untargeted round with the same budget, measured the same way (``cfg.untargeted``)."""
+    an untargeted round with the same budget, measured the same way (``cfg.untargeted``). All of it judges on
+    one executor, the settings' (on Ray, the workers); the driver alone writes the store."""
     settings = settings or get_settings()
+    # One executor for the whole loop: its evaluations and synthesis runs reuse it (and its warm sandboxes)
+    # instead of each asking the cluster for workers of their own.
+    async with get_executor(settings):
+        return await _coevolve(store, cfg, provider, settings, progress)
+
+
+async def _coevolve(
+    store: Store, cfg: CoevolveConfig, provider: Provider, settings: Settings, progress
+) -> CoevolveReport:
     started = time.monotonic()
     coevolve_id = make_id("coev", cfg.model_dump(mode="json"))
     state = _State(cfg.solver, CoevolveReport(solver=cfg.solver))
@@ -465,7 +476,7 @@ async def coevolve(
     problems = select_problems(store, cfg.problems)
     clusters_seen: set[str] = set()
     for rnd in range(cfg.rounds):
-        dmap = await _evaluate_and_diagnose(store, state, problems, cfg.attempts)
+        dmap = await _evaluate_and_diagnose(store, state, problems, cfg.attempts, settings)
         clusters_seen.update(c.key for c in dmap.clusters if c.failure is not FailureType.SUCCESS)
         report = await _targeted_round(store, cfg, provider, settings, state, dmap, rnd, progress)
         problems += report.published
@@ -478,7 +489,7 @@ async def coevolve(
         state.report.rounds.append(report)
         store.add_event("coevolve.round", coevolve_id, report.model_dump(mode="json"))
     # re-evaluate: the last round's tasks join the solver's trajectories (and its defect map)
-    await _evaluate_and_diagnose(store, state, problems, cfg.attempts)
+    await _evaluate_and_diagnose(store, state, problems, cfg.attempts, settings)
     out = state.report
     out.distinct_clusters = len(clusters_seen)
     out.targeted = _merge(out.rounds)

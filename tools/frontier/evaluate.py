@@ -16,6 +16,7 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..catalog import list_families
+from ..executor import get_executor
 from ..judge import TestResult
 from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
 from ..submit import list_problems
@@ -192,7 +193,9 @@ async def evaluate(
     """Have ``solver`` make ``attempts`` attempts on each of ``problems`` and store each as a trajectory.
 
     With ``feedback`` each attempt after the first is told the judge's data-free diagnostics of the ones
-    before. A deterministic solver (the catalog's) makes one attempt: another would repeat it."""
+    before. A deterministic solver (the catalog's) makes one attempt: another would repeat it. The judging
+    runs on the settings' executor (or the active one): on Ray, on its workers; the trajectories are stored
+    here."""
     settings = settings or get_settings()
     if not 1 <= attempts <= MAX_ATTEMPTS:
         raise InvalidInputError(f"--attempts must be between 1 and {MAX_ATTEMPTS}, not {attempts}.")
@@ -200,22 +203,42 @@ async def evaluate(
     ids = select_problems(store, list(problems))
     evaluation_id = make_id("eval", chosen.spec, ids, uuid.uuid4().hex)
     out: list[Trajectory] = []
-    for pid in ids:
-        pkg = await from_store(store, pid, settings)
-        board = await board_of(store, pid, pkg, settings)
-        notes: list[str] = []
-        previous: Draft | None = None
-        for k in range(1, attempts + 1):
-            ctx = AttemptContext(
-                store, pkg.problem, pkg, k, list(notes) if feedback else [], settings, board, previous
+    async with get_executor(settings):
+        for pid in ids:
+            out += await _attempts(
+                store, chosen, pid, attempts, feedback, settings, evaluation_id, progress, delta
             )
-            traj, previous = await attempt_once(store, chosen, ctx, evaluation_id, delta=delta)
-            out.append(traj)
-            notes.append(feedback_line(traj))
-            if progress is not None:
-                shown = progress(f"{pid} attempt {k}: {traj.failure.value} (score {traj.score:.3f})")
-                if shown is not None:
-                    await shown
-            if not chosen.repeats:
-                break
+    return out
+
+
+async def _attempts(
+    store: Store,
+    chosen: Solver,
+    pid: str,
+    attempts: int,
+    feedback: bool,
+    settings: Settings,
+    evaluation_id: str,
+    progress: Progress | None,
+    delta: float,
+) -> list[Trajectory]:
+    """The solver's attempts on one problem, each told about the ones before when ``feedback``."""
+    pkg = await from_store(store, pid, settings)
+    board = await board_of(store, pid, pkg, settings)
+    notes: list[str] = []
+    previous: Draft | None = None
+    out: list[Trajectory] = []
+    for k in range(1, attempts + 1):
+        ctx = AttemptContext(
+            store, pkg.problem, pkg, k, list(notes) if feedback else [], settings, board, previous
+        )
+        traj, previous = await attempt_once(store, chosen, ctx, evaluation_id, delta=delta)
+        out.append(traj)
+        notes.append(feedback_line(traj))
+        if progress is not None:
+            shown = progress(f"{pid} attempt {k}: {traj.failure.value} (score {traj.score:.3f})")
+            if shown is not None:
+                await shown
+        if not chosen.repeats:
+            break
     return out

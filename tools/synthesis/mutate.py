@@ -85,6 +85,8 @@ async def mutate_problem(
     )
     store.put_candidate(candidate)
     judge = provider or _structural_judge()
+    # A model call (offline: a structural check) with no sandbox work, so unlike the later steps' it has
+    # nothing to send to an executor's workers (executor.run_step): it stays here, beside the provider.
     verdict = await judge.coarse_judge(problem)
     if verdict.keep:
         candidate = store.set_candidate_status(cid, CandidateStatus.KEPT)

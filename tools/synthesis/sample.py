@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from frontiersmith.drafts import SolutionDraft
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Solution, content_hash, make_id
-from frontiersmith.sandbox import open_sandbox
+from frontiersmith.models import Program, Solution, content_hash, make_id
+from frontiersmith.sandbox import Sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
+from ..executor import run_step
 from ..llm.base import Provider
 from ..problems import get_problem
 from ..submit import check_size
@@ -62,15 +63,29 @@ async def sample_solutions(
             )
         )
     if new:
-        async with open_sandbox(None, settings) as sb:
-            for sol in new:
-                compiled = await sb.compile(sol.code, sol.language, name="solution")
-                if not compiled.ok:
-                    store.add_event("solution.compile_error", sol.id, {"message": compiled.message[:2000]})
+        # The solver calls above stay here; the compiles run where the run's executor runs jobs.
+        programs = {sol.id: Program(code=sol.code, language=sol.language) for sol in new}
+        errors = await run_step(compile_errors, programs, settings=settings)
+        for sol in new:
+            if sol.id in errors:
+                store.add_event("solution.compile_error", sol.id, {"message": errors[sol.id][:2000]})
         with store.transaction():
             for sol in new:
                 store.put_solution(sol)
     return sampled(store, candidate_id)
+
+
+async def compile_errors(
+    programs: Mapping[str, Program], *, sandbox: Sandbox, settings: Settings
+) -> dict[str, str]:
+    """The compiler's message for each of ``programs`` (by id) that does not compile: the sampling step's
+    sandbox work (``executor.run_step``). One at a time: up to ``MAX_SAMPLED`` g++ at once would not fit."""
+    errors = {}
+    for pid, program in programs.items():
+        compiled = await sandbox.compile(program.code, program.language, name="solution")
+        if not compiled.ok:
+            errors[pid] = compiled.message
+    return errors
 
 
 def sampled(store: Store, candidate_id: str) -> list[Solution]:

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from frontiersmith.drafts import SolutionDraft, TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, TestCase, TestSuite, make_id
-from frontiersmith.sandbox import open_sandbox
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
+from ..executor import run_step
 from ..llm.base import Provider
 from ..submit import check_size
 from ..testgen import TestBuild, build_tests, check_test_plan
@@ -65,8 +65,8 @@ async def generate_tests(
             raise
         # A model's plan over the bounds goes back to it, like any failed check, before anything runs.
         return TestsResult([], [str(exc)], draft)
-    async with open_sandbox(None, settings) as sb:
-        built = await build_tests(sb, draft, seed=seed, settings=settings)
+    # The generator and validator run where the run's executor runs jobs; the suite is stored here.
+    built = await run_step(build_tests, draft=draft, seed=seed, settings=settings)
     stored, suite = _store_suite(store, candidate_id, draft, built, seed)
     _drop_old_builds(store, candidate_id, settings.builds_kept_per_candidate)
     return TestsResult(stored, built.failures, draft, suite)

@@ -27,7 +27,7 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..crossval import CrossValidation, cross_validate
-from ..executor import active_executor
+from ..executor import run_step
 from ..llm.base import Provider
 from ..problems import baseline_runs
 from ..testgen import GeneratedTest
@@ -79,12 +79,12 @@ async def run_verifier(
             f"The verifier's sense ({draft.sense}) contradicts the problem's objective ({problem.objective.sense})."
         )
     sols = sampled(store, candidate_id)
+    if min_kill_rate is None:  # resolved here: a worker has the run's settings, not this call's thresholds
+        min_kill_rate = (settings or get_settings()).min_kill_rate
     # Inside a synthesis run the protocol runs where the run's executor runs jobs (a Ray worker, say); the
     # report comes back as a value and is stored here, by the driver.
-    executor = active_executor()
-    if min_kill_rate is None:
-        min_kill_rate = (settings or get_settings()).min_kill_rate
-    report = await (executor.cross_validate if executor is not None else cross_validate)(
+    report = await run_step(
+        cross_validate,
         [_generated(store, t) for t in tests],
         suite_draft(store, suite).validator,
         draft.verifier,
