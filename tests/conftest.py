@@ -11,12 +11,25 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from suite_env import COMPILE_CACHE, child_env
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One compile cache for the whole session: g++ -O2 of the catalog's programs is most of what the slow
+    tests spend, and every test's fresh store would otherwise compile the same sources again. Made by the
+    xdist controller (or a lone session) and inherited by its workers and every child process."""
+    if hasattr(config, "workerinput"):
+        return
+    folder = tempfile.mkdtemp(prefix="frontiersmith-compiled-")
+    os.environ[COMPILE_CACHE] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.fixture
@@ -102,8 +115,7 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
     offline, on the process sandbox, into a fresh store. Tests read it; one that writes works on a copy."""
     folder = tmp_path_factory.mktemp("demo")
     path = folder / "store.db"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    env.update(
+    env = child_env(
         FRONTIERSMITH_DATA_DIR=str(folder),
         FRONTIERSMITH_CONFIG=str(folder / "no-config.toml"),
         FRONTIERSMITH_SANDBOX_BACKEND="process",
