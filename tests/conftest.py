@@ -6,6 +6,7 @@ fails when FRONTIERSMITH_REQUIRE_SANDBOXES=1 (CI), so the isolation tests can ne
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -109,12 +110,29 @@ class DemoRun:
         return str(self.printed["run_id"])
 
 
+def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every xdist worker of this session shares (the session's own temp root without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
-    """ONE run of the README's main job for the whole session (it takes a minute or more): the real CLI,
-    offline, on the process sandbox, into a fresh store. Tests read it; one that writes works on a copy."""
-    folder = tmp_path_factory.mktemp("demo")
-    path = folder / "store.db"
+    """ONE run of the README's main job for the whole session, shared by the xdist workers (it takes a minute
+    or more; the first worker to ask runs it while the other waits on the lock): the real CLI, offline, on the
+    process sandbox, into a fresh store. Tests read it; one that writes works on a copy."""
+    folder = session_folder(tmp_path_factory) / "demo"
+    folder.mkdir(exist_ok=True)
+    path, printed = folder / "store.db", folder / "printed.json"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not printed.is_file():
+            printed.write_text(run_demo(folder, path))
+    return DemoRun(path, json.loads(printed.read_text()))
+
+
+def run_demo(folder: Path, path: Path) -> str:
+    """`frontiersmith demo --json` into ``path``: what it printed."""
     env = child_env(
         FRONTIERSMITH_DATA_DIR=str(folder),
         FRONTIERSMITH_CONFIG=str(folder / "no-config.toml"),
@@ -127,4 +145,5 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
     )
     if proc.returncode != 0:
         raise AssertionError(f"frontiersmith demo failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    return DemoRun(path, json.loads(proc.stdout))
+    json.loads(proc.stdout)  # what it printed is JSON, or the fixture fails here rather than in a reader
+    return proc.stdout
