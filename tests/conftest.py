@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from suite_env import COMPILE_CACHE, child_env
+from suite_env import COMPILE_CACHE, child_env, session_folder
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -108,12 +108,6 @@ class DemoRun:
     @property
     def run_id(self) -> str:
         return str(self.printed["run_id"])
-
-
-def session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder every xdist worker of this session shares (the session's own temp root without xdist)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 @pytest.fixture(scope="session")
