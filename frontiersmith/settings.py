@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     output_limit_kb: int = Field(65536, ge=1)
     process_limit: int = Field(64, ge=1)
     compile_timeout_s: float = Field(60.0, gt=0)
+    # Where compiled C++ binaries are cached by content (sandbox/_runner_client.py); default: data_dir /
+    # "cache" / "compiled". Stores that point at one folder compile each program once between them.
+    compile_cache_dir: Path | None = None
 
     # Bounds on what one problem's tests may cost, checked before any program runs (tools/testgen.py), so no
     # client or package can hold a sandbox for hours or fill the disk. A submission runs every test, so 200
@@ -125,6 +128,10 @@ class Settings(BaseSettings):
     @property
     def resolved_store_path(self) -> Path:
         return (self.store_path or self.data_dir / "store.db").expanduser()
+
+    @property
+    def resolved_compile_cache_dir(self) -> Path:
+        return (self.compile_cache_dir or self.data_dir / "cache" / "compiled").expanduser()
 
     @property
     def resolved_export_dir(self) -> Path:

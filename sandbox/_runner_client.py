@@ -472,7 +472,7 @@ class RunnerSandbox(Sandbox):
     # -- compile cache ---------------------------------------------------------------------------
 
     def _compile_cache_dir(self) -> Path:
-        return Path(self.settings.data_dir).expanduser() / "cache" / "compiled"
+        return self.settings.resolved_compile_cache_dir
 
     def _compile_cache_key(self, code: str, language: Language) -> str | None:
         """C++ binaries are cached on the host by source, flags, header and backend: g++ -O2 is the slow

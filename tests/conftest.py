@@ -6,17 +6,41 @@ fails when FRONTIERSMITH_REQUIRE_SANDBOXES=1 (CI), so the isolation tests can ne
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from suite_env import COMPILE_CACHE, child_env, session_folder
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """One compile cache for the whole session: g++ -O2 of the catalog's programs is most of what the slow
+    tests spend, and every test's fresh store would otherwise compile the same sources again. Made by the
+    xdist controller (or a lone session) and inherited by its workers and every child process."""
+    if hasattr(config, "workerinput"):
+        return
+    folder = tempfile.mkdtemp(prefix="frontiersmith-compiled-")
+    os.environ[COMPILE_CACHE] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own reordering by fixture scope
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Files holding a `slow` test first, each file's tests in their order: xdist hands out whole files in this
+    order (`make test`: --dist loadfile --no-loadscope-reorder), so the long ones start early and the two
+    workers finish together, instead of one running the divergence AUC alone at the end (its own default
+    order puts files with fewer tests last, and most long files hold one test)."""
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)
 
 
 @pytest.fixture
@@ -98,12 +122,22 @@ class DemoRun:
 
 @pytest.fixture(scope="session")
 def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
-    """ONE run of the README's main job for the whole session (it takes a minute or more): the real CLI,
-    offline, on the process sandbox, into a fresh store. Tests read it; one that writes works on a copy."""
-    folder = tmp_path_factory.mktemp("demo")
-    path = folder / "store.db"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
-    env.update(
+    """ONE run of the README's main job for the whole session, shared by the xdist workers (it takes a minute
+    or more; the first worker to ask runs it while the other waits on the lock): the real CLI, offline, on the
+    process sandbox, into a fresh store. Tests read it; one that writes works on a copy."""
+    folder = session_folder(tmp_path_factory) / "demo"
+    folder.mkdir(exist_ok=True)
+    path, printed = folder / "store.db", folder / "printed.json"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not printed.is_file():
+            printed.write_text(run_demo(folder, path))
+    return DemoRun(path, json.loads(printed.read_text()))
+
+
+def run_demo(folder: Path, path: Path) -> str:
+    """`frontiersmith demo --json` into ``path``: what it printed."""
+    env = child_env(
         FRONTIERSMITH_DATA_DIR=str(folder),
         FRONTIERSMITH_CONFIG=str(folder / "no-config.toml"),
         FRONTIERSMITH_SANDBOX_BACKEND="process",
@@ -115,4 +149,5 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
     )
     if proc.returncode != 0:
         raise AssertionError(f"frontiersmith demo failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
-    return DemoRun(path, json.loads(proc.stdout))
+    json.loads(proc.stdout)  # what it printed is JSON, or the fixture fails here rather than in a reader
+    return proc.stdout

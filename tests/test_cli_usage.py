@@ -8,7 +8,6 @@ the very same thing.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 import typer
+from suite_env import child_env
 
 from frontiersmith import cli
 
@@ -132,7 +132,7 @@ def test_usage_errors_of_the_real_executable_match_the_in_process_ones(
 ) -> None:
     exe = shutil.which("frontiersmith", path=str(Path(sys.executable).parent))
     command = [exe] if exe else [sys.executable, "-m", "frontiersmith.cli"]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(FRONTIERSMITH_DATA_DIR=str(tmp_path), COLUMNS="80")
     procs = [
         subprocess.Popen(

@@ -31,6 +31,7 @@ def _describe(ev: FamilyEvaluation) -> str:
     return f"\n{ev.table()}"
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 @pytest.mark.parametrize("name", FAMILY_NAMES)
 async def test_family_programs_in_the_sandbox(name: str) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from loopback import free_port, wait_for_port
+from suite_env import child_env
 
 from frontiersmith.models import DefectCluster, DefectMap, FailureType, Submission
 
@@ -36,7 +37,7 @@ def frontiersmith() -> str:
 
 
 def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(
         FRONTIERSMITH_DATA_DIR=str(data_dir),
         FRONTIERSMITH_CONFIG=str(data_dir / "no-config.toml"),

@@ -11,6 +11,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from suite_env import child_env
+
 from frontiersmith.drafts import SolutionDraft, TestsDraft, VerifierDraft
 from frontiersmith.models import Language, Task
 from frontiersmith.settings import Settings
@@ -90,7 +92,7 @@ def run_cli(
 ) -> subprocess.CompletedProcess:
     """The real ``frontiersmith`` command over the store in ``data_dir`` (process sandbox, no user config)."""
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(
         FRONTIERSMITH_DATA_DIR=str(data_dir),
         FRONTIERSMITH_CONFIG=str(data_dir / "no-config.toml"),

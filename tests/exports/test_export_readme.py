@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from export_helpers import Published
+from suite_env import child_env
 
 from frontiersmith.tools.catalog import get_family
 from frontiersmith.tools.exports import read_manifest
@@ -42,7 +43,7 @@ def test_the_readme_has_an_example_per_task_folder_format() -> None:
 
 
 def _env(published: Published, tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(
         FRONTIERSMITH_DATA_DIR=str(published.data_dir),
         FRONTIERSMITH_CONFIG=str(published.data_dir / "no-config.toml"),

@@ -127,6 +127,7 @@ def reward_from_harbor_oracle(harbor: Path, task_dir: Path, tmp: Path) -> float:
     return float(rewards[0].read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.docker
 async def test_harbor_oracle_agent_reward_equals_the_submit_score(
     published: Published, tmp_path: Path, docker_required: None

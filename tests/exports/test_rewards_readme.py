@@ -3,7 +3,6 @@ machine with no store: only the export folders)."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from reward_helpers import export
+from suite_env import child_env
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.anyio
@@ -31,7 +31,7 @@ async def test_readme_trainer_examples_run_on_real_exports(published, tmp_path) 
     (tmp_path / "out").mkdir()
     for fmt in ("verl", "trl", "verifiers", "hf"):
         await export(published, fmt, tmp_path / "out" / fmt, split="train:0.7,test:0.3")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(FRONTIERSMITH_DATA_DIR=str(tmp_path / "no-store"), FRONTIERSMITH_SANDBOX_BACKEND="process")
     for code in readme_examples():
         ran = subprocess.run(

@@ -54,6 +54,7 @@ async def report(store: Store, settings: Settings) -> CoevolveReport:
     return await coevolve(store, cfg, OfflineProvider(), settings)
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_coevolve_offline_publishes_targeted_tasks_inside_the_learning_band(
     report: CoevolveReport, store: Store

@@ -51,6 +51,7 @@ def solver_program(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 async def test_bad_solver_output_of_every_kind_is_a_failed_attempt_with_its_reason(
     store: Store, settings: Settings, tmp_path: Path
 ):

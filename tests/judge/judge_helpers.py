@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+from suite_env import child_env
+
 
 def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
     """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir`` and no config file."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
     return subprocess.run(
         [sys.executable, "-m", "frontiersmith.cli", *args],

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from suite_env import child_env
 
 
 def cli_env(data_dir: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update({"FRONTIERSMITH_DATA_DIR": str(data_dir), "FRONTIERSMITH_SANDBOX_BACKEND": "process", **extra})
     return env
 

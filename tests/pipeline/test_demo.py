@@ -36,6 +36,7 @@ def demo_text(demo_run, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     return copy, proc.stdout
 
 
+@pytest.mark.slow
 def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run):
     out = demo_run.printed
     store = open_store(demo_run.path)

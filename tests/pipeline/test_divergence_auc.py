@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 
+
+@pytest.mark.slow
 def test_divergence_ranks_open_families_above_pseudo_open(tmp_path, run_cli):
     out = json.loads(run_cli(tmp_path, "evaluate-divergence", "--json", timeout=1500).stdout)
     assert out["judge"] == "offline"  # the semantic judge, unless --provider names another

@@ -10,6 +10,8 @@ import subprocess
 import time
 from collections import Counter
 
+import pytest
+
 from frontiersmith.store import open_store
 
 from .conftest import cli_env, frontiersmith_cmd
@@ -23,6 +25,7 @@ def _outcome(store_path):
     return store, cands
 
 
+@pytest.mark.slow
 def test_sigkill_mid_round_then_resume_matches_an_uninterrupted_run(tmp_path, run_cli):
     killed_dir, clean_dir = tmp_path / "killed", tmp_path / "clean"
     killed_dir.mkdir()

@@ -103,6 +103,7 @@ def _no_doubled_events(store_path: Path) -> None:
     assert len(store.list_pipeline_runs()) == 1
 
 
+@pytest.mark.slow
 def test_the_same_synthesize_twice_on_one_store_does_the_work_once(tmp_path: Path) -> None:
     store_path = tmp_path / "store.db"
     holder = _hold(store_path, RUN_ID)  # a run of the same arguments already under way

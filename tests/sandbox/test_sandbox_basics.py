@@ -32,6 +32,28 @@ async def test_cpp_program_compiles_once_and_runs_with_correct_output(sandbox: S
         assert r.exit_code == 0 and r.memory_kb > 0 and r.wall_ms > 0
 
 
+async def test_stores_sharing_a_compile_cache_dir_compile_each_program_once(
+    sandbox_backend: str, tmp_path: Path
+) -> None:
+    shared = tmp_path / "compiled"
+    first, second = (Settings(data_dir=tmp_path / d, compile_cache_dir=shared) for d in ("a", "b"))
+    tripler = DOUBLER.replace("2*x", "3*x")
+    async with open_sandbox(sandbox_backend, first) as sb:
+        assert (await sb.compile(DOUBLER, Language.CPP)).ok
+        doubler_key = {p.name for p in shared.iterdir()}
+        assert (await sb.compile(tripler, Language.CPP)).ok
+    (tripler_key,) = {p.name for p in shared.iterdir()} - doubler_key
+    assert len(doubler_key) == 1 and not (tmp_path / "a" / "cache").exists()
+    # The tripler's binary under the doubler's key: the second store's compile of the doubler comes from the
+    # shared folder (it triples), not from a g++ of its own.
+    (shared / doubler_key.pop()).write_bytes((shared / tripler_key).read_bytes())
+    async with open_sandbox(sandbox_backend, second) as sb:
+        c = await sb.compile(DOUBLER, Language.CPP)
+        assert c.program is not None
+        r = await sb.run(c.program, stdin=b"7\n", limits=TIGHT)
+    assert r.stdout == b"21\n"
+
+
 async def test_python_program_gets_args_and_files_and_returns_wanted_files(sandbox: Sandbox) -> None:
     code = (
         "import sys\nname_in, name_out = sys.argv[1], sys.argv[2]\n"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+from suite_env import child_env
 
 from frontiersmith.store import Store
 
@@ -36,7 +37,7 @@ def table_counts(store: Store) -> dict[str, int]:
 
 def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
     """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir`` and no config file."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(
         FRONTIERSMITH_DATA_DIR=str(data_dir),
         FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from seed_helpers import FRONTIERCS_MINI, cli, stored_seed_count, write_jsonl
 from seed_rows import codecontests_row, statement
+from suite_env import child_env
 
 
 def test_seeds_import_json_prints_only_the_summary_and_a_reimport_stores_nothing(tmp_path):
@@ -52,7 +53,7 @@ def test_seeds_import_of_a_frontiercs_package_without_as_seed_is_one_line_and_st
 def on_a_terminal(args: list[str], data_dir: Path) -> tuple[int, str, str]:
     """Run ``frontiersmith ARGS`` with stderr on a pseudo-terminal: (exit code, stdout, what the terminal got)."""
     leader, follower = os.openpty()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
     try:
         done = subprocess.run(

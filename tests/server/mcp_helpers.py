@@ -18,6 +18,7 @@ import pytest
 from loopback import free_port, wait_for_port
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
+from suite_env import child_env
 
 from frontiersmith.tools.catalog import get_family
 
@@ -81,7 +82,7 @@ def greedy_code() -> str:
 
 def serve_env(data_dir: Path, **extra: str) -> dict[str, str]:
     """A subprocess environment with a fresh store, the process sandbox, small pools, and no user config."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    env = child_env()
     if "FRONTIERSMITH_REQUIRE_SANDBOXES" in os.environ:
         env["FRONTIERSMITH_REQUIRE_SANDBOXES"] = os.environ["FRONTIERSMITH_REQUIRE_SANDBOXES"]
     env.update(

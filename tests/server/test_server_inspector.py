@@ -12,6 +12,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
 from mcp_helpers import CHEAP_PROBLEM, baseline_code, inspector, serve_env
 
 
@@ -26,6 +27,7 @@ def run_inspector(tmp_path: Path, *method_args: str) -> dict:
     return json.loads(proc.stdout)
 
 
+@pytest.mark.slow
 def test_the_inspector_cli_lists_the_tools_and_calls_submit(tmp_path: Path) -> None:
     listed = run_inspector(tmp_path, "--method", "tools/list")
     names = {t["name"] for t in listed["tools"]}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
+
+from suite_env import child_env
 
 from frontiersmith.models import (
     Axis,
@@ -73,7 +74,7 @@ def cli(
 ) -> subprocess.CompletedProcess[str]:
     """Run the real ``frontiersmith`` CLI in a subprocess against the store under ``data_dir`` (None: the
     default data dir, which ``env`` should then move, e.g. with XDG_DATA_HOME)."""
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("FRONTIERSMITH_")}
+    full_env = child_env()
     if data_dir is not None:
         full_env["FRONTIERSMITH_DATA_DIR"] = str(data_dir)
         full_env["FRONTIERSMITH_CONFIG"] = str(data_dir.parent / "no-config.toml")

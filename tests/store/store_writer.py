@@ -4,7 +4,8 @@ usage: store_writer.py STORE SOLUTION_ID BATCHES BATCH_SIZE [GO_FILE]; BATCHES =
 With GO_FILE it prints "ready" once the store is open and waits for that file, so writers start together.
 Until killed (BATCHES = 0), each batch is one transaction of many 100-run puts, and the writer prints
 "open N" once batch N holds the write lock and has rows in flight, so a test can kill it mid-transaction.
-Run as a script, its own folder is on sys.path, so it shares the tests' record factories.
+Run as a script, its own folder is on sys.path, so it shares the tests' record factories; tests/ goes on it
+too, for what those import from there (suite_env).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import sys
 import time
 from pathlib import Path
 
-from store_helpers import runs
+sys.path.insert(1, str(Path(__file__).resolve().parents[1]))
 
-from frontiersmith.store import open_store
+from store_helpers import runs  # noqa: E402
+
+from frontiersmith.store import open_store  # noqa: E402
 
 
 def main() -> None:
