@@ -126,3 +126,15 @@ async def test_jobs_with_validation_is_refused_in_one_sentence(tmp_path, store, 
     with pytest.raises(InvalidInputError, match="--no-validate"):
         await import_seeds(path, store, settings=settings, jobs=2)
     assert store.list_seeds(origin="import") == []
+
+
+def test_a_parquet_batch_no_reader_takes_is_never_converted(tmp_path):
+    from seed_helpers import write_parquet
+
+    from frontiersmith.tools.seeds.readers import PARQUET_BATCH_ROWS, read_parquet
+
+    rows = [codecontests_row(statement(i)) for i in range(2 * PARQUET_BATCH_ROWS)]
+    read = list(read_parquet(write_parquet(tmp_path / "cc.parquet", rows)))
+    second = read[PARQUET_BATCH_ROWS:]
+    assert [r.value()["description"] for r in second] == [r["description"] for r in rows[PARQUET_BATCH_ROWS:]]
+    assert read[0].data.batch.rows is None  # the first batch was never asked for: still Arrow, not Python

@@ -29,9 +29,9 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store, open_store
 
 from .importer import MAX_REPORTED, ImportSummary, Progress, RowNote, import_rows
-from .readers import Row, SeedSource, open_source
+from .readers import PARQUET_BATCH_ROWS, Row, SeedSource, open_source
 
-PART_ROWS = 64  # rows to a slice
+PART_ROWS = PARQUET_BATCH_ROWS  # rows to a slice: a Parquet batch, which a process skipping it never converts
 NO_SLICE_LEFT = 2**62
 POLL_S = 0.1  # how often the first process looks at the others' progress once it has no slice left
 

@@ -34,7 +34,9 @@ class MalformedRow(InvalidInputError):
 class Row:
     """One row as read: a mapping from a data file, or a folder (a native seed dir or a FrontierCS package).
 
-    A JSONL line is kept as text until ``value()`` decodes it, so one bad line is one skipped row.
+    A JSONL line is kept as text until ``value()`` decodes it, so one bad line is one skipped row; a Parquet
+    row stays in its Arrow batch until then, so a reader that skips the batch (another process's slice of an
+    ``--jobs`` import) never converts it.
     """
 
     file: str
@@ -50,6 +52,8 @@ class Row:
     def value(self) -> Any:
         if self.error:
             raise MalformedRow(self.error)
+        if isinstance(self.data, _BatchRow):
+            return self.data.value()
         if self.text is None:
             return self.data
         try:
@@ -164,9 +168,32 @@ def read_parquet(path: Path) -> Iterator[Row]:
     parquet = _parquet_file(path)
     number = 0
     for batch in parquet.iter_batches(batch_size=PARQUET_BATCH_ROWS):
-        for item in batch.to_pylist():
+        rows = _Batch(batch)
+        for index in range(batch.num_rows):
             number += 1
-            yield Row(str(path), number, data=item)
+            yield Row(str(path), number, data=_BatchRow(rows, index))
+
+
+class _Batch:
+    """An Arrow record batch, converted to Python rows the first time one of them is asked for."""
+
+    def __init__(self, batch: Any):
+        self.batch: Any = batch
+        self.rows: list[Any] | None = None
+
+    def row(self, index: int) -> Any:
+        if self.rows is None:
+            self.rows, self.batch = self.batch.to_pylist(), None
+        return self.rows[index]
+
+
+@dataclass(frozen=True)
+class _BatchRow:
+    batch: _Batch
+    index: int
+
+    def value(self) -> Any:
+        return self.batch.row(self.index)
 
 
 def _parquet_file(path: Path) -> Any:
