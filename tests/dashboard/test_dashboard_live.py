@@ -49,7 +49,9 @@ def test_a_running_synthesis_shows_live_progress_then_its_funnel(browser, tmp_pa
             tab.goto(f"{url}/ui/?token={TOKEN}")
             # the run takes half a minute, so the page meets it running and polls it
             tab.locator("p.live").wait_for(timeout=10_000)
-            tab.wait_for_function("document.querySelector('p.live').textContent.includes('live: running')")
+            # a locator, not wait_for_function: the page's CSP (script-src 'self') refuses the string eval
+            # that wait_for_function falls back to once its first check is false
+            tab.locator("p.live", has_text="live: running").wait_for(timeout=30_000)
             screenshot(tab, "runs-live")
             out, err = synth.communicate(timeout=300)
             assert synth.returncode == 0, err[-2000:]
