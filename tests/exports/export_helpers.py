@@ -7,11 +7,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from suite_env import child_env
+import suite_env
 
 from frontiersmith.drafts import SolutionDraft, TestsDraft, VerifierDraft
 from frontiersmith.models import Language, Task
@@ -91,20 +90,12 @@ def run_cli(
     data_dir: Path, *args: str, check: bool = True, timeout: float = 600
 ) -> subprocess.CompletedProcess:
     """The real ``frontiersmith`` command over the store in ``data_dir`` (process sandbox, no user config)."""
-
-    env = child_env()
-    env.update(
-        FRONTIERSMITH_DATA_DIR=str(data_dir),
-        FRONTIERSMITH_CONFIG=str(data_dir / "no-config.toml"),
+    proc = suite_env.run_cli(
+        args,
+        data_dir,
+        timeout=timeout,
         FRONTIERSMITH_SANDBOX_BACKEND="process",
         FRONTIERSMITH_WORKERS="2",
-    )
-    proc = subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
     )
     if check and proc.returncode != 0:
         raise AssertionError(

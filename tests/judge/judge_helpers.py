@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
-from suite_env import child_env
+from suite_env import run_cli
 
 
 def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
     """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir`` and no config file."""
-    env = child_env()
-    env.update(FRONTIERSMITH_DATA_DIR=str(data_dir), FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"))
-    return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    return run_cli(args, data_dir)
 
 
 def stored_rows(data_dir: Path) -> int:

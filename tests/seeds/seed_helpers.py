@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from suite_env import child_env
+from suite_env import run_cli
 
 from frontiersmith.store import Store
 
@@ -36,20 +35,9 @@ def table_counts(store: Store) -> dict[str, int]:
 
 
 def cli(args: list[str], data_dir: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir`` and no config file."""
-    env = child_env()
-    env.update(
-        FRONTIERSMITH_DATA_DIR=str(data_dir),
-        FRONTIERSMITH_CONFIG=str(data_dir / "none.toml"),
-        FRONTIERSMITH_SANDBOX_BACKEND="process",
-    )
-    return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    """Run ``frontiersmith ARGS`` in a subprocess with its store under ``data_dir``, no config file and the
+    process sandbox."""
+    return run_cli(args, data_dir, FRONTIERSMITH_SANDBOX_BACKEND="process")
 
 
 def stored_seed_count(data_dir: Path) -> int:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
-from suite_env import child_env
+from suite_env import run_cli
 
 from frontiersmith.models import (
     Axis,
@@ -74,18 +73,8 @@ def cli(
 ) -> subprocess.CompletedProcess[str]:
     """Run the real ``frontiersmith`` CLI in a subprocess against the store under ``data_dir`` (None: the
     default data dir, which ``env`` should then move, e.g. with XDG_DATA_HOME)."""
-    full_env = child_env()
-    if data_dir is not None:
-        full_env["FRONTIERSMITH_DATA_DIR"] = str(data_dir)
-        full_env["FRONTIERSMITH_CONFIG"] = str(data_dir.parent / "no-config.toml")
-    full_env.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "frontiersmith.cli", *args],
-        capture_output=True,
-        text=True,
-        env=full_env,
-        timeout=120,
-    )
+    config = data_dir.parent / "no-config.toml" if data_dir is not None else None
+    return run_cli(args, data_dir, config=config, timeout=120, **(env or {}))
 
 
 __all__ = ["Language", "chain", "cli", "problem", "runs"]
