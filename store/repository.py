@@ -270,7 +270,7 @@ class Store:
     def _put(self, conn: sqlite3.Connection, record: Record) -> PutOutcome:
         spec = TABLES[type(record)]
         known = conn.execute(f"SELECT 1 FROM {spec.table} WHERE id = ?", (record.id,)).fetchone()
-        if not self._upsert(conn, [record]):
+        if not self._upsert(conn, [_prepared_row(spec, record)]):
             return PutOutcome.UNCHANGED
         for parent_id, relation in spec.edges(record):
             self._add_edge(conn, record.id, parent_id, relation)
@@ -305,16 +305,15 @@ class Store:
         return self._conns.write(write) if prepared.rows else 0
 
     @staticmethod
-    def _upsert(conn: sqlite3.Connection, records: Sequence[Record] | Sequence[PreparedRow]) -> int:
-        """Write records of one type (or their prepared rows); returns how many were inserted or changed.
+    def _upsert(conn: sqlite3.Connection, prepared: Sequence[PreparedRow]) -> int:
+        """Write the prepared rows of records of one type; returns how many were inserted or changed.
 
         An id already stored with the same content hash is skipped; with a new hash its row is replaced but
         keeps the first created_at (in the column and in the JSON). Callers hold the write lock, so the
         look-up and the write cannot race another writer.
         """
-        if not records:
+        if not prepared:
             return 0
-        prepared = [r if isinstance(r, PreparedRow) else _prepared_row(TABLES[type(r)], r) for r in records]
         spec = TABLES[type(prepared[0].record)]
         known: dict[str, tuple[str, float]] = {}
         for chunk in _chunks([p.record.id for p in prepared]):
@@ -596,11 +595,8 @@ class Store:
 
     def put_runs(self, runs: Iterable[Run]) -> int:
         """Store a batch of runs in one transaction (all or none); returns how many were inserted or changed."""
-        batch = list(runs)
-        if not batch:
-            return 0
-
-        return self._conns.write(lambda conn: self._upsert(conn, batch))
+        rows = self.prepare(runs).rows.get(Run, [])  # hashed and dumped before the write lock
+        return self._conns.write(lambda conn: self._upsert(conn, rows)) if rows else 0
 
     def list_runs(self, solution_id: str | None = None, test_ids: Sequence[str] | None = None) -> list[Run]:
         if test_ids is None:
@@ -737,10 +733,8 @@ class Store:
 
     def put_trajectories(self, trajectories: Iterable[Trajectory]) -> int:
         """Store a batch of attempts in one transaction (all or none); returns how many were new or changed."""
-        batch = list(trajectories)
-        if not batch:
-            return 0
-        return self._conns.write(lambda conn: self._upsert(conn, batch))
+        rows = self.prepare(trajectories).rows.get(Trajectory, [])  # hashed and dumped before the write lock
+        return self._conns.write(lambda conn: self._upsert(conn, rows)) if rows else 0
 
     def get_trajectory(self, trajectory_id: str) -> Trajectory:
         return self.get(Trajectory, trajectory_id)
