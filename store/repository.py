@@ -286,12 +286,14 @@ class Store:
             prepared.edges += [(record.id, parent, relation) for parent, relation in spec.edges(record)]
         return prepared
 
-    def put_many(self, records: Iterable[Record] | PreparedRecords) -> int:
+    def put_many(self, records: Iterable[Record]) -> int:
         """Store records of any types in one transaction (all or none), one upsert per table, with their lineage
-        edges: what a bulk writer (a seed import) uses instead of a put per record. Returns how many were
-        inserted or changed. A bulk writer passes them ``prepare``d, so the hashing and JSON are done before
-        it takes the write lock, not while other writers wait for it."""
-        prepared = records if isinstance(records, PreparedRecords) else self.prepare(records)
+        edges: what a bulk writer uses instead of a put per record. Returns how many were inserted or changed."""
+        return self.put_prepared(self.prepare(records))
+
+    def put_prepared(self, prepared: PreparedRecords) -> int:
+        """``put_many`` of ``prepare``d records: a bulk writer (a seed import) hashes and dumps them before it
+        takes the write lock, not while other writers wait for it."""
 
         def write(conn: sqlite3.Connection) -> int:
             changed = sum(self._upsert(conn, rows) for rows in prepared.rows.values())
@@ -771,10 +773,13 @@ class Store:
         """Store bytes under their sha256 hex digest (idempotent) and return it."""
         return self.put_blobs([data])[0]
 
-    def put_blobs(self, blobs: Sequence[bytes] | Sequence[BlobRow]) -> list[str]:
-        """Store many blobs in one write (idempotent); their digests, in order. A bulk writer passes them as
-        ``prepare_blobs`` rows, hashed and compressed before it takes the write lock."""
-        rows = [b if isinstance(b, tuple) else self.prepare_blobs([b])[0] for b in blobs]
+    def put_blobs(self, blobs: Sequence[bytes]) -> list[str]:
+        """Store many blobs in one write (idempotent); their digests, in order."""
+        return self.put_blob_rows(self.prepare_blobs(blobs))
+
+    def put_blob_rows(self, rows: Sequence[BlobRow]) -> list[str]:
+        """``put_blobs`` of ``prepare_blobs`` rows: what a bulk writer calls, having hashed and compressed
+        them before it took the write lock."""
         if rows:
             self._conns.write(
                 lambda conn: conn.executemany(

@@ -136,8 +136,8 @@ def store_seeds(store: Store, seeds: Sequence[tuple[SeedDraft, Seed]]) -> list[b
         stored = store.stored_ids(Seed, [seed.id for _, seed in seeds])
         fresh = [seed.id not in stored for _, seed in seeds]
         kept = [rows for rows, new in zip(prepared, fresh, strict=True) if new]
-        store.put_blobs([blob for blobs, _ in kept for blob in blobs])
-        store.put_many(PreparedRecords.join(records for _, records in kept))
+        store.put_blob_rows([blob for blobs, _ in kept for blob in blobs])
+        store.put_prepared(PreparedRecords.join(records for _, records in kept))
     return fresh
 
 
