@@ -349,6 +349,10 @@ class RunnerSandbox(Sandbox):
 
     root: str = ROOT  # the runner's directory as seen from inside the sandbox
 
+    async def _pch_include(self) -> str | None:
+        """The include dir, inside the sandbox, holding a precompiled ``<bits/stdc++.h>`` (sandbox/pch.py)."""
+        return None
+
     # -- life cycle ------------------------------------------------------------------------------
 
     async def _start_protocol(self) -> None:
@@ -597,17 +601,10 @@ class RunnerSandbox(Sandbox):
         timeout_ms = int(self.settings.compile_timeout_s * 1000)
         limits = RunLimits(time_ms=timeout_ms, memory_mb=4096, output_kb=262144, processes=32, open_files=256)
         if language is Language.CPP:
-            argv = [
-                "g++",
-                "-std=c++17",
-                "-O2",
-                "-pipe",
-                "-I",
-                f"{self.root}/include",
-                "-o",
-                "prog",
-                "main.cpp",
-            ]
+            # GCC looks for bits/stdc++.h.gch in each -I dir before the system's; one it cannot use is skipped
+            pch = await self._pch_include()
+            argv = ["g++", "-std=c++17", "-O2", "-pipe", "-I", f"{self.root}/include"]
+            argv += [*(["-I", pch] if pch else []), "-o", "prog", "main.cpp"]
             files, source, target = {"main.cpp": code.encode()}, "prog", f"{dest}/prog"
         elif language is Language.PYTHON:
             argv = [self.python, "-I", "-S", "-m", "py_compile", "main.py"]

@@ -21,6 +21,7 @@ from frontiersmith.settings import Settings
 
 from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, max_parallel
 from ._tempdirs import make_temp_dir
+from .pch import IMAGE_DIR
 from .protocol import BASE_ENV, ROOT
 from .registry import sandbox_backend
 
@@ -81,6 +82,9 @@ class DockerSandbox(RunnerSandbox):
         self._req_fd = -1
         self._rep_fd = -1
         self._on_chan = False
+
+    async def _pch_include(self) -> str | None:
+        return IMAGE_DIR  # baked into the image by build_image; an older image has none, and g++ skips the -I
 
     def _make_channel(self) -> None:
         try:

@@ -21,8 +21,13 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings, get_settings
 
 from .docker_backend import LABEL, docker_client
+from .pch import FLAGS, HEADER, IMAGE_DIR
 
 _DEBOOTSTRAP_TIMEOUT_S = 3600
+# What an image built by this code holds; an image with an older version (or none) is rebuilt by
+# ``build_image`` without --force. 2: the precompiled <bits/stdc++.h>.
+IMAGE_VERSION = "2"
+VERSION_LABEL = "frontiersmith.image-version"
 
 
 class SandboxInfo(BaseModel):
@@ -34,6 +39,7 @@ class SandboxInfo(BaseModel):
     image_present: bool
     image_id: str | None = None
     image_size_mb: float | None = None
+    image_current: bool | None = None  # built by this version's build_image (else: rebuild it)
     leftover_containers: int = 0
     # what keeps runs apart on each backend, found by starting one (or why it would not start)
     isolation: dict[str, str] = {}
@@ -70,8 +76,10 @@ def build_image(
     try:
         existing = _image(client, tag)
         if existing is not None and not force:
-            log(f"{tag} already exists ({existing.short_id}); use --force to rebuild it.")
-            return str(existing.id)
+            if _version(existing) == IMAGE_VERSION:
+                log(f"{tag} already exists ({existing.short_id}); use --force to rebuild it.")
+                return str(existing.id)
+            log(f"{tag} ({existing.short_id}) was built by an older frontiersmith; rebuilding it.")
         debootstrap = shutil.which("debootstrap")
         if debootstrap is None:
             raise SandboxError(
@@ -102,6 +110,7 @@ def build_image(
                 for entry in (root / junk).glob("*"):
                     if entry.is_file():
                         entry.unlink()
+            _precompile_header(root, log)
             log(f"importing the root file system as {tag} ...")
             repo, version = _split_tag(tag)
             tar = subprocess.Popen(
@@ -110,7 +119,10 @@ def build_image(
             try:
                 assert tar.stdout is not None
                 client.api.import_image(
-                    src=tar.stdout, repository=repo, tag=version, changes=["ENV LANG=C.UTF-8"]
+                    src=tar.stdout,
+                    repository=repo,
+                    tag=version,
+                    changes=["ENV LANG=C.UTF-8", f"LABEL {VERSION_LABEL}={IMAGE_VERSION}"],
                 )
             finally:
                 if tar.stdout is not None:
@@ -125,6 +137,33 @@ def build_image(
         return str(image.id)
     finally:
         client.close()
+
+
+def _version(image: Any) -> str | None:
+    return ((image.attrs.get("Config") or {}).get("Labels") or {}).get(VERSION_LABEL)
+
+
+def _precompile_header(root: Path, log: Callable[[str], None]) -> None:
+    """The image's own precompiled <bits/stdc++.h> (sandbox/pch.py), made by its compiler in a chroot: a
+    C++ compile in the image then takes a third of the time. Without it the image still works, only slower."""
+    headers = sorted(root.glob(f"usr/include/*/c++/*/{HEADER}"))
+    if not headers:
+        log(f"no <{HEADER}> in the image; C++ compiles will parse it each time.")
+        return
+    inside = "/" + str(headers[-1].relative_to(root))
+    target = Path(IMAGE_DIR) / f"{HEADER}.gch"
+    (root / target.parent.relative_to("/")).mkdir(mode=0o755, parents=True, exist_ok=True)
+    log(f"precompiling <{HEADER}> with the image's g++ ...")
+    done = subprocess.run(
+        ["chroot", str(root), "g++", *FLAGS, "-x", "c++-header", inside, "-o", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if done.returncode != 0:
+        log(f"precompiling <{HEADER}> failed ({done.stderr.strip()[-200:]}); C++ compiles will be slower.")
+        return
+    os.chmod(root / target.relative_to("/"), 0o644)
 
 
 def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
@@ -152,6 +191,7 @@ def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
             info.image_present = True
             info.image_id = image.short_id
             info.image_size_mb = round(image.attrs.get("Size", 0) / 1e6, 1)
+            info.image_current = _version(image) == IMAGE_VERSION
         info.leftover_containers = len(client.containers.list(all=True, filters={"label": LABEL}))
     finally:
         client.close()

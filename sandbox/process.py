@@ -21,6 +21,7 @@ from frontiersmith.settings import Settings
 from ._fast import fast_dir
 from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv
 from ._tempdirs import make_temp_dir
+from .pch import MOUNT_DIR, host_pch, pch_root
 from .protocol import BASE_ENV, ROOT
 from .registry import sandbox_backend
 
@@ -66,7 +67,9 @@ def _system_python() -> str:
     return sys.executable
 
 
-def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | None = None) -> list[str]:
+def bwrap_argv(
+    bwrap: str, box: Path, box_size: int | None = None, chan: Path | None = None, pch: Path | None = None
+) -> list[str]:
     argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() != 0:
         # No uid per run without root: the launcher gives each run pid and mount namespaces of its own
@@ -94,6 +97,10 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | 
         argv += ["--perms", "0755", "--size", str(box_size), "--tmpfs", ROOT]
     if chan is not None:  # a 0700 dir: the runner (root) gets in, the runs' uids do not
         argv += ["--ro-bind", str(chan), CHANNEL]
+    if (
+        pch is not None
+    ):  # the host's precompiled headers (pch.py), read by compiles, written by nothing inside
+        argv += ["--ro-bind", str(pch), MOUNT_DIR]
     argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
     for key, value in BASE_ENV.items():
         argv += ["--setenv", key, value]
@@ -103,6 +110,16 @@ def bwrap_argv(bwrap: str, box: Path, box_size: int | None = None, chan: Path | 
         for cap in _RUNNER_CAPS:
             argv += ["--cap-add", cap]
     return argv
+
+
+def _pch_folder(settings: Settings) -> Path | None:
+    """The host's folder of precompiled headers, made if need be; None if it cannot be (a read-only cache)."""
+    root = pch_root(settings)
+    try:
+        root.mkdir(mode=0o755, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return root
 
 
 @sandbox_backend("process")
@@ -117,6 +134,10 @@ class ProcessSandbox(RunnerSandbox):
         self._out_fd = -1  # the runner's stdout (its replies)
         self._lines = asyncio.StreamReader(limit=_PIPE_LIMIT)  # the replies until direct mode is on
         self._direct_replies = True
+        self._pch_root: Path | None = (
+            None  # mounted at MOUNT_DIR under bwrap; filled on the first C++ compile
+        )
+        self._pch: asyncio.Task[Path | None] | None = None
 
     async def start(self) -> None:
         self._box = make_temp_dir("fs-sandbox")
@@ -128,7 +149,8 @@ class ProcessSandbox(RunnerSandbox):
             self._chan = fast_dir()
             self._fast_dirs = (str(self._chan), CHANNEL)
             run_ns = os.geteuid() != 0
-            argv = bwrap_argv(bwrap, self._box, box_size, self._chan) + bootstrap_argv(
+            self._pch_root = _pch_folder(self.settings)
+            argv = bwrap_argv(bwrap, self._box, box_size, self._chan, self._pch_root) + bootstrap_argv(
                 self.python, run_ns=run_ns
             )
             self.isolated = True
@@ -142,6 +164,7 @@ class ProcessSandbox(RunnerSandbox):
             _warn_once("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
             self.python = _system_python()
             self.root = str(self._box)
+            self._pch_root = _pch_folder(self.settings)
             argv = bootstrap_argv(self.python, root=self.root, private=False)
         # The reply pipe is read by our own callback, which settles replies the moment they arrive
         # (see RunnerSandbox._feed_replies) rather than through a StreamReader and the reader task.
@@ -172,6 +195,16 @@ class ProcessSandbox(RunnerSandbox):
         except BaseException:
             await self.close()
             raise
+
+    async def _pch_include(self) -> str | None:
+        if self._pch_root is None:
+            return None
+        if self._pch is None:  # one look (and at most one build) per sandbox, shared by concurrent compiles
+            self._pch = asyncio.get_running_loop().create_task(asyncio.to_thread(host_pch, self._pch_root))
+        folder = await asyncio.shield(self._pch)
+        if folder is None:
+            return None
+        return f"{MOUNT_DIR}/{folder.name}" if self.isolated else str(folder)
 
     def describe_isolation(self) -> str:
         outer = "bubblewrap (no network, read-only host)" if self.isolated else "rlimits only (no namespaces)"

@@ -14,7 +14,11 @@ def build_image_cmd(
     tag: str | None = typer.Option(None, "--tag", help="Image tag (default: the sandbox_image setting)."),
     suite: str = typer.Option("bookworm", "--suite", help="Debian suite for debootstrap."),
     mirror: str | None = typer.Option(None, "--mirror", help="Debian mirror URL (default: debootstrap's)."),
-    force: bool = typer.Option(False, "--force", help="Rebuild even if the tag exists."),
+    force: bool = typer.Option(
+        False,
+        "--force",
+        help="Rebuild even if the tag exists (one an older frontiersmith built is rebuilt anyway).",
+    ),
 ) -> None:
     """Build the Docker sandbox image: debootstrap a minimal Debian with python3 and g++, then import it."""
     from frontiersmith.sandbox.image import build_image
@@ -42,5 +46,9 @@ def info_cmd(as_json: bool = typer.Option(False, "--json", help="Print the repor
         typer.echo(f"image:          {info.image} {image}")
         if not info.image_present:
             typer.echo("                run `frontiersmith sandbox build-image` to build it")
+        elif not info.image_current:
+            typer.echo(
+                "                built by an older frontiersmith: `frontiersmith sandbox build-image` rebuilds it"
+            )
         if info.leftover_containers:
             typer.echo(f"containers:     {info.leftover_containers} sandbox container(s) still exist")

@@ -57,18 +57,31 @@ async def _judge_all(backend: str, fast: bool) -> dict[str, tuple]:
     seen = {}
     async with open_sandbox(backend, _settings(fast)) as sb:
         assert (getattr(sb, "_fast", None) is not None) is fast
-        for name, language, code, stdin in PROGRAMS:
+
+        async def judge(name: str, language: Language, code: str, stdin: bytes) -> None:
             c = await sb.compile(code, language, name=name)
             assert c.ok, c.message
             r = await sb.run(c.program, stdin=stdin, limits=TIGHT)
             # the last line of stderr: a traceback names the program's dir, which differs per sandbox
             seen[name] = (r.verdict, r.exit_code, r.signal, r.stdout[:64], r.stderr.splitlines()[-1:])
+
+        # all at once, as a judge runs them: the spinner's and the sleeper's limits then run out together
+        async with anyio.create_task_group() as tg:
+            for program in PROGRAMS:
+                tg.start_soon(judge, *program)
     return seen
 
 
 async def test_simple_runs_skip_the_runner_and_get_the_same_results(sandbox_backend: str) -> None:
-    fast = await _judge_all(sandbox_backend, fast=True)
-    slow = await _judge_all(sandbox_backend, fast=False)
+    seen: dict[bool, dict[str, tuple]] = {}
+
+    async def judge_all(fast: bool) -> None:
+        seen[fast] = await _judge_all(sandbox_backend, fast)
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(judge_all, True)
+        tg.start_soon(judge_all, False)
+    fast, slow = seen[True], seen[False]
     assert fast == slow
     verdicts = {name: v[0] for name, v in fast.items()}
     assert verdicts == {

@@ -34,6 +34,9 @@ def test_build_image_skips_an_image_that_already_exists(docker_required: None) -
 def test_sandbox_info_says_which_isolation_is_in_force(docker_required: None) -> None:
     out = CliRunner().invoke(app, ["sandbox", "info", "--json"])
     assert out.exit_code == 0, out.output
+    assert (
+        json.loads(out.output)["image_current"] is True
+    )  # built by this version (with its precompiled header)
     isolation = json.loads(out.output)["isolation"]
     between = "per-run uids" if os.geteuid() == 0 else "per-run pid and mount namespaces"
     assert between in isolation["process"] and "bubblewrap" in isolation["process"]
