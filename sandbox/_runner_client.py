@@ -74,9 +74,13 @@ BOOTSTRAP = (
 )
 
 # A Python program runs from its source on fd 3, which the launcher opened before dropping to the run's
-# uid (the file is owner-only; see ProgramHandle.source); sys.argv[1:] are the run-time args.
+# uid (the file is owner-only; see ProgramHandle.source); sys.argv[1:] are the run-time args. It runs with
+# ``-S``: the standard library alone on every backend, and none of the host's .pth hooks in a run (they
+# also cost each run more than its own start); ``exit`` and ``quit``, which ``site`` would add, are kept.
 PYTHON_FROM_FD3 = (
-    "import sys\n"
+    "import sys, builtins, _sitebuiltins\n"
+    "builtins.exit = _sitebuiltins.Quitter('exit', 'Ctrl-D (i.e. EOF)')\n"
+    "builtins.quit = _sitebuiltins.Quitter('quit', 'Ctrl-D (i.e. EOF)')\n"
     "with open(3, closefd=True) as f:\n"
     " c = compile(f.read(), 'main.py', 'exec')\n"
     "sys.argv[0] = 'main.py'\n"
@@ -633,7 +637,7 @@ class RunnerSandbox(Sandbox):
             if language is Language.CPP:
                 program = ProgramHandle(name=name, language=language, argv=(installed,))
             else:
-                argv_run = (self.python, "-I", "-c", PYTHON_FROM_FD3)
+                argv_run = (self.python, "-I", "-S", "-c", PYTHON_FROM_FD3)
                 program = ProgramHandle(name=name, language=language, argv=argv_run, source=installed)
             return CompileResult(Verdict.OK, program=program)
         if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):

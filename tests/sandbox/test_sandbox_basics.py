@@ -58,6 +58,18 @@ async def test_stores_sharing_a_compile_cache_dir_compile_each_program_once(
     assert r.stdout == b"21\n"
 
 
+async def test_a_python_run_gets_the_standard_library_alone_and_keeps_exit(sandbox: Sandbox) -> None:
+    # no site: the host's site-packages and .pth hooks stay out of every run, on both backends alike
+    code = "import sys\nprint(sys.flags.no_site, [p for p in sys.path if 'packages' in p])\nexit(4)\n"
+    c = await sandbox.compile(code, Language.PYTHON)
+    assert c.program is not None
+    r = await sandbox.run(c.program, limits=TIGHT)
+    assert (r.verdict, r.exit_code, r.stdout) == (Verdict.RE, 4, b"1 []\n"), r.stderr
+    quits = await sandbox.compile("quit()", Language.PYTHON)
+    assert quits.program is not None
+    assert (await sandbox.run(quits.program, limits=TIGHT)).verdict is Verdict.OK
+
+
 async def test_python_program_gets_args_and_files_and_returns_wanted_files(sandbox: Sandbox) -> None:
     code = (
         "import sys\nname_in, name_out = sys.argv[1], sys.argv[2]\n"
