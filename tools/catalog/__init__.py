@@ -93,9 +93,9 @@ class Family:
         """The numeric fields of the family's Config (its generator's and validator's parameters)."""
         cfg = load_module(self.module_path).Config()
         return {
-            f.name: getattr(cfg, f.name)
-            for f in dataclasses.fields(cfg)
-            if isinstance(getattr(cfg, f.name), int | float) and not isinstance(getattr(cfg, f.name), bool)
+            name: value
+            for name, value in vars(cfg).items()
+            if isinstance(value, int | float) and not isinstance(value, bool)
         }
 
     def variant(
@@ -122,11 +122,15 @@ class Family:
             raise ValueError(f"catalog family {self.name}: the test plan names an unknown distribution")
         lines = [
             "# -- a variant of this family (tools/catalog Family.variant) --",
-            "import dataclasses as _variant_dc",
             f"_VARIANT_CONFIG = {config!r}",
             f"_VARIANT_ALIASES = {aliases!r}",
-            "Config = _variant_dc.make_dataclass('Config', [(k, type(v), _variant_dc.field(default=v)) "
-            "for k, v in _VARIANT_CONFIG.items()], bases=(Config,))",
+            "",
+            "",
+            "class Config(Config):",
+            "    def __init__(self, **values):",
+            "        super().__init__(**{**_VARIANT_CONFIG, **values})",
+            "",
+            "",
             "DISTRIBUTIONS = tuple(DISTRIBUTIONS) + tuple(_VARIANT_ALIASES)",
             "_variant_generate = generate",
             "",
@@ -203,7 +207,7 @@ def load_module(path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    # dataclasses with postponed annotations look their module up in sys.modules while being created
+    # registered while it runs, as an import would: class bodies and annotations may look their module up
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "assignment"
 DISTRIBUTIONS = ("uniform", "low_range", "structured")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 200
-    n_gen_max: int = 120  # generated tests stay smaller so the in-sandbox verifier stays fast
-    c_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 200, n_gen_max: int = 120, c_max: int = 1_000_000) -> None:
+        self.n_max = n_max
+        self.n_gen_max = n_gen_max  # generated tests stay smaller so the in-sandbox verifier stays fast
+        self.c_max = c_max
         if not 1 <= self.n_gen_max <= self.n_max or self.c_max < 0:
             raise ValueError("assignment config needs 1 <= n_gen_max <= n_max and c_max >= 0")
 

@@ -5,19 +5,16 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
-from dataclasses import dataclass
 
 NAME = "bipartite_coloring"
 DISTRIBUTIONS = ("forest", "dense", "grid")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 5000
-    m_max: int = 20000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 5000, m_max: int = 20000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
         if self.n_max < 1 or self.m_max < 0:
             raise ValueError("bipartite_coloring config needs n_max >= 1 and m_max >= 0")
 

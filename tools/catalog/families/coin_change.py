@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "coin_change"
 DISTRIBUTIONS = ("canonical", "non_canonical", "no_unit")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 30
-    coin_max: int = 10000
-    amount_max: int = 30000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 30, coin_max: int = 10000, amount_max: int = 30000) -> None:
+        self.n_max = n_max
+        self.coin_max = coin_max
+        self.amount_max = amount_max
         if self.n_max < 1 or self.coin_max < 1 or self.amount_max < 0:
             raise ValueError("coin_change config needs n_max >= 1, coin_max >= 1 and amount_max >= 0")
 

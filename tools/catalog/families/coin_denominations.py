@@ -3,20 +3,17 @@ so that paying a given multiset of amounts optimally takes as few coins as possi
 
 import math
 import random
-from dataclasses import dataclass
 
 NAME = "coin_denominations"
 DISTRIBUTIONS = ("uniform", "prices", "log_spread")
 
 
-@dataclass
 class Config:
-    k_max: int = 12
-    m_max: int = 2000
-    a_max: int = 5000
-    d_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, k_max: int = 12, m_max: int = 2000, a_max: int = 5000, d_max: int = 1_000_000) -> None:
+        self.k_max = k_max
+        self.m_max = m_max
+        self.a_max = a_max
+        self.d_max = d_max
         if not 1 <= self.k_max <= 100:
             raise ValueError("k_max must be between 1 and 100")
         if not 1 <= self.m_max <= 100_000 or not 1 <= self.a_max <= 100_000:

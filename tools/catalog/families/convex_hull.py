@@ -5,19 +5,16 @@ from __future__ import annotations
 import math
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "convex_hull"
 DISTRIBUTIONS = ("square", "circle", "grid")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 20000
-    coord_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 20000, coord_max: int = 1_000_000) -> None:
+        self.n_max = n_max
+        self.coord_max = coord_max
         if self.n_max < 3 or self.coord_max < 1:
             raise ValueError("convex_hull config needs n_max >= 3 and coord_max >= 1")
 

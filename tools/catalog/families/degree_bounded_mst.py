@@ -4,19 +4,16 @@ has degree at most D, of least total weight. Generator, validator and native ver
 import heapq
 import math
 import random
-from dataclasses import dataclass
 
 NAME = "degree_bounded_mst"
 DISTRIBUTIONS = ("euclidean", "random", "hubs")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    m_max: int = 20000
-    w_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 20000, w_max: int = 1_000_000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
+        self.w_max = w_max
         if not 3 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 3 and 100000")
         if self.m_max < self.n_max - 1:

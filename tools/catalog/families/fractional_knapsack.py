@@ -5,19 +5,16 @@ Allowing fractions makes greedy-by-ratio exactly optimal, so the "open" problem 
 
 import math
 import random
-from dataclasses import dataclass
 
 NAME = "fractional_knapsack"
 DISTRIBUTIONS = ("uniform", "correlated", "skewed", "ties")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    w_max: int = 1000
-    v_max: int = 1000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, w_max: int = 1000, v_max: int = 1000) -> None:
+        self.n_max = n_max
+        self.w_max = w_max
+        self.v_max = v_max
         if not 1 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 1 and 100000")
         if not 1 <= self.w_max <= 10**6 or not 1 <= self.v_max <= 10**6:

@@ -4,18 +4,15 @@ Dropping the bipartite promise turns a matching-solvable problem into an NP-hard
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "general_graph_mis"
 DISTRIBUTIONS = ("sparse", "dense", "clustered", "planted")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    m_max: int = 30000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 30000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
         if not 2 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 2 and 100000")
         if not 1 <= self.m_max <= 1_000_000:

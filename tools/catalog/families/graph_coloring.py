@@ -4,18 +4,15 @@ Dropping the bipartite promise turns a BFS exercise into chromatic-number minimi
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "graph_coloring"
 DISTRIBUTIONS = ("random", "geometric", "planted", "large")
 
 
-@dataclass
 class Config:
-    n_max: int = 5000
-    m_max: int = 40000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 5000, m_max: int = 40000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
         if not 2 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 2 and 100000")
         if not 1 <= self.m_max <= 1_000_000:

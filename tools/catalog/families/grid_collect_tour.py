@@ -3,19 +3,16 @@ marked cell of a walled grid, as short as possible (a TSP on BFS distances)."""
 
 import random
 from collections import deque
-from dataclasses import dataclass
 
 NAME = "grid_collect_tour"
 DISTRIBUTIONS = ("open", "maze", "rooms")
 MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
-@dataclass
 class Config:
-    side_max: int = 80
-    k_max: int = 200
-
-    def __post_init__(self) -> None:
+    def __init__(self, side_max: int = 80, k_max: int = 200) -> None:
+        self.side_max = side_max
+        self.k_max = k_max
         if not 2 <= self.side_max <= 1000:
             raise ValueError("side_max must be between 2 and 1000")
         if not 1 <= self.k_max <= 10_000:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
-from dataclasses import dataclass
 
 NAME = "grid_shortest_path"
 DISTRIBUTIONS = ("open", "maze", "cave")
@@ -13,11 +12,9 @@ _INT = re.compile(r"-?\d{1,12}")
 _MOVES = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
-@dataclass
 class Config:
-    side_max: int = 300
-
-    def __post_init__(self) -> None:
+    def __init__(self, side_max: int = 300) -> None:
+        self.side_max = side_max
         if self.side_max < 2:
             raise ValueError("grid_shortest_path config needs side_max >= 2")
 

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "interval_scheduling"
 DISTRIBUTIONS = ("uniform", "nested", "short_dense")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 20000
-    t_max: int = 1_000_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 20000, t_max: int = 1_000_000_000) -> None:
+        self.n_max = n_max
+        self.t_max = t_max
         if self.n_max < 1 or self.t_max < 2:
             raise ValueError("interval_scheduling config needs n_max >= 1 and t_max >= 2")
 

@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "knapsack_01"
 DISTRIBUTIONS = ("uncorrelated", "strongly_correlated", "subset_sum")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 200
-    cap_max: int = 10000
-    v_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 200, cap_max: int = 10000, v_max: int = 1_000_000) -> None:
+        self.n_max = n_max
+        self.cap_max = cap_max
+        self.v_max = v_max
         if self.n_max < 1 or self.cap_max < 1 or self.v_max < 1:
             raise ValueError("knapsack_01 config needs n_max, cap_max and v_max >= 1")
 

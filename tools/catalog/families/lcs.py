@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import re
 import string
-from dataclasses import dataclass
 
 NAME = "lcs"
 DISTRIBUTIONS = ("binary", "letters", "similar")
@@ -13,11 +12,9 @@ _INT = re.compile(r"-?\d{1,12}")
 _WORD = re.compile(r"[a-z]+")
 
 
-@dataclass
 class Config:
-    len_max: int = 3000
-
-    def __post_init__(self) -> None:
+    def __init__(self, len_max: int = 3000) -> None:
+        self.len_max = len_max
         if self.len_max < 1:
             raise ValueError("lcs config needs len_max >= 1")
 

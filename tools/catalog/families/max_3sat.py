@@ -4,18 +4,15 @@ Maximise the number of satisfied clauses; width 3 makes even the decision versio
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "max_3sat"
 DISTRIBUTIONS = ("threshold", "overconstrained", "planted", "biased")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    m_max: int = 20000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 20000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
         if not 3 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 3 and 100000")
         if not 1 <= self.m_max <= 1_000_000:

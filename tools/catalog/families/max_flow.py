@@ -5,21 +5,18 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
-from dataclasses import dataclass
 
 NAME = "max_flow"
 DISTRIBUTIONS = ("random", "layered", "bottleneck")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_min: int = 2
-    n_max: int = 200
-    m_max: int = 2000
-    c_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_min: int = 2, n_max: int = 200, m_max: int = 2000, c_max: int = 1_000_000) -> None:
+        self.n_min = n_min
+        self.n_max = n_max
+        self.m_max = m_max
+        self.c_max = c_max
         if not 2 <= self.n_min <= self.n_max or self.m_max < 1 or self.c_max < 1:
             raise ValueError("max_flow config needs 2 <= n_min <= n_max, m_max >= 1 and c_max >= 1")
 

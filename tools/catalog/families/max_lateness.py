@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "max_lateness"
 DISTRIBUTIONS = ("uniform", "tight", "clustered")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_max: int = 20000
-    p_max: int = 1000
-    d_max: int = 20_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 20000, p_max: int = 1000, d_max: int = 20_000_000) -> None:
+        self.n_max = n_max
+        self.p_max = p_max
+        self.d_max = d_max
         if self.n_max < 1 or self.p_max < 1 or self.d_max < 0:
             raise ValueError("max_lateness config needs n_max >= 1, p_max >= 1 and d_max >= 0")
 

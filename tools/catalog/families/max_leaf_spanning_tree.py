@@ -3,18 +3,15 @@ many leaves as possible. Generator, validator and native verifier."""
 
 import math
 import random
-from dataclasses import dataclass
 
 NAME = "max_leaf_spanning_tree"
 DISTRIBUTIONS = ("random_sparse", "geometric", "grid")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    m_max: int = 20000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 20000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
         if not 3 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 3 and 100000")
         if self.m_max < self.n_max - 1:

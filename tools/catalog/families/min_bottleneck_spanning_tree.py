@@ -4,19 +4,16 @@ Minimising the heaviest tree edge instead of the total weight: every minimum spa
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "min_bottleneck_spanning_tree"
 DISTRIBUTIONS = ("random", "clusters", "grid", "few_weights")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    m_max: int = 20000
-    w_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 20000, w_max: int = 1_000_000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
+        self.w_max = w_max
         if not 2 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 2 and 100000")
         if not 1 <= self.m_max <= 1_000_000:

@@ -4,18 +4,15 @@ Instead of choosing a disjoint subset, every interval is assigned a room; sweepi
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "min_rooms"
 DISTRIBUTIONS = ("uniform", "nested", "bursts", "long_tail")
 
 
-@dataclass
 class Config:
-    n_max: int = 5000
-    t_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 5000, t_max: int = 1_000_000) -> None:
+        self.n_max = n_max
+        self.t_max = t_max
         if not 1 <= self.n_max <= 200_000:
             raise ValueError("n_max must be between 1 and 200000")
         if not 1 <= self.t_max <= 10**9:

@@ -4,19 +4,16 @@ Minimising the sum of completion times is solved exactly by shortest-processing-
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "min_total_completion"
 DISTRIBUTIONS = ("uniform", "bimodal", "edd_reversed", "ties")
 
 
-@dataclass
 class Config:
-    n_max: int = 5000
-    p_max: int = 1000
-    d_max: int = 10**7
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 5000, p_max: int = 1000, d_max: int = 10**7) -> None:
+        self.n_max = n_max
+        self.p_max = p_max
+        self.d_max = d_max
         if not 1 <= self.n_max <= 200_000:
             raise ValueError("n_max must be between 1 and 200000")
         if not 1 <= self.p_max <= 10**6 or not 1 <= self.d_max <= 10**12:

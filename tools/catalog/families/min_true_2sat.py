@@ -2,18 +2,15 @@
 assignment with as few true variables as possible. Generator, validator and native verifier."""
 
 import random
-from dataclasses import dataclass
 
 NAME = "min_true_2sat"
 DISTRIBUTIONS = ("cover", "chains", "clustered")
 
 
-@dataclass
 class Config:
-    n_max: int = 3000
-    m_max: int = 12000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 3000, m_max: int = 12000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
         if not 2 <= self.n_max <= 200_000:
             raise ValueError("n_max must be between 2 and 200000")
         if not 1 <= self.m_max <= 1_000_000:

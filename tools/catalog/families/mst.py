@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "mst"
 DISTRIBUTIONS = ("sparse", "dense", "ties")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_min: int = 2
-    n_max: int = 2000
-    m_max: int = 10000
-    w_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_min: int = 2, n_max: int = 2000, m_max: int = 10000, w_max: int = 1_000_000) -> None:
+        self.n_min = n_min
+        self.n_max = n_max
+        self.m_max = m_max
+        self.w_max = w_max
         if not 2 <= self.n_min <= self.n_max or self.m_max < self.n_max - 1 or self.w_max < 1:
             raise ValueError("mst config needs 2 <= n_min <= n_max, m_max >= n_max - 1 and w_max >= 1")
 

@@ -2,21 +2,25 @@
 (or leave them out) maximising the total profit packed. Generator, validator and native verifier."""
 
 import random
-from dataclasses import dataclass
 
 NAME = "multi_knapsack"
 DISTRIBUTIONS = ("uncorrelated", "one_big", "skewed_capacities", "many_small")
 
 
-@dataclass
 class Config:
-    n_max: int = 1000
-    k_max: int = 50
-    w_max: int = 10_000
-    p_max: int = 100_000
-    c_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        n_max: int = 1000,
+        k_max: int = 50,
+        w_max: int = 10_000,
+        p_max: int = 100_000,
+        c_max: int = 1_000_000,
+    ) -> None:
+        self.n_max = n_max
+        self.k_max = k_max
+        self.w_max = w_max
+        self.p_max = p_max
+        self.c_max = c_max
         if not 1 <= self.n_max <= 100_000 or not 1 <= self.k_max <= 1000:
             raise ValueError("n_max must be in [1, 100000] and k_max in [1, 1000]")
         if self.w_max < 1 or self.p_max < 1 or self.c_max < 1:

@@ -5,19 +5,16 @@ The quadratic DP of the parent becomes exponential in k, so heuristics take over
 
 import random
 import string
-from dataclasses import dataclass
 
 NAME = "multi_lcs"
 DISTRIBUTIONS = ("dna", "binary", "planted", "wide_alphabet")
 
 
-@dataclass
 class Config:
-    k_min: int = 3
-    k_max: int = 10
-    len_max: int = 1000
-
-    def __post_init__(self) -> None:
+    def __init__(self, k_min: int = 3, k_max: int = 10, len_max: int = 1000) -> None:
+        self.k_min = k_min
+        self.k_max = k_max
+        self.len_max = len_max
         if not 2 <= self.k_min <= self.k_max <= 100:
             raise ValueError("need 2 <= k_min <= k_max <= 100")
         if not 1 <= self.len_max <= 100_000:

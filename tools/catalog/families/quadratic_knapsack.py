@@ -2,21 +2,20 @@
 every chosen pair; pick items within capacity maximising the total. Generator, validator, verifier."""
 
 import random
-from dataclasses import dataclass
 
 NAME = "quadratic_knapsack"
 DISTRIBUTIONS = ("dense_pairs", "sparse_pairs", "clustered")
 
 
-@dataclass
 class Config:
-    n_max: int = 500
-    q_max: int = 20000
-    w_max: int = 1000
-    p_max: int = 1000
-    c_max: int = 100_000
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self, n_max: int = 500, q_max: int = 20000, w_max: int = 1000, p_max: int = 1000, c_max: int = 100_000
+    ) -> None:
+        self.n_max = n_max
+        self.q_max = q_max
+        self.w_max = w_max
+        self.p_max = p_max
+        self.c_max = c_max
         if not 1 <= self.n_max <= 5000:
             raise ValueError("n_max must be between 1 and 5000")
         if self.q_max < 0 or self.w_max < 1 or self.p_max < 0 or self.c_max < 1:

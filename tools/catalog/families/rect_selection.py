@@ -4,19 +4,16 @@ Intervals on a line become axis-parallel rectangles in the plane, and the greedy
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "rect_selection"
 DISTRIBUTIONS = ("uniform", "strips", "mixed", "clustered")
 
 
-@dataclass
 class Config:
-    n_max: int = 2000
-    coord_max: int = 10000
-    w_max: int = 1000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 2000, coord_max: int = 10000, w_max: int = 1000) -> None:
+        self.n_max = n_max
+        self.coord_max = coord_max
+        self.w_max = w_max
         if not 1 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 1 and 100000")
         if not 1 <= self.coord_max <= 10**9:

@@ -4,18 +4,15 @@ The cost matrix becomes a cube and n disjoint triples must be chosen; the proble
 """
 
 import random
-from dataclasses import dataclass
 
 NAME = "three_dim_assignment"
 DISTRIBUTIONS = ("uniform", "decomposable", "geometric", "planted")
 
 
-@dataclass
 class Config:
-    n_max: int = 40
-    c_max: int = 1000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 40, c_max: int = 1000) -> None:
+        self.n_max = n_max
+        self.c_max = c_max
         if not 2 <= self.n_max <= 100:
             raise ValueError("n_max must be between 2 and 100")
         if not 1 <= self.c_max <= 10**6:

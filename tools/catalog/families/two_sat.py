@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 NAME = "two_sat"
 DISTRIBUTIONS = ("sparse", "dense", "chains")
 _INT = re.compile(r"-?\d{1,12}")
 
 
-@dataclass
 class Config:
-    n_min: int = 2
-    n_max: int = 2000
-    m_max: int = 8000
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_min: int = 2, n_max: int = 2000, m_max: int = 8000) -> None:
+        self.n_min = n_min
+        self.n_max = n_max
+        self.m_max = m_max
         if not 1 <= self.n_min <= self.n_max or self.m_max < 1:
             raise ValueError("two_sat config needs 1 <= n_min <= n_max and m_max >= 1")
 

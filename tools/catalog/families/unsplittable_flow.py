@@ -2,20 +2,19 @@
 digraph (or drop it), maximising the routed demand. Generator, validator and native verifier."""
 
 import random
-from dataclasses import dataclass
 
 NAME = "unsplittable_flow"
 DISTRIBUTIONS = ("grid", "random", "bottleneck")
 
 
-@dataclass
 class Config:
-    n_max: int = 1000
-    m_max: int = 10000
-    k_max: int = 2000
-    c_max: int = 1_000_000
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self, n_max: int = 1000, m_max: int = 10000, k_max: int = 2000, c_max: int = 1_000_000
+    ) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
+        self.k_max = k_max
+        self.c_max = c_max
         if not 2 <= self.n_max <= 100_000 or not 1 <= self.m_max <= 1_000_000:
             raise ValueError("n_max must be in [2, 100000] and m_max in [1, 1000000]")
         if not 1 <= self.k_max <= 100_000 or self.c_max < 1:

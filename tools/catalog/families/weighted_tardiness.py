@@ -2,20 +2,17 @@
 minimise the sum of w_j * max(0, C_j - d_j). Generator, validator and native verifier."""
 
 import random
-from dataclasses import dataclass
 
 NAME = "weighted_tardiness"
 DISTRIBUTIONS = ("tight", "loose", "heavy_tail")
 
 
-@dataclass
 class Config:
-    n_max: int = 1000
-    p_max: int = 1000
-    w_max: int = 1000
-    d_max: int = 10**7
-
-    def __post_init__(self) -> None:
+    def __init__(self, n_max: int = 1000, p_max: int = 1000, w_max: int = 1000, d_max: int = 10**7) -> None:
+        self.n_max = n_max
+        self.p_max = p_max
+        self.w_max = w_max
+        self.d_max = d_max
         if not 1 <= self.n_max <= 100_000:
             raise ValueError("n_max must be between 1 and 100000")
         if self.p_max < 1 or self.w_max < 1 or self.d_max < 0:
