@@ -34,7 +34,7 @@ class ProgramHandle:
     name: str
     language: Language
     argv: tuple[str, ...]  # command inside the sandbox, before any run-time args
-    # the file the launcher opens as fd 3 before it drops to the run's uid: a Python program's source,
+    # the file the launcher opens as fd 3 before it drops to the run's uid: a Python program's bytecode,
     # which only the sandbox's owner can read, so no other run (a solution) can read a verifier's
     source: str | None = None
 

@@ -380,7 +380,7 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
         SYS(__NR_close, fd, 0, 0);
     }
     if (SYS(__NR_chdir, c->dir, 0, 0) != 0) sys_exit(126);
-    /* a Python program's source (owner-only: no other run can read it) on fd 3, opened while we still can */
+    /* a Python program's bytecode (owner-only: no other run can read it) on fd 3, opened while we still can */
     for (char **e = c->envp; *e; e++)
         if (starts_with(*e, "FS_SOURCE=")) {
             long src = SYS(__NR_openat, -100, *e + 10, O_CLOEXEC);

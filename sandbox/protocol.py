@@ -16,7 +16,7 @@ ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
 # What every run's environment starts from (the runner, or the launcher for a fast run, adds HOME and
 # TMPDIR: the run's own dir); the runner itself is started with it too.
 BASE_ENV: Mapping[str, str] = {"PATH": ENV_PATH, "LANG": "C.UTF-8"}
-# the environment entry naming a Python program's source, which the launcher (fs_exec.cc, which spells
+# the environment entry naming a Python program's bytecode (its .pyc), which the launcher (fs_exec.cc, which spells
 # it out too) or the runner's fork path opens as fd 3 before dropping to the run's uid
 SOURCE_ENV = "FS_SOURCE"
 STDERR_KEEP = 64 * 1024  # how much of a run's stderr comes back, on either channel

@@ -76,7 +76,10 @@ async def test_python_program_gets_args_and_files_and_returns_wanted_files(sandb
         "data = open(name_in, 'rb').read()\nopen(name_out, 'wb').write(data[::-1])\nprint(sys.argv[3:])\n"
     )
     c = await sandbox.compile(code, Language.PYTHON, name="gen")
-    assert c.ok
+    assert c.ok and c.program is not None
+    assert c.program.source is not None and c.program.source.endswith(
+        ".pyc"
+    )  # compiled once, run as bytecode
     r = await sandbox.run(
         c.program,
         args=["input.txt", "output.txt", "sparse", "3"],
