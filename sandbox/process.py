@@ -97,9 +97,7 @@ def bwrap_argv(
         argv += ["--perms", "0755", "--size", str(box_size), "--tmpfs", ROOT]
     if chan is not None:  # a 0700 dir: the runner (root) gets in, the runs' uids do not
         argv += ["--ro-bind", str(chan), CHANNEL]
-    if (
-        pch is not None
-    ):  # the host's precompiled headers (pch.py), read by compiles, written by nothing inside
+    if pch is not None:  # the host's precompiled headers (pch.py): compiles read them, nothing writes them
         argv += ["--ro-bind", str(pch), MOUNT_DIR]
     argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
     for key, value in BASE_ENV.items():
@@ -134,9 +132,8 @@ class ProcessSandbox(RunnerSandbox):
         self._out_fd = -1  # the runner's stdout (its replies)
         self._lines = asyncio.StreamReader(limit=_PIPE_LIMIT)  # the replies until direct mode is on
         self._direct_replies = True
-        self._pch_root: Path | None = (
-            None  # mounted at MOUNT_DIR under bwrap; filled on the first C++ compile
-        )
+        # the host's folder of precompiled headers (at MOUNT_DIR under bwrap), filled on the first C++ compile
+        self._pch_root: Path | None = None
         self._pch: asyncio.Task[Path | None] | None = None
 
     async def start(self) -> None:

@@ -288,8 +288,9 @@ async def test_a_run_cannot_read_the_files_of_a_concurrent_run(sandbox: Sandbox)
     holder = await _py(sandbox, "import time\nopen('answer.txt').read()\ntime.sleep(1.5)\n")
     snoop = await _py(
         sandbox,
-        # the secret is spelled in two halves, so the snoop's own source does not hold it
-        f"import os, stat, time\nfound = []\nsecret = {secret[:7]!r} + {secret[7:]!r}\ntime.sleep(0.4)\n"
+        # the secret is joined from two halves at run time, so neither the snoop's own source nor its
+        # bytecode holds it (Python folds two constants added together into one)
+        f"import os, stat, time\nfound = []\nsecret = ''.join([{secret[:7]!r}, {secret[7:]!r}])\ntime.sleep(0.4)\n"
         "for root, dirs, files in os.walk('/'):\n"
         "    if root.startswith(('/proc', '/sys', '/usr', '/etc', '/lib', '/bin', '/sbin')):\n"
         "        dirs[:] = []\n        continue\n"
@@ -356,7 +357,7 @@ async def test_a_run_cannot_read_another_programs_source_or_binary(sandbox: Sand
         "import os\nseen = []\nfor root, dirs, files in os.walk('/box'):\n    for n in files:\n"
         "        try:\n            data = open(os.path.join(root, n), 'rb').read()\n"
         "        except OSError:\n            continue\n"
-        "        for mark in (b'VERIFIER-' + b'SOURCE-91c2', b'BINARY-' + b'MARK-55e1'):\n"
+        "        for mark in (b''.join([b'VERIFIER-', b'SOURCE-91c2']), b''.join([b'BINARY-', b'MARK-55e1'])):\n"
         "            if mark in data:\n                seen.append(n)\nprint(seen)\n",
     )
     r = await sandbox.run(snoop, limits=TIGHT)
