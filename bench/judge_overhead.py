@@ -1,11 +1,14 @@
 """Judge overhead bench: per-test cost of each sandbox design against raw ``subprocess``, and parallel throughput.
 
-Run: ``python bench/judge_overhead.py [--tests 200] [--naive-docker 20] [--skip-docker]``. Prints two tables:
+Run: ``python bench/judge_overhead.py [--tests 200] [--naive-docker 20] [--skip-docker]``. Prints three tables:
 ms/test for a trivial C++ program (raw; each backend once its sandbox is up; a fresh bwrap and a fresh
 container per test, as naive judges do) with each sandbox's one-off start-up apart; then throughput of a
 CPU-bound test set with 1 and 2 concurrent workers in one sandbox. Each backend is timed twice: as
 configured (simple runs on the fast channel, see sandbox/_fast.py) and with every run through the
-in-sandbox Python runner (``sandbox_fast_runs`` off).
+in-sandbox Python runner (``sandbox_fast_runs`` off). The third: what a program costs before its tests, per
+backend: a catalog solver's ``g++ -O2`` with the precompiled ``<bits/stdc++.h>`` against without it
+(``sandbox_pch`` off), and one run of a catalog family's verifier in the sandbox (bytecode, ``-S``) against the
+same program started raw from its source (``python3 -I main.py verify``).
 """
 
 from __future__ import annotations
@@ -240,12 +243,65 @@ def calibrate_busy(binary: Path, target_ms: float = 100.0) -> int:
     return max(1_000_000, int(n * target_ms / max(took, 1.0)))
 
 
+SOLVER = Path(__file__).resolve().parent.parent / "tools/catalog/solvers/max_3sat/annealing.cpp"
+
+
+async def bench_program_costs(backend: str, work: Path, compiles: int, runs: int) -> dict[str, float]:
+    """Median ms: a C++ compile with and without the precompiled header (each source unique, so the compile
+    cache cannot answer), a catalog verifier run in the sandbox, and the same program run raw."""
+    from frontiersmith.tools.catalog import get_family
+
+    code = SOLVER.read_text()
+    out: dict[str, float] = {}
+    for pch in (True, False):
+        settings = get_settings().model_copy(update={"sandbox_pch": pch, "compile_cache_dir": work / "cc"})
+        async with open_sandbox(backend, settings) as sb:
+            await sb.compile(code + "// warm-up\n", Language.CPP)  # the first may build the header
+            spent = []
+            for i in range(compiles):
+                t0 = time.perf_counter()
+                c = await sb.compile(code + f"// {pch} {i} {time.time_ns()}\n", Language.CPP)
+                spent.append(time.perf_counter() - t0)
+                assert c.ok, c.message
+            out["pch" if pch else "no-pch"] = statistics.median(spent) * 1000
+    fam = get_family("max_3sat")
+    inp = subprocess.run(
+        [sys.executable, "-c", fam.program.code, "gen", "threshold", "1"], capture_output=True, check=True
+    ).stdout
+    answer = b" ".join(b"1" for _ in range(int(inp.split()[0]))) + b"\n"
+    (work / "main.py").write_text(fam.program.code)
+    (work / "input.txt").write_bytes(inp)
+    (work / "output.txt").write_bytes(answer)
+    async with open_sandbox(backend) as sb:
+        verifier = (await sb.compile(fam.program.code, Language.PYTHON, name="verifier")).program
+        assert verifier is not None
+        spent, raw = [], []
+        files = {"input.txt": inp, "output.txt": answer}
+        for _ in range(runs):  # interleaved, so both see the same load
+            t0 = time.perf_counter()
+            r = await sb.run(verifier, args=["verify", "input.txt", "output.txt"], files=files, limits=LIMITS)
+            spent.append(time.perf_counter() - t0)
+            assert b"feasible" in r.stdout, r
+            t0 = time.perf_counter()
+            subprocess.run(
+                ["/usr/bin/python3", "-I", "main.py", "verify", "input.txt", "output.txt"],
+                cwd=work,
+                capture_output=True,
+                check=True,
+            )
+            raw.append(time.perf_counter() - t0)
+    out["verifier"], out["verifier-raw"] = statistics.median(spent) * 1000, statistics.median(raw) * 1000
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--tests", type=int, default=200)
     ap.add_argument("--naive-docker", type=int, default=20, help="fresh containers to time (then per test)")
     ap.add_argument("--busy-runs", type=int, default=80)
     ap.add_argument("--skip-docker", action="store_true")
+    ap.add_argument("--compiles", type=int, default=5, help="C++ compiles per setting (third table)")
+    ap.add_argument("--verifier-runs", type=int, default=60, help="catalog verifier runs (third table)")
     args = ap.parse_args()
     image = os.environ.get("FRONTIERSMITH_SANDBOX_IMAGE", "frontiersmith-sandbox:latest")
     backends = ["process"] + ([] if args.skip_docker else ["docker"])
@@ -297,6 +353,17 @@ def main() -> None:
         for backend in backends:
             tp = asyncio.run(bench_throughput(backend, args.busy_runs, loop_n))
             print(f"{backend:<12} {tp[1]:>11.2f} {tp[2]:>12.2f} {tp[2] / tp[1]:>8.2f}x")
+
+        print(
+            f"\nbefore the tests: one C++ compile ({SOLVER.name} of max_3sat), one catalog verifier run (max_3sat)\n"
+        )
+        print(f"{'backend':<10} {'g++ ms':>7} {'no pch':>7} {'x':>5} {'verify ms':>10} {'raw':>6} {'x':>5}")
+        for backend in backends:
+            c = asyncio.run(bench_program_costs(backend, work, args.compiles, args.verifier_runs))
+            print(
+                f"{backend:<10} {c['pch']:>7.0f} {c['no-pch']:>7.0f} {c['pch'] / c['no-pch']:>5.2f}"
+                f" {c['verifier']:>10.1f} {c['verifier-raw']:>6.1f} {c['verifier'] / c['verifier-raw']:>5.2f}"
+            )
     finally:
         shutil.rmtree(work, ignore_errors=True)
     sys.stdout.flush()

@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     # Simple runs (stdin in, output out) go straight to the sandbox's launcher, skipping the Python
     # runner; off, every run goes through the runner (slower per test, same results).
     sandbox_fast_runs: bool = True
+    # C++ compiles use a precompiled <bits/stdc++.h> (sandbox/pch.py); off, each parses the header (same binary).
+    sandbox_pch: bool = True
     workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
     time_limit_ms: int = Field(2000, ge=1)
     memory_limit_mb: int = Field(256, ge=16)

@@ -84,7 +84,8 @@ class DockerSandbox(RunnerSandbox):
         self._on_chan = False
 
     async def _pch_include(self) -> str | None:
-        return IMAGE_DIR  # baked into the image by build_image; an older image has none, and g++ skips the -I
+        # baked into the image by build_image; an older image has none, and g++ skips the -I
+        return IMAGE_DIR if self.settings.sandbox_pch else None
 
     def _make_channel(self) -> None:
         try:

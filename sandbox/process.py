@@ -111,7 +111,10 @@ def bwrap_argv(
 
 
 def _pch_folder(settings: Settings) -> Path | None:
-    """The host's folder of precompiled headers, made if need be; None if it cannot be (a read-only cache)."""
+    """The host's folder of precompiled headers, made if need be; None if it cannot be (a read-only cache)
+    or should not be (the ``sandbox_pch`` setting)."""
+    if not settings.sandbox_pch:
+        return None
     root = pch_root(settings)
     try:
         root.mkdir(mode=0o755, parents=True, exist_ok=True)

@@ -1,4 +1,5 @@
-"""Run the hostile suite again as an unprivileged user (``make test`` does, after the main run).
+"""Run the hostile suite again as an unprivileged user (the main run does, as one test:
+tests/sandbox/test_unprivileged_run.py).
 
 Most hosts that start ``frontiersmith serve`` (Claude Code or Codex on a laptop) are not root: runs
 then cannot get uids of their own, and only per-run namespaces keep them apart. Run as root, this
@@ -83,7 +84,8 @@ def main(argv: list[str]) -> int:
     home = Path(tempfile.mkdtemp(prefix="fs-unprivileged-"))
     try:
         os.chown(home, NOBODY, NOBODY)
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("FRONTIERSMITH_", "XDG_"))}
+        # nothing of the calling session (its settings, or pytest's and xdist's own variables when a test runs us)
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("FRONTIERSMITH_", "XDG_", "PYTEST_"))}
         env.update(
             HOME=str(home),
             TMPDIR=str(home),

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from frontiersmith.models import Language, Verdict
-from frontiersmith.sandbox import RunLimits, Sandbox
+from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 from frontiersmith.sandbox.pch import HEADER, _fresh
+from frontiersmith.settings import get_settings
 
 pytestmark = pytest.mark.anyio
 
@@ -56,6 +57,18 @@ async def test_a_compile_in_the_sandbox_uses_the_read_only_header_and_makes_the_
     assert r.verdict is Verdict.OK, (r.message, r.stderr[-2000:])
     # used with it, parsed without it, byte-identical either way, and no run can write into it
     assert r.stdout.split() == [b"True", b"False", b"True", b"False"], r.stdout
+
+
+async def test_with_sandbox_pch_off_a_compile_parses_the_header_itself(
+    sandbox_backend: str, tmp_path: Path
+) -> None:
+    settings = get_settings().model_copy(update={"sandbox_pch": False, "compile_cache_dir": tmp_path / "cc"})
+    async with open_sandbox(sandbox_backend, settings) as sb:
+        assert await sb._pch_include() is None  # type: ignore[attr-defined]
+        compiled = await sb.compile(SOLUTION, Language.CPP)
+        assert compiled.ok and compiled.program is not None
+        assert (await sb.run(compiled.program)).stdout == b"1"
+    assert not (tmp_path / "cc" / "pch").exists()
 
 
 def test_a_header_older_than_a_file_it_was_made_from_is_not_fresh(tmp_path: Path) -> None:
