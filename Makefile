@@ -35,8 +35,9 @@ lint: venv
 test: lint
 	# Two workers (-n auto: one per core), a test file per worker at a time so a file's module and session
 	# fixtures (one server) are built once, files with a `slow` test first (tests/conftest.py); then the ten
-	# slowest tests. One of the tests runs the hostile suite again as an unprivileged user (tests/unprivileged.py).
+	# slowest tests.
 	$(BIN)/pytest -q -ra -n auto --dist loadfile --no-loadscope-reorder --durations=10
+	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user
 
 image: venv
 	$(BIN)/frontiersmith sandbox build-image

@@ -1,7 +1,7 @@
 """Reward integrity at the judge: a solution that attacks the programs and files the judge relies on
 (the checker or verifier binary, the answer file, later tests) scores what its output is worth, 0.
 
-Part of the hostile suite: the main run also runs this file as an unprivileged user (tests/unprivileged.py),
+Part of the hostile suite: `make test` also runs this file as an unprivileged user (tests/unprivileged.py),
 where runs share one uid and only per-run namespaces keep them apart."""
 
 from __future__ import annotations
