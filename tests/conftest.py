@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,13 +35,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(trylast=True)  # after pytest's own reordering by fixture scope
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Files holding a `slow` test first, then the others by how many tests they hold, most first; each file's
-    tests in their order. xdist hands out whole files in this order (`make test`: --dist loadfile
-    --no-loadscope-reorder), so the long ones start early and the short ones fill the end: the two workers
-    finish together, instead of one running the divergence AUC (one test) or the hostile suite (72) alone."""
+    """Files holding a `slow` test first, each file's tests in their order: xdist hands out whole files in this
+    order (`make test`: --dist loadfile --no-loadscope-reorder), so the long ones start early and the two
+    workers finish together, instead of one running the divergence AUC alone at the end (its own default
+    order puts files with fewer tests last, and most long files hold one test)."""
     slow = {item.path for item in items if item.get_closest_marker("slow")}
-    sizes = Counter(item.path for item in items)
-    items.sort(key=lambda item: (item.path not in slow, -sizes[item.path]))
+    items.sort(key=lambda item: item.path not in slow)
 
 
 @pytest.fixture
