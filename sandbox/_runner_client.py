@@ -37,6 +37,7 @@ from frontiersmith.settings import Settings
 
 from ._fast import FastChannel
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from .pch import FLAGS as PCH_FLAGS
 from .pch import HEADER as PCH_HEADER
 from .protocol import ROOT, SOURCE_ENV, b64, unb64
 
@@ -616,10 +617,11 @@ class RunnerSandbox(Sandbox):
         timeout_ms = int(self.settings.compile_timeout_s * 1000)
         limits = RunLimits(time_ms=timeout_ms, memory_mb=4096, output_kb=262144, processes=32, open_files=256)
         if language is Language.CPP:
-            # GCC looks for bits/stdc++.h.gch in each -I dir before the system's; one it cannot use is skipped.
-            # Only a program that names the header asks for it (the first ask may build it: seconds).
+            # GCC looks for bits/stdc++.h.gch in each -I dir before the system's, and skips one it cannot use
+            # (built with other flags: so the compile takes the header's own). Only a program that names the
+            # header asks for it (the first ask may build it: seconds).
             pch = await self._pch_include() if PCH_HEADER in code else None
-            argv = ["g++", "-std=c++17", "-O2", "-pipe", "-I", f"{self.root}/include"]
+            argv = ["g++", *PCH_FLAGS, "-pipe", "-I", f"{self.root}/include"]
             argv += [*(["-I", pch] if pch else []), "-o", "prog", "main.cpp"]
             files, source, target = {"main.cpp": code.encode()}, "prog", f"{dest}/prog"
         elif language is Language.PYTHON:

@@ -25,7 +25,7 @@ from frontiersmith.settings import Settings
 log = logging.getLogger(__name__)
 
 HEADER = "bits/stdc++.h"
-# The options of a solution's compile that must match for GCC to use the header (``-pipe`` and ``-I`` need not).
+# The options of every C++ compile (``RunnerSandbox.compile`` uses these), which GCC requires of the header too.
 FLAGS = ("-std=c++17", "-O2")
 IMAGE_DIR = "/opt/frontiersmith/pch"  # inside the Docker image (see image.py)
 MOUNT_DIR = "/fs-pch"  # where the process sandbox mounts the host's pch folder, read-only
@@ -38,8 +38,9 @@ def pch_root(settings: Settings) -> Path:
 
 
 def host_pch(root: Path) -> Path | None:
-    """The folder under ``root`` whose ``bits/stdc++.h.gch`` the host's g++ can use (built now if it is
-    missing or older than any header it was made from), or None when it cannot be had."""
+    """The folder under ``root`` (which exists: the process sandbox mounts it) whose ``bits/stdc++.h.gch`` the
+    host's g++ can use (built now if it is missing or older than any header it was made from), or None when
+    it cannot be had."""
     key = _compiler_key()
     if key is None:
         return None
@@ -47,7 +48,6 @@ def host_pch(root: Path) -> Path | None:
     if _fresh(folder):
         return folder
     try:
-        root.mkdir(mode=0o755, parents=True, exist_ok=True)
         with open(root / f"{key}.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # one build per machine, even with many sandboxes starting
             if not _fresh(folder):

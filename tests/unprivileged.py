@@ -9,6 +9,7 @@ drops to ``nobody`` with setpriv (util-linux) and a fresh HOME; run as anyone el
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -25,16 +26,20 @@ NOBODY = 65534
 
 
 def _run_all(commands: list[list[str]], cwd: Path, env: dict[str, str] | None = None) -> int:
-    """Run the commands at once; print each one's output whole, in order; the worst exit code."""
-    procs = [
-        subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for cmd in commands
-    ]
-    for proc in procs:
-        out, _ = proc.communicate()
-        sys.stdout.write(out)
+    """Run the commands at once; print each one's output whole, in order; the worst exit code. Each writes
+    to a file of its own, not a pipe, so a long report cannot stall one command while we read another's."""
+    with contextlib.ExitStack() as stack:
+        outs = [stack.enter_context(tempfile.TemporaryFile()) for _ in commands]
+        procs = [
+            subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+            for cmd, out in zip(commands, outs, strict=True)
+        ]
+        codes = [proc.wait() for proc in procs]
+        for out in outs:
+            out.seek(0)
+            sys.stdout.buffer.write(out.read())
     sys.stdout.flush()
-    return max(proc.returncode for proc in procs)
+    return max(codes)
 
 
 def _python_for(uid: int) -> list[str]:
