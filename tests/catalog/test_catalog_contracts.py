@@ -6,7 +6,10 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from catalog_helpers import FAMILY_NAMES, REJECTIONS, default_tests, family, generate_one, module, verify
@@ -44,8 +47,6 @@ def test_module_follows_the_catalog_format(name: str) -> None:
     }
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert imported <= set(sys.stdlib_module_names) | {"__future__"}, f"{name} imports non-stdlib modules"
-    # every test's generator, validator and verifier run starts the module: these two would cost each a third
-    assert not imported & {"dataclasses", "json"}, f"{name} imports what makes each run start slowly"
     assert "__main__" not in fam.module_path.read_text(), "the harness owns the __main__ block"
     assert fam.statement.strip() and fam.objective.formula and fam.io_format
     if fam.kind == "closed":
@@ -115,6 +116,58 @@ def test_verifier_rejects_malformed_outputs(name: str) -> None:
         feasible, objective, message = verify(name, text, bad)
         assert not feasible, f"{name}: {bad[:30]!r} was accepted ({message})"
         assert objective is None
+
+
+def _imports(argv: list[str], stdin: str = "") -> set[str]:
+    """The modules a fresh ``python3 -I -S`` (as the sandbox starts a program) imports running ``argv``."""
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-I", "-S", *argv], input=stdin, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    return {
+        line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")
+    }
+
+
+# A family module may import these besides what the interpreter itself loads (cheap: C modules, __future__)
+CHEAP_IMPORTS = {"__future__", "math", "heapq", "_heapq", "bisect", "_bisect", "itertools"}
+
+
+@pytest.mark.parametrize("name", FAMILY_NAMES)
+def test_validate_and_verify_runs_import_nothing_slow(name: str, tmp_path: Path) -> None:
+    """Every test's validator run and every (solution, test) verifier run starts the family program afresh:
+    re, random, string, collections, json or dataclasses would each add a sixth to a third of such a run.
+    Only ``gen`` needs random, and the harness imports it there."""
+    prog = tmp_path / "main.py"
+    prog.write_text(family(name).program.code)
+    test = default_tests(name)[0]
+    (tmp_path / "in.txt").write_bytes(test.input)
+    (tmp_path / "out.txt").write_text("1\n")
+    baseline = _imports(["-c", "pass"])
+    for argv, stdin in (
+        ([str(prog), "validate"], test.input.decode()),
+        ([str(prog), "verify", str(tmp_path / "in.txt"), str(tmp_path / "out.txt")], ""),
+    ):
+        extra = _imports(argv, stdin) - baseline - CHEAP_IMPORTS
+        assert not extra, f"{name} {argv[1]} imports {sorted(extra)}"
+    assert "random" in _imports([str(prog), "gen", test.distribution, str(test.seed)])
+
+
+def test_the_integer_check_the_families_use_is_the_regex_it_replaced() -> None:
+    """The closed seeds check integer tokens with str methods, not ``re.fullmatch(r"-?\\d{1,12}")``."""
+    ints = module("mst")._int
+    pattern = re.compile(r"-?\d{1,12}")
+    rng = random.Random(3)
+    alphabet = "0123456789-+ _.e\u0660\u0669\u06f5\u0966\uff11\u00b2\u2155x"
+    tokens = ["", "-", "--1", "-0", "0", "1" * 12, "1" * 13, "-" + "9" * 12, "\u0661\u0662", "12\n"]
+    tokens += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 14))) for _ in range(3000)]
+    for tok in tokens:
+        try:
+            ints(tok, -(10**13), 10**13, "x")
+            accepted = True
+        except ValueError:
+            accepted = False
+        assert accepted == bool(pattern.fullmatch(tok)), repr(tok)
 
 
 def test_the_harness_writes_the_verdict_line_json_dumps_would_write() -> None:

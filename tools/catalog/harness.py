@@ -48,11 +48,12 @@ _HARNESS_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\
 
 
 def _harness_main(argv):
-    import random as _random
     import sys as _sys
 
     cfg = Config()
     if len(argv) >= 4 and argv[1] == "gen":
+        import random as _random  # here, not above: validate and verify runs start without it
+
         dist, seed = argv[2], argv[3]
         if dist not in DISTRIBUTIONS:
             _sys.stderr.write(f"unknown distribution {dist!r}; known: {', '.join(DISTRIBUTIONS)}\n")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
-import re
-from collections import deque
+# the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
 
 NAME = "bipartite_mis"
 DISTRIBUTIONS = ("sparse", "dense", "skewed")
-_INT = re.compile(r"-?\d{1,12}")
 
 
 class Config:
@@ -46,7 +46,8 @@ def _rows(text: str) -> list[list[str]]:
 
 
 def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not _INT.fullmatch(tok):
+    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
+    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
         raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
     v = int(tok)
     if not lo <= v <= hi:
@@ -84,9 +85,8 @@ def _two_colour(n: int, adj: list[list[int]]) -> list[int] | None:
         if colour[s] >= 0:
             continue
         colour[s] = 0
-        queue = deque([s])
-        while queue:
-            u = queue.popleft()
+        queue = [s]
+        for u in queue:  # the list grows as it is walked: a FIFO queue
             for w in adj[u]:
                 if colour[w] < 0:
                     colour[w] = 1 - colour[u]
@@ -104,14 +104,13 @@ def _max_matching(n: int, adj: list[list[int]], colour: list[int]) -> int:
     size = 0
     while True:
         dist = [inf] * (n + 1)
-        queue: deque[int] = deque()
+        queue: list[int] = []
         for u in left:
             if match[u] == 0:
                 dist[u] = 0
                 queue.append(u)
         found = False
-        while queue:
-            u = queue.popleft()
+        for u in queue:  # the list grows as it is walked: a FIFO queue
             for v in adj[u]:
                 w = match[v]
                 if w == 0:

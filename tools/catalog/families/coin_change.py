@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import random
-import re
+# the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
 
 NAME = "coin_change"
 DISTRIBUTIONS = ("canonical", "non_canonical", "no_unit")
-_INT = re.compile(r"-?\d{1,12}")
 
 
 class Config:
@@ -47,7 +48,8 @@ def _rows(text: str) -> list[list[str]]:
 
 
 def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not _INT.fullmatch(tok):
+    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
+    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
         raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
     v = int(tok)
     if not lo <= v <= hi:

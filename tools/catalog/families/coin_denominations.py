@@ -1,8 +1,14 @@
 """Coin-system design (open, objective axis of coin_change): choose at most k denominations, 1 included,
 so that paying a given multiset of amounts optimally takes as few coins as possible."""
 
+from __future__ import annotations
+
 import math
-import random
+
+# the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
 
 NAME = "coin_denominations"
 DISTRIBUTIONS = ("uniform", "prices", "log_spread")

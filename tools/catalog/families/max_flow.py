@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import random
-import re
-from collections import deque
+# the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
 
 NAME = "max_flow"
 DISTRIBUTIONS = ("random", "layered", "bottleneck")
-_INT = re.compile(r"-?\d{1,12}")
 
 
 class Config:
@@ -67,7 +67,8 @@ def _rows(text: str) -> list[list[str]]:
 
 
 def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not _INT.fullmatch(tok):
+    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
+    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
         raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
     v = int(tok)
     if not lo <= v <= hi:
@@ -116,9 +117,8 @@ def _max_flow(n: int, s: int, t: int, arcs: list[tuple[int, int, int]]) -> int:
     while True:
         level = [-1] * (n + 1)
         level[s] = 0
-        queue = deque([s])
-        while queue:
-            u = queue.popleft()
+        queue = [s]
+        for u in queue:  # the list grows as it is walked: a FIFO queue
             for e in head[u]:
                 if cap[e] > 0 and level[to[e]] < 0:
                     level[to[e]] = level[u] + 1
