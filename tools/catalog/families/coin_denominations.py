@@ -1,8 +1,6 @@
 """Coin-system design (open, objective axis of coin_change): choose at most k denominations, 1 included,
 so that paying a given multiset of amounts optimally takes as few coins as possible."""
 
-from __future__ import annotations
-
 import math
 
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
@@ -52,7 +50,7 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[int]]:
     return k, amounts
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     if dist == "uniform":
         k = min(cfg.k_max, rng.randint(4, 6))
         top = min(cfg.a_max, rng.randint(800, 1500))

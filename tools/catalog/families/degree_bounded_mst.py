@@ -1,8 +1,6 @@
 """Degree-bounded minimum spanning tree (open, output axis of mst): a spanning tree whose every vertex
 has degree at most D, of least total weight. Generator, validator and native verifier."""
 
-from __future__ import annotations
-
 import heapq
 import math
 
@@ -83,13 +81,13 @@ def _spanning_tree_problem(
     return None
 
 
-def _planted_path(rng: random.Random, n: int) -> list[int]:
+def _planted_path(rng: "random.Random", n: int) -> list[int]:
     perm = list(range(n))
     rng.shuffle(perm)
     return perm
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     pairs: set[tuple[int, int]] = set()
     edges: list[tuple[int, int, int]] = []
 

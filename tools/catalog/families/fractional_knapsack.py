@@ -3,8 +3,6 @@
 Allowing fractions makes greedy-by-ratio exactly optimal, so the "open" problem has one dominant idea.
 """
 
-from __future__ import annotations
-
 import math
 
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
@@ -45,7 +43,7 @@ def _int(tok: str, lo: int, hi: int, what: str) -> int:
     return v
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(1000, 2000))
     wm, vm = cfg.w_max, cfg.v_max
     items = []

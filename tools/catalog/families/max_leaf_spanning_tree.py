@@ -1,8 +1,6 @@
 """Maximum-leaf spanning tree (open, objective axis of mst): a spanning tree of a connected graph with as
 many leaves as possible. Generator, validator and native verifier."""
 
-from __future__ import annotations
-
 import math
 
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
@@ -69,7 +67,7 @@ class _DSU:
         return True
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     pairs: set[tuple[int, int]] = set()
 
     def add(a: int, b: int) -> None:

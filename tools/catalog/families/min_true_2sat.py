@@ -1,8 +1,6 @@
 """Min-True 2-SAT (open, objective axis of two_sat): a satisfiable 2-CNF formula; find a satisfying
 assignment with as few true variables as possible. Generator, validator and native verifier."""
 
-from __future__ import annotations
-
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -97,7 +95,7 @@ def _satisfiable(n: int, clauses: list[tuple[int, int]]) -> bool:
     return all(comp[2 * i] != comp[2 * i + 1] for i in range(n))
 
 
-def _clause(rng: random.Random, truth: list[bool], u: int, v: int, kind: str) -> tuple[int, int] | None:
+def _clause(rng: "random.Random", truth: list[bool], u: int, v: int, kind: str) -> tuple[int, int] | None:
     """A clause of the given sign pattern over u, v that the planted assignment satisfies, or None."""
     a, b = {"pos": (u + 1, v + 1), "neg": (-(u + 1), -(v + 1)), "imp": (-(u + 1), v + 1)}[kind]
     sat_a = truth[abs(a) - 1] == (a > 0)
@@ -107,7 +105,7 @@ def _clause(rng: random.Random, truth: list[bool], u: int, v: int, kind: str) ->
     return (a, b) if rng.random() < 0.5 else (b, a)
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(1500, 2000))
     clauses: list[tuple[int, int]] = []
     if dist == "cover":

@@ -1,8 +1,6 @@
 """Multiple knapsack (open, output axis of knapsack_01): assign items to k knapsacks of given capacities
 (or leave them out) maximising the total profit packed. Generator, validator and native verifier."""
 
-from __future__ import annotations
-
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,7 +58,7 @@ def _parse(cfg: Config, text: str) -> tuple[list[int], list[int], list[int]]:
     return caps, w, p
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(200, 350))
     w = [min(cfg.w_max, rng.randint(10, 100)) for _ in range(n)]
     if dist == "uncorrelated":

@@ -1,8 +1,6 @@
 """Quadratic knapsack (open, objective axis of knapsack_01): items earn their own profit plus a bonus for
 every chosen pair; pick items within capacity maximising the total. Generator, validator, verifier."""
 
-from __future__ import annotations
-
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,7 +66,7 @@ def _parse(cfg: Config, text: str):
     return n, cap, w, p, pairs
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     pairs: dict[tuple[int, int], int] = {}
     if dist == "dense_pairs":
         n = min(cfg.n_max, rng.randint(150, 200))

@@ -1,8 +1,6 @@
 """Unsplittable flow (open, output axis of max_flow): route each demand along ONE path of a capacitated
 digraph (or drop it), maximising the routed demand. Generator, validator and native verifier."""
 
-from __future__ import annotations
-
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,7 +64,7 @@ def _parse(cfg: Config, text: str):
     return n, arcs, demands
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     arcs: dict[tuple[int, int], int] = {}
 
     def add(a: int, b: int, c: int) -> None:

@@ -1,8 +1,6 @@
 """Total weighted tardiness on one machine (open, objective axis of max_lateness): order the jobs to
 minimise the sum of w_j * max(0, C_j - d_j). Generator, validator and native verifier."""
 
-from __future__ import annotations
-
 # the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,7 +49,7 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int, int]]:
     return jobs
 
 
-def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     # Due dates follow the classic tardiness-factor / due-date-range recipe.
     n = min(cfg.n_max, rng.randint(*{"tight": (400, 500), "loose": (150, 250)}.get(dist, (700, 900))))
     if dist == "tight":
