@@ -77,13 +77,24 @@ BOOTSTRAP = (
 
 # A Python program is compiled once, by its compile step, to the bytecode of main.py (a .pyc): compiling
 # the source again in every run would cost a catalog family's verifier a fifth of its run.
+# It says what ``python -m py_compile main.py`` would say of a bad program, without importing py_compile (with
+# the enum, tokenize and traceback it pulls in, two thirds of a compile step): traceback only for that message.
 PYTHON_COMPILE = (
-    "import py_compile, sys\n"
+    "import sys, marshal, _frozen_importlib_external as b\n"
+    "with open('main.py', 'rb') as f:\n"
+    " src = f.read()\n"
     "try:\n"
-    " py_compile.compile('main.py', cfile='main.pyc', doraise=True)\n"
-    "except py_compile.PyCompileError as e:\n"  # what `python -m py_compile main.py` says and does
-    " sys.stderr.write(e.msg + '\\n')\n"
+    " code = compile(src, 'main.py', 'exec', dont_inherit=True)\n"
+    "except Exception as e:\n"
+    " if type(e) is SyntaxError:\n"  # py_compile's own test: its subclasses get the one-line form
+    "  import traceback\n"
+    "  msg = ''.join(traceback.format_exception_only(type(e), e))\n"
+    " else:\n"
+    "  msg = 'Sorry: %s: %s' % (type(e).__name__, e)\n"
+    " sys.stderr.write(msg + '\\n')\n"
     " sys.exit(1)\n"
+    "with open('main.pyc', 'wb') as f:\n"
+    " f.write(b.MAGIC_NUMBER + bytes(12) + marshal.dumps(code))\n"  # magic, flags, a zero source stamp
 )
 # A run loads that bytecode from fd 3, which the launcher opened before dropping to the run's uid (the file
 # is owner-only; see ProgramHandle.source); sys.argv[1:] are the run-time args. It runs with ``-S``: the

@@ -98,10 +98,29 @@ async def test_cpp_compile_error_is_ce_with_the_compiler_message(sandbox: Sandbo
     assert "undefined_name" in c.message
 
 
-async def test_python_syntax_error_is_ce(sandbox: Sandbox) -> None:
-    c = await sandbox.compile("def broken(:\n    pass\n", Language.PYTHON)
-    assert c.verdict is Verdict.CE
-    assert "SyntaxError" in c.message
+BAD_PYTHON = {
+    "syntax": "def broken(:\n    pass\n",
+    "indent": "if 1:\npass\n",
+    "tabs": "if 1:\n\tx = 1\n        y = 2\n",
+    "null byte": "x = 1\x00\n",
+    "late future": "x = 1\nfrom __future__ import annotations\n",
+    "too deep": "(" * 300 + ")" * 300 + "\n",
+}
+PY_COMPILE_SAYS = (  # what `python -m py_compile main.py` reports, run by the sandbox's own interpreter
+    "import py_compile, sys\ntry:\n py_compile.compile('main.py', doraise=True)\n"
+    "except py_compile.PyCompileError as e:\n sys.stdout.write(e.msg)\n"
+)
+
+
+@pytest.mark.parametrize("source", BAD_PYTHON.values(), ids=BAD_PYTHON.keys())
+async def test_python_compile_error_is_ce_with_what_py_compile_says(sandbox: Sandbox, source: str) -> None:
+    c = await sandbox.compile(source, Language.PYTHON)
+    assert c.verdict is Verdict.CE and c.program is None
+    probe = await sandbox.compile(PY_COMPILE_SAYS, Language.PYTHON)
+    assert probe.program is not None
+    said = await sandbox.run(probe.program, files={"main.py": source.encode()}, limits=TIGHT)
+    assert said.verdict is Verdict.OK and said.stdout, said.stderr
+    assert c.message.strip() == said.stdout.decode().strip()
 
 
 async def test_runtime_errors_are_re(sandbox: Sandbox) -> None:

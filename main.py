@@ -1,0 +1,276 @@
+"""Max-3-SAT: the input-axis mutation of 2-SAT (clauses of width 3, not necessarily satisfiable).
+
+Maximise the number of satisfied clauses; width 3 makes even the decision version NP-complete.
+"""
+
+from __future__ import annotations
+
+# the generator's rng; only `gen` imports random (the harness), so validate and verify start without it
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+
+NAME = "max_3sat"
+DISTRIBUTIONS = ("threshold", "overconstrained", "planted", "biased")
+
+
+class Config:
+    def __init__(self, n_max: int = 2000, m_max: int = 20000) -> None:
+        self.n_max = n_max
+        self.m_max = m_max
+        if not 3 <= self.n_max <= 100_000:
+            raise ValueError("n_max must be between 3 and 100000")
+        if not 1 <= self.m_max <= 1_000_000:
+            raise ValueError("m_max must be between 1 and 1000000")
+
+
+def _lines(text: str) -> list[list[str]]:
+    if not text.endswith("\n"):
+        raise ValueError("the input must end with a newline")
+    rows = text[:-1].split("\n")
+    if any(not r.strip() for r in rows):
+        raise ValueError("the input must not contain blank lines")
+    return [r.split() for r in rows]
+
+
+def _int(tok: str, lo: int, hi: int, what: str) -> int:
+    if not tok.lstrip("-").isdigit() or tok.count("-") > 1:
+        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
+    v = int(tok)
+    if not lo <= v <= hi:
+        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
+    return v
+
+
+def _clause(rng: random.Random, n: int, sign) -> list[int]:
+    vs = rng.sample(range(1, n + 1), 3)
+    return [v if sign(v) else -v for v in vs]
+
+
+def generate(cfg: Config, dist: str, rng: random.Random) -> str:
+    clauses = []
+    if dist == "threshold":
+        n = min(cfg.n_max, rng.randint(800, 1200))
+        m = int(n * 4.26)
+        clauses = [_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
+    elif dist == "overconstrained":
+        n = min(cfg.n_max, rng.randint(250, 400))
+        m = int(n * rng.uniform(8, 12))
+        clauses = [_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
+    elif dist == "planted":
+        # satisfiable by a hidden assignment: every clause has at least one literal the hidden one makes true
+        n = min(cfg.n_max, rng.randint(1500, 2000))
+        hidden = [rng.random() < 0.5 for _ in range(n + 1)]
+        m = int(n * rng.uniform(4.0, 4.4))
+        while len(clauses) < m:
+            c = _clause(rng, n, lambda v: rng.random() < 0.5)
+            if any(hidden[abs(lit)] == (lit > 0) for lit in c):
+                clauses.append(c)
+    elif dist == "biased":
+        # each variable has a preferred polarity, so counting occurrences is informative but misleading in places
+        n = min(cfg.n_max, rng.randint(800, 1200))
+        pref = [rng.random() < 0.5 for _ in range(n + 1)]
+        m = int(n * 6)
+        clauses = [_clause(rng, n, lambda v: pref[v] == (rng.random() < 0.65)) for _ in range(m)]
+    else:
+        raise ValueError(f"unknown distribution {dist!r}")
+    clauses = clauses[: cfg.m_max]
+    return f"{n} {len(clauses)}\n" + "".join(f"{a} {b} {c}\n" for a, b, c in clauses)
+
+
+def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
+    rows = _lines(text)
+    if len(rows[0]) != 2:
+        raise ValueError("the first line must hold n and m")
+    n = _int(rows[0][0], 3, cfg.n_max, "n")
+    m = _int(rows[0][1], 1, cfg.m_max, "m")
+    if len(rows) != m + 1:
+        raise ValueError(f"expected {m} clause lines, got {len(rows) - 1}")
+    clauses = []
+    for row in rows[1:]:
+        if len(row) != 3:
+            raise ValueError("each clause line must hold exactly three literals")
+        lits = tuple(_int(t, -n, n, "a literal") for t in row)
+        if 0 in lits:
+            raise ValueError("literals must be non-zero")
+        if len({abs(x) for x in lits}) != 3:
+            raise ValueError("the three literals of a clause must use three different variables")
+        clauses.append(lits)
+    return n, clauses
+
+
+def validate(cfg: Config, text: str) -> None:
+    _parse(cfg, text)
+
+
+def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
+    n, clauses = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != n:
+        return False, None, f"expected {n} values, got {len(toks)}"
+    if any(t not in ("0", "1") for t in toks):
+        return False, None, "every value must be 0 or 1"
+    val = [False] + [t == "1" for t in toks]
+    sat = sum(1 for c in clauses if any(val[abs(x)] == (x > 0) for x in c))
+    return True, float(sat + 1), f"{sat} of {len(clauses)} clauses satisfied"
+
+
+FAMILY = {
+    "name": NAME,
+    "kind": "open",
+    "title": "Max-3-SAT",
+    "statement": """
+You are given a Boolean formula in conjunctive normal form over variables x1..xn in which every clause
+has exactly three literals on three different variables. The formula need not be satisfiable: assign a
+value to every variable so that as many clauses as possible are satisfied.
+
+**Input.** The first line holds `n m` (3 <= n <= 2000, 1 <= m <= 20000). Each of the next `m` lines
+holds three non-zero integers: `k` stands for x_k and `-k` for its negation (1 <= k <= n).
+
+**Output.** `n` values separated by whitespace, the i-th being `1` (x_i true) or `0` (x_i false).
+
+**Scoring.** The objective is O = 1 + (number of satisfied clauses) (maximise). Your score on a test is
+max(0, σ(O − O*)/max(O, O*)) against a simple baseline (all variables false), with σ = +1.
+""",
+    "objective": {"kind": "optimise", "sense": "max", "formula": "1 + number of satisfied clauses"},
+    "input_spec": {
+        "constraints": "every clause has three literals on three distinct variables",
+        "bounds": {"n": [3, 2000], "m": [1, 20000]},
+    },
+    "output_spec": {"description": "n values, each 0 or 1"},
+    "io_format": "n m, then m lines of three literals; answer: n bits",
+    "limits": {"time_ms": 2000, "memory_mb": 256},
+    "parent": "two_sat",
+    "axis": "input",
+    "tests_per_distribution": 2,
+    "solvers": [
+        {
+            "strategy": "conditional expectations (Johnson)",
+            "summary": "Fix variables one by one to the value that maximises the expected number of "
+            "satisfied clauses if the rest were set at random (a derandomised 7/8-approximation).",
+            "file": "johnson.cpp",
+        },
+        {
+            "strategy": "WalkSAT",
+            "summary": "From a random assignment, repeatedly pick an unsatisfied clause and flip either a "
+            "random variable of it or the one that breaks the fewest clauses; keep the best assignment.",
+            "file": "walksat.cpp",
+        },
+        {
+            "strategy": "simulated annealing",
+            "summary": "Single-variable flips accepted by the Metropolis rule on the change in satisfied "
+            "clauses, with geometric cooling over a fixed number of steps.",
+            "file": "annealing.cpp",
+        },
+        {
+            "strategy": "majority polarity + hill climbing",
+            "summary": "Set each variable to its more frequent polarity, then greedily flip the variable "
+            "with the largest gain until no flip helps.",
+            "file": "majority_climb.py",
+        },
+    ],
+    "baseline": {
+        "strategy": "all false",
+        "summary": "Set every variable to false.",
+        "file": "baseline.py",
+    },
+}
+
+
+# The command-line harness appended to every family module when it is shipped into the sandbox as a
+# program. Stdlib only. A family module defines Config, DISTRIBUTIONS, generate(cfg, dist, rng),
+# validate(cfg, text) (raises ValueError) and verify(cfg, input_text, output_text) -> (feasible, objective, message).
+#
+#   prog gen DIST SEED          -> one test input on stdout (random.Random(f"{NAME}:{DIST}:{SEED}"))
+#   prog validate < input       -> exit 0 if valid, else exit 1 with the reason on stderr
+#   prog verify INPUT OUTPUT    -> one JSON line {"feasible": bool, "objective": number|null, "message": str}
+
+
+def _harness_json(fields):
+    """``json.dumps(fields)`` for the verdict line's str, bool, int, float and None values, byte for byte, without
+    importing json (and the re and enum it pulls in: a fifth of a verifier run); json itself for anything else."""
+
+    def value(v):
+        if v is None or isinstance(v, bool):
+            return {None: "null", True: "true", False: "false"}[v]
+        if type(v) is int:
+            return int.__repr__(v)
+        if type(v) is float:
+            return {"inf": "Infinity", "-inf": "-Infinity", "nan": "NaN"}.get(repr(v), repr(v))
+        if type(v) is not str:
+            raise TypeError
+        out = []
+        for ch in v:
+            code = ord(ch)
+            if ch in '"\\':
+                out.append("\\" + ch)
+            elif 0x20 <= code < 0x7F:
+                out.append(ch)
+            elif ch in _HARNESS_ESCAPES:
+                out.append(_HARNESS_ESCAPES[ch])
+            elif code > 0xFFFF:
+                code -= 0x10000
+                out.append(f"\\u{0xD800 | code >> 10:04x}\\u{0xDC00 | code & 0x3FF:04x}")
+            else:
+                out.append(f"\\u{code:04x}")
+        return '"' + "".join(out) + '"'
+
+    try:
+        return "{" + ", ".join(f'"{k}": {value(v)}' for k, v in fields.items()) + "}"
+    except TypeError:
+        import json
+
+        return json.dumps(fields)
+
+
+_HARNESS_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+
+
+def _harness_main(argv):
+    import sys as _sys
+
+    cfg = Config()
+    if len(argv) >= 4 and argv[1] == "gen":
+        import random as _random  # here, not above: validate and verify runs start without it
+
+        dist, seed = argv[2], argv[3]
+        if dist not in DISTRIBUTIONS:
+            _sys.stderr.write(f"unknown distribution {dist!r}; known: {', '.join(DISTRIBUTIONS)}\n")
+            return 2
+        rng = _random.Random(f"{NAME}:{dist}:{seed}")
+        _sys.stdout.write(generate(cfg, dist, rng))
+        return 0
+    if len(argv) >= 2 and argv[1] == "validate":
+        text = _sys.stdin.read()
+        try:
+            validate(cfg, text)
+        except (ValueError, IndexError, KeyError, AssertionError) as exc:
+            _sys.stderr.write(f"invalid input: {exc}\n")
+            return 1
+        return 0
+    if len(argv) >= 4 and argv[1] == "verify":
+        with open(argv[2]) as f:
+            inp = f.read()
+        try:
+            with open(argv[3], errors="replace") as f:
+                out = f.read()
+        except OSError:
+            out = ""
+        try:
+            feasible, objective, message = verify(cfg, inp, out)
+        except (ValueError, IndexError, KeyError, AssertionError, OverflowError) as exc:
+            feasible, objective, message = False, None, f"malformed output: {exc}"
+        if not feasible:
+            objective = None
+        print(
+            _harness_json({"feasible": bool(feasible), "objective": objective, "message": str(message)[:500]})
+        )
+        return 0
+    _sys.stderr.write("usage: gen DIST SEED | validate < input | verify INPUT OUTPUT\n")
+    return 2
+
+
+if __name__ == "__main__":
+    import sys as _sys
+
+    _sys.exit(_harness_main(_sys.argv))
