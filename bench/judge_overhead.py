@@ -8,7 +8,8 @@ configured (simple runs on the fast channel, see sandbox/_fast.py) and with ever
 in-sandbox Python runner (``sandbox_fast_runs`` off). The third: what a program costs before its tests, per
 backend: a catalog solver's ``g++ -O2`` with the precompiled ``<bits/stdc++.h>`` against without it
 (``sandbox_pch`` off), and one run of a catalog family's verifier in the sandbox (bytecode, ``-S``) against the
-same program started raw from its source (``python3 -I main.py verify``).
+same program started raw from its source (``python3 -I main.py verify``), and that program's compile step
+in the sandbox against ``python3 -I -S -m py_compile`` of it run raw on the host.
 """
 
 from __future__ import annotations
@@ -275,6 +276,20 @@ async def bench_program_costs(backend: str, work: Path, compiles: int, runs: int
     async with open_sandbox(backend) as sb:
         verifier = (await sb.compile(fam.program.code, Language.PYTHON, name="verifier")).program
         assert verifier is not None
+        steps, py_compiles = [], []
+        for i in range(runs // 4 or 1):  # the compile step against what it replaced, py_compile, run raw
+            t0 = time.perf_counter()
+            assert (await sb.compile(fam.program.code + f"# {i}\n", Language.PYTHON)).ok
+            steps.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            subprocess.run(
+                ["/usr/bin/python3", "-I", "-S", "-m", "py_compile", "main.py"], cwd=work, check=True
+            )
+            py_compiles.append(time.perf_counter() - t0)
+        out["py-compile"], out["py-compile-raw"] = (
+            statistics.median(steps) * 1000,
+            statistics.median(py_compiles) * 1000,
+        )
         spent, raw = [], []
         files = {"input.txt": inp, "output.txt": answer}
         for _ in range(runs):  # interleaved, so both see the same load
@@ -355,14 +370,21 @@ def main() -> None:
             print(f"{backend:<12} {tp[1]:>11.2f} {tp[2]:>12.2f} {tp[2] / tp[1]:>8.2f}x")
 
         print(
-            f"\nbefore the tests: one C++ compile ({SOLVER.name} of max_3sat), one catalog verifier run (max_3sat)\n"
+            f"\nbefore the tests: one C++ compile ({SOLVER.name} of max_3sat), one catalog verifier run (max_3sat)"
         )
-        print(f"{'backend':<10} {'g++ ms':>7} {'no pch':>7} {'x':>5} {'verify ms':>10} {'raw':>6} {'x':>5}")
+        print(
+            "  (py compile: its compile step in the sandbox; raw: `python3 -I -S -m py_compile` on the host)\n"
+        )
+        print(
+            f"{'backend':<10} {'g++ ms':>7} {'no pch':>7} {'x':>5} {'verify ms':>10} {'raw':>6} {'x':>5}"
+            f" {'py compile':>11} {'raw':>6} {'x':>5}"
+        )
         for backend in backends:
             c = asyncio.run(bench_program_costs(backend, work, args.compiles, args.verifier_runs))
             print(
                 f"{backend:<10} {c['pch']:>7.0f} {c['no-pch']:>7.0f} {c['pch'] / c['no-pch']:>5.2f}"
                 f" {c['verifier']:>10.1f} {c['verifier-raw']:>6.1f} {c['verifier'] / c['verifier-raw']:>5.2f}"
+                f" {c['py-compile']:>11.1f} {c['py-compile-raw']:>6.1f} {c['py-compile'] / c['py-compile-raw']:>5.2f}"
             )
     finally:
         shutil.rmtree(work, ignore_errors=True)
