@@ -18,6 +18,7 @@ import logging
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from frontiersmith.settings import Settings
@@ -30,6 +31,7 @@ FLAGS = ("-std=c++17", "-O2")
 IMAGE_DIR = "/opt/frontiersmith/pch"  # inside the Docker image (see image.py)
 MOUNT_DIR = "/fs-pch"  # where the process sandbox mounts the host's pch folder, read-only
 _BUILD_TIMEOUT_S = 300
+UNUSED_DAYS = 30  # another compiler's header unused this long is removed (_prune)
 
 
 def pch_root(settings: Settings) -> Path:
@@ -45,7 +47,10 @@ def host_pch(root: Path) -> Path | None:
     if key is None:
         return None
     folder = root / key
+    _prune(root, keep=key)
     if _fresh(folder):
+        with contextlib.suppress(OSError):
+            os.utime(folder)  # last used now (see _prune)
         return folder
     try:
         with open(root / f"{key}.lock", "w") as lock:
@@ -56,6 +61,20 @@ def host_pch(root: Path) -> Path | None:
         log.info("no precompiled %s (%s); C++ compiles parse it each time", HEADER, exc)
         return None
     return folder if _fresh(folder) else None
+
+
+def _prune(root: Path, keep: str) -> None:
+    """Remove the headers of other compilers that no sandbox has used for ``UNUSED_DAYS`` (a compiler upgrade
+    leaves the old one behind: about 100 MB). A folder's mtime is its last use; a header in use is never
+    older than that, and a compile that loses one parses the header itself."""
+    cutoff = time.time() - UNUSED_DAYS * 86400
+    with contextlib.suppress(OSError):
+        for other in root.iterdir():
+            if other.name != keep and other.is_dir() and other.stat().st_mtime < cutoff:
+                shutil.rmtree(other, ignore_errors=True)
+                with contextlib.suppress(OSError):
+                    (root / f"{other.name}.lock").unlink()
+                log.info("removed %s, a precompiled header unused for %d days", other, UNUSED_DAYS)
 
 
 @functools.cache

@@ -4,13 +4,16 @@ makes the very binary a compile without it makes; a header older than what it wa
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox.pch import HEADER, _fresh
+from frontiersmith.sandbox.pch import HEADER, UNUSED_DAYS, _fresh, host_pch, pch_root
 from frontiersmith.settings import get_settings
 
 pytestmark = pytest.mark.anyio
@@ -83,3 +86,25 @@ def test_a_header_older_than_a_file_it_was_made_from_is_not_fresh(tmp_path: Path
     assert not _fresh(folder)
     (folder / "deps.json").write_text("not json")
     assert not _fresh(folder)
+
+
+def test_another_compilers_header_unused_for_30_days_is_removed_and_ours_is_kept() -> None:
+    root = pch_root(get_settings())  # the session's compile cache: its header is built once
+    root.mkdir(parents=True, exist_ok=True)
+    old, recent = root / "0ld-compiler-key", root / "recent-compiler"
+    for folder in (old, recent):
+        (folder / "bits").mkdir(parents=True, exist_ok=True)
+        (folder / f"{HEADER}.gch").write_bytes(b"gch")
+    (root / f"{old.name}.lock").touch()
+    long_ago = time.time() - (UNUSED_DAYS + 1) * 86400
+    os.utime(old, (long_ago, long_ago))
+    try:
+        ours = host_pch(root)
+        assert ours is not None and ours.parent == root and (ours / f"{HEADER}.gch").is_file()
+        assert not old.exists() and not (root / f"{old.name}.lock").exists()
+        assert recent.exists()  # used within the month: another compiler on this machine may still want it
+        os.utime(ours, (long_ago, long_ago))  # ours is never pruned: each use marks it used
+        assert host_pch(root) == ours and ours.stat().st_mtime > long_ago
+    finally:
+        shutil.rmtree(recent, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
