@@ -65,8 +65,8 @@ def host_pch(root: Path) -> Path | None:
 
 def _prune(root: Path, keep: str) -> None:
     """Remove the headers of other compilers that no sandbox has used for ``UNUSED_DAYS`` (a compiler upgrade
-    leaves the old one behind: about 100 MB). A folder's mtime is its last use; a header in use is never
-    older than that, and a compile that loses one parses the header itself."""
+    leaves the old one behind: about 100 MB). A folder's mtime is when a sandbox last took it (``host_pch``
+    touches it); a compile that loses its header mid-way parses the system's own instead."""
     cutoff = time.time() - UNUSED_DAYS * 86400
     with contextlib.suppress(OSError):
         for other in root.iterdir():
