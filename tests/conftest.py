@@ -38,20 +38,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Files holding a `slow` test first, each file's tests in their order: xdist hands out whole files in this
     order (`make test`: --dist loadfile --no-loadscope-reorder), so the long ones start early and the two
     workers finish together, instead of one running the divergence AUC alone at the end (its own default
-    order puts files with fewer tests last, and most long files hold one test). A file of `waits` tests (the
-    sandbox's hostile, basic and launcher suites) comes after every second slow one: it then runs beside a
-    pipeline, which uses the core it leaves idle, not beside another file that waits."""
-    paths = list(dict.fromkeys(item.path for item in items))
+    order puts files with fewer tests last, and most long files hold one test)."""
     slow = {item.path for item in items if item.get_closest_marker("slow")}
-    waiting = {item.path for item in items if item.get_closest_marker("waits")}
-    waits = [path for path in paths if path in waiting and path not in slow]
-    early: list[Path] = []
-    for n, path in enumerate(p for p in paths if p in slow):
-        early.append(path)
-        if n % 2 == 1 and waits:
-            early.append(waits.pop(0))
-    rank = {path: n for n, path in enumerate([*early, *waits])}
-    items.sort(key=lambda item: rank.get(item.path, len(rank)))
+    items.sort(key=lambda item: item.path not in slow)
 
 
 @pytest.fixture

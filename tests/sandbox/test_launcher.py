@@ -21,7 +21,7 @@ from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 from frontiersmith.settings import get_settings
 
-pytestmark = [pytest.mark.anyio, pytest.mark.waits]
+pytestmark = pytest.mark.anyio
 
 TIGHT = RunLimits(time_ms=1000, memory_mb=128, output_kb=64, processes=16, open_files=32)
 
