@@ -10,10 +10,12 @@ import fcntl
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
 from collections.abc import AsyncIterator
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,8 +39,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Files holding a `slow` test first, each file's tests in their order: xdist hands out whole files in this
     order (`make test`: --dist loadfile --no-loadscope-reorder), so the long ones start early and the two
-    workers finish together, instead of one running the divergence AUC alone at the end (its own default
-    order puts files with fewer tests last, and most long files hold one test)."""
+    workers finish together, instead of one running a long test alone at the end (its own default order puts
+    files with fewer tests last, and most long files hold one test)."""
     slow = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow)
 
@@ -118,6 +120,12 @@ class DemoRun:
     @property
     def run_id(self) -> str:
         return str(self.printed["run_id"])
+
+    def copy_to(self, path: Path) -> Path:
+        """A consistent copy of the store (WAL included) at ``path``, for a test that writes."""
+        with closing(sqlite3.connect(self.path)) as source, closing(sqlite3.connect(path)) as target:
+            source.backup(target)
+        return path
 
 
 @pytest.fixture(scope="session")

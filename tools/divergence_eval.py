@@ -5,6 +5,11 @@ Each family goes through the same capabilities the pipeline uses (mutate with th
 candidate, sample, semantic divergence, tests ⇄ verifier cross-validation, behavioural divergence). The
 family's programs are always the catalog's (they are what is under evaluation); the semantic judge that
 labels the sampled solutions' strategies may be a real model, so the AUC measures that model's judgement.
+
+A family the store already carried through all of those steps (a pipeline run on the catalog, such as
+`frontiersmith demo`, does it for every family past its semantic filter) is read from the store, not
+judged again: the same programs, solution count and judge give the same estimates, so only the families
+the store lacks cost sandbox time.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass, field
 
 import anyio
 
-from frontiersmith.models import Axis
+from frontiersmith.models import Axis, Verifier
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -37,6 +42,7 @@ class FamilyDivergence:
     combined: float | None
     crossing: float | None  # fraction of solution pairs that trade wins (0: one strategy dominates)
     protocol_ok: bool
+    from_store: bool = False  # read from a candidate the store had already judged (``judged_before``)
 
 
 @dataclass
@@ -63,6 +69,9 @@ async def evaluate_family(
     judge: Provider | None = None,
 ) -> FamilyDivergence:
     """``provider`` authors the family's programs; ``judge`` (default: the provider) labels the strategies."""
+    before = judged_before(store, fam, provider, n_solutions, judge or provider)
+    if before is not None:
+        return before
     parent = syn.seed_id_for(fam.parent or "")
     result = await syn.mutate_problem(
         store, parent, fam.axis or Axis.OBJECTIVE, provider=provider, authored=fam.as_mutation_draft()
@@ -80,6 +89,40 @@ async def evaluate_family(
     return FamilyDivergence(
         fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, div.crossing, ok
     )
+
+
+def judged_before(
+    store: Store, fam: Family, provider: Provider, n_solutions: int, judge: Provider
+) -> FamilyDivergence | None:
+    """The estimates of a candidate already in ``store`` that went through every step ``evaluate_family``
+    takes, with what it would take them with, or None: the family's own problem and verifier, exactly
+    ``n_solutions`` solutions sampled by ``provider``, a semantic estimate by ``judge``, a passing current
+    report, and a behavioural estimate on that report's suite. Only read: nothing is written to the store
+    (the candidate may be another run's)."""
+    author, judge_name = getattr(provider, "name", "provider"), getattr(judge, "name", "provider")
+    draft = fam.as_mutation_draft()
+    wanted = {k: getattr(draft, k) for k in ("title", "statement", "objective", "input_spec", "output_spec")}
+    for c in store.list_candidates(parent_id=syn.seed_id_for(fam.parent or "")):
+        problem = c.problem
+        if problem.provenance.get("catalog") != fam.name or problem.io_format != draft.io_format:
+            continue
+        if any(getattr(problem, k) != v for k, v in wanted.items()):
+            continue
+        div, report = store.find_divergence(c.id), store.current_report(c.id)
+        if div is None or report is None or not report.ok or div.judge != judge_name:
+            continue
+        if div.n != n_solutions or div.suite_id != report.suite_id or div.behavioural is None:
+            continue
+        verifier = store.find(Verifier, report.verifier_id)
+        sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
+        if verifier is None or verifier.code != fam.program.code:
+            continue
+        if len(sampled) != n_solutions or any(s.author != author for s in sampled):
+            continue
+        return FamilyDivergence(
+            fam.name, fam.kind, c.id, div.semantic, div.behavioural, div.combined, div.crossing, True, True
+        )
+    return None
 
 
 async def evaluate_catalog_divergence(

@@ -291,7 +291,12 @@ def evaluate_divergence(
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
-    store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    store: Path = typer.Option(
+        None,
+        "--store",
+        help="Store file (default: the configured store). A family it already carried through every step "
+        "(as `frontiersmith demo` does) is read from it, not judged again.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
@@ -337,7 +342,7 @@ def evaluate_divergence(
     table = Table(
         title=f"Idea divergence of the catalog's open and pseudo-open families (judge: {report.judge})"
     )
-    for col in ("family", "kind", "semantic", "behavioural", "crossing", "combined", "protocol"):
+    for col in ("family", "kind", "semantic", "behavioural", "crossing", "combined", "protocol", "judged"):
         table.add_column(col)
     fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
     for f in report.families:
@@ -349,6 +354,7 @@ def evaluate_divergence(
             fmt(f.crossing),
             fmt(f.combined),
             "ok" if f.protocol_ok else "FAILED",
+            f"before ({f.candidate_id})" if f.from_store else "now",
         )
     Console().print(table)
     Console().print(

@@ -5,7 +5,6 @@ to (reported at the end)."""
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,11 +18,7 @@ from frontiersmith.store import open_store
 @pytest.fixture(scope="session")
 def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoStore:
     """A copy of the session's demo store (tests/conftest.py) with one submission added."""
-    path = tmp_path_factory.mktemp("demo-store") / "store.db"
-    src = sqlite3.connect(demo_run.path)
-    with sqlite3.connect(path) as dst:
-        src.backup(dst)  # a consistent copy, WAL included
-    src.close()
+    path = demo_run.copy_to(tmp_path_factory.mktemp("demo-store") / "store.db")
     store = open_store(path)
     task = store.list_tasks()[0]
     submission = Submission(

@@ -3,7 +3,6 @@ it publishes tasks, rejects the pseudo-open families with the reason, and its ta
 
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -21,9 +20,7 @@ def demo_text(demo_run, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     """The demo's text report: the same command on a copy of the session's demo store resumes the finished run
     and prints its report in seconds (a copy, because resuming records events the other readers do not expect)."""
     folder = tmp_path_factory.mktemp("demo-text")
-    copy = folder / "store.db"
-    with sqlite3.connect(demo_run.path) as source, sqlite3.connect(copy) as target:
-        source.backup(target)
+    copy = demo_run.copy_to(folder / "store.db")
     # Wide enough that no title or header is wrapped inside its table cell.
     proc = subprocess.run(
         [*frontiersmith_cmd(), "demo", "--store", str(copy)],

@@ -3,18 +3,29 @@
 
 The paper's behavioural divergence alone does not: a pseudo-open family whose sampled solutions include a
 visibly weaker idea has score vectors far apart (min_total_completion: 0.25). What tells it apart is that
-no two of its solutions trade wins across the tests, which the crossing fraction measures."""
+no two of its solutions trade wins across the tests, which the crossing fraction measures.
+
+The evaluation runs on a copy of the session's demo store (tests/conftest.py): the families the demo carried
+through cross-validation are read from it, the ones its semantic filter dropped are judged afresh, so both
+paths run; a family read from a store has the estimates a fresh evaluation gives it."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
+from frontiersmith.store import open_store
+from frontiersmith.tools.catalog import get_family
+from frontiersmith.tools.divergence_eval import judged_before
+from frontiersmith.tools.llm.offline import OfflineProvider
+
+ESTIMATES = ("semantic", "behavioural", "crossing", "combined", "protocol_ok")
 
 
-@pytest.mark.slow
-def test_divergence_ranks_open_families_above_pseudo_open(tmp_path, run_cli):
-    out = json.loads(run_cli(tmp_path, "evaluate-divergence", "--json", timeout=1500).stdout)
+def test_divergence_ranks_open_families_above_pseudo_open(tmp_path, run_cli, demo_run):
+    path = demo_run.copy_to(tmp_path / "store.db")
+    out = json.loads(
+        run_cli(tmp_path, "evaluate-divergence", "--json", "--store", str(path), timeout=1500).stdout
+    )
     assert out["judge"] == "offline"  # the semantic judge, unless --provider names another
     kinds = {f["kind"] for f in out["families"]}
     assert kinds == {"open", "pseudo-open"}
@@ -27,3 +38,41 @@ def test_divergence_ranks_open_families_above_pseudo_open(tmp_path, run_cli):
     assert auc["crossing"] >= 0.9, auc
     assert auc["combined"] >= 0.95, auc
     assert 0.0 <= auc["behavioural"] <= 1.0
+
+    # What the demo cross-validated was read (its own candidates, left as they were); the rest was judged.
+    demo, copy = open_store(demo_run.path), open_store(path)
+    validated = {
+        c.problem.provenance["catalog"]: c.id
+        for c in demo.list_candidates()
+        if (report := demo.current_report(c.id)) is not None and report.ok
+    }
+    read = {f["family"]: f["candidate_id"] for f in out["families"] if f["from_store"]}
+    assert read == validated and len(read) >= 10
+    assert len(read) < len(out["families"]), "some family is judged afresh"
+    for cid in read.values():
+        assert copy.find_divergence(cid) == demo.find_divergence(cid)
+        assert copy.list_crossval_reports(cid) == demo.list_crossval_reports(cid)
+
+
+def test_a_family_read_from_a_store_has_what_a_fresh_evaluation_gives_and_only_on_the_same_terms(
+    tmp_path, run_cli, demo_run
+):
+    fam, offline = get_family("min_true_2sat"), OfflineProvider()
+    demo = open_store(demo_run.path)
+    read = judged_before(demo, fam, offline, 4, offline)
+    assert read is not None and read.from_store
+    [fresh] = json.loads(run_cli(tmp_path, "evaluate-divergence", "--json", "--family", fam.name).stdout)[
+        "families"
+    ]
+    assert not fresh["from_store"] and fresh["candidate_id"] != read.candidate_id
+    assert {k: fresh[k] for k in ESTIMATES} == {k: getattr(read, k) for k in ESTIMATES}
+
+    class OtherJudge:
+        name = "another-judge"
+
+    assert judged_before(demo, fam, offline, 3, offline) is None  # another number of solutions
+    assert judged_before(demo, fam, offline, 4, OtherJudge()) is None  # labelled by another judge
+    assert judged_before(demo, fam, OtherJudge(), 4, offline) is None  # programs by another author
+    assert (
+        judged_before(demo, get_family("fractional_knapsack"), offline, 4, offline) is None
+    )  # never validated
