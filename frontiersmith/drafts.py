@@ -90,6 +90,7 @@ class TestsDraft(BaseModel):
     Both may be one program with subcommands, as catalog families are.
     """
 
+    __test__ = False  # not a pytest class
     generator: Program
     validator: Program
     distributions: list[str] = Field(min_length=1)

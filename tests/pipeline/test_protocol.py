@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from frontiersmith import drafts  # the module, not its TestsDraft: pytest would try to collect that class
+from frontiersmith.drafts import TestsDraft
 from frontiersmith.models import Language, Limits, Program, Sense
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.crossval import CrossValidation, cross_validate
@@ -96,7 +96,7 @@ def python(code: str) -> Program:
 async def suite(generator: str = toy.GENERATOR) -> list[GeneratedTest]:
     """The tests a generator builds, built once per generator."""
     if generator not in _suites:
-        draft = drafts.TestsDraft(
+        draft = TestsDraft(
             generator=python(generator), validator=python(ACCEPT_ANY), distributions=DISTRIBUTIONS
         )
         async with open_sandbox("process") as sb:
