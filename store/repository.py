@@ -800,8 +800,13 @@ class Store:
                 packed = zlib.compress(data, 6)
                 if len(packed) < len(data):
                     stored, compressed = packed, 1
-            rows.append((hashlib.sha256(data).hexdigest(), len(data), compressed, stored, now))
+            rows.append((Store.blob_hash(data), len(data), compressed, stored, now))
         return rows
+
+    @staticmethod
+    def blob_hash(data: bytes) -> str:
+        """The key a blob of ``data`` is stored under (its sha256 hex digest), without storing it."""
+        return hashlib.sha256(data).hexdigest()
 
     def get_blob(self, digest: str) -> bytes:
         row = self._conns.read(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import anyio
 
-from frontiersmith.models import Axis, Verifier
+from frontiersmith.models import Axis, TestSuite, Verifier
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -69,7 +69,7 @@ async def evaluate_family(
     judge: Provider | None = None,
 ) -> FamilyDivergence:
     """``provider`` authors the family's programs; ``judge`` (default: the provider) labels the strategies."""
-    before = judged_before(store, fam, provider, n_solutions, judge or provider)
+    before = judged_before(store, fam, provider, n_solutions, judge or provider, seed)
     if before is not None:
         return before
     parent = syn.seed_id_for(fam.parent or "")
@@ -92,16 +92,17 @@ async def evaluate_family(
 
 
 def judged_before(
-    store: Store, fam: Family, provider: Provider, n_solutions: int, judge: Provider
+    store: Store, fam: Family, provider: Provider, n_solutions: int, judge: Provider, seed: int = 0
 ) -> FamilyDivergence | None:
     """The estimates of a candidate already in ``store`` that went through every step ``evaluate_family``
-    takes, with what it would take them with, or None: the family's own problem and verifier, exactly
-    ``n_solutions`` solutions sampled by ``provider``, a semantic estimate by ``judge``, a passing current
-    report, and a behavioural estimate on that report's suite. Only read: nothing is written to the store
-    (the candidate may be another run's)."""
+    takes, with what it would take them with, or None: the family's own problem, tests (its generator and
+    validator, ``seed``) and verifier, exactly ``n_solutions`` solutions sampled by ``provider``, a semantic
+    estimate by ``judge``, a passing current report, and a behavioural estimate on that report's suite. Only
+    read: nothing is written to the store (the candidate may be another run's)."""
     author, judge_name = getattr(provider, "name", "provider"), getattr(judge, "name", "provider")
     draft = fam.as_mutation_draft()
     wanted = {k: getattr(draft, k) for k in ("title", "statement", "objective", "input_spec", "output_spec")}
+    program = store.blob_hash(fam.program.code.encode())  # how a suite names its generator and validator
     for c in store.list_candidates(parent_id=syn.seed_id_for(fam.parent or "")):
         problem = c.problem
         if problem.provenance.get("catalog") != fam.name or problem.io_format != draft.io_format:
@@ -113,10 +114,12 @@ def judged_before(
             continue
         if div.n != n_solutions or div.suite_id != report.suite_id or div.behavioural is None:
             continue
-        verifier = store.find(Verifier, report.verifier_id)
-        sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
+        suite, verifier = store.find(TestSuite, report.suite_id), store.find(Verifier, report.verifier_id)
+        if suite is None or suite.seed != seed or {suite.generator_hash, suite.validator_hash} != {program}:
+            continue
         if verifier is None or verifier.code != fam.program.code:
             continue
+        sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
         if len(sampled) != n_solutions or any(s.author != author for s in sampled):
             continue
         return FamilyDivergence(

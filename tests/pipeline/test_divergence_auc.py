@@ -71,6 +71,7 @@ def test_a_family_read_from_a_store_has_what_a_fresh_evaluation_gives_and_only_o
         name = "another-judge"
 
     assert judged_before(demo, fam, offline, 3, offline) is None  # another number of solutions
+    assert judged_before(demo, fam, offline, 4, offline, seed=1) is None  # tests built from another seed
     assert judged_before(demo, fam, offline, 4, OtherJudge()) is None  # labelled by another judge
     assert judged_before(demo, fam, OtherJudge(), 4, offline) is None  # programs by another author
     assert (
