@@ -33,9 +33,9 @@ lint: venv
 	$(BIN)/mypy
 
 test: lint
-	# Two workers (-n auto: one per core), a test file per worker at a time so a file's module and session
-	# fixtures (one server) are built once, files with a `slow` test first (tests/conftest.py); then the ten
-	# slowest tests.
+	# One worker more than there are cores (-n auto; tests/conftest.py says why), a test file per worker at a
+	# time so a file's module and session fixtures (one server) are built once, files with a `slow` test first
+	# (tests/conftest.py); then the ten slowest tests.
 	$(BIN)/pytest -q -ra -n auto --dist loadfile --no-loadscope-reorder --durations=10
 	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user
 
