@@ -8,8 +8,8 @@ labels the sampled solutions' strategies may be a real model, so the AUC measure
 
 A family the store already carried through all of those steps (a pipeline run on the catalog, such as
 `frontiersmith demo`, does it for every family past its semantic filter) is read from the store, not
-judged again: the same programs, solution count and judge give the same estimates, so only the families
-the store lacks cost sandbox time.
+judged again: the same programs, seed, solution count and judge give the same estimates, so only the
+families the store lacks cost sandbox time.
 """
 
 from __future__ import annotations
@@ -122,8 +122,10 @@ def judged_before(
         sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
         if len(sampled) != n_solutions or any(s.author != author for s in sampled):
             continue
+        # combined as evaluate_family's own estimate scales it (a run may have stored another scale's)
+        combined = dm.combined(div.semantic, div.behavioural, div.crossing)
         return FamilyDivergence(
-            fam.name, fam.kind, c.id, div.semantic, div.behavioural, div.combined, div.crossing, True, True
+            fam.name, fam.kind, c.id, div.semantic, div.behavioural, combined, div.crossing, True, True
         )
     return None
 

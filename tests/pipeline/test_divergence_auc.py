@@ -67,6 +67,11 @@ def test_a_family_read_from_a_store_has_what_a_fresh_evaluation_gives_and_only_o
     assert not fresh["from_store"] and fresh["candidate_id"] != read.candidate_id
     assert {k: fresh[k] for k in ESTIMATES} == {k: getattr(read, k) for k in ESTIMATES}
 
+    # A run that stored the combined estimate at another behavioural scale: it is read at the evaluation's own.
+    copy = open_store(demo_run.copy_to(tmp_path / "copy.db"))
+    copy.put_divergence(copy.get_divergence(read.candidate_id).model_copy(update={"combined": 0.0}))
+    assert judged_before(copy, fam, offline, 4, offline).combined == fresh["combined"]
+
     class OtherJudge:
         name = "another-judge"
 
