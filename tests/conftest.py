@@ -37,13 +37,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """`-n auto` (`make test`) starts one worker more than there are cores: a sixth of the workers' time is
-    spent waiting (on time limits, containers, servers, browsers), and with one worker per core the machine
-    idled 6.9% of a run; with one more, 1.6%, and the run took 6-7% less time (two pairs of runs on 2 cores).
-    PYTEST_XDIST_AUTO_NUM_WORKERS, when set, still decides (xdist's own hook reads it)."""
+    """`-n auto` (`make test`) starts one worker more than there are cores: workers also wait (on time limits,
+    containers, servers, browsers), and with one worker per core the machine idled 6.9% of a run; with one
+    more, 1.6%, and the run took 6-7% less time (two pairs of runs on 2 cores). PYTEST_XDIST_AUTO_NUM_WORKERS,
+    when set, still decides (xdist's own hook reads it)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    return len(os.sched_getaffinity(0)) + 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
 
 
 @pytest.hookimpl(trylast=True)  # after pytest's own reordering by fixture scope
