@@ -14,12 +14,14 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-if TYPE_CHECKING:  # sqlite-utils pulls in numpy and pandas; `serve` must answer before it needs either
+if (
+    TYPE_CHECKING
+):  # sqlite-utils pulls in numpy (and pandas: _db.py); `serve` must answer before it needs either
     import sqlite_utils
 
 from frontiersmith.errors import StoreError
 
-from ._db import retry_busy
+from ._db import retry_busy, sqlite_utils_database
 
 # The tables that hold one pydantic record each, in pipeline order (used by lineage, get_any, counts).
 RECORD_TABLES = (
@@ -405,9 +407,7 @@ def migrate(conn: sqlite3.Connection, target: int | None = None, label: str = "t
         # Another process may have migrated while we waited for the write lock.
         current = schema_version(conn)
         _check_known(conn, current, label)
-        import sqlite_utils
-
-        db = sqlite_utils.Database(conn, execute_plugins=False, recursive_triggers=False)
+        db = sqlite_utils_database(conn)
         for version, step in MIGRATIONS:
             if current < version <= target:
                 if isinstance(step, str):

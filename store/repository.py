@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-if TYPE_CHECKING:  # sqlite-utils pulls in numpy and pandas; `serve` must answer before it needs either
+if (
+    TYPE_CHECKING
+):  # sqlite-utils pulls in numpy (and pandas: _db.py); `serve` must answer before it needs either
     import sqlite_utils
 
 from frontiersmith.errors import InvalidInputError, NotFoundError, StoreError
@@ -44,7 +46,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.settings import Settings, get_settings
 
-from ._db import PRIVATE_DIR_MODE, Connections, describe, make_private_folder
+from ._db import PRIVATE_DIR_MODE, Connections, describe, make_private_folder, sqlite_utils_database
 from .migrations import RECORD_TABLES, migrate, schema_version
 from .records import (
     BY_TABLE,
@@ -174,9 +176,7 @@ class Store:
     @property
     def db(self) -> sqlite_utils.Database:
         """This thread's connection as a sqlite-utils Database, for ad-hoc reads and introspection."""
-        import sqlite_utils
-
-        return sqlite_utils.Database(self._conns.get(), execute_plugins=False, recursive_triggers=False)
+        return sqlite_utils_database(self._conns.get())
 
     @property
     def schema_version(self) -> int:
