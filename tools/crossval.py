@@ -251,7 +251,7 @@ class _Protocol:
         self.report.baseline_objectives = objectives_of(results)
         self.report.record("baseline is feasible", "verifier", problems, "")
         first = {r.name: r for r in results}
-        again = await self._verify_each(self.base_out)
+        again = await self._verify_each(self.base_out, again=True)
         drift = [
             f"{name}: {(first[name].verdict, first[name].objective)} then {(r.verdict, r.objective)}"
             for name, r in again.items()
@@ -259,22 +259,27 @@ class _Protocol:
         ]
         self.report.record("verifier is deterministic", "verifier", drift, "")
 
-    async def _verify_all(self, outputs: Sequence[tuple[str, bytes]]) -> list[TestResult]:
-        """The verifier's raw verdict on each (test name, output), all at once, in the order given."""
+    async def _verify_all(
+        self, outputs: Sequence[tuple[str, bytes]], *, again: bool = False
+    ) -> list[TestResult]:
+        """The verifier's raw verdict on each (test name, output), all at once, in the order given; with
+        ``again``, from a run of its own even where the judge has given that verdict before."""
         by_name = {t.name: t for t in self.tests}
         found: list[TestResult | None] = [None] * len(outputs)
 
         async def one(i: int, name: str, output: bytes) -> None:
-            found[i] = await self.judge.verify(by_name[name], output)
+            found[i] = await self.judge.verify(by_name[name], output, again=again)
 
         async with anyio.create_task_group() as tg:
             for i, (name, output) in enumerate(outputs):
                 tg.start_soon(one, i, name, output)
         return [r for r in found if r is not None]
 
-    async def _verify_each(self, outputs: Mapping[str, bytes]) -> dict[str, TestResult]:
-        """The verifier's raw verdict on one output per test, keyed by test name."""
-        return dict(zip(outputs, await self._verify_all(list(outputs.items())), strict=True))
+    async def _verify_each(
+        self, outputs: Mapping[str, bytes], *, again: bool = False
+    ) -> dict[str, TestResult]:
+        """The verifier's raw verdict on one output per test, keyed by test name (``again``: see _verify_all)."""
+        return dict(zip(outputs, await self._verify_all(list(outputs.items()), again=again), strict=True))
 
     async def _corrupted_outputs_rejected(self) -> None:
         # Outputs infeasible by construction; an empty output may be legal (an empty set) and is checked by

@@ -25,6 +25,7 @@ Verifier kinds:
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import inspect
 import json
 import math
@@ -395,6 +396,14 @@ def objectives_of(results: Iterable[TestResult]) -> dict[str, float]:
     return {r.name: r.objective for r in results if r.verdict is Verdict.OK and r.objective is not None}
 
 
+@dataclass
+class _Verdict:
+    """A verdict of a judge's verifier, given (``given`` set) or on its way; None: none to reuse."""
+
+    given: anyio.Event = field(default_factory=anyio.Event)
+    result: TestResult | None = None
+
+
 class Judge:
     """A verifier compiled in an open sandbox: the one place where a program's output on a test becomes a
     verdict, an objective and a normalised score. Submit, cross-validation, catalog evaluation and the
@@ -418,13 +427,38 @@ class Judge:
         self.verifier_limits = RunLimits(
             time_ms=verifier.time_ms, memory_mb=verifier.memory_mb, output_kb=max(limits.output_kb, 1024)
         )
+        # The verdicts this judge has given, by test and output: the same output on the same test (two
+        # solutions that agree, the empty output as a mutant and as a probe) is verified once. A verifier
+        # must be deterministic, which cross-validation checks on runs asked for ``again``.
+        self._verdicts: dict[tuple[str, int, int, bytes], _Verdict] = {}
 
-    async def verify(self, test: JudgeTest, output: bytes) -> TestResult:
-        """The verifier's verdict on one output (raw: the checker's ratio or the native objective)."""
+    async def verify(self, test: JudgeTest, output: bytes, *, again: bool = False) -> TestResult:
+        """The verifier's verdict on one output (raw: the checker's ratio or the native objective); given
+        before on this test and output, that verdict again, unless ``again`` (then the verifier runs)."""
         async with self.limiter:
-            return await self._verify(test, output)
+            return await self._verify(test, output, again)
 
-    async def _verify(self, test: JudgeTest, output: bytes) -> TestResult:
+    async def _verify(self, test: JudgeTest, output: bytes, again: bool = False) -> TestResult:
+        key = (test.name, hash(test.input), hash(test.answer), hashlib.sha256(output).digest())
+        known = None if again else self._verdicts.get(key)
+        if known is not None:
+            await known.given.wait()
+            if known.result is not None:
+                return known.result.model_copy()
+        mine = _Verdict()
+        if not again:
+            self._verdicts[key] = mine
+        try:
+            result, checked = await self._verify_now(test, output)
+        finally:
+            mine.given.set()
+        if checked.verdict not in HOST_FAILURES:  # a time-out or a failed sandbox may go another way
+            mine.result = result.model_copy()
+        elif self._verdicts.get(key) is mine:
+            del self._verdicts[key]
+        return result
+
+    async def _verify_now(self, test: JudgeTest, output: bytes) -> tuple[TestResult, ExecResult]:
         result = TestResult(name=test.name, verdict=Verdict.OK)
         if self.verifier.kind is VerifierKind.TESTLIB:
             files = {"input.txt": test.input, "output.txt": output, "answer.txt": test.answer or b""}
@@ -441,7 +475,7 @@ class Judge:
         # The verifier ran to its end on this output and still gave no verdict: that is its answer on
         # the output (counted as 0), where a time-out or a sandbox failure is the host's.
         result.counted = result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
-        return result
+        return result, checked
 
     async def _run_verifier(
         self, args: list[str], files: dict[str, bytes], want: Sequence[str] = ()
