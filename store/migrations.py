@@ -14,9 +14,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-if (
-    TYPE_CHECKING
-):  # sqlite-utils pulls in numpy (and pandas: _db.py); `serve` must answer before it needs either
+# sqlite-utils pulls in numpy (and pandas, but for _db.py); `serve` must answer before it needs either
+if TYPE_CHECKING:
     import sqlite_utils
 
 from frontiersmith.errors import StoreError

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-if (
-    TYPE_CHECKING
-):  # sqlite-utils pulls in numpy (and pandas: _db.py); `serve` must answer before it needs either
+# sqlite-utils pulls in numpy (and pandas, but for _db.py); `serve` must answer before it needs either
+if TYPE_CHECKING:
     import sqlite_utils
 
 from frontiersmith.errors import InvalidInputError, NotFoundError, StoreError

@@ -450,12 +450,12 @@ class Judge:
             self._verdicts[key] = mine
         try:
             result, checked = await self._verify_now(test, output)
+            if checked.verdict not in HOST_FAILURES:  # a time-out or a failed sandbox may go another way
+                mine.result = result.model_copy()
         finally:
-            mine.given.set()
-        if checked.verdict not in HOST_FAILURES:  # a time-out or a failed sandbox may go another way
-            mine.result = result.model_copy()
-        elif self._verdicts.get(key) is mine:
-            del self._verdicts[key]
+            if mine.result is None and self._verdicts.get(key) is mine:
+                del self._verdicts[key]
+            mine.given.set()  # those waiting for it take its result, or (None) run the verifier themselves
         return result
 
     async def _verify_now(self, test: JudgeTest, output: bytes) -> tuple[TestResult, ExecResult]:
