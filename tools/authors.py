@@ -16,7 +16,7 @@ from frontiersmith.store import Store
 
 from . import synthesis as syn
 from .crossval import Answer, Authors, BuiltTests, CheckedVerifier
-from .llm.base import Provider
+from .llm.base import Provider, provider_name
 
 
 @dataclass
@@ -98,7 +98,7 @@ def provider_authors(
     settings: Settings | None = None,
 ) -> Authors:
     """The test and verifier authors of ``candidate_id`` when ``provider`` writes both."""
-    name = getattr(provider, "name", "provider")
+    name = provider_name(provider)
     return Authors(
         tests=ProviderTestAuthor(store, candidate_id, provider, seed, settings, name=f"{name}:tests"),
         verifier=ProviderVerifierAuthor(store, candidate_id, provider, settings, name=f"{name}:verifier"),

@@ -28,7 +28,7 @@ from . import synthesis as syn
 from .authors import provider_authors
 from .catalog import Family, list_families
 from .crossval import cross_validation_loop
-from .llm.base import Provider
+from .llm.base import Provider, provider_name
 from .llm.offline import OfflineProvider
 
 
@@ -99,7 +99,7 @@ def judged_before(
     validator, ``seed``) and verifier, exactly ``n_solutions`` solutions sampled by ``provider``, a semantic
     estimate by ``judge``, a passing current report, and a behavioural estimate on that report's suite. Only
     read: nothing is written to the store (the candidate may be another run's)."""
-    author, judge_name = getattr(provider, "name", "provider"), getattr(judge, "name", "provider")
+    author, judge_name = provider_name(provider), provider_name(judge)
     draft = fam.as_mutation_draft()
     wanted = {k: getattr(draft, k) for k in ("title", "statement", "objective", "input_spec", "output_spec")}
     program = store.blob_hash(fam.program.code.encode())  # how a suite names its generator and validator
@@ -152,7 +152,7 @@ async def evaluate_catalog_divergence(
         for f in list_families()
         if f.kind in ("open", "pseudo-open") and (not families or f.name in families)
     ]
-    out = DivergenceEvaluation(judge=getattr(judge, "name", "provider"))
+    out = DivergenceEvaluation(judge=provider_name(judge))
     limiter = anyio.CapacityLimiter(settings.max_concurrency)
     done = 0
 

@@ -47,4 +47,10 @@ class Provider(Protocol):
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft: ...
 
 
-__all__ = ["Provider", "ProviderError"]
+def provider_name(provider: object) -> str:
+    """How records name ``provider`` (a solution's author, a divergence's judge): its ``name``, else "provider"."""
+    name: str = getattr(provider, "name", "provider")
+    return name
+
+
+__all__ = ["Provider", "ProviderError", "provider_name"]

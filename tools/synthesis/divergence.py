@@ -13,7 +13,7 @@ from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from .. import divergence_math as dm
-from ..llm.base import Provider
+from ..llm.base import Provider, provider_name
 from ..problems import get_problem
 from .sample import sampled
 from .tests import suite_tests
@@ -102,7 +102,7 @@ async def estimate_divergence(
         div.semantic = dm.semantic_from_labels(labels)
         div.labels = {s.id: lab for s, lab in zip(sols, labels, strict=True)}
         div.strategies = {s.id: s.strategy for s in sols}
-        div.judge = getattr(provider, "name", "provider")
+        div.judge = provider_name(provider)
     if mode in ("behavioural", "both"):
         _behavioural(store, candidate_id, sols, div, required=mode == "behavioural")
     div.combined = dm.combined(div.semantic, div.behavioural, div.crossing, scale=behavioural_scale)

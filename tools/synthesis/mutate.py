@@ -18,7 +18,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from ..llm.base import Provider
+from ..llm.base import Provider, provider_name
 from ..problems import get_problem
 from ..submit import check_size
 
@@ -79,7 +79,7 @@ async def mutate_problem(
     problem = problem_from_draft(cid, draft, provenance)
     problem.limits = parent.limits
     problem.kind = ProblemKind.OPEN
-    who = proposer or ("caller" if authored is not None else getattr(provider, "name", "provider"))
+    who = proposer or ("caller" if authored is not None else provider_name(provider))
     candidate = Candidate(
         id=cid, parent_id=parent_id, axis=axis, round=round, proposer=who, problem=problem, spec=spec
     )

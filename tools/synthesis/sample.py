@@ -12,7 +12,7 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..executor import run_step
-from ..llm.base import Provider
+from ..llm.base import Provider, provider_name
 from ..problems import get_problem
 from ..submit import check_size
 
@@ -51,7 +51,7 @@ async def sample_solutions(
         if sid in stored:
             continue
         draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
-        who = author or ("caller" if index < 0 else getattr(provider, "name", "provider"))
+        who = author or ("caller" if index < 0 else provider_name(provider))
         new.append(
             Solution(
                 id=sid,
