@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     sandbox_fast_runs: bool = True
     # C++ compiles use a precompiled <bits/stdc++.h> (sandbox/pch.py); off, each parses the header (same binary).
     sandbox_pch: bool = True
+    # The judge's own Python programs (verifiers, checkers, generators, validators) start as forks of one
+    # pre-started interpreter per sandbox (sandbox/zygote.py; root hosts only); off, each run execs a fresh one.
+    sandbox_warm_python: bool = True
     workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
     time_limit_ms: int = Field(2000, ge=1)
     memory_limit_mb: int = Field(256, ge=16)

@@ -36,10 +36,10 @@ from frontiersmith.models import Language, Verdict
 from frontiersmith.settings import Settings
 
 from ._fast import FastChannel
-from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from .base import JUDGE_PROGRAMS, CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
 from .pch import FLAGS as PCH_FLAGS
 from .pch import HEADER as PCH_HEADER
-from .protocol import ROOT, SOURCE_ENV, b64, unb64
+from .protocol import ROOT, SOURCE_ENV, WARM_ENV, b64, unb64
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +110,12 @@ PYTHON_FROM_FD3 = (
     "exec(c, {'__name__': '__main__', '__builtins__': __builtins__})\n"
 )
 
+# The warm interpreter's script (sandbox/zygote.py, whose text is argv[1]): its first line also serves runs
+# until, in a run's own process, serve() returns; the lines after it are PYTHON_FROM_FD3's, line for line,
+# so a program's tracebacks name the same "<string>" lines and it meets the same globals in __main__.
+_FIRST, _REST = PYTHON_FROM_FD3.split("\n", 1)
+ZYGOTE_MAIN = f"{_FIRST}; _z = {{}}; exec(sys.argv[1], _z); _z['serve'](); del _z\n{_REST}"
+
 _MEMORY_HINTS = ("std::bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory")
 
 
@@ -118,6 +124,13 @@ def shipped_sources() -> tuple[tuple[str, bytes], ...]:
     """(module name, source) of what the bootstrap reads, in its order."""
     here = resources.files("frontiersmith.sandbox")
     return tuple((name, here.joinpath(f"{name}.py").read_bytes()) for name in SHIPPED)
+
+
+@cache
+def zygote_argv(python: str) -> tuple[str, ...]:
+    """The warm interpreter's command line, as the launcher execs it (see sandbox/zygote.py)."""
+    source = resources.files("frontiersmith.sandbox").joinpath("zygote.py").read_text()
+    return (python, "-I", "-S", "-c", ZYGOTE_MAIN, source)
 
 
 def bootstrap_argv(
@@ -444,6 +457,8 @@ class RunnerSandbox(Sandbox):
             return
         fast = self._open_fast_channel()
         op: dict[str, Any] = {"op": "launcher", "path": path}
+        if self.settings.sandbox_warm_python and self._runner_setuid and not self._runner_ns:
+            op["zygote"] = list(zygote_argv(self.python))
         if fast is not None:
             op.update(fast=fast.inside, spares=fast_spares(self.settings))
         answer = await self._request(op, 30)
@@ -663,7 +678,8 @@ class RunnerSandbox(Sandbox):
                 program = ProgramHandle(name=name, language=language, argv=(installed,))
             else:
                 argv_run = (self.python, "-I", "-S", "-c", PYTHON_FROM_FD3)
-                program = ProgramHandle(name=name, language=language, argv=argv_run, source=installed)
+                warm = name in JUDGE_PROGRAMS
+                program = ProgramHandle(name=name, language=language, argv=argv_run, source=installed, warm=warm)
             return CompileResult(Verdict.OK, program=program)
         if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):
             return CompileResult(
@@ -689,6 +705,8 @@ class RunnerSandbox(Sandbox):
         env = {"PYTHONHASHSEED": "0"} if program.language is Language.PYTHON else None
         if program.source:
             env = {**(env or {}), SOURCE_ENV: program.source}
+        if program.warm:
+            env = {**(env or {}), WARM_ENV: "1"}
         fast = self._fast
         if fast is not None and fast.alive and not files and not want_files and not self._closed:
             wall_ms = wall_limit_ms(limits)

@@ -27,6 +27,13 @@ class RunLimits:
     open_files: int = 64
 
 
+# The names the judge's own programs are compiled under (tools/judge.py's VERIFIER_KEY, a FrontierCS
+# checker, test generation's generator and validator): in Python, their runs start as forks of the
+# sandbox's warm interpreter (sandbox/zygote.py). Every other program, a solution above all, gets an
+# interpreter of its own each run, sharing no memory layout or hash secret with what judges it.
+JUDGE_PROGRAMS = frozenset({"verifier", "checker", "generator", "validator"})
+
+
 @dataclass(frozen=True)
 class ProgramHandle:
     """A compiled (or, for Python, checked) program living inside a sandbox."""
@@ -37,6 +44,7 @@ class ProgramHandle:
     # the file the launcher opens as fd 3 before it drops to the run's uid: a Python program's bytecode,
     # which only the sandbox's owner can read, so no other run (a solution) can read a verifier's
     source: str | None = None
+    warm: bool = False  # a judge-side Python program: forked from the warm interpreter where there is one
 
 
 @dataclass

@@ -17,6 +17,7 @@
  *                                                          stderr attached (SCM_RIGHTS)
  *   K TOKEN                                                kill that run's session
  *   S DIR UID                                              a staged dir for one fast run
+ *   Z ARGC ARGV... ENV...                                  start the warm interpreter (root mode only)
  * to the runner, once a run's program has ended: "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID"
  * (or "E TOKEN ERRNO": it could not even be cloned), then "C TOKEN ALONE"; for a fast run,
  * "D UID ALONE DIR" (take the dir back). The exit report goes first, so the runner can answer the
@@ -34,6 +35,13 @@
  * map's peak into the new one), applies the rlimits in its own session, drops to UID and execs.
  * The server is the child subreaper of every run, so whatever a run leaves behind (double forks
  * included) is reaped here.
+ *
+ * A run whose environment holds FS_WARM=1 (the judge's own Python programs) is not exec'd but forked
+ * from the warm interpreter (sandbox/zygote.py), a `python3 -I -S` this server started as its child on
+ * a "Z" packet: it sends the zygote "W DIR UID LIMITS... ARGC ARGV... ENV..." with the three streams,
+ * and the zygote's grandchild, set up as child_main sets a run up, is reparented to us (the subreaper)
+ * and reported back as "P PID" (or "E ERRNO"); from then on it is a run like any other. Without a
+ * zygote, or once it has died or stalled, such a run is exec'd as usual.
  *
  * On x86-64 it is built without libc (-nostdlib, raw system calls): glibc's start-up probes the
  * CPU with dozens of CPUID instructions, and in a virtual machine each one traps to the
@@ -364,6 +372,15 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
         if (SYS(__NR_setresuid, c->uid, c->uid, c->uid) == 0) SYS(__NR_kill, -1, SIGKILL, 0);
         sys_exit(0);
     }
+    if (c->probe == 3) { /* the zygote: its socket on fd 3, our streams, root, exec'd */
+        if (SYS(__NR_dup3, c->fds[0], 3, 0) != 3) sys_exit(126);
+        SYS(__NR_prctl, 1 /* PR_SET_PDEATHSIG */, SIGKILL, 0);
+        sys6(__NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&none, 0, 8, 0, 0);
+        int err = (int)-exec_path(c->prog, c->envp);
+        c->exec_errno = err;
+        if (c->err_fd >= 0) SYS(__NR_write, c->err_fd, &err, sizeof err);
+        sys_exit(127);
+    }
     if (c->probe) {
         int alone = uid_alone(c->uid);
         c->exec_errno = alone;
@@ -595,6 +612,28 @@ static void send_nums(int sock, char kind, const long long *v, int n, const char
     send_packet(sock, out, (unsigned long)(p - out));
 }
 
+/* The warm interpreter (see the head of this file): its socket and pid, or -1 and 0. */
+static int zygote = -1;
+static long zygote_pid;
+static char zpacket[PACKET_MAX + 64];
+
+static void zygote_stop(void) {
+    if (zygote >= 0) SYS(__NR_close, zygote, 0, 0);
+    if (zygote_pid > 0) SYS(__NR_kill, zygote_pid, SIGKILL, 0); /* reaped as an orphan by collect */
+    zygote = -1;
+    zygote_pid = 0;
+}
+
+static int same(const char *a, const char *b) {
+    while (*a && *a == *b) a++, b++;
+    return *a == *b;
+}
+static int has_env(char **envp, const char *entry) {
+    for (char **e = envp; *e; e++)
+        if (same(*e, entry)) return 1;
+    return 0;
+}
+
 static int clear_uid(long uid);
 
 static void report(struct run *r) {
@@ -633,6 +672,11 @@ static void collect(void) {
         long pid = sys6(__NR_wait4, -1, (long)&status, 1 /* WNOHANG */ | 0x40000000, (long)&ru, 0, 0);
         if (pid == -EINTR) continue;
         if (pid <= 0) break;
+        if (pid == zygote_pid) { /* it died: warm runs are exec'd from now on */
+            zygote_pid = 0;
+            zygote_stop();
+            continue;
+        }
         for (int i = 0; i < MAX_RUNS; i++)
             if (runs[i].token && runs[i].pid == pid) {
                 runs[i].status = status;
@@ -648,6 +692,18 @@ static void collect(void) {
  * call (it reaps nothing) where the NPROC probe costs two clones; with other runs going, or any
  * doubt, the probe decides. */
 static int no_children(void) {
+    if (zygote_pid > 0) { /* the zygote is a child of ours that is no run's: our children, as listed */
+        char path[64], list[64], only[32];
+        *put_str(put_num(put_str(path, "/proc/self/task/"), SYS(__NR_getpid, 0, 0, 0)), "/children") = 0;
+        long fd = SYS(__NR_openat, -100, path, O_CLOEXEC);
+        if (fd < 0) return 0;
+        long n = SYS(__NR_read, fd, list, sizeof list - 1);
+        SYS(__NR_close, fd, 0, 0);
+        if (n <= 0) return 0;
+        list[n] = 0;
+        *put_str(put_num(only, zygote_pid), " ") = 0;
+        return same(list, only);
+    }
     char info[128];
     long r = sys6(__NR_waitid, 0 /* P_ALL */, 0, (long)info,
                   4 /* WEXITED */ | 1 /* WNOHANG */ | 0x01000000 /* WNOWAIT */ | 0x40000000 /* __WALL */, 0, 0);
@@ -679,6 +735,90 @@ static void reap(void) {
 
 static char packet[PACKET_MAX + 1];
 static char *fields[MAX_ARGS + 16];
+
+/* Z ARGC ARGV... ENV...: start the zygote as our child, as root, its socket on fd 3. */
+static void start_zygote(int nf) {
+    if (ns_mode || zygote >= 0 || nf < 3) return;
+    long argc = (long)to_num(fields[1]);
+    if (argc < 1 || 2 + argc > nf) return;
+    char *envp[MAX_ARGS + 1];
+    int ne = 0;
+    for (int i = 2 + (int)argc; i < nf; i++) envp[ne++] = fields[i];
+    envp[ne] = 0;
+    fields[2 + argc] = 0;
+    int sv[2];
+    if (sys6(__NR_socketpair, 1 /* AF_UNIX */, 5 /* SOCK_SEQPACKET */ | O_CLOEXEC, 0, (long)sv, 0, 0) != 0) return;
+    struct child c;
+    memset(&c, 0, sizeof c);
+    c.prog = fields + 2;
+    c.envp = envp;
+    c.uid = -1;
+    c.probe = 3; /* child_main: not a run, the zygote */
+    c.fds[0] = sv[1];
+    c.err_fd = -1;
+    long pid = spawn_child(&c);
+    SYS(__NR_close, sv[1], 0, 0);
+    if (pid <= 0 || c.exec_errno) {
+        SYS(__NR_close, sv[0], 0, 0);
+        return;
+    }
+    zygote = sv[0];
+    zygote_pid = pid;
+}
+
+/* A warm run: the zygote forks it (see the head of this file). Its pid, -errno (the run fails), or
+ * -EAGAIN - 1000 when the zygote is no use (it is stopped: the run is exec'd instead). */
+#define ZYGOTE_GONE (-EAGAIN - 1000)
+static long zygote_spawn(struct child *c) {
+    char *p = zpacket, *end = zpacket + sizeof zpacket - 32;
+    long long nums[6] = {c->uid, (long long)c->cpu, (long long)c->as, (long long)c->fsize,
+                         (long long)c->nproc, (long long)c->nofile};
+    p = put_str(p, "W"), *p++ = 0;
+    if (len(c->dir) + 200 > sizeof zpacket) return ZYGOTE_GONE;
+    p = put_str(p, c->dir), *p++ = 0;
+    for (int i = 0; i < 6; i++) p = put_num(p, nums[i]), *p++ = 0;
+    long argc = 0;
+    while (c->prog[argc]) argc++;
+    p = put_num(p, argc), *p++ = 0;
+    for (int part = 0; part < 2; part++)
+        for (char **a = part ? c->envp : c->prog; *a; a++) {
+            unsigned long n = len(*a);
+            if (p + n + 1 >= end) return ZYGOTE_GONE;
+            memcpy(p, *a, n);
+            p += n;
+            *p++ = 0;
+        }
+    char control[sizeof(struct fs_cmsghdr) + 3 * sizeof(int) + 8];
+    memset(control, 0, sizeof control);
+    struct fs_cmsghdr *cm = (struct fs_cmsghdr *)control;
+    cm->len = sizeof *cm + 3 * sizeof(int);
+    cm->level = 1; /* SOL_SOCKET */
+    cm->type = 1;  /* SCM_RIGHTS */
+    memcpy(cm + 1, c->fds, 3 * sizeof(int));
+    struct fs_iovec iov = {zpacket, (unsigned long)(p - zpacket)};
+    struct fs_msghdr msg = {0, 0, &iov, 1, control, (sizeof *cm + 3 * sizeof(int) + 7) & ~7UL, 0};
+    long r;
+    while ((r = sys6(__NR_sendmsg, zygote, (long)&msg, 0x4000 /* MSG_NOSIGNAL */, 0, 0, 0)) == -EINTR) {}
+    if (r < 0) {
+        zygote_stop();
+        return ZYGOTE_GONE;
+    }
+    /* the answer comes once the run is set up (milliseconds); a zygote that does not answer is stopped */
+    char answer[64];
+    long ts[2] = {10, 0};
+    struct fs_pollfd pfd = {zygote, 1 /* POLLIN */, 0};
+    long ready;
+    while ((ready = sys6(__NR_ppoll, (long)&pfd, 1, (long)ts, 0, 8, 0)) == -EINTR) {}
+    long n = ready > 0 ? SYS(__NR_read, zygote, answer, sizeof answer - 1) : -1;
+    if (n < 3 || (answer[0] != 'P' && answer[0] != 'E')) {
+        zygote_stop();
+        return ZYGOTE_GONE;
+    }
+    answer[n] = 0;
+    long v = (long)to_num(answer + 2);
+    if (answer[0] == 'E') return v > 0 ? -v : -ENOMEM;
+    return v > 0 ? v : ZYGOTE_GONE;
+}
 
 static char home[300], tmpdir[300];
 
@@ -713,7 +853,9 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     c.fds[0] = fds[0], c.fds[1] = fds[1], c.fds[2] = fds[2];
     c.err_fd = -1;
     long long start = now_ns();
-    long pid = ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
+    long pid = ZYGOTE_GONE;
+    if (!ns_mode && zygote >= 0 && has_env(envp, "FS_WARM=1")) pid = zygote_spawn(&c);
+    if (pid == ZYGOTE_GONE) pid = ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
     if (pid < 0) return pid;
     memset(r, 0, sizeof *r);
     r->pid = pid;
@@ -820,6 +962,7 @@ static int take_packet(int sock) {
             send_nums(SOCK, 'E', v, 2, 0);
         } else if (kind == 'K') kill_run((long)to_num(fields[1]), 0);
         else if (kind == 'S') add_spare(nf);
+        else if (kind == 'Z') start_zygote(nf);
     } else {
         if (kind == 'F' && nfds == 3) start_fast(nf, fds);
         else if (kind == 'F') {

@@ -19,6 +19,9 @@ BASE_ENV: Mapping[str, str] = {"PATH": ENV_PATH, "LANG": "C.UTF-8"}
 # the environment entry naming a Python program's bytecode (its .pyc), which the launcher (fs_exec.cc, which spells
 # it out too) or the runner's fork path opens as fd 3 before dropping to the run's uid
 SOURCE_ENV = "FS_SOURCE"
+# the environment entry (``WARM_ENV=1``) that marks a judge-side Python run: the launcher forks it from the
+# sandbox's warm interpreter (sandbox/zygote.py) instead of exec'ing a fresh one
+WARM_ENV = "FS_WARM"
 STDERR_KEEP = 64 * 1024  # how much of a run's stderr comes back, on either channel
 
 

@@ -203,7 +203,7 @@ class Launcher:
     ahead (``lend``), and answers the host itself: such a run never waits for this Python process.
     """
 
-    def __init__(self, path: str, host: socket.socket | None = None) -> None:
+    def __init__(self, path: str, host: socket.socket | None = None, zygote: list[str] | None = None) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         # fds 3 and 4 in the server; dup2 onto an fd of the same number would leave it close-on-exec
         high = [fcntl.fcntl(s.fileno(), fcntl.F_DUPFD_CLOEXEC, 10) for s in (theirs, host) if s is not None]
@@ -223,6 +223,8 @@ class Launcher:
             for fd in high:
                 os.close(fd)
         self.sock = ours
+        if zygote and CAN_SETUID and not RUN_NS:  # the warm interpreter, started (as root) by the server
+            self.sock.send(launcher_packet("Z", len(zygote), *zygote, *(f"{k}={v}" for k, v in BASE_ENV.items())))
         self.tokens = itertools.count(1)
         self.fast = host is not None
         self.lent: dict[bytes, Staged] = {}  # staged dirs the server holds for fast runs, by path
@@ -367,6 +369,7 @@ class Runner:
         self.launcher_path: str | None = None
         self.launcher: Launcher | None = None
         self.launcher_starts = 0
+        self.zygote: list[str] | None = None  # the warm interpreter's command line, when the host sent one
         self.by_token: dict[int, Run] = {}  # runs the launcher has started
         self.unsettled: dict[int, Run] = {}  # ended runs whose uid the launcher is still checking
         self.spare: Staged | None = None
@@ -398,6 +401,7 @@ class Runner:
                 path = req.get("path")
                 self._stop_launcher("was replaced")
                 self.launcher_path = path if path and os.access(path, os.X_OK) else None
+                self.zygote = req.get("zygote")
                 self.launcher_starts = 0
                 launcher = self._launcher(req.get("fast"), int(req.get("spares", 2)))
                 self.send(
@@ -441,7 +445,7 @@ class Runner:
                 if fast and CAN_SETUID:  # leftovers of a fast run are found by its uid alone
                     host = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
                     host.connect(fast)
-                self.launcher = Launcher(self.launcher_path, host)
+                self.launcher = Launcher(self.launcher_path, host, self.zygote)
             except OSError as exc:
                 print(f"fs_runner: the launcher did not start: {exc}", file=sys.stderr)
                 return None
