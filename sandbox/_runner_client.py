@@ -679,7 +679,9 @@ class RunnerSandbox(Sandbox):
             else:
                 argv_run = (self.python, "-I", "-S", "-c", PYTHON_FROM_FD3)
                 warm = name in JUDGE_PROGRAMS
-                program = ProgramHandle(name=name, language=language, argv=argv_run, source=installed, warm=warm)
+                program = ProgramHandle(
+                    name=name, language=language, argv=argv_run, source=installed, warm=warm
+                )
             return CompileResult(Verdict.OK, program=program)
         if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):
             return CompileResult(

@@ -224,7 +224,9 @@ class Launcher:
                 os.close(fd)
         self.sock = ours
         if zygote and CAN_SETUID and not RUN_NS:  # the warm interpreter, started (as root) by the server
-            self.sock.send(launcher_packet("Z", len(zygote), *zygote, *(f"{k}={v}" for k, v in BASE_ENV.items())))
+            self.sock.send(
+                launcher_packet("Z", len(zygote), *zygote, *(f"{k}={v}" for k, v in BASE_ENV.items()))
+            )
         self.tokens = itertools.count(1)
         self.fast = host is not None
         self.lent: dict[bytes, Staged] = {}  # staged dirs the server holds for fast runs, by path

@@ -21,23 +21,29 @@ Shipped as the text of argv[1], so it imports only what a bare interpreter has (
 it never runs a program's code itself.
 """
 
+from __future__ import annotations
+
 import _socket
 import io
 import os
 import resource
 import sys
 
+TYPE_CHECKING = False  # no typing import: a run would find it in sys.modules
+if TYPE_CHECKING:
+    from typing import Any
+
 PACKET_MAX = 256 * 1024
 FD_BYTES = 4  # sizeof(int): SCM_RIGHTS carries C ints
 
 
-def _stdio(fd: int, mode: str, name: str, like: io.TextIOWrapper) -> io.TextIOWrapper:
+def _stdio(fd: int, mode: str, name: str, like: Any) -> Any:
     """sys.stdin, stdout or stderr as a fresh interpreter makes it (Python/pylifecycle.c create_stdio):
     buffered, newline "\\n", line-buffered on a terminal and for stderr, the encoding and errors of ours."""
-    buffered = io.open(fd, mode + "b", -1, closefd=False)
+    buffered: Any = open(fd, mode + "b", -1, closefd=False)  # noqa: SIM115  (it lives as long as the run)
     buffered.raw.name = name
     line = buffered.raw.isatty() or fd == 2
-    stream = io.TextIOWrapper(buffered, like.encoding, like.errors, "\n", line, False)
+    stream: Any = io.TextIOWrapper(buffered, like.encoding, like.errors, "\n", line, False)
     stream.mode = mode
     return stream
 
@@ -76,9 +82,10 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
         os.environ.update(env)
         sys.argv = ["-c", *argv[5:]]  # as for ``python3 -I -S -c CODE ARGS...``
         sys.orig_argv = argv
-        sys.stdin = sys.__stdin__ = _stdio(0, "r", "<stdin>", sys.__stdin__)
-        sys.stdout = sys.__stdout__ = _stdio(1, "w", "<stdout>", sys.__stdout__)
-        sys.stderr = sys.__stderr__ = _stdio(2, "w", "<stderr>", sys.__stderr__)
+        for fd, name in enumerate(("stdin", "stdout", "stderr")):
+            stream = _stdio(fd, "r" if fd == 0 else "w", f"<{name}>", getattr(sys, f"__{name}__"))
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))  # SIGXCPU at the limit, SIGKILL a second on
         resource.setrlimit(resource.RLIMIT_AS, (address, address))
         resource.setrlimit(resource.RLIMIT_STACK, (address, address))
@@ -147,7 +154,10 @@ def serve() -> None:
         for level, kind, payload in ancillary:
             if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
                 usable = len(payload) - len(payload) % FD_BYTES
-                fds += [int.from_bytes(payload[i : i + FD_BYTES], sys.byteorder) for i in range(0, usable, FD_BYTES)]
+                fds += [
+                    int.from_bytes(payload[i : i + FD_BYTES], sys.byteorder)
+                    for i in range(0, usable, FD_BYTES)
+                ]
         fields = data.rstrip(b"\0").split(b"\0")
         if len(fds) == 3 and len(fields) > 9 and fields[0] == b"W":
             if _start(sock, fields, fds):
