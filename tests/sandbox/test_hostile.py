@@ -1,5 +1,9 @@
 """The hostile-program suite, on every backend and both routes a run can take (straight to the launcher
-server, or through the in-sandbox runner): each attack is contained, with the right verdict."""
+server, or through the in-sandbox runner): each attack is contained, with the right verdict.
+
+A Python attack runs as a judge-side program (a verifier's name: its runs fork from the sandbox's warm
+interpreter, sandbox/zygote.py, where there is one) on the fast route, and as a solution (a fresh
+interpreter each run) on the runner's: each attack meets both ways a Python run can start."""
 
 from __future__ import annotations
 
@@ -50,7 +54,8 @@ def _processes_on_host_with(marker: str) -> int:
 
 
 async def _py(sb: Sandbox, code: str):
-    c = await sb.compile(code, Language.PYTHON, name="hostile")
+    name = "verifier" if sb.settings.sandbox_fast_runs else "hostile"
+    c = await sb.compile(code, Language.PYTHON, name=name)
     assert c.ok, c.message
     return c.program
 
