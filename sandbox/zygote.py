@@ -121,6 +121,7 @@ def _start(sock: _socket.socket, fields: list[bytes], fds: list[int]) -> bool:
     if middle == 0:
         try:
             if os.fork() == 0:
+                sock.detach()  # its fd is closed with the others; the object must never close a number again
                 _become(fields, fds, wr)
                 return True
         except BaseException:
