@@ -116,6 +116,10 @@ PYTHON_FROM_FD3 = (
 _FIRST, _REST = PYTHON_FROM_FD3.split("\n", 1)
 ZYGOTE_MAIN = f"{_FIRST}; _z = {{}}; exec(sys.argv[1], _z); _z['serve'](); del _z\n{_REST}"
 
+# What a compile step leaves in its dir, and the mode it is installed with: owner-only (a binary needs no read
+# right to be run), so no run reads another's program.
+_COMPILED = {Language.CPP: ("prog", 0o711), Language.PYTHON: ("main.pyc", 0o600)}
+
 _MEMORY_HINTS = ("std::bad_alloc", "MemoryError", "Cannot allocate memory", "out of memory")
 
 
@@ -337,6 +341,9 @@ class RunnerSandbox(Sandbox):
         self._fast: FastChannel | None = None
         self._runner_setuid = False
         self._runner_ns = False  # runs get namespaces of their own instead of uids (see runner.RUN_NS)
+        self._pyc_magic: str | None = (
+            None  # the sandbox interpreter's bytecode magic (hex), for the compile cache
+        )
 
     # -- what a backend provides -----------------------------------------------------------------
 
@@ -412,6 +419,8 @@ class RunnerSandbox(Sandbox):
             greeting = json.loads(hello)
             self._runner_setuid = bool(greeting.get("setuid"))
             self._runner_ns = bool(greeting.get("run_ns"))
+            magic = greeting.get("pyc")
+            self._pyc_magic = magic if isinstance(magic, str) and magic else None
             self._on_hello(greeting)
         except (ValueError, AttributeError):
             raise SandboxError(f"The {self.backend} sandbox runner sent a garbled greeting.") from None
@@ -521,40 +530,55 @@ class RunnerSandbox(Sandbox):
         return self.settings.resolved_compile_cache_dir
 
     def _compile_cache_key(self, code: str, language: Language) -> str | None:
-        """C++ binaries are cached on the host by source, flags, header and backend: g++ -O2 is the slow
-        part of judging, and the pipeline compiles the same solver in many sandboxes."""
-        if language is not Language.CPP:
+        """Compiled programs are cached on the host: a C++ binary by source, flags, header and backend (g++ -O2
+        is the slow part of judging, and the pipeline compiles the same solver in many sandboxes); a Python
+        program's bytecode by source, backend and the sandbox interpreter's bytecode magic (the pipeline
+        compiles the same verifier in every sandbox it judges in). None: not cached (an interpreter that did
+        not say its magic)."""
+        if language is Language.CPP:
+            parts: tuple[str | bytes, ...] = (
+                CPP_FLAGS_VERSION,
+                code.encode(),
+                testlib_header(self.settings) or b"",
+            )
+        elif language is Language.PYTHON and self._pyc_magic:
+            parts = ("python", self._pyc_magic, code.encode())
+        else:
             return None
-        header = testlib_header(self.settings) or b""
         h = hashlib.sha256()
-        for part in (self.backend, CPP_FLAGS_VERSION, code.encode(), header):
+        for part in (self.backend, *parts):
             h.update(len(part).to_bytes(8, "little") + (part.encode() if isinstance(part, str) else part))
         return h.hexdigest()
 
-    async def _from_compile_cache(self, key: str, name: str, dest: str) -> CompileResult | None:
+    def _handle(self, name: str, language: Language, installed: str) -> ProgramHandle:
+        """The program compiled (or taken from the cache) to ``installed``: a binary run as is, or bytecode
+        the launcher opens as fd 3 for ``PYTHON_FROM_FD3``."""
+        if language is Language.CPP:
+            return ProgramHandle(name=name, language=language, argv=(installed,))
+        argv = (self.python, "-I", "-S", "-c", PYTHON_FROM_FD3)
+        return ProgramHandle(
+            name=name, language=language, argv=argv, source=installed, warm=name in JUDGE_PROGRAMS
+        )
+
+    async def _from_compile_cache(
+        self, key: str, name: str, dest: str, language: Language
+    ) -> CompileResult | None:
         path = self._compile_cache_dir() / key
         try:
-            binary = await asyncio.to_thread(path.read_bytes)
+            data = await asyncio.to_thread(path.read_bytes)
         except OSError:
             return None
+        target, mode = _COMPILED[language]
         try:
             reply = await self._request(
-                {
-                    "op": "put",
-                    "path": f"progs/{dest}/prog",
-                    "data": b64(binary),
-                    "mode": 0o711,
-                },
-                60,
+                {"op": "put", "path": f"progs/{dest}/{target}", "data": b64(data), "mode": mode}, 60
             )
         except SandboxError:
             return None
         installed = reply.get("path")
         if not installed:
             return None
-        return CompileResult(
-            Verdict.OK, program=ProgramHandle(name=name, language=Language.CPP, argv=(installed,))
-        )
+        return CompileResult(Verdict.OK, program=self._handle(name, language, installed))
 
     async def _read_replies(self) -> None:
         try:
@@ -637,7 +661,7 @@ class RunnerSandbox(Sandbox):
         dest = _program_dir(name, next(self._ids))
         cache_key = self._compile_cache_key(code, language)
         if cache_key is not None:
-            cached = await self._from_compile_cache(cache_key, name, dest)
+            cached = await self._from_compile_cache(cache_key, name, dest, language)
             if cached is not None:
                 return cached
         timeout_ms = int(self.settings.compile_timeout_s * 1000)
@@ -649,12 +673,13 @@ class RunnerSandbox(Sandbox):
             pch = await self._pch_include() if PCH_HEADER in code else None
             argv = ["g++", *PCH_FLAGS, "-pipe", "-I", f"{self.root}/include"]
             argv += [*(["-I", pch] if pch else []), "-o", "prog", "main.cpp"]
-            files, source, target = {"main.cpp": code.encode()}, "prog", f"{dest}/prog"
+            files = {"main.cpp": code.encode()}
         elif language is Language.PYTHON:
             argv = [self.python, "-I", "-S", "-c", PYTHON_COMPILE]
-            files, source, target = {"main.py": code.encode()}, "main.pyc", f"{dest}/main.pyc"
+            files = {"main.py": code.encode()}
         else:  # pragma: no cover - Language has no other members today
             return CompileResult(Verdict.SYSTEM_ERROR, message=f"unsupported language {language}")
+        source, mode = _COMPILED[language]
         try:
             reply = await self._raw_run(
                 argv,
@@ -662,7 +687,7 @@ class RunnerSandbox(Sandbox):
                 limits=limits,
                 wall_ms=timeout_ms,
                 # owner-only (a binary needs no read right to be run): no run reads another's program
-                install={"from": source, "to": target, "mode": 0o711 if language is Language.CPP else 0o600},
+                install={"from": source, "to": f"{dest}/{source}", "mode": mode},
                 want_files=[source] if cache_key is not None else (),
             )
         except SandboxError as exc:
@@ -674,15 +699,7 @@ class RunnerSandbox(Sandbox):
             if binary:
                 await asyncio.to_thread(_cache_put, self._compile_cache_dir() / cache_key, binary)
         if result.verdict is Verdict.OK and installed:
-            if language is Language.CPP:
-                program = ProgramHandle(name=name, language=language, argv=(installed,))
-            else:
-                argv_run = (self.python, "-I", "-S", "-c", PYTHON_FROM_FD3)
-                warm = name in JUDGE_PROGRAMS
-                program = ProgramHandle(
-                    name=name, language=language, argv=argv_run, source=installed, warm=warm
-                )
-            return CompileResult(Verdict.OK, program=program)
+            return CompileResult(Verdict.OK, program=self._handle(name, language, installed))
         if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):
             return CompileResult(
                 Verdict.SYSTEM_ERROR, message=result.message or "the compiler produced nothing"

@@ -8,6 +8,7 @@ its own work dir, and is torn down completely before its slot is reused.
 
 from __future__ import annotations
 
+import _frozen_importlib_external
 import array
 import contextlib
 import errno
@@ -879,7 +880,16 @@ def main(config_json: str = "{}") -> None:
     runner = Runner()
     hello = sys.stdout.buffer
     chan = bool(config.get("chan")) and runner.open_channel(config["chan"])
-    greeting = {"id": "ready", "pid": os.getpid(), "setuid": CAN_SETUID, "run_ns": RUN_NS, "chan": chan}
+    # pyc: the interpreter's bytecode magic, by which the host keys the bytecode it caches
+    pyc = _frozen_importlib_external.MAGIC_NUMBER.hex()
+    greeting = {
+        "id": "ready",
+        "pid": os.getpid(),
+        "setuid": CAN_SETUID,
+        "run_ns": RUN_NS,
+        "chan": chan,
+        "pyc": pyc,
+    }
     hello.write(json.dumps(greeting).encode())
     hello.write(b"\n")
     hello.flush()

@@ -58,6 +58,36 @@ async def test_stores_sharing_a_compile_cache_dir_compile_each_program_once(
     assert r.stdout == b"21\n"
 
 
+async def test_python_bytecode_is_cached_by_source_in_a_shared_compile_cache_dir(
+    sandbox_backend: str, tmp_path: Path
+) -> None:
+    """A Python program's compile step runs once per source (and interpreter: the key holds its bytecode
+    magic), whatever store or sandbox asks; a program that does not compile is never cached."""
+    shared = tmp_path / "compiled"
+    first, second = (Settings(data_dir=tmp_path / d, compile_cache_dir=shared) for d in ("a", "b"))
+
+    def cached() -> set[str]:
+        return {p.name for p in shared.iterdir() if p.is_file()} if shared.exists() else set()
+
+    async with open_sandbox(sandbox_backend, first) as sb:
+        assert (await sb.compile("print(2)", Language.PYTHON)).ok
+        two = cached()
+        assert (await sb.compile("print(3)", Language.PYTHON)).ok
+        (three,) = cached() - two
+        bad = await sb.compile("print(", Language.PYTHON)
+        assert bad.verdict is Verdict.CE and "SyntaxError" in bad.message
+        assert cached() == two | {three}
+    assert (shared / three).read_bytes()[16:]  # past the .pyc header: the code itself
+    # the print(3) bytecode under print(2)'s key: the second store's compile of print(2) comes from the cache
+    (shared / two.pop()).write_bytes((shared / three).read_bytes())
+    async with open_sandbox(sandbox_backend, second) as sb:
+        c = await sb.compile("print(2)", Language.PYTHON, name="verifier")
+        assert c.program is not None and c.program.warm
+        assert (await sb.run(c.program, limits=TIGHT)).stdout == b"3\n"
+        again = await sb.compile("print(", Language.PYTHON)
+        assert again.verdict is Verdict.CE and again.message == bad.message
+
+
 async def test_a_python_run_gets_the_standard_library_alone_and_keeps_exit(sandbox: Sandbox) -> None:
     # no site: the host's site-packages and .pth hooks stay out of every run, on both backends alike
     code = "import sys\nprint(sys.flags.no_site, [p for p in sys.path if 'packages' in p])\nexit(4)\n"
