@@ -341,9 +341,8 @@ class RunnerSandbox(Sandbox):
         self._fast: FastChannel | None = None
         self._runner_setuid = False
         self._runner_ns = False  # runs get namespaces of their own instead of uids (see runner.RUN_NS)
-        self._pyc_magic: str | None = (
-            None  # the sandbox interpreter's bytecode magic (hex), for the compile cache
-        )
+        # the sandbox interpreter's bytecode magic (hex, from the runner's greeting): the compile cache's key
+        self._pyc_magic: str | None = None
 
     # -- what a backend provides -----------------------------------------------------------------
 
