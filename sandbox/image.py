@@ -192,7 +192,11 @@ def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
             info.image_id = image.short_id
             info.image_size_mb = round(image.attrs.get("Size", 0) / 1e6, 1)
             info.image_current = _version(image) == IMAGE_VERSION
-        info.leftover_containers = len(client.containers.list(all=True, filters={"label": LABEL}))
+        # sparse: the list alone, not an inspect of each (a container another process removes in between
+        # would fail the whole report with NotFound)
+        info.leftover_containers = len(
+            client.containers.list(all=True, sparse=True, filters={"label": LABEL})
+        )
     finally:
         client.close()
     if info.image_present:

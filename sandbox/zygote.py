@@ -104,9 +104,10 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
     try:
         os.write(report, b"P %d" % os.getpid())  # set up (or not): the launcher may now wait for us, kill us
         os.close(report)
-    finally:
-        if failed:
-            os._exit(126)
+    except BaseException:
+        failed = True
+    if failed:
+        os._exit(126)
 
 
 def _start(sock: _socket.socket, fields: list[bytes], fds: list[int]) -> bool:
@@ -121,12 +122,13 @@ def _start(sock: _socket.socket, fields: list[bytes], fds: list[int]) -> bool:
         return False
     if middle == 0:
         try:
-            if os.fork() == 0:
-                sock.detach()  # its fd is closed with the others; the object must never close a number again
-                _become(fields, fds, wr)
-                return True
-        except BaseException:
-            os.write(wr, b"E 12")
+            run = os.fork()
+        except OSError:  # no run: the pipe ends unanswered, which the zygote reads as "E 12"
+            os._exit(0)
+        if run == 0:
+            sock.detach()  # its fd is closed with the others; the object must never close a number again
+            _become(fields, fds, wr)  # ends this process (126) itself if it cannot set the run up
+            return True
         os._exit(0)
     os.close(wr)
     answer = os.read(rd, 64) or b"E 12"
@@ -162,7 +164,7 @@ def serve() -> None:
                     int.from_bytes(payload[i : i + FD_BYTES], sys.byteorder)
                     for i in range(0, usable, FD_BYTES)
                 ]
-        fields = data.rstrip(b"\0").split(b"\0")
+        fields = (data[:-1] if data.endswith(b"\0") else data).split(b"\0")  # each field ends with a NUL
         if len(fds) == 3 and len(fields) > 9 and fields[0] == b"W":
             if _start(sock, fields, fds):
                 return  # the run's own process
