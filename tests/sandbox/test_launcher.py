@@ -16,6 +16,7 @@ from typing import Any
 
 import anyio
 import pytest
+from sandbox_procs import sandbox_processes
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
@@ -113,25 +114,9 @@ async def test_every_fast_run_starts_in_a_fresh_empty_dir(sandbox: Sandbox) -> N
     assert len({cwd for cwd, _ in seen}) == 12
 
 
-def _descendants(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        p = todo.pop()
-        with contextlib.suppress(OSError):
-            kids = [int(k) for k in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
-            out += kids
-            todo += kids
-    return out
-
-
 def _launcher_pid(sb: Any) -> int:
     """The launcher server's host pid: the fs-exec process whose parent is the runner."""
-    top = (
-        sb._proc.pid
-        if sb.backend == "process"
-        else sb._client.api.inspect_container(sb._container_id)["State"]["Pid"]
-    )
-    for pid in _descendants(top):
+    for pid in sandbox_processes(sb):
         with contextlib.suppress(OSError):
             parent = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
             if os.readlink(f"/proc/{pid}/exe").endswith("/fs-exec") and "python" in os.readlink(

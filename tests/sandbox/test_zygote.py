@@ -11,6 +11,7 @@ import signal
 from pathlib import Path
 
 import pytest
+from sandbox_procs import sandbox_processes
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
@@ -59,16 +60,10 @@ async def _program(sb: Sandbox, code: str, name: str):
 
 def _zygotes(sb: Sandbox) -> list[int]:
     """The host pids of ``sb``'s warm interpreters: its processes whose command line carries ZYGOTE_MAIN."""
-    if sb.backend == "process":
-        top = sb._proc.pid  # type: ignore[attr-defined]
-    else:
-        top = sb._client.api.inspect_container(sb._container_id)["State"]["Pid"]  # type: ignore[attr-defined]
     marker = ZYGOTE_MAIN.split("\n", 1)[0].encode()
-    found, todo = [], [top]
-    while todo:
-        p = todo.pop()
+    found = []
+    for p in sandbox_processes(sb):
         with contextlib.suppress(OSError):
-            todo += [int(k) for k in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
             if marker in Path(f"/proc/{p}/cmdline").read_bytes():
                 found.append(p)
     return found
