@@ -465,7 +465,7 @@ class RunnerSandbox(Sandbox):
             return
         fast = self._open_fast_channel()
         op: dict[str, Any] = {"op": "launcher", "path": path}
-        if self.settings.sandbox_warm_python and self._runner_setuid and not self._runner_ns:
+        if self.settings.sandbox_warm_python:  # the runner starts it only where runs get uids of their own
             op["zygote"] = list(zygote_argv(self.python))
         if fast is not None:
             op.update(fast=fast.inside, spares=fast_spares(self.settings))
@@ -720,11 +720,13 @@ class RunnerSandbox(Sandbox):
         want_files: Sequence[str] = (),
         limits: RunLimits = RunLimits(),
     ) -> ExecResult:
-        env = {"PYTHONHASHSEED": "0"} if program.language is Language.PYTHON else None
+        env: dict[str, str] = {}
+        if program.language is Language.PYTHON:
+            env["PYTHONHASHSEED"] = "0"
         if program.source:
-            env = {**(env or {}), SOURCE_ENV: program.source}
+            env[SOURCE_ENV] = program.source
         if program.warm:
-            env = {**(env or {}), WARM_ENV: "1"}
+            env[WARM_ENV] = "1"
         fast = self._fast
         if fast is not None and fast.alive and not files and not want_files and not self._closed:
             wall_ms = wall_limit_ms(limits)

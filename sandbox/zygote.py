@@ -70,6 +70,7 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
             os.write(oom, b"1000")  # when memory runs out, the program is the one to go
             os.close(oom)
         os.chdir(run_dir)
+        # protocol.SOURCE_ENV, spelled out: this file is shipped as text and imports nothing of ours
         source = env.get("FS_SOURCE")
         if source is not None:  # fd 3 (our placeholder until now) is the program's bytecode
             fd = os.open(source, os.O_RDONLY)
