@@ -17,7 +17,7 @@
  *                                                          stderr attached (SCM_RIGHTS)
  *   K TOKEN                                                kill that run's session
  *   S DIR UID                                              a staged dir for one fast run
- *   Z ARGC ARGV... ENV...                                  start the warm interpreter (root mode only)
+ *   Z ARGC ARGV... ENV...                                  the warm interpreter's command (root mode only)
  * to the runner, once a run's program has ended: "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID"
  * (or "E TOKEN ERRNO": it could not even be cloned), then "C TOKEN ALONE"; for a fast run,
  * "D UID ALONE DIR" (take the dir back). The exit report goes first, so the runner can answer the
@@ -37,8 +37,9 @@
  * included) is reaped here.
  *
  * A run whose environment holds FS_WARM=1 (the judge's own Python programs) is not exec'd but forked
- * from the warm interpreter (sandbox/zygote.py), a `python3 -I -S` this server started as its child on
- * a "Z" packet: it sends the zygote "W DIR UID LIMITS... ARGC ARGV... ENV..." with the three streams,
+ * from the warm interpreter (sandbox/zygote.py), a `python3 -I -S` (the "Z" packet's command) this server
+ * starts as its child at the first such run, once: it sends the zygote "W DIR UID LIMITS... ARGC ARGV...
+ * ENV..." with the three streams,
  * and the zygote's grandchild, set up as child_main sets a run up, is reparented to us (the subreaper)
  * and reported back as "P PID" (or "E ERRNO"); from then on it is a run like any other. Without a
  * zygote, or once it has died or stalled, such a run is exec'd as usual.
@@ -736,22 +737,41 @@ static void reap(void) {
 static char packet[PACKET_MAX + 1];
 static char *fields[MAX_ARGS + 16];
 
-/* Z ARGC ARGV... ENV...: start the zygote as our child, as root, its socket on fd 3. */
-static void start_zygote(int nf) {
-    if (ns_mode || zygote >= 0 || nf < 3) return;
+/* The zygote's command, from the "Z" packet, until the first warm run starts it (a sandbox that runs no
+ * judge-side Python program never pays for one). */
+static char zargs[PACKET_MAX + 1];
+static char *zargv[MAX_ARGS + 1], *zenvp[MAX_ARGS + 1];
+static int zygote_wanted;
+
+/* Z ARGC ARGV... ENV...: keep the command (the packet buffer is reused by the next packet). */
+static void want_zygote(int nf) {
+    if (ns_mode || zygote_wanted || zygote >= 0 || nf < 3) return;
     long argc = (long)to_num(fields[1]);
     if (argc < 1 || 2 + argc > nf) return;
-    char *envp[MAX_ARGS + 1];
-    int ne = 0;
-    for (int i = 2 + (int)argc; i < nf; i++) envp[ne++] = fields[i];
-    envp[ne] = 0;
-    fields[2 + argc] = 0;
+    char *p = zargs;
+    int na = 0, ne = 0;
+    for (int i = 2; i < nf; i++) {
+        unsigned long n = len(fields[i]) + 1;
+        if (p + n > zargs + sizeof zargs) return;
+        memcpy(p, fields[i], n);
+        if (i < 2 + argc) zargv[na++] = p;
+        else zenvp[ne++] = p;
+        p += n;
+    }
+    zargv[na] = 0;
+    zenvp[ne] = 0;
+    zygote_wanted = 1;
+}
+
+/* Start the zygote as our child, as root, its socket on fd 3; once (one that dies is not replaced). */
+static void start_zygote(void) {
+    zygote_wanted = 0;
     int sv[2];
     if (sys6(__NR_socketpair, 1 /* AF_UNIX */, 5 /* SOCK_SEQPACKET */ | O_CLOEXEC, 0, (long)sv, 0, 0) != 0) return;
     struct child c;
     memset(&c, 0, sizeof c);
-    c.prog = fields + 2;
-    c.envp = envp;
+    c.prog = zargv;
+    c.envp = zenvp;
     c.uid = -1;
     c.probe = 3; /* child_main: not a run, the zygote */
     c.fds[0] = sv[1];
@@ -854,7 +874,10 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     c.err_fd = -1;
     long long start = now_ns();
     long pid = ZYGOTE_GONE;
-    if (!ns_mode && zygote >= 0 && has_env(envp, "FS_WARM=1")) pid = zygote_spawn(&c);
+    if (!ns_mode && has_env(envp, "FS_WARM=1")) {
+        if (zygote_wanted) start_zygote();
+        if (zygote >= 0) pid = zygote_spawn(&c);
+    }
     if (pid == ZYGOTE_GONE) pid = ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
     if (pid < 0) return pid;
     memset(r, 0, sizeof *r);
@@ -962,7 +985,7 @@ static int take_packet(int sock) {
             send_nums(SOCK, 'E', v, 2, 0);
         } else if (kind == 'K') kill_run((long)to_num(fields[1]), 0);
         else if (kind == 'S') add_spare(nf);
-        else if (kind == 'Z') start_zygote(nf);
+        else if (kind == 'Z') want_zygote(nf);
     } else {
         if (kind == 'F' && nfds == 3) start_fast(nf, fds);
         else if (kind == 'F') {

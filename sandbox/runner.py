@@ -224,7 +224,8 @@ class Launcher:
             for fd in high:
                 os.close(fd)
         self.sock = ours
-        if zygote and CAN_SETUID and not RUN_NS:  # the warm interpreter, started (as root) by the server
+        # the warm interpreter's command: the server starts it (as root) at the first warm run
+        if zygote and CAN_SETUID and not RUN_NS:
             self.sock.send(
                 launcher_packet("Z", len(zygote), *zygote, *(f"{k}={v}" for k, v in BASE_ENV.items()))
             )

@@ -146,9 +146,12 @@ print(sorted(os.listdir("/proc/self/fd")), hits)
         assert await _hashes(sb, verifier, 2) == before * 2
 
 
-async def test_when_the_warm_interpreter_dies_its_runs_start_afresh(sandbox_backend: str) -> None:
+async def test_the_warm_interpreter_starts_at_the_first_warm_run_and_once(sandbox_backend: str) -> None:
+    """A sandbox that runs no judge-side Python program never starts one; once it dies, runs start afresh."""
     async with open_sandbox(sandbox_backend, _settings(True)) as sb:
         verifier = await _program(sb, HASH, "verifier")
+        await _hashes(sb, await _program(sb, HASH, "solution"), 1)
+        assert _zygotes(sb) == []
         assert len(set(await _hashes(sb, verifier, 2))) == 1
         (zygote,) = _zygotes(sb)
         os.kill(zygote, signal.SIGKILL)
