@@ -31,6 +31,7 @@ from typing import Any
 import anyio
 import platformdirs
 
+from frontiersmith import locks
 from frontiersmith.errors import SandboxError
 from frontiersmith.models import Language, Verdict
 from frontiersmith.settings import Settings
@@ -659,10 +660,32 @@ class RunnerSandbox(Sandbox):
         language = Language(language)
         dest = _program_dir(name, next(self._ids))
         cache_key = self._compile_cache_key(code, language)
-        if cache_key is not None:
-            cached = await self._from_compile_cache(cache_key, name, dest, language)
-            if cached is not None:
-                return cached
+        if cache_key is None:
+            return await self._compile(code, language, name, dest, None)
+        cached = await self._from_compile_cache(cache_key, name, dest, language)
+        if cached is not None:
+            return cached
+        # One compile of a source at a time on this machine (sandboxes and processes alike, the pipeline
+        # and parallel runs compile the same solvers at once): a second waits for the first's binary.
+        lock = None
+        with contextlib.suppress(OSError):
+            folder = self._compile_cache_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = await locks.acquire(folder / f"{cache_key}.lock", self.settings.compile_timeout_s, 0.05)
+        try:
+            if lock is not None and lock.waited:
+                cached = await self._from_compile_cache(cache_key, name, dest, language)
+                if cached is not None:
+                    return cached
+            return await self._compile(code, language, name, dest, cache_key)
+        finally:
+            if lock is not None:
+                lock.release()
+
+    async def _compile(
+        self, code: str, language: Language, name: str, dest: str, cache_key: str | None
+    ) -> CompileResult:
+        """Compile ``code`` in the sandbox into ``dest`` (and the compile cache under ``cache_key``)."""
         timeout_ms = int(self.settings.compile_timeout_s * 1000)
         limits = RunLimits(time_ms=timeout_ms, memory_mb=4096, output_kb=262144, processes=32, open_files=256)
         if language is Language.CPP:

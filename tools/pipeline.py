@@ -11,7 +11,6 @@ run lock (an flock'd file beside the store), so the same run started twice never
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import random
@@ -26,6 +25,7 @@ from typing import Any
 import anyio
 from pydantic import Field, field_validator
 
+from frontiersmith import locks
 from frontiersmith.errors import FrontierSmithError, InvalidInputError
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
@@ -150,31 +150,6 @@ def run_lock_path(store_path: Path, run_id: str) -> Path:
     return store_path.with_name(f"{store_path.name}.{run_id}.lock")
 
 
-def _try_lock(path: Path) -> int | None:
-    """An fd holding the exclusive flock on ``path``, or None while another process holds it.
-
-    flock, not a row in the store: the kernel drops it when its holder dies, even by SIGKILL, so a dead
-    run never blocks the next one and no liveness check is needed.
-    """
-    while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return None
-        # The holder we waited for removes the file as it lets go; a lock on that removed file guards
-        # nothing (the next run opens a new one), so take the lock again on the file the name now has.
-        try:
-            current = os.stat(path)
-        except FileNotFoundError:
-            current = None
-        mine = os.fstat(fd)
-        if current is not None and (current.st_dev, current.st_ino) == (mine.st_dev, mine.st_ino):
-            return fd
-        os.close(fd)
-
-
 def _holder(path: Path) -> str:
     """Who holds the lock, as the holder wrote it: pid, host and since when."""
     try:
@@ -193,28 +168,19 @@ async def run_lock(store_path: Path, run_id: str, wait_s: float = 0.0) -> AsyncI
     holder. Yields how long it waited, 0 if it did not (a run that waited finds its work done or resumes it).
     """
     path = run_lock_path(store_path, run_id)
-    started = time.monotonic()
-    waited = 0.0
-    fd = _try_lock(path)
-    while fd is None:
-        if time.monotonic() - started >= wait_s:
-            raise RunLockedError(
-                f"The synthesis run {run_id} is already running on the store {store_path} ({_holder(path)}); "
-                "wait for it to finish, or set FRONTIERSMITH_RUN_LOCK_WAIT_S to wait for it."
-            )
-        await anyio.sleep(_LOCK_POLL_S)
-        fd = _try_lock(path)
-        waited = time.monotonic() - started
+    lock = await locks.acquire(path, wait_s, _LOCK_POLL_S)
+    if lock is None:
+        raise RunLockedError(
+            f"The synthesis run {run_id} is already running on the store {store_path} ({_holder(path)}); "
+            "wait for it to finish, or set FRONTIERSMITH_RUN_LOCK_WAIT_S to wait for it."
+        )
     try:
         holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time(), "run": run_id}
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps(holder).encode(), 0)
-        yield waited
+        os.ftruncate(lock.fd, 0)
+        os.pwrite(lock.fd, json.dumps(holder).encode(), 0)
+        yield lock.waited
     finally:
-        # Remove the file while still holding the lock, so whoever opens the name next gets a fresh file.
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        os.close(fd)
+        lock.release()
 
 
 class Pipeline:

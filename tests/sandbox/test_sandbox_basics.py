@@ -58,6 +58,74 @@ async def test_stores_sharing_a_compile_cache_dir_compile_each_program_once(
     assert r.stdout == b"21\n"
 
 
+HOLD_AND_PUT = """
+import fcntl, os, sys, time
+lock, binary, data = sys.argv[1], sys.argv[2], open(sys.argv[3], "rb").read()
+fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(1.0)
+open(binary, "wb").write(data)
+os.unlink(lock)
+"""
+
+
+async def test_a_source_compiling_elsewhere_is_waited_for_not_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same source compiled at once by two sandboxes, or by another process, runs g++ once: the second
+    waits on the source's lock in the compile cache and takes the first's binary (and no lock is left)."""
+    import subprocess
+    import sys
+
+    from frontiersmith.sandbox._runner_client import RunnerSandbox
+
+    shared = tmp_path / "compiled"
+    first, second = (Settings(data_dir=tmp_path / d, compile_cache_dir=shared) for d in ("a", "b"))
+    compiles: list[str] = []
+    real = RunnerSandbox._compile
+
+    async def counted(self: RunnerSandbox, code: str, *args: object) -> object:
+        compiles.append(code)
+        return await real(self, code, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RunnerSandbox, "_compile", counted)
+    quadrupler = DOUBLER.replace("2*x", "4*x")
+    async with open_sandbox("process", first) as a, open_sandbox("process", second) as b:
+        results: list[object] = []
+
+        async def compile_in(sb: Sandbox) -> None:
+            results.append(await sb.compile(quadrupler, Language.CPP))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(compile_in, a)
+            tg.start_soon(compile_in, b)
+        assert compiles == [quadrupler]
+        for sb, c in zip((a, b), results, strict=True):
+            assert c.program is not None  # type: ignore[attr-defined]
+            assert (await sb.run(c.program, stdin=b"5\n", limits=TIGHT)).stdout == b"20\n"  # type: ignore[attr-defined]
+
+        # Another process holds the doubler's lock and then leaves the tripler's binary under its key: the
+        # compile waits for it and takes that binary (it triples) rather than compiling the doubler itself.
+        tripler = DOUBLER.replace("2*x", "3*x")
+        assert (await a.compile(tripler, Language.CPP)).ok
+        key, tripler_key = (a._compile_cache_key(code, Language.CPP) for code in (DOUBLER, tripler))  # type: ignore[attr-defined]
+        built = tmp_path / "tripler.bin"
+        built.write_bytes((shared / tripler_key).read_bytes())
+        holder = subprocess.Popen(
+            [sys.executable, "-c", HOLD_AND_PUT, str(shared / f"{key}.lock"), str(shared / key), str(built)],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        c = await b.compile(DOUBLER, Language.CPP)
+        assert holder.wait(timeout=30) == 0
+        assert c.program is not None
+        assert (await b.run(c.program, stdin=b"7\n", limits=TIGHT)).stdout == b"21\n"
+    assert compiles == [quadrupler, tripler]
+    assert not list(shared.glob("*.lock"))
+
+
 async def test_python_bytecode_is_cached_by_source_in_a_shared_compile_cache_dir(
     sandbox_backend: str, tmp_path: Path
 ) -> None:
