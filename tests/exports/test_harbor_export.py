@@ -45,7 +45,8 @@ async def test_harbor_export_is_a_harbor_task_with_lineage_and_hidden_tests(
     assert meta["chain"][-1] == task.id and meta["axis"] == "objective" and meta["forced"] is True
     assert config["task"]["name"] == f"frontiersmith/{task.id}" and config["verifier"]["timeout_sec"] > 0
     assert "FROM my/base:1" in (folder / "environment" / "Dockerfile").read_text()
-    assert "network_mode: none" in (folder / "environment" / "docker-compose.yaml").read_text()
+    compose = (folder / "environment" / "docker-compose.yaml").read_text()
+    assert "network_mode: none" in compose and "init: true" in compose  # init: `compose down` stops at once
     assert task.problem.statement.strip() in (folder / "instruction.md").read_text()
     bundle = await load_bundle(published.store, task, published.settings)
     assert (
@@ -90,7 +91,7 @@ def reward_as_harbor_does(task_dir: Path, agent_solution: tuple[str, str] | None
     /tests, run test.sh, read the reward file."""
     tag = f"frontiersmith-harbor-test-{uuid.uuid4().hex[:8]}"
     _docker("build", "-q", "-t", tag, str(task_dir / "environment"))
-    container = _docker("run", "-d", "--network", "none", tag, "sleep", "900").strip()
+    container = _docker("run", "-d", "--network", "none", "--init", tag, "sleep", "900").strip()
     try:
         if agent_solution is None:
             _docker("cp", str(task_dir / "solution"), f"{container}:/solution")
@@ -112,7 +113,8 @@ def reward_as_harbor_does(task_dir: Path, agent_solution: tuple[str, str] | None
 
 
 def reward_from_harbor_oracle(harbor: Path, task_dir: Path, tmp: Path) -> float:
-    env = {**os.environ, **docker_config_with_compose(harbor, tmp)}
+    # LiteLLM (in Harbor) otherwise tries to fetch its model price list from the network, retrying, at every run
+    env = {**os.environ, **docker_config_with_compose(harbor, tmp), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
     jobs = tmp / "jobs"
     done = subprocess.run(
         [str(harbor), "run", "-p", str(task_dir), "-a", "oracle", "-o", str(jobs), "-n", "1", "-y", "-q"],

@@ -5,7 +5,7 @@ What the agent sees is apart from what only the verifier sees::
     task.toml               limits, and how the task was made under [metadata.frontiersmith]
     instruction.md          the statement and where to write the solution (/app/solution.py or .cpp)
     environment/Dockerfile  FROM the locally built sandbox image (python3, g++): builds with no network
-    environment/docker-compose.yaml   the container runs with ``network_mode: none``
+    environment/docker-compose.yaml   the container runs with ``network_mode: none`` and ``init: true``
     tests/test.sh           uploaded after the agent finishes: judges /app/solution.* and writes the mean
                             normalised score, the continuous reward, to /logs/verifier/reward.txt
     tests/...               the FrontierCS form of the task (chk.cc, testdata/N.in + N.ans), testlib.h and
@@ -16,6 +16,10 @@ No network: Harbor's own ``network_mode = "no-network"`` is enforced by an egres
 image Harbor pulls, which a machine without network (like a dockerd started with ``--bridge=none``) cannot
 do, and Harbor then refuses the task; so task.toml leaves Harbor's policy at its default and the task's
 compose file, which Harbor merges into its own, takes the network away from the container itself.
+
+``init: true``: Harbor's main service runs ``sh -c "sleep infinity"`` as the container's first process,
+which ignores SIGTERM, so every ``docker compose down`` at a trial's end waited out the 10 s stop grace
+before a SIGKILL (a 6 s trial took 15 s); with Docker's init as the first process the stop is at once.
 
 The score of one output is the generated FrontierCS checker's (``frontiercs.native_checker``), the same
 number FrontierSmith's judge gives; the runner adds only running the solution under the limits and the mean.
@@ -89,7 +93,7 @@ TOML_HEADER = (
     "# A FrontierSmith task. The container has no network: environment/docker-compose.yaml sets network_mode\n"
     "# none (Harbor's no-network mode needs its egress sidecar image, which a machine without network cannot pull).\n"
 )
-COMPOSE = "services:\n  main:\n    network_mode: none\n"
+COMPOSE = "services:\n  main:\n    network_mode: none\n    init: true\n"
 
 
 def task_toml(bundle: TaskBundle) -> str:
