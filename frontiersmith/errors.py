@@ -29,3 +29,8 @@ class StoreError(FrontierSmithError):
 
 class SandboxError(FrontierSmithError):
     """The sandbox itself failed (our fault, never the contestant's): reported as SYSTEM_ERROR."""
+
+
+class NotJudgedError(FrontierSmithError):
+    """The host failed on some test even after the judge's retries: the submission has no score (and nothing
+    of it was stored); trying again later may judge it."""

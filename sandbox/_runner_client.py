@@ -234,9 +234,18 @@ def fast_spares(settings: Settings) -> int:
     return min(64, 2 * max_parallel(settings))
 
 
+# The wall clock is only a backstop: a time limit is CPU time (as FrontierCS's judge enforces it), which load
+# does not change. A run the backstop stops while still short of its CPU limit got too little of a busy
+# machine (a host failure, tried again) unless it was idle: a program that sleeps or waits on input it never
+# gets uses next to no CPU, so under IDLE_CPU_SHARE of the wall time it is a time-out of its own making.
+WALL_BACKSTOP_FACTOR = 3
+WALL_BACKSTOP_EXTRA_MS = 10_000
+IDLE_CPU_SHARE = 0.05
+
+
 def wall_limit_ms(limits: RunLimits) -> int:
-    """Wall-clock time-out: generous enough for a loaded machine, short enough to stop a sleeper."""
-    return 2 * limits.time_ms + 1000
+    """The wall-clock backstop of a run: the larger of 3x its CPU limit and its CPU limit + 10 s."""
+    return max(WALL_BACKSTOP_FACTOR * limits.time_ms, limits.time_ms + WALL_BACKSTOP_EXTRA_MS)
 
 
 def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
@@ -259,9 +268,19 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
         no_memory = reply.get("exec_errno") in (12, 7)  # ENOMEM, E2BIG
         verdict = Verdict.MLE if no_memory else Verdict.RE
         message = f"could not start the program: {reply['exec_error']}"
-    elif reply.get("timed_out") or cpu_ms > limits.time_ms or sig == signal.SIGXCPU:
+    elif cpu_ms > limits.time_ms or sig == signal.SIGXCPU:
         verdict = Verdict.TLE
-        message = "wall-clock limit exceeded" if reply.get("timed_out") and cpu_ms <= limits.time_ms else ""
+    elif reply.get("timed_out"):
+        wall_ms = float(reply.get("wall_ms", 0.0))
+        if cpu_ms < IDLE_CPU_SHARE * wall_ms:
+            verdict = Verdict.TLE
+            message = f"idle past the wall-clock limit ({cpu_ms:.0f} ms of CPU in {wall_ms:.0f} ms)"
+        else:  # short of its CPU limit yet busy: the machine gave it too little time
+            verdict = Verdict.SYSTEM_ERROR
+            message = (
+                f"stopped by the wall-clock backstop after {wall_ms:.0f} ms with {cpu_ms:.0f} ms of CPU, "
+                f"under its {limits.time_ms} ms limit: the host was too busy"
+            )
     elif sig == signal.SIGXFSZ or len(stdout) >= out_limit:
         verdict = Verdict.OLE
         stdout = stdout[:out_limit]
@@ -638,6 +657,10 @@ class RunnerSandbox(Sandbox):
             raise SandboxError(f"The {self.backend} sandbox runner is unreachable ({exc}).") from None
         finally:
             timer.cancel()
+
+    @property
+    def usable(self) -> bool:
+        return not (self._closed or self._dead)
 
     async def close(self) -> None:
         if self._closed:

@@ -124,6 +124,11 @@ class Sandbox(abc.ABC):
     ) -> ExecResult:
         """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed."""
 
+    @property
+    def usable(self) -> bool:
+        """False once the sandbox can run nothing more (closed, or its runner died): open a new one."""
+        return True
+
     def describe_isolation(self) -> str:
         """What keeps this sandbox's runs from the host and from each other, in a few words."""
         return self.backend

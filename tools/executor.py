@@ -47,7 +47,9 @@ from .judge import (
     VerifierSpec,
     check_normalisation,
     compile_all,
+    host_failed,
     judge_compiled,
+    judge_solution,
     open_judge,
     programs_to_compile,
     verifier_failed,
@@ -169,6 +171,21 @@ class JudgeHost:
                 programs = programs_to_compile(job.solution, job.baseline, job.best)
                 compiled = await compile_all(self.sandbox, programs)
                 report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
+                if any(host_failed(t) for t in report.tests):
+                    # The warm sandbox failed under the job: judge it again in a fresh sandbox of its own
+                    # (judge_solution's own retries), and start a new warm one for the next jobs if it died.
+                    if not self.sandbox.usable:
+                        await self.close()
+                    report = await judge_solution(
+                        job.solution,
+                        tests,
+                        job.verifier,
+                        job.limits,
+                        baseline=job.baseline,
+                        best=job.best,
+                        workers=self.workers,
+                        settings=self.settings,
+                    )
             report.aggregate()
             meter.workers.append(worker_name())
         return JudgeOutcome(job.id, report, meter, worker_name())

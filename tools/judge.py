@@ -7,8 +7,9 @@ as a file and nothing the solution prints is ever parsed for a score.
 Verifier kinds:
 - testlib: ``CHK input.txt output.txt answer.txt result.txt`` (testlib's optional result file, where
   ``quitp`` writes ``"P message"``). Exit 0 scores 1, exit 7 (points) scores the checker's points,
-  exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or a hang is SYSTEM_ERROR
-  (a hang, retried once, is left out of the mean; a FAIL or a crash counts as 0: see
+  exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or running out of its CPU time
+  is SYSTEM_ERROR counted as 0 (the output broke it); a run the host failed (the sandbox, or the wall clock
+  on a busy machine) is retried, and a test still unjudged leaves the whole run without a score (see
   ``tools/scoring.aggregate_scores``).
   Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
   ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
@@ -161,7 +162,7 @@ _DIAGNOSTICS = {
 
 @dataclass
 class JudgeReport:
-    score: float  # tools/scoring.aggregate_scores: the mean over the judged (non-SYSTEM_ERROR) tests
+    score: float  # tools/scoring.aggregate_scores: the mean over every test (see ``complete``)
     tests: list[TestResult]
     compile_message: str = ""
     verdict: Verdict = (
@@ -185,7 +186,12 @@ class JudgeReport:
         return self.totals.judged
 
     @property
-    def system_errors(self) -> int:  # SYSTEM_ERROR tests the host caused, left out of the mean
+    def complete(self) -> bool:
+        """Whether every test was judged: only then is ``score`` the solution's score (tools/scoring)."""
+        return self.totals.complete
+
+    @property
+    def system_errors(self) -> int:  # tests the host failed on after every retry: no score while any is left
         return self.totals.system_errors
 
     @property
@@ -211,8 +217,10 @@ class JudgeReport:
         """The ``frontiersmith judge --json`` shape."""
         return {
             "score": self.score,
+            "complete": self.complete,
             "judged": self.judged,
             "system_errors": self.system_errors,
+            "missing": self.totals.missing,
             "verifier_failures": self.verifier_failures,
             "summary": self.summary,
             "tests": [
@@ -349,17 +357,22 @@ def _unrun(tests: Sequence[JudgeTest], verdict: Verdict, message: str) -> list[T
     ]
 
 
-VERIFIER_ATTEMPTS = 2
-# how a verifier's own run ends when the host, not the output, is to blame: retried, then left out
-HOST_FAILURES = (Verdict.TLE, Verdict.SYSTEM_ERROR)
+# How often a run the host failed is tried, in one sandbox (``judge_solution`` then tries the tests still
+# unjudged once more in a fresh one).
+VERIFIER_ATTEMPTS = 3
+RUN_ATTEMPTS = 3
+# How a run ends when the host, not the program, is to blame: the sandbox failed under it, or the wall-clock
+# backstop stopped it while it was still short of its CPU limit (sandbox/_runner_client.classify). A time-out
+# is decided by CPU time alone, which load does not change, so it is the program's (or its input's) doing.
+HOST_FAILURES = (Verdict.SYSTEM_ERROR,)
 
 
 async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> ExecResult:
-    """Run a verifier (or checker) once more when it timed out or the sandbox failed under it.
+    """Run a verifier (or checker) again when the host failed under it (``HOST_FAILURES``).
 
-    Both are what an overloaded host does to a verifier that is fine, so one retry keeps a busy
-    machine from turning good tests into SYSTEM_ERROR; a second failure is reported as it is (a
-    time-out or a failed run, which the interpreters turn into SYSTEM_ERROR).
+    A failed sandbox or a verifier stopped by the wall clock on a busy machine says nothing of the output,
+    so it is tried again; a last failure is reported as it is (SYSTEM_ERROR, not counted: the test is then
+    unjudged, and the run has no score unless a fresh sandbox judges it).
     """
     result: ExecResult | None = None
     for attempt in range(VERIFIER_ATTEMPTS):
@@ -370,7 +383,7 @@ async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> Exe
         if result.verdict not in HOST_FAILURES:
             return result
         if attempt + 1 == VERIFIER_ATTEMPTS:
-            result.message = f"{result.message or result.verdict.value}; tried twice"
+            result.message = f"{result.message or result.verdict.value}; tried {VERIFIER_ATTEMPTS} times"
     assert result is not None
     return result
 
@@ -472,8 +485,8 @@ class Judge:
             files = {"input.txt": test.input, "output.txt": output}
             checked = await self._run_verifier(["verify", "input.txt", "output.txt"], files)
             result.verdict, result.objective, result.message = interpret_native(checked)
-        # The verifier ran to its end on this output and still gave no verdict: that is its answer on
-        # the output (counted as 0), where a time-out or a sandbox failure is the host's.
+        # The verifier ran to its end (or to its CPU limit) on this output and still gave no verdict: that is
+        # its answer on the output (counted as 0), where a failed sandbox or the wall clock is the host's.
         result.counted = result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
         return result, checked
 
@@ -499,7 +512,10 @@ class Judge:
                 )
 
     async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
-        run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
+        for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of the program: again
+            run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
+            if run.verdict not in HOST_FAILURES:
+                break
         measured = {
             "time_ms": run.time_ms,
             "memory_kb": run.memory_kb,
@@ -621,7 +637,8 @@ def _normalise(
     result: TestResult, verifier: VerifierSpec, baseline: Mapping[str, float], best: Mapping[str, float]
 ) -> None:
     """Turn a raw result into its normalised score in place (0 for anything but OK). A test with no
-    baseline (or, for range normalisation, no best) objective cannot be scored: SYSTEM_ERROR, left out."""
+    baseline (or, for range normalisation, no best) objective cannot be scored on this problem, whatever the
+    solution: it is marked ``missing`` like a test the package lacks (tools/scoring.aggregate_scores)."""
     if result.verdict is not Verdict.OK:
         result.score = 0.0
         return
@@ -629,11 +646,11 @@ def _normalise(
         result.score = min(1.0, max(0.0, result.objective or 0.0))
         return
     if result.name not in baseline:
-        result.verdict, result.score = Verdict.SYSTEM_ERROR, 0.0
+        result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
         result.message = _short(f"no baseline objective for test {result.name}; {result.message}")
         return
     if verifier.normalisation is Normalisation.RANGE and result.name not in best:
-        result.verdict, result.score = Verdict.SYSTEM_ERROR, 0.0
+        result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
         result.message = _short(f"no best objective for test {result.name} (range normalisation)")
         return
     result.score = normalise(
@@ -690,25 +707,55 @@ async def judge_solution(
 
     ``baseline`` (and ``best``, for range normalisation) are per-test objectives, or a Program
     whose objectives are computed here first, in the same sandbox, and returned in the report
-    so the caller can cache them. A sandbox that cannot start raises SandboxError.
+    so the caller can cache them. Tests the host failed on (after the retries in that sandbox) are judged
+    once more in a fresh one; a report still ``complete`` False has no score (tools/scoring). A sandbox
+    that cannot start raises SandboxError.
     """
     if not tests:
         raise InvalidInputError("There are no tests to judge on; add at least one test.")
     check_normalisation(verifier, baseline, best)
-    try:
-        async with open_judge(
+    kwargs: dict[str, Any] = {"backend": backend, "workers": workers, "settings": settings}
+    report = await _judge_in_a_sandbox(solution, tests, verifier, limits, baseline, best, progress, kwargs)
+    unjudged = {t.name for t in report.tests if host_failed(t)}
+    if unjudged and report.verdict is Verdict.OK:
+        again = await _judge_in_a_sandbox(
+            solution,
+            [t for t in tests if t.name in unjudged],
             verifier,
             limits,
-            programs_to_compile(solution, baseline, best),
-            backend=backend,
-            workers=workers,
-            settings=settings,
-        ) as (judge, compiled):
-            report = await judge_compiled(judge, compiled, tests, baseline, best, progress=progress)
-    except VerifierCompileError as exc:
-        report = verifier_failed(tests, exc)
+            report.baseline_objectives if isinstance(baseline, Program) else baseline,
+            report.best_objectives if isinstance(best, Program) else best,
+            None,
+            kwargs,
+        )
+        redone = {t.name: t for t in again.tests}
+        report.tests = [redone.get(t.name, t) if t.name in unjudged else t for t in report.tests]
     report.aggregate()
     return report
+
+
+def host_failed(result: TestResult) -> bool:
+    """A test the host failed on, even after the judge's retries: it leaves its run without a score."""
+    return result.verdict is Verdict.SYSTEM_ERROR and not (result.counted or result.missing)
+
+
+async def _judge_in_a_sandbox(
+    solution: Program,
+    tests: Sequence[JudgeTest],
+    verifier: VerifierSpec,
+    limits: Limits,
+    baseline: Mapping[str, float] | Program | None,
+    best: Mapping[str, float] | Program | None,
+    progress: Progress | None,
+    kwargs: Mapping[str, Any],
+) -> JudgeReport:
+    try:
+        async with open_judge(
+            verifier, limits, programs_to_compile(solution, baseline, best), **kwargs
+        ) as (judge, compiled):
+            return await judge_compiled(judge, compiled, tests, baseline, best, progress=progress)
+    except VerifierCompileError as exc:
+        return verifier_failed(tests, exc)
 
 
 def programs_to_compile(

@@ -112,7 +112,7 @@ def paper_scores(
 
 
 class ScoredTest(Protocol):
-    """Anything with a per-test verdict and score (the judge's TestResult, submit's TestVerdict, a Run)."""
+    """Anything with a per-test verdict and score (the judge's TestResult)."""
 
     @property
     def verdict(self) -> Verdict: ...
@@ -125,49 +125,72 @@ class ScoredTest(Protocol):
         """For a SYSTEM_ERROR: the verifier itself failed on this output, so it counts as 0."""
         ...
 
+    @property
+    def missing(self) -> bool:
+        """For a SYSTEM_ERROR: the package lacks this test, so it is no test of the problem."""
+        ...
+
 
 @dataclass(frozen=True)
 class ScoreSummary:
-    """How per-test scores became one score: the mean over the judged tests, and what was left out."""
+    """How per-test scores became one score: the mean over every test of the problem, or no score at all.
+
+    ``complete`` is False when the host failed on some test even after the judge's retries: such a run has
+    no score to give (``score`` then counts those tests as 0, so it is never more than the true score), and
+    every door (``submit``, ``judge``, the rewards) reports it as not judged instead.
+    """
 
     score: float
-    judged: int  # the tests the mean is over: every test but the SYSTEM_ERRORs left out
-    system_errors: int  # tests left out of the mean
+    judged: int  # the tests the mean is over: every test of the problem
+    system_errors: int  # tests the host failed on after its retries: while any is left, nothing is judged
     verifier_failures: int = 0  # SYSTEM_ERRORs the verifier gave on the output: judged, as 0
+    missing: int = 0  # tests the package lacks (the same for every solution): not tests of the problem
+
+    @property
+    def complete(self) -> bool:
+        """Whether every test of the problem was judged, so ``score`` is the solution's score."""
+        return self.system_errors == 0 and self.judged > 0
 
     @property
     def could_not_judge(self) -> bool:
-        return self.judged == 0 and self.system_errors > 0
+        return not self.complete
 
     def describe(self) -> str:
-        """One line for people: what the score is the mean of, and how many tests were left out."""
-        if self.could_not_judge:
-            return f"could not be judged: all {self.system_errors} tests were SYSTEM_ERROR (score 0)"
-        text = f"mean of {self.judged} judged tests"
+        """One line for people: what the score is the mean of, or why there is none."""
+        gap = f"; {self.missing} tests missing from the package are not part of it" if self.missing else ""
+        if self.judged == 0 and self.system_errors == 0:
+            return "could not be judged: the problem has no test to judge on" + gap
         if self.system_errors:
-            text += f"; {self.system_errors} SYSTEM_ERROR tests left out of the mean"
+            return (
+                f"could not be judged: the host failed on {self.system_errors} of "
+                f"{self.judged + self.system_errors} tests even after retrying; no score (try again)" + gap
+            )
+        text = f"mean of all {self.judged} tests"
         if self.verifier_failures:
             text += f"; {self.verifier_failures} tests on which the verifier failed count as 0"
-        return text
+        return text + gap
 
 
 def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
-    """The one score of a run over many tests: the mean of the per-test scores over the JUDGED tests.
+    """The one score of a run over many tests: the mean of the per-test scores over EVERY test.
 
-    A SYSTEM_ERROR test that the host caused (a missing test file, a verifier that timed out twice, a
-    sandbox failure, a verifier that does not compile, a missing baseline objective) is not the
-    solution's doing, so it is left out of the mean and counted in ``system_errors``: an overloaded
-    host or a gap in a package never silently lowers a score. A SYSTEM_ERROR the verifier gave on the
-    solution's output (it crashed, called FAIL, printed no verdict: ``counted``) is judged, as 0, and
-    counted in ``verifier_failures``: otherwise an output that breaks a fragile verifier would drop its
-    worst tests from the mean and raise its own score. Every other verdict counts, with its score (0
-    for CE, RE, TLE, MLE, OLE and INVALID). When every test is left out nothing was judged: the score
-    is 0 and ``could_not_judge`` is true. A non-finite per-test score counts as 0.
+    A test the solution made unjudgeable (its output broke the verifier, its files or processes broke the
+    run) scores 0, like every other failing verdict (CE, RE, TLE, MLE, OLE, INVALID); a SYSTEM_ERROR the
+    verifier gave on the output (``counted``) is one of those and is also counted in ``verifier_failures``.
+    A SYSTEM_ERROR the host caused (a sandbox that failed, a verifier stopped by the wall clock on a busy
+    machine) is retried by the judge; one still left is counted in ``system_errors`` and makes the summary
+    incomplete: such a run has no score, never a mean over the tests that happened to run (which a solution
+    that breaks the judge on its worst tests would raise). A test the package lacks (``missing``: the same
+    gap for every solution) is not a test of the problem and is only counted in ``missing``. A non-finite
+    per-test score counts as 0.
     """
-    judged = system_errors = verifier_failures = 0
+    judged = system_errors = verifier_failures = missing = 0
     total = 0.0
     for test in tests:
         if test.verdict == Verdict.SYSTEM_ERROR:
+            if test.missing:
+                missing += 1
+                continue
             if not test.counted:
                 system_errors += 1
                 continue
@@ -175,8 +198,9 @@ def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
         judged += 1
         total += test.score if math.isfinite(test.score) and test.verdict != Verdict.SYSTEM_ERROR else 0.0
     return ScoreSummary(
-        score=total / judged if judged else 0.0,
+        score=total / (judged + system_errors) if judged + system_errors else 0.0,
         judged=judged,
         system_errors=system_errors,
         verifier_failures=verifier_failures,
+        missing=missing,
     )

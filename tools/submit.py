@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel, Field
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import InvalidInputError, NotJudgedError
 from frontiersmith.models import (
     Candidate,
     Language,
@@ -69,7 +69,7 @@ class SubmitResult(BaseModel):
     tests: list[TestResult]  # data-free: each message is the test's diagnostic
     compile_message: str = ""
     judged: int = 0  # tests the score is the mean of
-    system_errors: int = 0  # SYSTEM_ERROR tests the host caused, left out of the mean (tools/scoring)
+    system_errors: int = 0  # always 0 here: a run the host failed on has no score and raises NotJudgedError
     verifier_failures: int = 0  # SYSTEM_ERROR tests the verifier gave on the output, counted as 0
     summary: str = ""  # what the score is the mean of, or that the run could not be judged
 
@@ -147,6 +147,8 @@ async def submit(
         progress=progress,
         settings=settings,
     )
+    if not judged.complete:  # no mean over the tests that happened to run: no score, nothing stored
+        raise NotJudgedError(f"The submission to {problem_id} {judged.summary}; nothing was stored.")
     # The tests are hidden: neither the result nor the stored runs may carry what the solution printed or
     # what the verifier said about it, or a solution that echoes its stdin would read the tests back.
     report = judged.without_test_data()

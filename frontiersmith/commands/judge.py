@@ -8,7 +8,7 @@ from pathlib import Path
 import anyio
 import typer
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import InvalidInputError, NotJudgedError
 from frontiersmith.models import Language, Program, Verdict
 
 from .executor_options import executor_option, executor_settings, ray_address_option
@@ -83,8 +83,10 @@ def judge(
         report = report.without_test_data()
     if as_json:
         typer.echo(json.dumps(report.to_json()))
-        return
-    _print_table(package.problem.title, report)
+    else:
+        _print_table(package.problem.title, report)
+    if not report.complete:  # the per-test lines are shown, but there is no score to give
+        raise NotJudgedError(f"The solution {report.summary}.")
 
 
 async def _judge_on_ray(settings, solution, package, baseline, backend, workers):
@@ -141,7 +143,8 @@ def _print_table(title: str, report) -> None:
     console.print(table)
     if report.compile_message:
         console.print(f"[red]{report.verdict.value}[/red]: {escape(report.compile_message)}")
-    console.print(f"score: {report.score:.6f} ({report.summary})")
+    if report.complete:
+        console.print(f"score: {report.score:.6f} ({report.summary})")
 
 
 @import_app.command("frontiercs")

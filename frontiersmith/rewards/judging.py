@@ -3,6 +3,8 @@ at most ``workers`` test runs at a time, each score exactly what ``submit`` give
 
 A reward function must never raise into a trainer: a completion with no code, code that does not compile,
 hostile code, a ground truth naming no task or any failure of the judge scores 0 (and failures are logged).
+A completion the shared sandbox failed under is judged again alone in a fresh one; one still not judged
+(tools/scoring: no mean over fewer tests) scores 0, logged as an error.
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from typing import Any, TypeVar
 import anyio
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Program
+from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import Sandbox
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.tools.judge import Judge, JudgeReport, open_judge
+from frontiersmith.tools.judge import Judge, JudgeReport, judge_solution, open_judge
 from frontiersmith.tools.submit import check_size
 
 from .extract import extract_code
@@ -115,7 +117,7 @@ async def _judge_group(
                 )
             async with anyio.create_task_group() as tg:
                 for i, program in group.items:
-                    tg.start_soon(_judge_one, judge, group.task, i, program, reports, limiter)
+                    tg.start_soon(_judge_one, judge, group.task, i, program, reports, limiter, settings)
     except Exception as exc:  # the task's verifier or baseline failed: its completions score 0
         log.error("task %s could not be judged, its completions score 0: %s", pkg.problem.id, exc)
 
@@ -127,11 +129,20 @@ async def _judge_one(
     program: Program,
     reports: list[JudgeReport | None],
     limiter: anyio.CapacityLimiter,
+    settings: Settings,
 ) -> None:
     try:
         async with limiter:  # compiling is the heavy step; it counts against the same bound as test runs
             compiled = await judge.sandbox.compile(program.code, program.language, name="solution")
-        reports[i] = await judge.report(compiled, task.package.tests, task.baseline or {})
+        report = await judge.report(compiled, task.package.tests, task.baseline or {})
+        if not report.complete and report.verdict is not Verdict.CE:
+            # The shared sandbox failed under this completion (a neighbour's doing, or the host's): judged
+            # again alone, in a fresh sandbox, so no completion's score depends on another's.
+            pkg = task.package
+            report = await judge_solution(
+                program, pkg.tests, pkg.verifier, pkg.limits, baseline=task.baseline or {}, settings=settings
+            )
+        reports[i] = report
     except Exception as exc:
         log.warning("completion %d scores 0: the judge failed on it: %s", i, exc)
 
@@ -158,7 +169,10 @@ async def score_completions(
     except Exception as exc:  # no sandbox, bad settings: every completion scores 0, loudly
         log.error("no completion of this batch could be judged, all score 0: %s", exc)
         return [0.0] * len(completions)
-    return [r.score if r is not None else 0.0 for r in reports]
+    for i, report in enumerate(reports):
+        if report is not None and not report.complete:  # a reward must be a number: 0, said loudly
+            log.error("completion %d scores 0: it %s", i, report.summary)
+    return [r.score if r is not None and r.complete else 0.0 for r in reports]
 
 
 def run_sync(fn: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T:

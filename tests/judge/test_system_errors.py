@@ -1,5 +1,6 @@
-"""SYSTEM_ERROR is the judge's fault: retried once where a busy host causes it, left out of the mean,
-counted in the summary, and a package's missing test is such a line instead of a refusal."""
+"""The denominator is every test: a SYSTEM_ERROR the host caused is retried, and one left leaves the run with
+no score (never a mean over the tests that ran); what the output caused counts as 0; a test the package lacks
+is no test of the problem."""
 
 import json
 import os
@@ -55,37 +56,45 @@ TLE = ExecResult(Verdict.TLE, message="time limit exceeded")
     [
         ((OK,), 1, Verdict.OK),
         ((ExecResult(Verdict.RE, exit_code=1),), 1, Verdict.RE),  # a checker's own verdict: no retry
-        ((TLE, OK), 2, Verdict.OK),
+        ((TLE,), 1, Verdict.TLE),  # out of CPU time on this output: the output's doing, no retry
         ((ExecResult(Verdict.SYSTEM_ERROR), OK), 2, Verdict.OK),
         ((RuntimeError("runner died"), OK), 2, Verdict.OK),
-        ((TLE, ExecResult(Verdict.TLE, message="time limit exceeded")), 2, Verdict.TLE),
-        ((RuntimeError("runner died"), RuntimeError("again")), 2, Verdict.SYSTEM_ERROR),
+        ((RuntimeError("runner died"), ExecResult(Verdict.SYSTEM_ERROR), OK), 3, Verdict.OK),
+        (
+            (RuntimeError("runner died"), RuntimeError("again"), RuntimeError("and again")),
+            3,
+            Verdict.SYSTEM_ERROR,
+        ),
     ],
 )
-async def test_verifier_time_out_or_sandbox_failure_is_retried_exactly_once(outcomes, calls, verdict):
+async def test_only_a_host_failure_of_the_verifier_is_retried_and_at_most_three_times(
+    outcomes, calls, verdict
+):
     runs = FakeRuns(*outcomes)
     result = await run_verifier_retrying(runs)
     assert (runs.calls, result.verdict) == (calls, verdict)
-    if calls == 2 and verdict is not Verdict.OK:
-        assert "tried twice" in result.message
+    if calls == 3 and verdict is not Verdict.OK:
+        assert "tried 3 times" in result.message
 
 
-def test_aggregate_leaves_system_errors_out_of_the_mean_and_counts_them():
-    def v(verdict: Verdict, score: float = 0.0) -> TestResult:
-        return TestResult(name="t", verdict=verdict, score=score)
+def test_the_mean_is_over_every_test_and_a_host_failure_leaves_no_score():
+    def v(verdict: Verdict, score: float = 0.0, **kw: bool) -> TestResult:
+        return TestResult(name="t", verdict=verdict, score=score, **kw)
 
-    summary = aggregate_scores(
-        [v(Verdict.OK, 0.5), v(Verdict.SYSTEM_ERROR), v(Verdict.INVALID), v(Verdict.OK, 1)]
-    )
-    broke = TestResult(
-        name="t", verdict=Verdict.SYSTEM_ERROR, score=1.0, counted=True
-    )  # the verifier's failure
+    full = aggregate_scores([v(Verdict.OK, 0.5), v(Verdict.INVALID), v(Verdict.OK, 1), v(Verdict.TLE)])
+    assert (full.score, full.judged, full.complete) == (pytest.approx(0.375), 4, True)
+    assert "mean of all 4 tests" in full.describe()
+    # the verifier's failure on the output counts as 0, in the denominator
+    broke = v(Verdict.SYSTEM_ERROR, 1.0, counted=True)
     assert (aggregate_scores([v(Verdict.OK, 1), broke]).score, aggregate_scores([broke]).judged) == (0.5, 1)
-    assert (summary.score, summary.judged, summary.system_errors) == (pytest.approx(0.5), 3, 1)
-    assert "1 SYSTEM_ERROR" in summary.describe() and "3 judged" in summary.describe()
-    nothing = aggregate_scores([v(Verdict.SYSTEM_ERROR, 1.0), v(Verdict.SYSTEM_ERROR, 1.0)])
-    assert (nothing.score, nothing.judged, nothing.could_not_judge) == (0.0, 0, True)
-    assert "could not be judged" in nothing.describe()
+    # a host failure: no score to give, and what is reported never exceeds the mean over every test
+    host = aggregate_scores([v(Verdict.OK, 1.0), v(Verdict.SYSTEM_ERROR, 1.0), v(Verdict.OK, 1.0)])
+    assert (host.complete, host.system_errors, host.score) == (False, 1, pytest.approx(2 / 3))
+    assert host.describe().startswith("could not be judged") and "1 of 3 tests" in host.describe()
+    # a test the package lacks is no test of the problem, for every solution alike
+    gap = aggregate_scores([v(Verdict.OK, 1.0), v(Verdict.SYSTEM_ERROR, missing=True)])
+    assert (gap.score, gap.judged, gap.missing, gap.complete) == (1.0, 1, 1, True)
+    assert "1 tests missing from the package" in gap.describe()
     assert aggregate_scores([v(Verdict.CE), v(Verdict.TLE)]).score == 0.0  # the solution's fault counts
 
 
@@ -106,7 +115,7 @@ PRINT_X = Program(code="print('x')\n", language=Language.PYTHON)
 
 
 @pytest.mark.anyio
-async def test_checker_that_always_times_out_is_system_error_left_out_of_the_mean_and_counted():
+async def test_a_checker_that_runs_out_of_cpu_on_an_output_counts_as_zero_in_the_mean_of_every_test():
     verifier = VerifierSpec(
         Program(code=HANGING_CHECKER, language=Language.CPP),
         kind=VerifierKind.TESTLIB,
@@ -116,21 +125,21 @@ async def test_checker_that_always_times_out_is_system_error_left_out_of_the_mea
     tests = [JudgeTest(name, f"{name}\n".encode(), b"") for name in ("good1", "hang", "good2")]
     report = await judge_solution(PRINT_X, tests, verifier, LIMITS, backend="process", workers=3)
     by_name = {t.name: t for t in report.tests}
-    assert by_name["hang"].verdict is Verdict.SYSTEM_ERROR and "tried twice" in by_name["hang"].message
-    assert report.score == pytest.approx(0.25)  # the mean of the two judged tests, not 0.5 / 3
-    assert (report.judged, report.system_errors) == (2, 1)
-    assert report.to_json()["system_errors"] == 1 and "left out" in report.summary
+    assert by_name["hang"].verdict is Verdict.SYSTEM_ERROR and by_name["hang"].counted
+    assert report.score == pytest.approx(0.5 / 3)  # over all three tests: the hung one counts as 0
+    assert (report.judged, report.system_errors, report.verifier_failures, report.complete) == (3, 0, 1, True)
+    assert report.to_json()["complete"] is True
 
 
 @pytest.mark.anyio
-async def test_a_run_with_only_system_errors_scores_zero_and_says_it_could_not_be_judged():
+async def test_a_verifier_that_does_not_compile_leaves_the_run_without_a_score():
     broken = VerifierSpec(
         Program(code="int main( {", language=Language.CPP),
         kind=VerifierKind.TESTLIB,
         normalisation=Normalisation.CHECKER,
     )
     report = await judge_solution(PRINT_X, [JudgeTest("1", b"1\n")], broken, LIMITS, backend="process")
-    assert (report.score, report.judged, report.system_errors) == (0.0, 0, 1)
+    assert (report.complete, report.judged, report.system_errors) == (False, 0, 1)
     assert report.summary.startswith("could not be judged")
 
 
@@ -143,7 +152,7 @@ def gap_package(tmp_path: Path) -> Path:
     return root
 
 
-def test_package_with_a_gap_in_its_numbering_is_judged_on_the_tests_that_exist_by_the_cli(gap_package):
+def test_package_with_a_gap_in_its_numbering_is_judged_on_the_tests_it_has_by_the_cli(gap_package):
     done = subprocess.run(
         [sys.executable, "-m", "frontiersmith.cli", "judge", str(gap_package), str(FIRST_K), "--json"]
         + ["--backend", "process"],
@@ -158,7 +167,12 @@ def test_package_with_a_gap_in_its_numbering_is_judged_on_the_tests_that_exist_b
     assert tests["1"]["verdict"] == "SYSTEM_ERROR" and "missing" in tests["1"]["message"]
     assert tests["2"]["score"] == pytest.approx(FIRST_K_SCORES["2"]) and tests["3"]["verdict"] == "OK"
     assert report["score"] == pytest.approx((FIRST_K_SCORES["2"] + FIRST_K_SCORES["3"]) / 2)
-    assert (report["judged"], report["system_errors"]) == (2, 1)
+    assert (report["judged"], report["system_errors"], report["missing"], report["complete"]) == (
+        2,
+        0,
+        1,
+        True,
+    )
 
     table = subprocess.run(
         [sys.executable, "-m", "frontiersmith.cli", "judge", str(gap_package), str(FIRST_K)]
@@ -169,7 +183,7 @@ def test_package_with_a_gap_in_its_numbering_is_judged_on_the_tests_that_exist_b
         env={**os.environ, "COLUMNS": "200"},
     )
     assert table.returncode == 0, table.stderr
-    assert "1 SYSTEM_ERROR tests left out of the mean" in table.stdout
+    assert "1 tests missing from the package are not part of it" in table.stdout
 
 
 @pytest.mark.anyio
@@ -191,7 +205,7 @@ async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
     (root / "testdata").mkdir(parents=True)
     (root / "config.yaml").write_text("type: default\ntime: 1s\nmemory: 256m\nchecker: chk.cc\n")
     # FAIL (exit 3) on the "fail" test, 0.25 on the others: the checker ran to its end and gave no verdict,
-    # which counts as 0 (only what the host caused is left out: an output must never gain by a FAIL)
+    # which counts as 0 (an output must never gain by a FAIL)
     (root / "chk.cc").write_text(
         HANGING_CHECKER.replace('"hang")) for (volatile long i = 0;; i++) {}', '"fail")) return 3;')
     )
