@@ -49,6 +49,14 @@ class _TomlSource(PydanticBaseSettingsSource):
         return {k: v for k, v in self._data.items() if k in self.settings_cls.model_fields}
 
 
+def usable_cores() -> int:
+    """The cores this process may run on: its affinity mask where the platform has one, else all of them."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="FRONTIERSMITH_", extra="ignore")
 
@@ -69,7 +77,8 @@ class Settings(BaseSettings):
     # The judge's own Python programs (verifiers, checkers, generators, validators) start as forks of one
     # pre-started interpreter per sandbox (sandbox/zygote.py; root hosts only); off, each run execs a fresh one.
     sandbox_warm_python: bool = True
-    workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1, le=256)
+    # tests judged at once: the cores this process may run on (a CPU set or affinity mask may give it fewer)
+    workers: int = Field(default_factory=lambda: usable_cores(), ge=1, le=256)
     time_limit_ms: int = Field(2000, ge=1)
     memory_limit_mb: int = Field(256, ge=16)
     output_limit_kb: int = Field(65536, ge=1)
