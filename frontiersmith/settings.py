@@ -98,7 +98,7 @@ class Settings(BaseSettings):
     max_build_bytes: int = Field(256 * 1024 * 1024, ge=1024)
     builds_kept_per_candidate: int = Field(3, ge=1)
 
-    llm_provider: Literal["offline", "openai", "sampling", "agents"] = "offline"
+    llm_provider: Literal["offline", "openai", "local", "sampling", "agents"] = "offline"
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import DefectMap, FailureType
 from frontiersmith.tools import frontier
-from frontiersmith.tools.llm import make_provider
+from frontiersmith.tools.llm import MODEL_PROVIDERS, make_provider
 
 from .backend import Backend, FrontierSmithServer, progress
 from .content import caller_mistakes
@@ -126,9 +126,9 @@ async def diagnose(
     backend = _backend(ctx)
     store = backend.store()
     defect_map = frontier.diagnose(store, solver, delta=delta)
-    if backend.settings.llm_provider == "openai":
+    if backend.settings.llm_provider in MODEL_PROVIDERS:
         defect_map = await frontier.label_clusters(
-            store, defect_map, make_provider("openai", backend.settings)
+            store, defect_map, make_provider(backend.settings.llm_provider, backend.settings)
         )
     return defect_map
 

@@ -103,7 +103,7 @@ def diagnose(
         0.05, "--delta", min=0.0, max=1.0, help="Near-success: within this share of the best known score."
     ),
     provider: str | None = typer.Option(
-        None, "--provider", help="Who labels the clusters: offline or openai (default: from settings)."
+        None, "--provider", help="Who labels the clusters: offline, openai or local (default: from settings)."
     ),
     store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
     as_json: bool = typer.Option(False, "--json", help="Print the defect map as JSON."),
@@ -111,14 +111,14 @@ def diagnose(
     """The solver's Capability Defect Map: failure clusters by problem features, with difficulty anchors."""
     from frontiersmith.tools.frontier import diagnose as run_diagnose
     from frontiersmith.tools.frontier import label_clusters
-    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.llm import MODEL_PROVIDERS, make_provider
 
     settings = get_settings()
     from frontiersmith.store import open_store  # here: `serve` must not import the store to answer initialize
 
     store = open_store(store_path, settings)
     name = provider or settings.llm_provider
-    chosen = make_provider(name, settings) if name in ("offline", "openai") or provider else None
+    chosen = make_provider(name, settings) if name in ("offline", *MODEL_PROVIDERS) or provider else None
     defect_map = run_diagnose(store, solver, delta=delta)
     if chosen is not None and chosen.name != "offline":
         defect_map = anyio.run(lambda: label_clusters(store, defect_map, chosen))

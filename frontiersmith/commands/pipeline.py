@@ -190,7 +190,11 @@ def synthesize(
     n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="n: solutions sampled per candidate."),
     n_div: int = typer.Option(6, "--n-div", help="N_div: candidates kept by semantic divergence."),
     n_final: int = typer.Option(4, "--n-final", help="N_final: candidates published per round."),
-    provider: str = typer.Option("offline", "--provider", help="offline | openai"),
+    provider: str = typer.Option(
+        "offline",
+        "--provider",
+        help="offline | openai | local (a served local model: `frontiersmith model serve`)",
+    ),
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
@@ -286,7 +290,7 @@ def evaluate_divergence(
     provider: str = typer.Option(
         "offline",
         "--provider",
-        help="Semantic judge: offline | openai (the families' programs stay the catalog's).",
+        help="Semantic judge: offline | openai | local (the families' programs stay the catalog's).",
     ),
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),

@@ -50,13 +50,15 @@ def seeds_import(
 
     from frontiersmith.settings import get_settings
     from frontiersmith.store import open_store
-    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.llm import MODEL_PROVIDERS, make_provider
     from frontiersmith.tools.seeds.importer import import_seeds
 
     settings = get_settings()
     # Only a model provider describes better than the offline reading of the statement, which describe falls
     # back to on its own.
-    provider = make_provider(settings.llm_provider, settings) if settings.llm_provider == "openai" else None
+    provider = (
+        make_provider(settings.llm_provider, settings) if settings.llm_provider in MODEL_PROVIDERS else None
+    )
     stderr = Console(stderr=True)
     with open_store(settings=settings) as store, _ProgressBar(stderr, enabled=not as_json) as progress:
 

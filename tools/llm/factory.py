@@ -9,7 +9,10 @@ from .base import Provider
 from .chat import ChatProvider, api_key_from_env, openai_complete
 from .offline import OfflineProvider
 
-PROVIDERS = ("offline", "openai")
+PROVIDERS = ("offline", "openai", "local")
+# The providers that ask a chat model: ``local`` is ``openai`` pointed at ``frontiersmith model serve``'s
+# server (tools/llm/local.py), with its address and model name as defaults.
+MODEL_PROVIDERS = ("openai", "local")
 
 
 def make_provider(
@@ -24,6 +27,14 @@ def make_provider(
     name = name or settings.llm_provider
     if name == "offline":
         return OfflineProvider()
+    if name == "local":
+        from .local import DEFAULT_PORT, MODELS
+        from .local import base_url as local_url
+
+        model = model or settings.llm_model or next(iter(MODELS))
+        base_url = base_url or settings.llm_base_url or local_url(port=DEFAULT_PORT)
+        complete = openai_complete(base_url, model, "local")
+        return ChatProvider(complete, name=f"local:{model}")
     if name == "openai":
         model = model or settings.llm_model
         if not model:
