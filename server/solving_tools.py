@@ -67,7 +67,9 @@ def _register_submit(mcp: MCPServer, backend: Backend) -> None:
             "minimise): 0 means no better than the baseline, and a crash, time-out, memory-out or invalid "
             "output scores 0. `score` is the mean over tests, in [0, 1]. The result lists every test's "
             "verdict (OK, CE compile error, RE runtime error, TLE, MLE, OLE output limit, INVALID output, "
-            "SYSTEM_ERROR = the judge's fault), objective, score, time and memory. Submit as often as you "
+            "SYSTEM_ERROR = the judge's fault), objective, score, and its CPU time and memory as the upper edge "
+            "of a bucket of the limit (10%, 25%, 50%, 100%); the tests are hidden, so no exact exit code, "
+            "signal, time or memory is told. Submit as often as you "
             "like; each submission is stored and the leaderboard keeps each author's best.\n\n"
             + PROGRAM_CONTRACT.split("\n- generator")[0]
         )

@@ -129,35 +129,74 @@ class TestResult(BaseModel):
             message=self.message,
         )
 
-    def diagnostic(self) -> str:
-        """What a solver may be told about a hidden test: built only from the verdict and what the sandbox
+    @property
+    def measured(self) -> bool:
+        """Whether a run of the program was measured (a test with no run, CE or missing, has neither)."""
+        return self.time_ms > 0 or self.memory_kb > 0
+
+    def diagnostic(self, limits: Limits | None) -> str:
+        """What may be said about a test without its data: built only from the verdict and what the sandbox
         measured, never from ``message``, which can quote the test's input, answer or the solution's output
-        (stderr echoing stdin, a checker's "expected 5, found 7")."""
+        (stderr echoing stdin, a checker's "expected 5, found 7").
+
+        With ``limits`` it is what a solver is told (``submit``, every reward's feedback), and coarse: a
+        solution can set its exit code, the signal it dies of, its CPU time and its memory from the input it
+        read, so it gets "non-zero exit" or "killed by a signal" and each measurement as a bucket of the limit
+        (``coarse_measure``). ``None`` is the problem owner's view (``frontiersmith judge``): the exit code,
+        the signal's name, the time and the memory themselves."""
         if self.missing:
             return f"system error: test {self.name} is missing from the package (not the solution's fault)"
         if self.counted:
             return "system error: the verifier gave no verdict on this output (it counts as 0)"
+        words = _DIAGNOSTICS.get(self.verdict, self.verdict.value)
         if self.verdict is Verdict.RE:
-            if self.signal is not None:
-                try:
-                    return f"runtime error: killed by signal {signal_module.Signals(self.signal).name}"
-                except ValueError:
-                    return f"runtime error: killed by signal {self.signal}"
-            if self.exit_code is not None:
-                return f"runtime error: exit code {self.exit_code}"
-            return "runtime error: the program could not be started"
-        return _DIAGNOSTICS.get(self.verdict, self.verdict.value).format(self)
+            words = f"runtime error: {self._failure(exact=limits is None)}"
+        if not self.measured:
+            return words
+        if limits is None:
+            return f"{words} (CPU time {self.time_ms:.0f} ms, peak memory {self.memory_kb} KiB)"
+        time = coarse_measure(self.time_ms, limits.time_ms)[1]
+        memory = coarse_measure(self.memory_kb, limits.memory_mb * 1024)[1]
+        return f"{words} (CPU time {time}, memory {memory})"
+
+    def _failure(self, *, exact: bool) -> str:
+        # Not even the signal's class for a solver: the program can raise any signal itself (SIGSEGV and
+        # SIGABRT as easily as SIGUSR1), so a class would be a few bits of the input per test; that it died
+        # of a signal rather than by exit is one bit, and worth telling.
+        if self.signal is not None:
+            if not exact:
+                return "killed by a signal"
+            try:
+                return f"killed by signal {signal_module.Signals(self.signal).name}"
+            except ValueError:
+                return f"killed by signal {self.signal}"
+        if self.exit_code is not None:
+            return f"exit code {self.exit_code}" if exact else "non-zero exit"
+        return "the program could not be started"
 
 
 _DIAGNOSTICS = {
     Verdict.OK: "accepted by the verifier",
     Verdict.INVALID: "wrong answer: the verifier rejected the output",
-    Verdict.TLE: "time limit exceeded after {0.time_ms:.0f} ms of CPU time",
-    Verdict.MLE: "memory limit exceeded (peak {0.memory_kb} KiB)",
+    Verdict.TLE: "time limit exceeded",
+    Verdict.MLE: "memory limit exceeded",
     Verdict.OLE: "output limit exceeded",
     Verdict.CE: "compilation error",
     Verdict.SYSTEM_ERROR: "system error: the judge could not score this test (not the solution's fault)",
 }
+# The buckets, as upper edges in fractions of the limit, that a solver is told a hidden test's CPU time and
+# peak memory in. With "over the limit" that is five values per field, so a solution that sets its time or
+# memory from the input it read passes out at most log2(5) < 2.4 bits through each per test, where the
+# number itself carried a byte or more (README, Threat model).
+COARSE_EDGES = (0.1, 0.25, 0.5, 1.0)
+
+
+def coarse_measure(value: float, limit: float) -> tuple[float, str]:
+    """The bucket of ``value`` against ``limit``: its upper edge (the limit itself when over it) and words."""
+    for edge in COARSE_EDGES:
+        if value <= edge * limit:
+            return edge * limit, f"at most {edge:.0%} of the limit"
+    return float(limit), "over the limit"
 
 
 @dataclass
@@ -198,16 +237,30 @@ class JudgeReport:
     def verifier_failures(self) -> int:  # SYSTEM_ERROR tests the verifier gave on the output, judged as 0
         return self.totals.verifier_failures
 
-    def without_test_data(self) -> JudgeReport:
-        """This report as a solver may see it: each test's message is its ``diagnostic()``, and only a compile
-        error of the solution keeps the compiler's words (it compiles before any test is seen); a verifier's
-        compile error is dropped, since it quotes the verifier's source."""
+    def without_test_data(self, limits: Limits | None) -> JudgeReport:
+        """This report without a word of the tests' data: each test's message is its ``diagnostic(limits)``
+        and nothing the program printed is kept. With ``limits`` (what a solver is shown: ``submit``, the
+        evaluation's and every reward's feedback; the one place that view is made) each test's exit code and
+        signal are dropped and its time and memory are the upper edges of their buckets (``coarse_measure``);
+        ``None`` (the problem owner's ``frontiersmith judge``) keeps the measurements. Only a compile error of
+        the solution keeps the compiler's words (it compiles before any test is seen); a verifier's compile
+        error is dropped, since it quotes the verifier's source."""
         keep = self.compile_message if self.verdict is Verdict.CE else ""
-        tests = [
-            t.model_copy(update={"message": keep if t.verdict is Verdict.CE and keep else t.diagnostic()})
-            for t in self.tests
-        ]
-        return replace(self, tests=tests, compile_message=keep)
+
+        def shown(t: TestResult) -> TestResult:
+            update: dict[str, Any] = {
+                "message": keep if t.verdict is Verdict.CE and keep else t.diagnostic(limits),
+                "output": None,
+            }
+            if limits is not None:
+                update.update(exit_code=None, signal=None)
+                if t.measured:
+                    update["time_ms"] = coarse_measure(t.time_ms, limits.time_ms)[0]
+                    memory_kb = limits.memory_mb * 1024
+                    update["memory_kb"] = round(coarse_measure(t.memory_kb, memory_kb)[0])
+            return t.model_copy(update=update)
+
+        return replace(self, tests=[shown(t) for t in self.tests], compile_message=keep)
 
     @property
     def summary(self) -> str:

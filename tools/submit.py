@@ -151,7 +151,8 @@ async def submit(
         raise NotJudgedError(f"The submission to {problem_id} {judged.summary}; nothing was stored.")
     # The tests are hidden: neither the result nor the stored runs may carry what the solution printed or
     # what the verifier said about it, or a solution that echoes its stdin would read the tests back.
-    report = judged.without_test_data()
+    # Nor its exact exit code, signal, time or memory, each of which it can set from the input it read.
+    report = judged.without_test_data(pkg.limits)
     submission = _store_submission(
         store, pkg, problem_id, Program(code=code, language=language), author, report
     )

@@ -45,7 +45,8 @@ def judge(
         False,
         "--show-output",
         help="Show each test's full message (the solution's stderr, the checker's words), which can quote "
-        "the test data; by default only a data-free diagnostic, as over MCP.",
+        "the test data; by default only a data-free diagnostic (with the exact exit code, time and memory, "
+        "which MCP's submit tells only coarsely).",
     ),
 ) -> None:
     """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
@@ -80,7 +81,7 @@ def judge(
 
     package, report = anyio.run(run)
     if not show_output:
-        report = report.without_test_data()
+        report = report.without_test_data(None)  # the owner's view: the measurements stay exact
     if as_json:
         typer.echo(json.dumps(report.to_json()))
     else:

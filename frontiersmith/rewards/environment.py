@@ -22,9 +22,11 @@ from datasets import Dataset, load_from_disk
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language, Program
+from frontiersmith.settings import get_settings
 
 from .extract import FENCE_LANGUAGES, fenced_blocks
 from .judging import judge_completions, score_completions
+from .tasks import GroundTruth, export_dirs, load_task
 
 DATASET_DIR = "dataset"
 SUBMIT_TOOL = "submit"
@@ -125,9 +127,14 @@ class SubmitEnv(vf.ToolEnv):
         )
         if report is None:
             return f"The program could not be judged. Submissions left: {left}."
+        # The task judge_completions loaded (kept for the process): its limits are what time and memory are
+        # told against, coarsely, as submit tells them.
+        task = await load_task(
+            GroundTruth.parse(state["answer"]), export_dirs(self.export_dir), get_settings()
+        )
         tests = [
             t.model_dump(include={"name", "verdict", "score", "message"})
-            for t in report.without_test_data().tests
+            for t in report.without_test_data(task.package.limits).tests
         ]
         return feedback(report.score, tests, left)
 

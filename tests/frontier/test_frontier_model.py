@@ -43,7 +43,7 @@ async def test_model_solver_gets_feedback_between_attempts_and_its_trajectories_
     prompts = [p for _, p in endpoint.requests]
     assert "Min-True 2-SAT" in prompts[0] and "feedback" not in prompts[0]
     assert "attempt 1: no code" in prompts[1]
-    assert "runtime error: exit code 3" in prompts[2] and "verdicts RE x" in prompts[2]
+    assert "runtime error: non-zero exit" in prompts[2] and "verdicts RE x" in prompts[2]
     roles = [m["role"] for m in trajectories[2].messages]
     assert roles == ["system", "user", "assistant", "user", "assistant", "user", "assistant"]
     assert trajectories[2].messages[-1]["content"] == ANSWERS[2]

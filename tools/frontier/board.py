@@ -101,7 +101,7 @@ async def judge_programs(
     for job in jobs:
         raw = reports[job.id]
         constraints = {t.name: constraint_of(t.message) for t in raw.tests if t.verdict is Verdict.INVALID}
-        out.append(Judged(raw.without_test_data(), constraints))
+        out.append(Judged(raw.without_test_data(pkg.limits), constraints))
     return out
 
 
