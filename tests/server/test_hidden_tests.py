@@ -94,6 +94,7 @@ async def test_a_solution_echoing_a_hidden_test_then_failing_gets_no_test_data_b
         for marker in markers.values():
             assert marker not in everything, (case, everything[:500])
     assert seen["partial"][1]["score"] == pytest.approx(0.5)
+    assert "SIGABRT" not in seen["RE-signal"][0] and "exit code" not in seen["RE"][0]
 
     ce = seen["CE"][1]
     assert ce["tests"][0]["verdict"] == "CE" and "error" in ce["compile_message"]
