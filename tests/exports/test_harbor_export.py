@@ -6,15 +6,19 @@ doing what Harbor does (build environment/, run solution/solve.sh, upload tests/
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import tomllib
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
+import anyio
 import pytest
 from export_helpers import INVALID_CODE, Published, docker_config_with_compose, find_harbor
 
+from frontiersmith.models import Language
 from frontiersmith.tools.exports import export_tasks, load_bundle
 from frontiersmith.tools.submit import submit
 
@@ -85,14 +89,43 @@ def _docker(*args: str, timeout: float = 300) -> str:
     return done.stdout
 
 
-def reward_as_harbor_does(task_dir: Path, agent_solution: tuple[str, str] | None = None) -> float:
+@dataclass(frozen=True)
+class Trial:
+    """What a Harbor trial by hand left: the reward as Harbor reads it, the files in /logs/verifier, the
+    verifier's output (test-stdout.txt), and the command lines of the processes left in the container."""
+
+    reward: float
+    log_files: list[str]
+    stdout: str
+    processes: list[str]
+
+
+# The command lines of the container's processes but this program's own and its parent's (docker exec's).
+LIST_PROCESSES = r"""
+import os
+me = {os.getpid(), os.getppid()}
+for pid in (int(p) for p in os.listdir("/proc") if p.isdigit()):
+    if pid not in me:
+        try:
+            print(open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode().strip())
+        except OSError:
+            pass
+"""
+
+
+def trial_as_harbor_does(
+    task_dir: Path, agent_solution: tuple[str, str] | None = None, verifier_user: str = "root"
+) -> Trial:
     """Harbor's trial by hand: build environment/, start the container (no network), put the solution where
     the agent's goes (solution/solve.sh, as the oracle agent does, or ``(path, code)``), upload tests/ to
-    /tests, run test.sh, read the reward file."""
+    /tests, run test.sh as ``verifier_user`` with its output to /logs/verifier/test-stdout.txt, and read the
+    reward as Harbor does (reward.json if there is one, else reward.txt). /logs/verifier is writable by every
+    user, as a bind mount from the host may be."""
     tag = f"frontiersmith-harbor-test-{uuid.uuid4().hex[:8]}"
     _docker("build", "-q", "-t", tag, str(task_dir / "environment"))
     container = _docker("run", "-d", "--network", "none", "--init", tag, "sleep", "900").strip()
     try:
+        _docker("exec", container, "sh", "-c", "mkdir -p /logs/verifier && chmod 1777 /logs/verifier")
         if agent_solution is None:
             _docker("cp", str(task_dir / "solution"), f"{container}:/solution")
             _docker("exec", container, "bash", "/solution/solve.sh")
@@ -105,11 +138,23 @@ def reward_as_harbor_does(task_dir: Path, agent_solution: tuple[str, str] | None
                 check=True,
             )
         _docker("cp", str(task_dir / "tests"), f"{container}:/tests")
-        _docker("exec", container, "bash", "/tests/test.sh", timeout=600)
-        return float(_docker("exec", container, "cat", "/logs/verifier/reward.txt"))
+        _docker("exec", container, "chmod", "+x", "/tests/test.sh")
+        script = "(/tests/test.sh) > /logs/verifier/test-stdout.txt 2>&1"
+        _docker("exec", "-u", verifier_user, container, "bash", "-c", script, timeout=600)
+        files = _docker("exec", container, "ls", "-A", "/logs/verifier").split()
+        reward_file = "reward.json" if "reward.json" in files else "reward.txt"
+        text = _docker("exec", container, "cat", f"/logs/verifier/{reward_file}")
+        reward = json.loads(text)["reward"] if reward_file == "reward.json" else float(text)
+        stdout = _docker("exec", container, "cat", "/logs/verifier/test-stdout.txt")
+        left = _docker("exec", container, "python3", "-c", LIST_PROCESSES).splitlines()
+        return Trial(float(reward), sorted(files), stdout, left)
     finally:
         subprocess.run(["docker", "rm", "-f", container], capture_output=True)
         subprocess.run(["docker", "rmi", "-f", tag], capture_output=True)
+
+
+def reward_as_harbor_does(task_dir: Path, agent_solution: tuple[str, str] | None = None) -> float:
+    return trial_as_harbor_does(task_dir, agent_solution).reward
 
 
 def reward_from_harbor_oracle(harbor: Path, task_dir: Path, tmp: Path) -> float:
@@ -165,3 +210,124 @@ async def test_harbor_reward_of_an_agents_file_equals_the_submit_score(
     invalid = await submit(published.store, task.id, INVALID_CODE, "python", settings=published.settings)
     assert invalid.score == 0.0
     assert reward_as_harbor_does(out / task.id, ("/app/solution.py", INVALID_CODE)) == 0.0
+
+
+# Forging parts, each run before the honest solution in one program: under the verifier they must earn nothing,
+# so the program scores what its honest part does.
+FORGERIES = {
+    # the checker the verifier built, replaced by one that accepts everything with full marks
+    "overwrites_the_checker": """
+import glob, os
+for path in glob.glob("/tmp/*/chk") + glob.glob("/tmp/*/*/chk") + glob.glob("/tests/chk*"):
+    try:
+        os.unlink(path)
+        with open(path, "w") as f:
+            f.write("#!/bin/sh\\nexit 0\\n")
+        os.chmod(path, 0o755)
+    except OSError:
+        pass
+""",
+    # the answers read and printed (an output no checker takes): only a program that cannot read them scores
+    "prints_an_answer_file": """
+import glob, sys
+leaked = []
+for path in glob.glob("/tests/testdata/*") + glob.glob("/tests/*") + glob.glob("/tmp/*/*"):
+    try:
+        with open(path) as f:
+            leaked.append(f.read())
+    except OSError:
+        pass
+if leaked:
+    print("".join(leaked))
+    sys.exit(0)
+""",
+    # a full reward where Harbor reads it (reward.json before reward.txt)
+    "writes_a_fake_reward": """
+import os
+for name, text in (("reward.txt", "1.0\\n"), ("reward.json", '{"reward": 1.0}')):
+    try:
+        with open(os.path.join("/logs/verifier", name), "w") as f:
+            f.write(text)
+    except OSError:
+        pass
+""",
+    # a process of its own that outlives the solution and keeps writing a full reward
+    "leaves_a_process_rewriting_the_reward": """
+import os, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        end = time.time() + 300
+        while time.time() < end:
+            for name, text in (("reward.txt", "1.0\\n"), ("reward.json", '{"reward": 1.0}')):
+                try:
+                    with open(os.path.join("/logs/verifier", name), "w") as f:
+                        f.write(text)
+                except OSError:
+                    pass
+            time.sleep(0.02)
+    os._exit(0)
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def honest(published: Published, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
+    """weighted_tardiness as a Harbor task, its best solution and that solution's `submit` score (below 1, so
+    a forged full reward shows)."""
+    task = published.tasks["weighted_tardiness"]
+    out = tmp_path_factory.mktemp("harbor-hostile")
+
+    async def make() -> tuple[Path, str, float]:
+        await export_tasks(published.store, "harbor", out, tasks=task.id, settings=published.settings)
+        bundle = await load_bundle(published.store, task, published.settings)
+        assert bundle.best is not None and bundle.best.program.language is Language.PYTHON
+        best = bundle.best.program
+        expected = await submit(
+            published.store, task.id, best.code, best.language, settings=published.settings
+        )
+        return out / task.id, best.code, expected.score
+
+    folder, code, score = anyio.run(make)
+    assert 0.0 < score < 1.0
+    return folder, code, score
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("forgery", sorted(FORGERIES))
+async def test_harbor_solution_forging_its_reward_scores_its_honest_part(
+    honest: tuple[Path, str, float], forgery: str, docker_required: None
+) -> None:
+    task_dir, code, expected = honest
+    hostile = FORGERIES[forgery] + "\n" + code
+    trial = trial_as_harbor_does(task_dir, ("/app/solution.py", hostile))
+    assert trial.reward == pytest.approx(expected, abs=1e-6), trial.stdout[-3000:]
+    # the reward files the verifier wrote are the only ones (Harbor's capture of its output aside), and no
+    # process of the solution is left to change them
+    assert trial.log_files == ["reward.json", "reward.txt", "test-stdout.txt"]
+    assert not [p for p in trial.processes if "solution" in p], trial.processes
+
+
+@pytest.mark.docker
+async def test_harbor_cpp_solution_cannot_include_an_answer_file(
+    honest: tuple[Path, str, float], docker_required: None
+) -> None:
+    """The solution compiles as its own uid too: an answer file is not there to #include."""
+    task_dir, _, _ = honest
+    # the .ans holds the baseline's objective, a number: as root this compiled, printing it
+    code = (
+        '#include <cstdio>\ndouble leaked[] = {\n#include "/tests/testdata/1.ans"\n};\n'
+        'int main() { printf("%.17g\\n", leaked[0]); }\n'
+    )
+    trial = trial_as_harbor_does(task_dir, ("/app/solution.cpp", code))
+    report = json.loads(trial.stdout[: trial.stdout.rindex("}") + 1])
+    assert trial.reward == 0.0 and "Permission denied" in report["compile"], trial.stdout[-3000:]
+
+
+@pytest.mark.docker
+async def test_harbor_verifier_not_run_as_root_scores_zero_and_says_why(
+    honest: tuple[Path, str, float], docker_required: None
+) -> None:
+    task_dir, code, _ = honest
+    trial = trial_as_harbor_does(task_dir, ("/app/solution.py", code), verifier_user="65534")
+    assert trial.reward == 0.0 and "must run as root" in trial.stdout, trial.stdout[-3000:]

@@ -7,7 +7,9 @@ What the agent sees is apart from what only the verifier sees::
     environment/Dockerfile  FROM the locally built sandbox image (python3, g++): builds with no network
     environment/docker-compose.yaml   the container runs with ``network_mode: none`` and ``init: true``
     tests/test.sh           uploaded after the agent finishes: judges /app/solution.* and writes the mean
-                            normalised score, the continuous reward, to /logs/verifier/reward.txt
+                            normalised score, the continuous reward, to /logs/verifier/reward.txt (and
+                            .json); the solution runs under a uid of its own, away from the checker and
+                            the answers (harbor_run_tests.py says how)
     tests/...               the FrontierCS form of the task (chk.cc, testdata/N.in + N.ans), testlib.h and
                             run_tests.py, the runner test.sh calls
     solution/solve.sh       the best sampled solution, written where the agent's would be (Harbor's oracle)
@@ -45,9 +47,13 @@ SOLUTION_FILE = {Language.PYTHON: "/app/solution.py", Language.CPP: "/app/soluti
 TEST_SH = """#!/bin/bash
 # Judges the agent's /app/solution.cpp or /app/solution.py on the hidden tests in this folder and writes the
 # mean normalised score (0 = the baseline or worse, 1 = the best possible) to /logs/verifier/reward.txt.
+# If the runner fails, the reward is 0 and nothing else in /logs/verifier (Harbor reads reward.json first).
 set -u
 mkdir -p /logs/verifier
-python3 "$(dirname "$0")/run_tests.py" || echo 0 > /logs/verifier/reward.txt
+python3 "$(dirname "$0")/run_tests.py" || {
+  find /logs/verifier -mindepth 1 -maxdepth 1 ! -name test-stdout.txt -exec rm -rf {} +
+  echo 0 > /logs/verifier/reward.txt
+}
 """
 
 
