@@ -2,7 +2,7 @@
 tests/, and the reward a Harbor trial writes equal to the `submit` score: with Harbor's own oracle agent on
 the local Docker engine where Harbor is installed (.ci/run puts it in a Python 3.12 venv of its own), else by
 doing what Harbor does (build environment/, run solution/solve.sh, upload tests/, run tests/test.sh, read
-/logs/verifier/reward.txt)."""
+/logs/verifier/reward.json or .txt); and a solution forging its reward earning only its honest part's."""
 
 from __future__ import annotations
 
@@ -320,8 +320,7 @@ async def test_harbor_cpp_solution_cannot_include_an_answer_file(
         'int main() { printf("%.17g\\n", leaked[0]); }\n'
     )
     trial = trial_as_harbor_does(task_dir, ("/app/solution.cpp", code))
-    report = json.loads(trial.stdout[: trial.stdout.rindex("}") + 1])
-    assert trial.reward == 0.0 and "Permission denied" in report["compile"], trial.stdout[-3000:]
+    assert trial.reward == 0.0 and "Permission denied" in trial.stdout, trial.stdout[-3000:]
 
 
 @pytest.mark.docker
