@@ -108,6 +108,14 @@ def main(argv: list[str] | None = None) -> None:
         code = app(args=argv, prog_name="frontiersmith", standalone_mode=False)
     except FrontierSmithError as exc:
         fail(str(exc))
+    except BaseExceptionGroup as group:  # concurrent work (a task group) that stopped on a user error
+        found = group.subgroup(lambda e: isinstance(e, FrontierSmithError))
+        if found is None:
+            raise
+        first = found
+        while isinstance(first, BaseExceptionGroup):
+            first = first.exceptions[0]
+        fail(str(first))
     except typer.Exit as exc:
         raise SystemExit(exc.exit_code) from None
     except typer.Abort:

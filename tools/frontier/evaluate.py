@@ -18,6 +18,7 @@ from frontiersmith.store import Store
 from ..catalog import list_families
 from ..executor import get_executor
 from ..judge import TestResult
+from ..llm.base import EndpointUnreachable
 from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
 from ..submit import list_problems
 from .board import Board, board_of, judge_program
@@ -134,6 +135,8 @@ async def attempt_once(
     started = time.monotonic()
     try:
         draft = await solver.write(ctx)
+    except EndpointUnreachable:  # no attempt of this solver can be answered: stop, in one sentence
+        raise
     except Exception as exc:  # a solver that breaks (its server would not start, ...) fails this attempt only
         first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
         draft = Draft(reason=f"no code: the solver failed ({first})")

@@ -27,6 +27,7 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..llm import prompts
+from ..llm.base import EndpointUnreachable
 from ..problems import JudgePackage
 from ..submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
@@ -242,6 +243,8 @@ class ModelSolver:
             messages.insert(0, {"role": "system", "content": prompts.EVALUATE_SYSTEM})
         try:
             text, tokens = await self.chat(messages)
+        except EndpointUnreachable:  # nothing would answer any attempt: the evaluation stops, in one sentence
+            raise
         except Exception as exc:  # the endpoint, not the loop: a failed attempt
             first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
             return Draft(reason=f"no code: the model endpoint failed ({first})", messages=messages)

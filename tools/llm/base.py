@@ -25,6 +25,19 @@ class ProviderError(FrontierSmithError):
     """The model's answer could not be used (invalid JSON, wrong shape, refusal, endpoint down)."""
 
 
+class EndpointUnreachable(FrontierSmithError):
+    """The model endpoint did not answer at all (refused, no route): no step can succeed, so a run stops here
+    with this sentence rather than rejecting every candidate for it. Not a ProviderError on purpose."""
+
+
+def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
+    where = base_url or "the default OpenAI endpoint"
+    return EndpointUnreachable(
+        f"The model endpoint {where} cannot be reached ({str(exc).splitlines()[0][:200]}); start it (a local "
+        "model: `frontiersmith model serve`) or fix FRONTIERSMITH_LLM_BASE_URL / --base-url."
+    )
+
+
 class Provider(Protocol):
     """What the pipeline asks of a model. ``feedback`` carries failed protocol checks back to the author."""
 
@@ -53,4 +66,4 @@ def provider_name(provider: object) -> str:
     return name
 
 
-__all__ = ["Provider", "ProviderError", "provider_name"]
+__all__ = ["EndpointUnreachable", "Provider", "ProviderError", "provider_name", "unreachable"]

@@ -28,7 +28,7 @@ from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
 
 from ..cost import charge_tokens
 from . import prompts
-from .base import ProviderError
+from .base import ProviderError, unreachable
 
 T = TypeVar("T", bound=BaseModel)
 Complete = Callable[[str, str, type[BaseModel]], Awaitable[BaseModel | str]]
@@ -211,7 +211,7 @@ class ChatProvider:
 
 def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:
     """A ``Complete`` over any OpenAI-compatible chat endpoint, through the OpenAI Agents SDK."""
-    from openai import AsyncOpenAI, OpenAIError
+    from openai import APIConnectionError, APITimeoutError, AsyncOpenAI, OpenAIError
 
     from agents import (
         Agent,
@@ -240,11 +240,50 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
             raise ProviderError(
                 f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}"
             ) from None
+        except APIConnectionError as exc:
+            if isinstance(exc, APITimeoutError):
+                raise ProviderError("The model endpoint did not answer in time.") from None
+            raise unreachable(base_url, exc) from None
         except OpenAIError as exc:
             raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
         usage = result.context_wrapper.usage  # as the endpoint reported it, summed over the run's turns
         charge_tokens(usage.input_tokens, usage.output_tokens)
         return result.final_output
+
+    return complete
+
+
+def schema_complete(
+    base_url: str | None, model: str, api_key: str | None, *, max_tokens: int = 2048, temperature: float = 0.4
+) -> Complete:
+    """A ``Complete`` over a chat endpoint that constrains its output to a JSON schema given as
+    ``response_format={"type": "json_object", "schema": ...}`` (llama.cpp's server, where OpenAI's
+    ``json_schema`` form is refused): the answer comes back as text, which ``parse_structured`` reads."""
+    from openai import APIConnectionError, APITimeoutError, AsyncOpenAI, OpenAIError
+
+    client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
+
+    async def complete(system: str, user: str, schema: type[BaseModel]) -> BaseModel | str:
+        try:
+            answer = await client.chat.completions.create(
+                model=model,
+                messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+                response_format={"type": "json_object", "schema": schema.model_json_schema()},  # type: ignore[typeddict-unknown-key]
+                max_tokens=max_tokens,
+                temperature=temperature,
+            )
+        except APIConnectionError as exc:
+            if isinstance(exc, APITimeoutError):
+                raise ProviderError("The model endpoint did not answer in time.") from None
+            raise unreachable(base_url, exc) from None
+        except OpenAIError as exc:
+            raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
+        if answer.usage:
+            charge_tokens(answer.usage.prompt_tokens, answer.usage.completion_tokens)
+        choice = answer.choices[0] if answer.choices else None
+        if choice is not None and choice.finish_reason == "length":
+            raise ProviderError(f"The model's answer was cut at {max_tokens} tokens before it ended.")
+        return (choice.message.content or "") if choice is not None else ""
 
     return complete
 
@@ -256,12 +295,17 @@ def openai_chat(base_url: str | None, model: str, api_key: str | None) -> Chat:
     """A multi-turn chat over any OpenAI-compatible endpoint: messages in, (the answer's text, total tokens)
     out. A solver under evaluation answers in free text (tools/frontier), so a bad answer is its own failure
     rather than a schema error."""
-    from openai import AsyncOpenAI
+    from openai import APIConnectionError, APITimeoutError, AsyncOpenAI
 
     client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
 
     async def chat(messages: list[dict[str, Any]]) -> tuple[str, int]:
-        answer = await client.chat.completions.create(model=model, messages=messages)  # type: ignore[arg-type]
+        try:
+            answer = await client.chat.completions.create(model=model, messages=messages)  # type: ignore[arg-type]
+        except APIConnectionError as exc:
+            if isinstance(exc, APITimeoutError):
+                raise
+            raise unreachable(base_url, exc) from None
         text = answer.choices[0].message.content or "" if answer.choices else ""
         return text, int(answer.usage.total_tokens) if answer.usage else 0
 

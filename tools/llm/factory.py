@@ -6,7 +6,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
 from .base import Provider
-from .chat import ChatProvider, api_key_from_env, openai_complete
+from .chat import ChatProvider, api_key_from_env, openai_complete, schema_complete
 from .offline import OfflineProvider
 
 PROVIDERS = ("offline", "openai", "local")
@@ -33,8 +33,7 @@ def make_provider(
 
         model = model or settings.llm_model or next(iter(MODELS))
         base_url = base_url or settings.llm_base_url or local_url(port=DEFAULT_PORT)
-        complete = openai_complete(base_url, model, "local")
-        return ChatProvider(complete, name=f"local:{model}")
+        return ChatProvider(schema_complete(base_url, model, "local"), name=f"local:{model}")
     if name == "openai":
         model = model or settings.llm_model
         if not model:
