@@ -97,6 +97,18 @@ class Settings(BaseSettings):
     max_test_bytes: int = Field(16 * 1024 * 1024, ge=1024)
     max_build_bytes: int = Field(256 * 1024 * 1024, ge=1024)
     builds_kept_per_candidate: int = Field(3, ge=1)
+    # Bounds on reading untrusted files, checked before a byte is parsed (tools/seeds/bounds.py for seed rows,
+    # tools/formats/native.py for package files): a seed row over one is skipped as FILE:ROW, a package file
+    # over one refuses its package. A row is one problem with its tests, and max_tests_per_problem tests of a
+    # realistic size fit 256 MiB; max_decompressed_bytes is the memory a Parquet file is decoded in (a child
+    # process limited to that much more than it started with, tools/seeds/parquet_child.py) and the most a
+    # JSON file, read whole, may hold; no dataset's field needs an integer of over 100 digits (the tests'
+    # numbers are text) or 64 levels of nesting (CodeContests' rows have 3); Python refuses over 4300 digits.
+    max_row_bytes: int = Field(256 * 1024 * 1024, ge=1024)
+    max_decompressed_bytes: int = Field(1024 * 1024 * 1024, ge=1024)
+    max_integer_digits: int = Field(100, ge=1, le=4300)
+    max_nesting_depth: int = Field(64, ge=2, le=500)
+    max_source_bytes: int = Field(4 * 1024 * 1024, ge=1024)  # a package's manifest, statement or program
 
     llm_provider: Literal["offline", "openai", "local", "sampling", "agents"] = "offline"
     llm_base_url: str | None = None

@@ -817,6 +817,15 @@ class Store:
             raise self._not_found(f"blob with hash {digest!r}")
         return zlib.decompress(row[1]) if row[0] else bytes(row[1])
 
+    def blob_size(self, digest: str) -> int:
+        """The size of a stored blob's bytes (as written, before compression), without reading them."""
+        row = self._conns.read(
+            lambda conn: conn.execute("SELECT size FROM blobs WHERE hash = ?", (digest,)).fetchone()
+        )
+        if row is None:
+            raise self._not_found(f"blob with hash {digest!r}")
+        return int(row[0])
+
     def has_blob(self, digest: str) -> bool:
         return bool(
             self._conns.read(

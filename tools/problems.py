@@ -31,7 +31,7 @@ from frontiersmith.models import (
     content_hash,
     make_id,
 )
-from frontiersmith.settings import Settings
+from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import RecordSummary, Store
 from frontiersmith.store.records import MUTATION
 
@@ -39,7 +39,7 @@ from .catalog import get_family
 from .executor import run_step
 from .judge import JudgeTest, TestResult, VerifierSpec, baseline_objectives, needs_baseline
 from .seeds.pool import seed_id_for
-from .testgen import build_tests
+from .testgen import _size, build_tests
 
 CATALOG_PREFIX = "catalog/"
 
@@ -119,7 +119,7 @@ async def resolve(
     if disk and Path(ref).is_dir():
         from .formats import load_package
 
-        return load_package(ref)
+        return load_package(ref, settings)
     if store is None:
         raise InvalidInputError(f"{ref} is not a package folder; pass a folder or a problem id in the store.")
     return await from_store(store, str(ref), settings)
@@ -136,7 +136,7 @@ async def from_store(store: Store, problem_id: str, settings: Settings | None = 
         format=found.format,
         problem=found.problem,
         verifier=verifier_spec(found.verifier),
-        tests=[_judge_test(store, t) for t in found.tests],
+        tests=[_judge_test(store, t, problem_id, settings or get_settings()) for t in found.tests],
         limits=found.problem.limits,
         baseline=Program(code=baseline.code, language=baseline.language) if baseline else None,
         test_ids={t.name: t.id for t in found.tests},
@@ -154,7 +154,18 @@ class _Records:
     baseline: Solution | None
 
 
-def _judge_test(store: Store, test: TestCase) -> JudgeTest:
+def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Settings) -> JudgeTest:
+    """A stored test's bytes, each blob's size checked against ``max_test_bytes`` before it is read (a store
+    written before the bound was checked at import may hold a bigger one)."""
+    limit = settings.max_test_bytes
+    for what, digest in (("input", test.input_hash), ("answer", test.answer_hash)):
+        size = store.blob_size(digest) if digest else 0
+        if size > limit:
+            raise InvalidInputError(
+                f"The {what} of test {test.name or test.id} of {problem_id} is {_size(size)}, over the limit of "
+                f"{_size(limit)} set by max_test_bytes (FRONTIERSMITH_MAX_TEST_BYTES); import the problem again "
+                "from a package within it, or raise the setting."
+            )
     answer = store.get_blob(test.answer_hash) if test.answer_hash else None
     return JudgeTest(test.name, store.get_blob(test.input_hash), answer, distribution=test.distribution or "")
 

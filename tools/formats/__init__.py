@@ -10,6 +10,7 @@ from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, VerifierKind
+from frontiersmith.settings import Settings
 
 from ..judge import JudgeTest, VerifierSpec
 from ..problems import JudgePackage
@@ -25,13 +26,14 @@ __all__ = [
 ]
 
 
-def load_package(root: Path | str) -> JudgePackage:
-    """Read a native (``problem.yaml``) or FrontierCS (``config.yaml``) package directory."""
+def load_package(root: Path | str, settings: Settings | None = None) -> JudgePackage:
+    """Read a native (``problem.yaml``) or FrontierCS (``config.yaml``) package directory, each file within
+    the settings' bounds."""
     root = Path(root)
     if not root.is_dir():
         raise InvalidInputError(f"{root} is not a directory; pass a problem package folder.")
     if is_native_package(root):
-        native = load_native(root)
+        native = load_native(root, settings)
         m = native.manifest
         verifier = VerifierSpec(
             program=native.verifier,
@@ -60,7 +62,7 @@ def load_package(root: Path | str) -> JudgePackage:
             reference=native.reference,
         )
     if is_frontiercs_package(root):
-        fcs = load_frontiercs(root)
+        fcs = load_frontiercs(root, settings)
         tests = [JudgeTest(name, inp, ans) for name, inp, ans in fcs.tests]
         for gap in fcs.missing:  # in position order, so each lands where the package numbers it
             tests.insert(gap.position, JudgeTest(gap.name, b"", None, missing=gap.reason))

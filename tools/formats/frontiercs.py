@@ -42,7 +42,7 @@ from frontiersmith.models import (
     make_id,
 )
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.settings import Settings
+from frontiersmith.settings import Settings, get_settings
 
 from ..testgen import check_test_count
 from .native import (
@@ -52,6 +52,8 @@ from .native import (
     package_dir,
     package_file,
     read_package_file,
+    read_statement,
+    read_test_files,
     validation_sentence,
 )
 
@@ -175,7 +177,7 @@ def is_frontiercs_package(root: Path) -> bool:
 _Case = tuple[str, Path, Path | None, Path | None]  # name, input as named, input (None: missing), answer
 
 
-def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
+def _case_files(root: Path, config: FrontierCSConfig, settings: Settings) -> list[_Case]:
     where = f"{root / CONFIG}: field 'subtasks' names"
     testdata = package_dir(root, "testdata", f"{root} holds")
 
@@ -190,10 +192,12 @@ def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
 
     if not config.subtasks:
         inputs = sorted(testdata.glob("*.in"), key=lambda p: natural_key(p.stem))
-        check_test_count(len(inputs), str(testdata))
+        check_test_count(len(inputs), str(testdata), settings)
         return [case(p.stem, p.relative_to(root)) for p in inputs]
     # Counted before a single case is listed: n_cases can be any number.
-    check_test_count(sum((s.n_cases or 0) + len(s.cases or []) for s in config.subtasks), str(root / CONFIG))
+    check_test_count(
+        sum((s.n_cases or 0) + len(s.cases or []) for s in config.subtasks), str(root / CONFIG), settings
+    )
     cases: list[_Case] = []
     number = 1
     for subtask in config.subtasks:
@@ -213,14 +217,17 @@ def _case_files(root: Path, config: FrontierCSConfig) -> list[_Case]:
     return cases
 
 
-def load_frontiercs(root: Path | str) -> FrontierCSPackage:
-    """Read a FrontierCS / FrontierSmith problem directory; bad input is one InvalidInputError sentence."""
+def load_frontiercs(root: Path | str, settings: Settings | None = None) -> FrontierCSPackage:
+    """Read a FrontierCS / FrontierSmith problem directory; bad input is one InvalidInputError sentence. Every
+    file is checked against its bound by its size on disk before it is read (tests and answers against
+    ``max_test_bytes``, and ``max_build_bytes`` together; the rest against ``max_source_bytes``)."""
     root = Path(root)
+    settings = settings or get_settings()
     path = root / CONFIG
     if not path.is_file():
         raise InvalidInputError(f"{root} has no {CONFIG}; is it a FrontierCS problem directory?")
     try:
-        config = FrontierCSConfig.model_validate(load_yaml(path))
+        config = FrontierCSConfig.model_validate(load_yaml(path, settings))
     except ValidationError as exc:
         sentence = (
             validation_sentence(path, exc).replace("'time_ms'", "'time'").replace("'memory_mb'", "'memory'")
@@ -231,20 +238,20 @@ def load_frontiercs(root: Path | str) -> FrontierCSPackage:
         raise InvalidInputError(
             f"{path}: field 'type' is {config.type!r}; only type: default (checker) problems can be judged here."
         )
-    checker_code = read_package_file(root, config.checker, f"{path}: field 'checker' names")
-    tests: list[tuple[str, bytes, bytes | None]] = []
+    checker_code = read_package_file(root, config.checker, f"{path}: field 'checker' names", settings)
+    present: list[tuple[str, str, Path, Path | None]] = []
     missing: list[MissingTest] = []
-    for position, (name, relative, inp, ans) in enumerate(_case_files(root, config)):
+    for position, (name, relative, inp, ans) in enumerate(_case_files(root, config, settings)):
         if inp is None:
             missing.append(MissingTest(name=name, position=position, path=relative.as_posix()))
             continue
-        tests.append((name, inp.read_bytes(), ans.read_bytes() if ans is not None else None))
+        present.append((name, relative.as_posix(), inp, ans))
+    tests = read_test_files(root, present, settings) if present else []
     if not tests:
         more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
         shown = f" ({missing[0].path}{more} missing)" if missing else ""
         raise InvalidInputError(f"{root / 'testdata'} holds no tests{shown}; add 1.in, 2.in, ...")
-    statement_path = package_file(root, "statement.txt", f"{root} holds", optional=True)
-    statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
+    statement = read_statement(root, "statement.txt", f"{root} holds", settings)
     # A FrontierSmith export names its title in config.yaml; a FrontierCS statement starts with it.
     named = (config.model_extra or {}).get("title")
     first = next((line.strip("# ").strip() for line in statement.splitlines() if line.strip()), root.name)
@@ -307,7 +314,7 @@ async def import_frontiercs(
     nothing new. Tests the subtasks ask for but the package lacks are left out and listed in
     ``missing``.
     """
-    package = load_frontiercs(root)
+    package = load_frontiercs(root, settings)
     await check_checker_compiles(package, backend=backend, settings=settings)
     problem = package.problem
     seed = Seed(

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,14 @@ from frontiersmith.models import (
     Sense,
     VerifierKind,
 )
+from frontiersmith.settings import Settings, get_settings
+
+from ..testgen import _size
 
 MANIFEST = "problem.yaml"
+# The settings that bound a package file's size: a test's or answer's, and everything else's (the manifest,
+# the statement, the programs).
+TEST_BOUND, SOURCE_BOUND = "max_test_bytes", "max_source_bytes"
 
 
 class ProgramRef(BaseModel):
@@ -174,10 +181,90 @@ def package_dir(root: Path, name: str | Path, context: str) -> Path:
     return root / name
 
 
-def read_package_file(root: Path, name: str | Path, context: str) -> bytes:
+def read_package_file(
+    root: Path, name: str | Path, context: str, settings: Settings, bound: str = SOURCE_BOUND
+) -> bytes:
+    """The bytes of the file a package names, no more than the setting ``bound`` allows (``read_bounded``)."""
     path = package_file(root, name, context)
     assert path is not None
-    return path.read_bytes()
+    return read_bounded(path, _shown(root, name), context, settings, bound)
+
+
+def read_bounded(
+    path: Path, shown: str, context: str, settings: Settings, bound: str = SOURCE_BOUND
+) -> bytes:
+    """The bytes of a package's file, refused in one sentence (``context`` ``shown``, which is ...) when its size
+    on disk is over the setting ``bound``: checked before a byte is read (st_size, which a sparse file reports
+    in full too), and reading stops one byte past the bound, so a file that grows meanwhile is refused too.
+    Opened without blocking, so a file swapped for a FIFO meanwhile is refused, not waited on."""
+    limit = getattr(settings, bound)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise InvalidInputError(
+            f"{context} {shown}, which cannot be read ({exc.strerror}); fix it."
+        ) from None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise InvalidInputError(f"{context} {shown}, which is not a regular file; use a regular file.")
+        data = handle.read(limit + 1) if info.st_size <= limit else b""
+    if info.st_size > limit or len(data) > limit:
+        raise InvalidInputError(too_big(f"{context} {shown}", max(info.st_size, len(data)), limit, bound))
+    return data
+
+
+def too_big(what: str, size: int, limit: int, bound: str) -> str:
+    """The sentence refusing ``what`` (a package's file, its tests together) of ``size`` bytes over a bound."""
+    return (
+        f"{what}, which is {_size(size)}, over the limit of {_size(limit)} set by {bound} "
+        f"(FRONTIERSMITH_{bound.upper()}); make it smaller or raise the setting."
+    )
+
+
+def check_test_sizes(root: Path, files: list[tuple[str, Path]], settings: Settings) -> None:
+    """Refuse a package, before any of its tests is read, when a test or answer (shown name, path) is over
+    ``max_test_bytes`` or all of them together are over ``max_build_bytes``, by their sizes on disk."""
+    total = 0
+    for shown, path in files:
+        size = path.stat().st_size
+        if size > settings.max_test_bytes:
+            raise InvalidInputError(
+                too_big(f"{root} holds {shown}", size, settings.max_test_bytes, TEST_BOUND)
+            )
+        total += size
+    if total > settings.max_build_bytes:
+        raise InvalidInputError(
+            too_big(
+                f"{root} holds {len(files)} test files", total, settings.max_build_bytes, "max_build_bytes"
+            )
+        )
+
+
+def nested_over(value: Any, depth: int, values: int | None = None) -> str:
+    """Why a parsed document (JSON, YAML) is over its bounds: lists and mappings nested more than ``depth``
+    deep, or more than ``values`` values in all (YAML's aliases can make a small file a huge document);
+    "" when it is within. Walked a container at a time, without recursion, and stopped at the first excess."""
+    stack = [(value, 1)] if isinstance(value, dict | list) else []
+    seen = 0
+    while stack:
+        item, level = stack.pop()
+        if level > depth:
+            return f"nests more than {depth} levels deep"
+        children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+        seen += len(children)
+        if values is not None and seen > values:
+            return f"holds more than {values} values (aliases that repeat one another?)"
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list))
+    return ""
+
+
+def read_statement(root: Path, name: str, context: str, settings: Settings, *, optional: bool = True) -> str:
+    """The statement a package names, as text ("" when it is optional and missing), within max_source_bytes."""
+    path = package_file(root, name, context, optional=optional)
+    if path is None:
+        return ""
+    return read_bounded(path, _shown(root, name), context, settings).decode("utf-8", "replace")
 
 
 def answer_file(root: Path, inp: Path, suffixes: tuple[str, ...] = (".ans",)) -> Path | None:
@@ -190,31 +277,63 @@ def answer_file(root: Path, inp: Path, suffixes: tuple[str, ...] = (".ans",)) ->
     return None
 
 
-def read_tests(root: Path, folder_name: str | Path, context: str) -> list[tuple[str, bytes, bytes | None]]:
-    """(stem, input, answer-or-None) for every ``*.in`` in the package folder ``folder_name``, in natural order."""
+def read_tests(
+    root: Path, folder_name: str | Path, context: str, settings: Settings
+) -> list[tuple[str, bytes, bytes | None]]:
+    """(stem, input, answer-or-None) for every ``*.in`` in the package folder ``folder_name``, in natural order;
+    their sizes are checked (``check_test_sizes``) before any is read."""
     folder = package_dir(root, folder_name, context)
-    tests = []
+    cases = []
     for path in sorted(folder.glob("*.in"), key=lambda p: natural_key(p.stem)):
-        inp = read_package_file(root, path.relative_to(root), f"{root} holds")
-        ans = answer_file(root, path)
-        tests.append((path.stem, inp, ans.read_bytes() if ans is not None else None))
-    if not tests:
+        inp = package_file(root, path.relative_to(root), f"{root} holds")
+        assert inp is not None
+        cases.append((path.stem, _shown(root, path), inp, answer_file(root, path)))
+    if not cases:
         raise InvalidInputError(f"The tests folder {folder} holds no N.in files; add at least one test.")
-    return tests
+    return read_test_files(root, cases, settings)
 
 
-def load_yaml(path: Path) -> dict[str, Any]:
-    """A YAML mapping, or a one-sentence error naming the file."""
+def read_test_files(
+    root: Path, cases: list[tuple[str, str, Path, Path | None]], settings: Settings
+) -> list[tuple[str, bytes, bytes | None]]:
+    """(name, input, answer-or-None) of the cases (name, input as shown, input, answer), their sizes checked
+    before any is read."""
+    files = [(shown, inp) for _, shown, inp, _ in cases]
+    files += [(_shown(root, ans), ans) for *_, ans in cases if ans is not None]
+    check_test_sizes(root, files, settings)
+    context = f"{root} holds"
+
+    def read(shown: str, path: Path) -> bytes:
+        return read_bounded(path, shown, context, settings, TEST_BOUND)
+
+    return [
+        (name, read(shown, inp), read(_shown(root, ans), ans) if ans is not None else None)
+        for name, shown, inp, ans in cases
+    ]
+
+
+def load_yaml(path: Path, settings: Settings | None = None) -> dict[str, Any]:
+    """A YAML mapping, or a one-sentence error naming the file. The file is no bigger than
+    ``max_source_bytes``, and the document no deeper than ``max_nesting_depth`` nor bigger than the file."""
+    settings = settings or get_settings()
     try:
-        data = yaml.safe_load(path.read_text())
+        text = read_bounded(path, path.name, f"{path.parent} holds", settings).decode("utf-8")
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 1}" if where is not None else ""
         raise InvalidInputError(f"{path} is not valid YAML{line}; fix its syntax.") from None
     except UnicodeDecodeError:
         raise InvalidInputError(f"{path} is not UTF-8 text; save it as UTF-8.") from None
+    except RecursionError:
+        raise InvalidInputError(f"{path} nests too deep to read; flatten it.") from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise InvalidInputError(f"{path} holds a value that cannot be read ({exc}); fix it.") from None
     if not isinstance(data, dict):
         raise InvalidInputError(f"{path} must be a YAML mapping of fields, not {type(data).__name__}.")
+    excess = nested_over(data, settings.max_nesting_depth, len(text))
+    if excess:
+        raise InvalidInputError(f"{path} {excess}; write it out plainly.")
     return data
 
 
@@ -237,9 +356,9 @@ class NativePackage(BaseModel):
     tests: list[tuple[str, bytes, bytes | None]]
 
 
-def _program(root: Path, ref: ProgramRef, field: str) -> Program:
+def _program(root: Path, ref: ProgramRef, field: str, settings: Settings) -> Program:
     context = f"{root / MANIFEST}: field {field!r} names"
-    data = read_package_file(root, ref.file, context)
+    data = read_package_file(root, ref.file, context, settings)
     language = ref.resolved_language()
     if language is None:
         raise InvalidInputError(
@@ -256,18 +375,19 @@ def is_native_package(root: Path) -> bool:
     return (root / MANIFEST).is_file()
 
 
-def load_native(root: Path | str) -> NativePackage:
-    """Read and check a native package directory; bad input is one InvalidInputError sentence."""
+def load_native(root: Path | str, settings: Settings | None = None) -> NativePackage:
+    """Read and check a native package directory; bad input is one InvalidInputError sentence. Every file is
+    checked against its bound (``read_bounded``) before it is read."""
     root = Path(root)
+    settings = settings or get_settings()
     path = root / MANIFEST
     if not path.is_file():
         raise InvalidInputError(f"{root} has no {MANIFEST}; is it a native FrontierSmith package?")
     try:
-        manifest = NativeManifest.model_validate(load_yaml(path))
+        manifest = NativeManifest.model_validate(load_yaml(path, settings))
     except ValidationError as exc:
         raise InvalidInputError(validation_sentence(path, exc)) from None
-    statement_path = package_file(root, manifest.statement, f"{path}: field 'statement' names", optional=True)
-    statement = statement_path.read_text(errors="replace") if statement_path is not None else ""
+    statement = read_statement(root, manifest.statement, f"{path}: field 'statement' names", settings)
     for field in ("generator", "validator"):  # not run by the judge, but a package names only its own files
         ref = getattr(manifest, field)
         if ref is not None:
@@ -285,10 +405,10 @@ def load_native(root: Path | str) -> NativePackage:
         root=root,
         manifest=manifest,
         problem=problem,
-        verifier=_program(root, manifest.verifier, "verifier"),
-        baseline=_program(root, manifest.baseline, "baseline") if manifest.baseline else None,
-        reference=_program(root, manifest.reference, "reference") if manifest.reference else None,
-        tests=read_tests(root, manifest.tests, f"{path}: field 'tests' names"),
+        verifier=_program(root, manifest.verifier, "verifier", settings),
+        baseline=_program(root, manifest.baseline, "baseline", settings) if manifest.baseline else None,
+        reference=_program(root, manifest.reference, "reference", settings) if manifest.reference else None,
+        tests=read_tests(root, manifest.tests, f"{path}: field 'tests' names", settings),
     )
 
 

@@ -7,7 +7,7 @@ it described (``describe``). A row that cannot become a seed raises ``MalformedR
 from __future__ import annotations
 
 import ast
-import json
+import math
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -35,13 +35,14 @@ from ..formats.frontiercs import load_frontiercs
 from ..formats.native import (
     load_yaml,
     natural_key,
-    package_file,
     read_package_file,
+    read_statement,
     read_tests,
     validation_sentence,
 )
+from .bounds import Bounds, MalformedRow, NotJSON, loads
 from .draft import SeedDraft, SeedTest
-from .readers import SEED_MANIFEST, MalformedRow, Row, is_frontiercs_dir, is_seed_dir
+from .readers import SEED_MANIFEST, Row, is_frontiercs_dir, is_seed_dir
 
 FORMATS = ("codecontests", "taco", "apps", "native", "frontiercs")
 # The tuple before ``describe`` fills it; ``tuple_by`` "" says it is still to be described.
@@ -98,7 +99,7 @@ def parse_row(format: str, row: Row, settings: Settings | None = None) -> SeedDr
             raise MalformedRow(f"a {format} seed is a folder, not a row of a file; pass the folder")
         if format == "native":
             return load_seed_dir(Path(row.data), row.file, settings)
-        return load_frontiercs_seed(Path(row.data), row.file)
+        return load_frontiercs_seed(Path(row.data), row.file, settings)
     if row.number is None:
         raise MalformedRow(
             f"a folder is a native seed dir or a FrontierCS package, not {format} rows; pass --format auto"
@@ -148,20 +149,31 @@ def _mapping(row: dict[str, Any], field: str) -> dict[str, Any]:
     return value
 
 
-def _string_list(value: Any, field: str) -> list[str]:
+def _string_list(value: Any, field: str, bounds: Bounds) -> list[str]:
     """A list given as a list, a JSON string or a Python literal string (TACO writes "['Sorting', 'Math']")."""
     if isinstance(value, str):
         text = value.strip()
         if not text:
             return []
         try:
-            value = json.loads(text)
-        except json.JSONDecodeError:
+            value = loads(text, bounds, f"field {field!r}")
+        except NotJSON:  # within the bounds (checked), so the literal is bounded too
             try:
                 value = ast.literal_eval(text)
             except (ValueError, SyntaxError, MemoryError, RecursionError):
                 raise MalformedRow(f"field {field!r} is neither a list nor a JSON list") from None
     return [t.strip() for t in _texts(value, field) if t.strip()]
+
+
+def _finite(value: float | int, field: str) -> float:
+    """A number as a float, refused when it is none (inf, NaN, an integer past a float's range)."""
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise MalformedRow(f"field {field!r} is {str(value)[:40]}, not a finite number")
+    return number
 
 
 def _statement(text: str, field: str) -> str:
@@ -288,7 +300,7 @@ def _number(row: dict[str, Any], field: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise MalformedRow(f"field {field!r} is {value!r}, not a number")
-    return float(value)
+    return _finite(value, field)
 
 
 def parse_codecontests(row: dict[str, Any], settings: Settings) -> SeedDraft:
@@ -310,7 +322,7 @@ def parse_codecontests(row: dict[str, Any], settings: Settings) -> SeedDraft:
         tests=tests,
         references=references,
         incorrect=incorrect,
-        tags=_string_list(row.get("cf_tags"), "cf_tags"),
+        tags=_string_list(row.get("cf_tags"), "cf_tags", Bounds.of(settings)),
         difficulty=rating if rating else difficulty or None,
         provenance=SeedProvenance(
             format="codecontests",
@@ -347,10 +359,10 @@ def _quantity(value: Any, units: dict[str, float], field: str, notes: list[str])
     if value is None or value == "":
         return None
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
+        return _finite(value, field)
     match = _QUANTITY.match(str(value))
     if match and match.group(2).lower() in units:
-        return float(match.group(1)) * units[match.group(2).lower()]
+        return _finite(float(match.group(1)) * units[match.group(2).lower()], field)
     notes.append(f"field {field!r} {str(value)[:40]!r} is not understood; the default limit is kept")
     return None
 
@@ -362,14 +374,18 @@ def _io_text(value: Any, field: str) -> str:
     return _text(value, field)
 
 
-def _taco_tests(row: dict[str, Any]) -> list[SeedTest]:
+def _json_field(raw: Any, field: str, bounds: Bounds) -> Any:
+    """A field that holds JSON as text (TACO's tests and solutions), parsed within the row's bounds."""
+    if isinstance(raw, bytes):
+        raw = raw.decode("utf-8", "replace")
+    return loads(raw, bounds, f"field {field!r}") if isinstance(raw, str) else raw
+
+
+def _taco_tests(row: dict[str, Any], bounds: Bounds) -> list[SeedTest]:
     raw = row.get("input_output")
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return []
-    try:
-        spec = json.loads(raw) if isinstance(raw, str | bytes) else raw
-    except json.JSONDecodeError as exc:
-        raise MalformedRow(f"field 'input_output' is not valid JSON ({exc.msg})") from None
+    spec = _json_field(raw, "input_output", bounds)
     if not isinstance(spec, dict):
         raise MalformedRow("field 'input_output' is not a JSON object with inputs and outputs")
     if spec.get("fn_name"):
@@ -389,14 +405,11 @@ def _taco_tests(row: dict[str, Any]) -> list[SeedTest]:
     ]
 
 
-def _taco_solutions(row: dict[str, Any], notes: list[str]) -> list[Program]:
+def _taco_solutions(row: dict[str, Any], notes: list[str], bounds: Bounds) -> list[Program]:
     raw = row.get("solutions")
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw) if raw.strip() else []
-        except json.JSONDecodeError as exc:
-            raise MalformedRow(f"field 'solutions' is not a JSON list ({exc.msg})") from None
-    codes = _texts(raw, "solutions")
+    if isinstance(raw, str) and not raw.strip():
+        raw = []
+    codes = _texts(_json_field(raw, "solutions", bounds), "solutions")
     return _programs(((Language.PYTHON, "Python 3", code) for code in codes), notes, "solutions")
 
 
@@ -405,32 +418,33 @@ def _difficulty(value: Any) -> tuple[float | None, list[str]]:
     if value is None or isinstance(value, bool):
         return None, []
     if isinstance(value, int | float):
-        return float(value), []
+        return _finite(value, "difficulty"), []
     text = _text(value, "difficulty").strip()
     try:
-        return float(text), []
+        return _finite(float(text), "difficulty"), []
     except ValueError:
         return None, [] if not text or text.upper().startswith("UNKNOWN") else [text.lower()]
 
 
 def _parse_taco_like(row: dict[str, Any], settings: Settings, format: str) -> SeedDraft:
     notes: list[str] = []
+    bounds = Bounds.of(settings)
     statement = _statement(_text(row.get("question"), "question"), "question")
-    tests = _cap_tests(_taco_tests(row), settings, notes)
+    tests = _cap_tests(_taco_tests(row, bounds), settings, notes)
     time_s = _quantity(row.get("time_limit"), _SECONDS, "time_limit", notes)
     memory_mb = _quantity(row.get("memory_limit"), _MEGABYTES, "memory_limit", notes)
     limits = _limits(time_s * 1000 if time_s else None, memory_mb)
     difficulty, level = _difficulty(row.get("difficulty"))
     tags = [
-        *_string_list(row.get("tags"), "tags"),
-        *_string_list(row.get("skill_types"), "skill_types"),
+        *_string_list(row.get("tags"), "tags", bounds),
+        *_string_list(row.get("skill_types"), "skill_types", bounds),
         *level,
     ]
     name = _text(row.get("name"), "name")
     return SeedDraft(
         problem=_problem(_title(name, statement), statement, limits),
         tests=tests,
-        references=_taco_solutions(row, notes),
+        references=_taco_solutions(row, notes, bounds),
         tags=list(dict.fromkeys(tags)),
         difficulty=difficulty,
         provenance=SeedProvenance(
@@ -495,7 +509,7 @@ class SeedManifest(BaseModel):
     comparison: Comparison | None = None
 
 
-def _dir_solutions(root: Path) -> list[Program]:
+def _dir_solutions(root: Path, settings: Settings) -> list[Program]:
     folder = root / "solutions"
     if not folder.is_dir():
         return []
@@ -504,7 +518,7 @@ def _dir_solutions(root: Path) -> list[Program]:
         language = Language.of_file(path.name)
         if language is None:
             continue
-        data = read_package_file(root, path.relative_to(root), f"{root} holds")
+        data = read_package_file(root, path.relative_to(root), f"{root} holds", settings)
         try:
             programs.append(Program(code=data.decode("utf-8"), language=language))
         except UnicodeDecodeError:
@@ -514,19 +528,21 @@ def _dir_solutions(root: Path) -> list[Program]:
 
 def load_seed_dir(root: Path, shown: str | None = None, settings: Settings | None = None) -> SeedDraft:
     """A native seed dir: ``seed.yaml`` + ``statement.md`` + ``tests/*.in`` (+ ``.ans``) + ``solutions/*.py|.cpp``."""
+    settings = settings or get_settings()
     path = root / SEED_MANIFEST
     try:
-        manifest = SeedManifest.model_validate(load_yaml(path))
+        manifest = SeedManifest.model_validate(load_yaml(path, settings))
     except ValidationError as exc:
         raise InvalidInputError(validation_sentence(path, exc)) from None
-    statement_path = package_file(root, manifest.statement, f"{path}: field 'statement' names")
-    assert statement_path is not None
-    statement = _statement(statement_path.read_text(errors="replace"), "statement")
+    context = f"{path}: field 'statement' names"
+    statement = _statement(
+        read_statement(root, manifest.statement, context, settings, optional=False), "statement"
+    )
     tests = []
     if (root / "tests").exists():
         tests = [
             SeedTest(name=name, input=inp, answer=ans, kind="native")
-            for name, inp, ans in read_tests(root, "tests", f"{root} holds")
+            for name, inp, ans in read_tests(root, "tests", f"{root} holds", settings)
         ]
     problem = _problem(manifest.title, statement, manifest.limits)
     problem = problem.model_copy(
@@ -540,8 +556,8 @@ def load_seed_dir(root: Path, shown: str | None = None, settings: Settings | Non
     notes: list[str] = []
     return SeedDraft(
         problem=problem,
-        tests=_cap_tests(tests, settings or get_settings(), notes),
-        references=_dir_solutions(root),
+        tests=_cap_tests(tests, settings, notes),
+        references=_dir_solutions(root, settings),
         tags=manifest.tags,
         difficulty=manifest.difficulty,
         provenance=SeedProvenance(
@@ -558,10 +574,10 @@ def load_seed_dir(root: Path, shown: str | None = None, settings: Settings | Non
     )
 
 
-def load_frontiercs_seed(root: Path, shown: str | None = None) -> SeedDraft:
+def load_frontiercs_seed(root: Path, shown: str | None = None, settings: Settings | None = None) -> SeedDraft:
     """A FrontierCS package taken as a seed (``--as-seed``): an open problem, its tuple described from its
     statement (never the checker's ratio, which says nothing about what is optimised), no reference."""
-    package = load_frontiercs(root)
+    package = load_frontiercs(root, settings)
     problem = package.problem.model_copy(update={"id": "import", "objective": UNDESCRIBED, "provenance": {}})
     notes = [m.reason for m in package.missing]
     return SeedDraft(

@@ -308,7 +308,7 @@ async def import_seeds(
         raise InvalidInputError(f"--limit {limit} imports nothing; give a number of rows of 1 or more.")
     if jobs < 1:
         raise InvalidInputError(f"--jobs {jobs} runs nothing; give a number of processes of 1 or more.")
-    source = open_source(path)
+    source = open_source(path, settings)
     check_format(format, source, as_seed)
     total = source.count()
     total = min(total, limit) if total is not None and limit is not None else total

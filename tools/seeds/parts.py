@@ -80,7 +80,7 @@ def _run_part(
     def progress(rows: int, _total: int | None) -> None:
         done[part] = rows
 
-    rows = claimed_rows(open_source(path), limit, Claims(counter))
+    rows = claimed_rows(open_source(path, settings), limit, Claims(counter))
     with open_store(Path(store_path), settings) as store:
         run = functools.partial(import_rows, rows, store, format, settings, None, False, None, progress)
         return anyio.run(run).model_dump_json()
