@@ -171,8 +171,8 @@ def run_solution(
 
 def check(checker: Path, inp: Path, out: Path, ans: Path, work: Path) -> tuple[str, float, bool]:
     """The checker's verdict, score and whether the test counts, as FrontierSmith's judge has them: exit 0
-    scores 1 (or its Ratio), 7 its points, 1/2/4 reject (0); a FAIL or a crash counts as 0; a checker that
-    hangs is the host's failure, left out of the mean."""
+    scores 1 (or its Ratio), 7 its points, 1/2/4 reject (0); a FAIL, a crash or a checker that runs out of
+    time on the output counts as 0. Every test counts: the reward is the mean over all of them."""
     result = work / "result.txt"
     result.unlink(missing_ok=True)
     try:
@@ -183,8 +183,8 @@ def check(checker: Path, inp: Path, out: Path, ans: Path, work: Path) -> tuple[s
             timeout=CHECKER_SECONDS,
             cwd=work,
         )
-    except subprocess.TimeoutExpired:
-        return "SYSTEM_ERROR", 0.0, False
+    except subprocess.TimeoutExpired:  # the verifier alone runs here: its time-out is the output's doing
+        return "SYSTEM_ERROR", 0.0, True
     text = result.read_text(errors="replace") if result.exists() else ""
     if done.returncode in (0, 7):
         head = NUMBER.match(text.strip())
@@ -371,8 +371,7 @@ def main() -> int:
     finally:
         clean_up_solution(sweep)
         remove(private, shared)
-    judged = [t for t in lines if t["counted"]]
-    reward = sum(float(t["score"]) for t in judged) / len(judged) if judged else 0.0
+    reward = sum(float(t["score"]) for t in lines) / len(lines) if lines else 0.0  # every test, always
     print(json.dumps({"reward": reward, "tests": lines, "compile": why}, indent=1))
     write_reward(reward)
     print(f"reward {reward!r} over {len(lines)} tests")
