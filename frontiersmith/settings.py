@@ -77,6 +77,11 @@ class Settings(BaseSettings):
     # The judge's own Python programs (verifiers, checkers, generators, validators) start as forks of one
     # pre-started interpreter per sandbox (sandbox/zygote.py; root hosts only); off, each run execs a fresh one.
     sandbox_warm_python: bool = True
+    # A cgroup dir this user may write (one delegated to it), under which each sandbox makes its subtree and each
+    # run a cgroup holding all its processes to the run's CPU, memory and process limits (sandbox/cgroups.py; on
+    # cgroup v1 the same path in each of the memory, pids and cpuacct hierarchies). Unset: this process's own
+    # cgroup (v1), or one it may write (v2). With none, a non-root process sandbox refuses to judge.
+    sandbox_cgroup: str | None = None
     # tests judged at once: the cores this process may run on (a CPU set or affinity mask may give it fewer)
     workers: int = Field(default_factory=lambda: usable_cores(), ge=1, le=256)
     time_limit_ms: int = Field(2000, ge=1)

@@ -32,6 +32,7 @@ from .protocol import (
     launcher_limits,
     launcher_packet,
     pread_upto,
+    run_memory_kb,
     write_all,
 )
 
@@ -178,6 +179,7 @@ class FastChannel:
                 if kind == b"E":
                     return {"error": f"the launcher could not start the program: {os.strerror(int(rest[0]))}"}
                 status, cpu_us, rss_kb, err, wall_us, timed_out = (int(x) for x in rest[:6])
+                peak_kb, oom = (int(x) for x in rest[6:8])  # from the run's cgroup (0 0 without one)
             except (ValueError, IndexError):
                 return {"error": f"the launcher sent a garbled report: {kind!r} {rest!r}"}
             exit_code, sig = exit_and_signal(status)
@@ -186,8 +188,9 @@ class FastChannel:
                 "signal": sig,
                 "cpu_ms": cpu_us / 1000.0,
                 "wall_ms": wall_us / 1000.0,
-                "rss_kb": rss_kb,
+                "rss_kb": run_memory_kb(rss_kb, peak_kb, os.fstat(fds[1]).st_size + os.fstat(fds[2]).st_size),
                 "timed_out": bool(timed_out),
+                "oom": oom == 1,
                 "stdout": pread_upto(fds[1], limits.output_kb * 1024 + 1),
                 "stderr": pread_upto(fds[2], STDERR_KEEP),
             }

@@ -19,7 +19,7 @@ from typing import Any
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
-from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, max_parallel
+from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, box_mb, max_parallel
 from ._tempdirs import make_temp_dir
 from .pch import IMAGE_DIR
 from .protocol import BASE_ENV, ROOT
@@ -47,7 +47,8 @@ def docker_client(timeout: int = _API_TIMEOUT_S) -> Any:
         ) from None
 
 
-def container_limits(settings: Settings) -> dict[str, Any]:
+def container_limits(settings: Settings, cgroups: bool = False) -> dict[str, Any]:
+    """The container's limits; ``cgroups``: its runs have cgroups of their own (then /box holds more)."""
     workers = max(1, min(settings.workers, os.cpu_count() or 1))
     memory_mb = max(1024, settings.memory_limit_mb * settings.workers + 768)
     return {
@@ -58,7 +59,7 @@ def container_limits(settings: Settings) -> dict[str, Any]:
         # One container is one scheduling group: without a weight per worker, a busy host gives
         # all of its parallel tests together the CPU share of a single process.
         "cpu_shares": 1024 * workers,
-        "box_size": f"{memory_mb}m",
+        "box_size": f"{box_mb(settings, cgroups)}m",
     }
 
 
@@ -162,8 +163,15 @@ class DockerSandbox(RunnerSandbox):
                 f"The sandbox image {image} is missing; run `frontiersmith sandbox build-image`."
             ) from None
         api = self._client.api
-        lim = container_limits(self.settings)
-        binds = {self._chan_dir: {"bind": CHANNEL, "mode": "ro"}} if self._chan_dir else None
+        # Each run's cgroup is made in a subtree of the host's, bind-mounted in: a run leaves the container's
+        # memory and pids cgroups for its own, which holds all its processes to its limits.
+        cgroup = self._open_cgroup()
+        lim = container_limits(self.settings, cgroup is not None)
+        binds = {self._chan_dir: {"bind": CHANNEL, "mode": "ro"}} if self._chan_dir else {}
+        for host_dir, inside in cgroup.binds() if cgroup is not None else ():
+            binds[host_dir] = {"bind": inside, "mode": "rw"}
+        # cgroup v2 (nsdelegate) moves a process only between cgroups below its namespace's root
+        extra = {"cgroupns": "host"} if cgroup is not None and cgroup.tree.version == 2 else {}
         host_config = api.create_host_config(
             network_mode="none",
             read_only=True,
@@ -181,11 +189,13 @@ class DockerSandbox(RunnerSandbox):
             init=True,
             auto_remove=True,
             ipc_mode="none",  # private IPC namespace and no shared /dev/shm between runs
-            binds=binds,
+            binds=binds or None,
+            **extra,
         )
+        config = cgroup.config() if cgroup is not None else None
         created = api.create_container(
             image,
-            command=bootstrap_argv(self.python, chan=CHANNEL if binds else None),
+            command=bootstrap_argv(self.python, chan=CHANNEL if self._chan_dir else None, cgroup=config),
             stdin_open=True,  # with detach=False this also sets StdinOnce: our EOF ends the runner
             network_disabled=True,
             user="0:0",
@@ -217,7 +227,10 @@ class DockerSandbox(RunnerSandbox):
             self._stdout.feed_eof()
 
     def describe_isolation(self) -> str:
-        return f"container (no network, read-only root, no capabilities); between runs: {self.isolation}"
+        return (
+            f"container (no network, read-only root, no capabilities); between runs: {self.isolation}; "
+            f"limits: {self.limits}"
+        )
 
     async def _send_bytes(self, data: bytes) -> None:
         if self._on_chan:

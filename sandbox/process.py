@@ -19,8 +19,9 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
 from ._fast import fast_dir
-from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv
+from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, box_mb, warn_once
 from ._tempdirs import make_temp_dir
+from .cgroups import SandboxCgroup
 from .pch import MOUNT_DIR, host_pch, pch_root
 from .protocol import BASE_ENV, ROOT
 from .registry import sandbox_backend
@@ -48,16 +49,6 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-_WARNED: set[str] = set()
-
-
-def _warn_once(message: str) -> None:
-    """A warning about the host, not the run: a demo starts dozens of sandboxes, and one line says it all."""
-    if message not in _WARNED:
-        _WARNED.add(message)
-        log.warning(message)
-
-
 def _system_python() -> str:
     # The runner and Python programs use the distribution's interpreter: a venv or pyenv python
     # may live under a home directory that the sandbox hides.
@@ -68,9 +59,18 @@ def _system_python() -> str:
 
 
 def bwrap_argv(
-    bwrap: str, box: Path, box_size: int | None = None, chan: Path | None = None, pch: Path | None = None
+    bwrap: str,
+    box: Path,
+    box_size: int | None = None,
+    chan: Path | None = None,
+    pch: Path | None = None,
+    cgroup: SandboxCgroup | None = None,
 ) -> list[str]:
-    argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try"]
+    argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
+    if cgroup is None or cgroup.tree.version == 1:
+        # (cgroup v2 with nsdelegate moves a process only between cgroups below its namespace's root, and a
+        # run's cgroup is beside the sandbox's own, not below it)
+        argv.append("--unshare-cgroup-try")
     if os.geteuid() != 0:
         # No uid per run without root: the launcher gives each run pid and mount namespaces of its own
         # instead, which needs CAP_SYS_ADMIN inside our user namespace (never the programs': they drop
@@ -99,6 +99,8 @@ def bwrap_argv(
         argv += ["--ro-bind", str(chan), CHANNEL]
     if pch is not None:  # the host's precompiled headers (pch.py): compiles read them, nothing writes them
         argv += ["--ro-bind", str(pch), MOUNT_DIR]
+    for host_dir, inside in cgroup.binds() if cgroup is not None else ():  # 0700: the runner's, no run's
+        argv += ["--bind", host_dir, inside]
     argv += ["--chdir", ROOT, "--die-with-parent", "--new-session", "--clearenv"]
     for key, value in BASE_ENV.items():
         argv += ["--setenv", key, value]
@@ -145,14 +147,19 @@ class ProcessSandbox(RunnerSandbox):
         bwrap = bwrap_path()
         if bwrap:
             self.python = _system_python()
-            box_size = max(1024, self.settings.memory_limit_mb * self.settings.workers + 768) << 20
+            try:
+                cgroup = self._open_cgroup()
+            except SandboxError:
+                await self._shutdown()
+                raise
+            box_size = box_mb(self.settings, cgroup is not None) << 20
             self._chan = fast_dir()
             self._fast_dirs = (str(self._chan), CHANNEL)
             run_ns = os.geteuid() != 0
             self._pch_root = _pch_folder(self.settings)
-            argv = bwrap_argv(bwrap, self._box, box_size, self._chan, self._pch_root) + bootstrap_argv(
-                self.python, run_ns=run_ns
-            )
+            argv = bwrap_argv(
+                bwrap, self._box, box_size, self._chan, self._pch_root, cgroup
+            ) + bootstrap_argv(self.python, run_ns=run_ns, cgroup=cgroup.config() if cgroup else None)
             self.isolated = True
         elif os.geteuid() != 0:
             await self._shutdown()
@@ -161,11 +168,16 @@ class ProcessSandbox(RunnerSandbox):
                 "bubblewrap) to keep runs apart; install it, or use the docker backend."
             )
         else:
-            _warn_once("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
+            warn_once("bwrap not found: the process sandbox falls back to rlimits only (no namespaces)")
             self.python = _system_python()
             self.root = str(self._box)
             self._pch_root = _pch_folder(self.settings)
-            argv = bootstrap_argv(self.python, root=self.root, private=False)
+            cgroup = self._open_cgroup()
+            config = cgroup.config(inside=False) if cgroup else None
+            argv = bootstrap_argv(self.python, root=self.root, private=False, cgroup=config)
+        leaf = cgroup.leaf_procs() if cgroup else None
+        if leaf:  # cgroup v2: the sandbox's own processes start in its subtree's leaf (see SandboxCgroup)
+            argv = ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', leaf, *argv]
         # The reply pipe is read by our own callback, which settles replies the moment they arrive
         # (see RunnerSandbox._feed_replies) rather than through a StreamReader and the reader task.
         out_r, out_w = os.pipe()
@@ -181,7 +193,7 @@ class ProcessSandbox(RunnerSandbox):
             )
         except OSError as exc:
             os.close(out_r)
-            await self._shutdown()
+            await self.close()  # its cgroup subtree too
             raise SandboxError(f"Could not start the process sandbox ({exc}).") from None
         finally:
             os.close(out_w)
@@ -208,7 +220,7 @@ class ProcessSandbox(RunnerSandbox):
 
     def describe_isolation(self) -> str:
         outer = "bubblewrap (no network, read-only host)" if self.isolated else "rlimits only (no namespaces)"
-        return f"{outer}; between runs: {self.isolation}"
+        return f"{outer}; between runs: {self.isolation}; limits: {self.limits}"
 
     async def _send_bytes(self, data: bytes) -> None:
         assert self._proc is not None and self._proc.stdin is not None
