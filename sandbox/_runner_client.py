@@ -38,6 +38,7 @@ from frontiersmith.settings import Settings
 
 from ._fast import FastChannel
 from .base import JUDGE_PROGRAMS, CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from .cgroups import SandboxCgroup, Tree, find_tree
 from .pch import FLAGS as PCH_FLAGS
 from .pch import HEADER as PCH_HEADER
 from .protocol import ROOT, SOURCE_ENV, WARM_ENV, b64, unb64
@@ -53,7 +54,7 @@ REPLY_GRACE_S = 20.0  # how long past a run's own wall limit we wait before call
 START_TIMEOUT_S = 30.0
 
 # The modules shipped into the sandbox, in import order: the runner imports the protocol beside it.
-SHIPPED = ("protocol", "runner")
+SHIPPED = ("protocol", "cgroups", "runner")
 
 # Executed by ``python3 -I -S -c``: reads exactly the shipped modules' sources from stdin (argv[1] is
 # "NAME:SIZE,..."), makes each a module of a package ``fs_runner`` (so the runner's relative import of
@@ -139,7 +140,12 @@ def zygote_argv(python: str) -> tuple[str, ...]:
 
 
 def bootstrap_argv(
-    python: str, root: str = ROOT, chan: str | None = None, private: bool = True, run_ns: bool = False
+    python: str,
+    root: str = ROOT,
+    chan: str | None = None,
+    private: bool = True,
+    run_ns: bool = False,
+    cgroup: dict[str, Any] | None = None,
 ) -> list[str]:
     """The runner's command line; ``chan`` is a dir with the FIFOs ``req`` and ``rep`` to talk over instead of
     stdio; ``private``: the runner's /tmp, /dev/shm and the like are the sandbox's own, not the host's;
@@ -152,6 +158,8 @@ def bootstrap_argv(
         cfg["chan"] = chan
     cfg["private"] = private
     cfg["run_ns"] = run_ns
+    if cgroup:  # the sandbox's cgroup subtree as the runner sees it (SandboxCgroup.config)
+        cfg["cgroup"] = cgroup
     config = json.dumps(cfg)
     sizes = ",".join(f"{name}:{len(source)}" for name, source in shipped_sources())
     return [python, "-I", "-S", "-c", BOOTSTRAP, sizes, config]
@@ -212,6 +220,16 @@ def host_launcher() -> bytes | None:
     return data
 
 
+_WARNED: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """A warning about the host, not the run: a demo starts dozens of sandboxes, and one line says it all."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        log.warning(message)
+
+
 def testlib_header(settings: Settings) -> bytes | None:
     """Our testlib-compatible header, or the real one a setting points at."""
     if settings.testlib_header:
@@ -226,6 +244,16 @@ def testlib_header(settings: Settings) -> bytes | None:
 def max_parallel(settings: Settings) -> int:
     """Runs in flight at once inside one sandbox; more wait their turn on the host side."""
     return max(8, settings.workers)
+
+
+def box_mb(settings: Settings, cgroups: bool) -> int:
+    """The size of a sandbox's /box tmpfs in MiB. With per-run cgroups a run's files count against its own
+    memory limit (tmpfs pages are charged to their writer), so /box holds what every run in flight may write
+    at once, and room for programs and the checkers' files beside; without, the old share of the workers'."""
+    if cgroups:
+        per_run = settings.memory_limit_mb + -(-settings.output_limit_kb // 1024)
+        return max_parallel(settings) * per_run + 768
+    return max(1024, settings.memory_limit_mb * settings.workers + 768)
 
 
 def fast_spares(settings: Settings) -> int:
@@ -284,8 +312,10 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     elif sig == signal.SIGXFSZ or len(stdout) >= out_limit:
         verdict = Verdict.OLE
         stdout = stdout[:out_limit]
-    elif rss_kb > mem_kb or (
-        failed and (rss_kb >= 0.9 * mem_kb or any(h in stderr_full for h in _MEMORY_HINTS))
+    elif (
+        reply.get("oom")
+        or rss_kb > mem_kb
+        or (failed and (rss_kb >= 0.9 * mem_kb or any(h in stderr_full for h in _MEMORY_HINTS)))
     ):
         verdict = Verdict.MLE
     elif sig == signal.SIGKILL:
@@ -354,13 +384,16 @@ class RunnerSandbox(Sandbox):
         # Once on, replies are settled straight from the backend's read callback (``_feed_replies``)
         # instead of waking the reader task first: one event-loop trip less per run.
         self._direct = False
-        self._reply_buf = b""
+        self._reply_parts: list[bytes] = []  # a reply line's start, chunk by chunk (joined once it ends)
         # Simple runs skip the runner (see _fast.py) when the backend gives a dir both sides see:
         # (its path on the host, its path inside the sandbox).
         self._fast_dirs: tuple[str, str] | None = None
         self._fast: FastChannel | None = None
         self._runner_setuid = False
         self._runner_ns = False  # runs get namespaces of their own instead of uids (see runner.RUN_NS)
+        # the sandbox's cgroup subtree (the backend makes it at start), and the version the runner uses (0: none)
+        self._cgroup: SandboxCgroup | None = None
+        self._runner_cgroup = 0
         # the sandbox interpreter's bytecode magic (hex, from the runner's greeting): the compile cache's key
         self._pyc_magic: str | None = None
 
@@ -394,11 +427,12 @@ class RunnerSandbox(Sandbox):
         """
         if not self._direct:
             return False
-        buf = self._reply_buf + data
-        if b"\n" not in buf:
-            self._reply_buf = buf
+        if b"\n" not in data:  # a long reply (a big output) comes in many chunks: copy them once, at its end
+            self._reply_parts.append(data)
             return True
-        *lines, self._reply_buf = buf.split(b"\n")
+        buf = b"".join(self._reply_parts) + data
+        *lines, rest = buf.split(b"\n")
+        self._reply_parts = [rest] if rest else []
         for line in lines:
             try:
                 self._settle(json.loads(line))
@@ -438,11 +472,14 @@ class RunnerSandbox(Sandbox):
             greeting = json.loads(hello)
             self._runner_setuid = bool(greeting.get("setuid"))
             self._runner_ns = bool(greeting.get("run_ns"))
+            self._runner_cgroup = int(greeting.get("cgroup") or 0)
             magic = greeting.get("pyc")
             self._pyc_magic = magic if isinstance(magic, str) and magic else None
             self._on_hello(greeting)
         except (ValueError, AttributeError):
             raise SandboxError(f"The {self.backend} sandbox runner sent a garbled greeting.") from None
+        if self._cgroup is not None and not self._runner_cgroup:
+            self._no_cgroup("the sandbox could not see the cgroup subtree made for it")
         self._direct = self._direct_replies
         self._reader = asyncio.get_running_loop().create_task(self._read_replies())
         header = testlib_header(self.settings)
@@ -522,6 +559,35 @@ class RunnerSandbox(Sandbox):
             f"The {self.backend} sandbox refuses to judge: as a non-root user each run needs pid and mount "
             f"namespaces of its own, and {why}."
         )
+
+    def _open_cgroup(self) -> SandboxCgroup | None:
+        """This sandbox's cgroup subtree (sandbox/cgroups.py), or None where the host offers none: runs then
+        have rlimits alone, which a root host is warned of once and a non-root process sandbox refuses
+        (SandboxError)."""
+        tree = find_tree(self.settings.sandbox_cgroup)
+        if isinstance(tree, Tree):
+            try:
+                self._cgroup = SandboxCgroup(tree)
+                return self._cgroup
+            except OSError as exc:
+                tree = f"its subtree could not be made ({exc})"
+        self._no_cgroup(tree)
+        return None
+
+    def _no_cgroup(self, why: str) -> None:
+        if self.backend == "process" and os.geteuid() != 0:
+            raise SandboxError(
+                "The process sandbox refuses to judge: as a non-root user it needs a cgroup to hold each run to "
+                f"its CPU, memory and process limits, and {why}."
+            )
+        warn_once(f"runs are held to per-process rlimits alone, not to per-run cgroups: {why}")
+
+    @property
+    def limits(self) -> str:
+        """How a run's limits are enforced here, in a few words (``frontiersmith sandbox info`` shows it)."""
+        if self._runner_cgroup and self._cgroup is not None:
+            return f"{self._cgroup.tree.describe()} for all of a run's processes together"
+        return "rlimits per process only (no cgroup: a run's processes are not limited together)"
 
     @property
     def isolation(self) -> str:
@@ -676,6 +742,10 @@ class RunnerSandbox(Sandbox):
                     await self._reader
             with contextlib.suppress(Exception):
                 await self._shutdown()
+            cgroup, self._cgroup = self._cgroup, None
+            if cgroup is not None:  # after the sandbox's processes: whatever is left in it is killed
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(cgroup.remove)
 
     # -- the interface ---------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 /* fs-exec: the runner's launcher server (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
  *
- * usage: fs-exec [ns ROOT] (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
+ * usage: fs-exec [ns ROOT] [cg VERSION DIRS]
+ *        (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
  *
  * With "ns ROOT" (a host where runs cannot get uids of their own: a non-root user's bubblewrap), every
  * run gets a pid and a mount namespace of its own instead (see ns_init): the namespace's first process
@@ -8,6 +9,10 @@
  * not); the program sees no other process, and its view of the file system is read-only but for its
  * own dir under ROOT/runs (the other runs' dirs, ROOT/io and every other program under ROOT/progs are
  * hidden), with no capabilities and no way to gain any (no_new_privs, no new user namespaces).
+ *
+ * With "cg VERSION DIRS" (the sandbox's cgroup subtree: see cg_make), every run gets a cgroup of its own,
+ * which holds all of its processes together to its CPU, memory and process limits; PEAK_KB and OOM in the
+ * exit reports below come from it (0 0 without one).
  *
  * The runner starts ONE of these per sandbox and hands it every run, so a test costs one clone and
  * one exec (the program's), not a launcher exec as well. Packets are NUL-separated fields.
@@ -18,7 +23,7 @@
  *   K TOKEN                                                kill that run's session
  *   S DIR UID                                              a staged dir for one fast run
  *   Z ARGC ARGV... ENV...                                  the warm interpreter's command (root mode only)
- * to the runner, once a run's program has ended: "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID"
+ * to the runner, once a run's program has ended: "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID PEAK_KB OOM"
  * (or "E TOKEN ERRNO": it could not even be cloned), then "C TOKEN ALONE"; for a fast run,
  * "D UID ALONE DIR" (take the dir back). The exit report goes first, so the runner can answer the
  * host while we make sure nothing of the run's UID is left; ALONE = 1 says so (0: the runner keeps
@@ -28,7 +33,7 @@
  * From the host (fast runs: see sandbox/_fast.py):
  *   F ID CPU_S AS_BYTES FSIZE NPROC NOFILE ARGC ARGV... ENV...   with the three streams attached
  *   K ID
- * to the host: "X ID STATUS CPU_US MAXRSS_KB EXEC_ERRNO WALL_US TIMED_OUT", "E ID ERRNO", or
+ * to the host: "X ID STATUS CPU_US MAXRSS_KB EXEC_ERRNO WALL_US TIMED_OUT PEAK_KB OOM", "E ID ERRNO", or
  * "N ID" (no staged dir free: send it through the runner).
  *
  * The program starts from this tiny process (a clean peak-memory figure: exec folds the old memory
@@ -228,6 +233,7 @@ struct child {
     int err_fd;              /* fork path: the exec error goes down this pipe */
     volatile int exec_errno; /* CLONE_VM path: written straight into the server's memory */
     int probe;               /* not a program: 1 = find out whether UID has any process left, 2 = kill them all */
+    const char *cg;          /* the run's cgroup (see cg_make), which its first process joins; 0: none */
 };
 
 static void probe_exit(void *unused) {
@@ -295,6 +301,146 @@ static int starts_with(const char *s, const char *prefix) {
     return 1;
 }
 
+/* Per-run cgroups ("cg VERSION DIRS": see sandbox/cgroups.py, whose files and rules these follow). DIRS
+ * (':'-separated): on v1 the sandbox subtree's memory, pids and cpuacct dirs, in that order; on v2 its one
+ * dir. A run's cgroup is named after its dir (DIR's last part): made with its limits before the run starts,
+ * joined by the run's first process before anything else, polled for CPU while it runs (all its processes
+ * together), read once it has ended, emptied and removed. Without "cg", runs have rlimits alone. */
+static int cg_version;
+static char *cg_dirs[3];
+static int cg_ndirs;
+#define CG_NAME_MAX 64
+#define CG_POLL_NS 50000000LL /* how often a live run's CPU is looked at */
+
+static void collect(void);
+
+/* DIRS[d]/NAME[/FILE] into out; 0 if it does not fit. */
+static int cg_path(char *out, unsigned long size, int d, const char *name, const char *file) {
+    if (len(cg_dirs[d]) + len(name) + (file ? len(file) : 0) + 3 >= size) return 0;
+    char *p = put_str(put_str(put_str(out, cg_dirs[d]), "/"), name);
+    if (file) p = put_str(put_str(p, "/"), file);
+    *p = 0;
+    return 1;
+}
+
+static long cg_write(int d, const char *name, const char *file, const char *text) {
+    char path[512];
+    if (!cg_path(path, sizeof path, d, name, file)) return -EINVAL;
+    long fd = SYS(__NR_openat, -100, path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return fd;
+    long r = SYS(__NR_write, fd, text, len(text));
+    SYS(__NR_close, fd, 0, 0);
+    return r < 0 ? r : 0;
+}
+
+/* The number a cgroup file holds (KEY 0), or the one after "KEY " at the start of one of its lines; -1 if none. */
+static long long cg_read(int d, const char *name, const char *file, const char *key) {
+    char path[512], buf[1024];
+    if (!cg_path(path, sizeof path, d, name, file)) return -1;
+    long fd = SYS(__NR_openat, -100, path, O_CLOEXEC);
+    if (fd < 0) return -1;
+    long n = SYS(__NR_read, fd, buf, sizeof buf - 1);
+    SYS(__NR_close, fd, 0, 0);
+    if (n <= 0) return -1;
+    buf[n] = 0;
+    const char *p = buf;
+    while (key && !(starts_with(p, key) && p[len(key)] == ' ')) {
+        while (*p && *p != '\n') p++;
+        if (!*p++) return -1;
+    }
+    if (key) p += len(key) + 1;
+    return *p >= '0' && *p <= '9' ? (long long)to_num(p) : -1;
+}
+
+/* SIGKILL every process in the run's cgroup, for up to ROUNDS rounds until none is left; 1 once empty. */
+static int cg_kill(const char *name, int rounds) {
+    if (cg_version == 2) cg_write(0, name, "cgroup.kill", "1"); /* Linux 5.14+: all at once */
+    for (int round = 0; round < rounds; round++) {
+        char path[512], buf[4096];
+        if (!cg_path(path, sizeof path, 0, name, "cgroup.procs")) return 0;
+        long fd = SYS(__NR_openat, -100, path, O_CLOEXEC);
+        if (fd < 0) return 1; /* no cgroup, no process in it */
+        int found = 0;
+        long have = 0, n;
+        while ((n = SYS(__NR_read, fd, buf + have, sizeof buf - 1 - have)) > 0) {
+            have += n;
+            long start = 0;
+            for (long i = 0; i < have; i++)
+                if (buf[i] == '\n') {
+                    buf[i] = 0;
+                    long pid = (long)to_num(buf + start);
+                    if (pid > 0) SYS(__NR_kill, pid, SIGKILL, 0), found = 1;
+                    start = i + 1;
+                }
+            for (long i = start; i < have; i++) buf[i - start] = buf[i];
+            have -= start;
+        }
+        SYS(__NR_close, fd, 0, 0);
+        if (!found) return 1;
+        if (round + 1 < rounds) {
+            collect(); /* the killed leave the cgroup as they die; reaping them frees their pids */
+            long ts[2] = {0, 1000000};
+            SYS(__NR_nanosleep, ts, 0, 0);
+        }
+    }
+    return 0;
+}
+
+static void cg_remove(const char *name) {
+    for (int round = 0; round < 100; round++) {
+        int left = 0;
+        for (int d = 0; d < cg_ndirs; d++) {
+            char path[512];
+            if (cg_path(path, sizeof path, d, name, 0) && SYS(__NR_unlinkat, -100, path, 0x200 /* AT_REMOVEDIR */) == -16)
+                left = 1; /* EBUSY: something of the run is still in it */
+        }
+        if (!left) return;
+        cg_kill(name, 10);
+    }
+}
+
+/* The run's cgroup, with its limits: memory (its limit plus one output file's worth, as the pages of what it
+ * writes are charged to it; no swap) and processes. 0, or -errno (nothing is left made). */
+static long cg_make(const char *name, unsigned long long mem, unsigned long long pids) {
+    char num[24];
+    long r = 0;
+    for (int d = 0; r == 0 && d < cg_ndirs; d++) {
+        char path[512];
+        r = cg_path(path, sizeof path, d, name, 0) ? SYS(__NR_mkdirat, -100, path, 0700) : -EINVAL;
+    }
+    *put_num(num, (long long)mem) = 0;
+    if (r == 0 && cg_version == 2) {
+        r = cg_write(0, name, "memory.max", num);
+        cg_write(0, name, "memory.swap.max", "0");
+        cg_write(0, name, "memory.oom.group", "1"); /* an OOM kill takes the whole run */
+    } else if (r == 0) {
+        r = cg_write(0, name, "memory.limit_in_bytes", num);
+        cg_write(0, name, "memory.memsw.limit_in_bytes", num); /* only where swap is accounted */
+    }
+    *put_num(num, (long long)pids) = 0;
+    if (r == 0) r = cg_write(cg_version == 2 ? 0 : 1, name, "pids.max", num);
+    if (r != 0) cg_remove(name);
+    return r;
+}
+
+/* Move the calling process into the run's cgroup, in every hierarchy; 0 or -errno. */
+static long cg_join(const char *name) {
+    for (int d = 0; d < cg_ndirs; d++) {
+        long r = cg_write(d, name, "cgroup.procs", "0");
+        if (r != 0) return r;
+    }
+    return 0;
+}
+
+/* CPU time of all the run's processes so far, in nanoseconds (-1: unknown). */
+static long long cg_cpu_ns(const char *name) {
+    if (cg_version == 2) {
+        long long us = cg_read(0, name, "cpu.stat", "usage_usec");
+        return us < 0 ? -1 : us * 1000;
+    }
+    return cg_read(2, name, "cpuacct.usage", 0);
+}
+
 /* In the run's fresh mount namespace (we are pid 1 of its fresh pid namespace): everything read-only
  * and private, then DIR alone of ROOT/runs visible (and writable), ROOT/io hidden, of ROOT/progs only
  * PROG's own dir (read-only), /proc of our own pid namespace; then no capability left, none to gain.
@@ -354,6 +500,10 @@ static long isolate(const char *dir, const char *prog) {
         r = sys6(__NR_mount_setattr, -100, (long)progs, 0, (long)&ro1, sizeof ro1, 0);
     }
     if (pfd >= 0) SYS(__NR_close, pfd, 0, 0);
+    /* the run's cgroup (joined already) and every other run's are no business of the program's */
+    for (int d = 0; r == 0 && d < cg_ndirs; d++)
+        r = sys6(__NR_mount, (long)"tmpfs", (long)cg_dirs[d], (long)"tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                 (long)"size=4k,mode=755", 0);
     if (r == 0) r = sys6(__NR_mount, (long)"proc", (long)"/proc", (long)"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, 0, 0);
     SYS(__NR_close, dfd, 0, 0);
     if (r != 0) return r;
@@ -389,6 +539,7 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
         sys_exit(0);
     }
     SYS(__NR_setsid, 0, 0, 0);
+    if (c->cg && cg_join(c->cg) != 0) sys_exit(126); /* first: all it does from here on is the run's */
     for (int i = 0; i < 3; i++)
         if (c->fds[i] != i && SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
     long fd = SYS(__NR_openat, -100 /* AT_FDCWD */, "/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
@@ -418,7 +569,8 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
             SYS(__NR_setresuid, c->uid, c->uid, c->uid) != 0)
             sys_exit(126);
     }
-    limit(RLIMIT_NPROC, c->nproc, c->nproc);
+    /* one uid for every run (ns mode): the uid's process count is all runs', so their cgroups count instead */
+    if (!(ns_mode && cg_version)) limit(RLIMIT_NPROC, c->nproc, c->nproc);
     set_signal(SIGPIPE, 0);
     set_signal(SIGXFSZ, 0);
     sys6(__NR_rt_sigprocmask, 2 /* SIG_SETMASK */, (long)&none, 0, 8, 0, 0);
@@ -519,7 +671,9 @@ __attribute__((noreturn)) static void ns_init(struct child *c, struct ns_result 
     const char *prog = c->prog[0];
     for (char **e = c->envp; *e; e++)
         if (starts_with(*e, "FS_SOURCE=")) prog = *e + 10;
-    long r = isolate(c->dir, prog);
+    long r = c->cg ? cg_join(c->cg) : 0; /* before isolate makes the cgroup file system read-only */
+    c->cg = 0;                            /* the program is in it with us */
+    if (r == 0) r = isolate(c->dir, prog);
     long pid = r == 0 ? spawn_child(c) : r;
     if (pid < 0) {
         out->exec_errno = (int)-pid;
@@ -582,6 +736,8 @@ struct run {
     struct rusage ru;
     int fast, timed_out, spare; /* a fast run: the host's id in token, its staged dir in spares[spare] */
     long long start_ns;
+    char cg[CG_NAME_MAX];   /* its cgroup's name, or "" */
+    long long cpu_limit_ns; /* its CPU limit, which the cgroup's CPU time is held to */
 };
 static struct run runs[MAX_RUNS];
 
@@ -637,6 +793,37 @@ static int has_env(char **envp, const char *entry) {
 
 static int clear_uid(long uid);
 
+/* Once a run's program has ended: nothing else of it left in its cgroup, then the cgroup's CPU time (if more
+ * than the program's own, as it is once the run had other processes), peak memory and OOM kills. */
+static void cg_end(struct run *r, long long *cpu_us, long long *peak_kb, long long *oom) {
+    *peak_kb = *oom = 0;
+    if (!r->cg[0]) return;
+    cg_kill(r->cg, 200);
+    long long ns = cg_cpu_ns(r->cg);
+    if (ns / 1000 > *cpu_us) *cpu_us = ns / 1000;
+    long long peak = cg_read(0, r->cg, cg_version == 2 ? "memory.peak" : "memory.max_usage_in_bytes", 0);
+    *peak_kb = peak > 0 ? peak / 1024 : 0;
+    *oom = cg_read(0, r->cg, cg_version == 2 ? "memory.events" : "memory.oom_control", "oom_kill") > 0;
+}
+
+/* Every CG_POLL_NS while runs are live: a run whose processes together are over its CPU limit is killed
+ * (its program's end then ends the run as usual). */
+static long long cg_polled_ns;
+static void cg_poll(void) {
+    long long now = now_ns();
+    if (now - cg_polled_ns < CG_POLL_NS) return;
+    cg_polled_ns = now;
+    for (int i = 0; i < MAX_RUNS; i++)
+        if (runs[i].token && !runs[i].done && runs[i].cg[0] && cg_cpu_ns(runs[i].cg) > runs[i].cpu_limit_ns)
+            cg_kill(runs[i].cg, 1);
+}
+
+static int cg_live(void) {
+    for (int i = 0; cg_version && i < MAX_RUNS; i++)
+        if (runs[i].token && !runs[i].done && runs[i].cg[0]) return 1;
+    return 0;
+}
+
 static void report(struct run *r) {
     struct ns_result *o = ns_mode ? &ns_results[r - runs] : 0;
     if (o && o->valid) { /* else its first process was killed (a time-out): its own end is the run's */
@@ -646,22 +833,27 @@ static void report(struct run *r) {
     }
     long long cpu_us = (long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec +
                        (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
+    long long peak_kb, oom;
+    cg_end(r, &cpu_us, &peak_kb, &oom);
     if (r->fast) {
-        long long v[7] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno,
-                          (now_ns() - r->start_ns) / 1000, r->timed_out};
-        if (host_open) send_nums(HOST, 'X', v, 7, 0);
+        long long v[9] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno,
+                          (now_ns() - r->start_ns) / 1000, r->timed_out, peak_kb, oom};
+        if (host_open) send_nums(HOST, 'X', v, 9, 0);
         /* then the runner takes its dir back, and reuses its uid once nothing of it is left */
         struct spare *sp = &spares[r->spare];
         long long d[2] = {sp->uid, clear_uid(sp->uid)};
+        if (r->cg[0]) cg_remove(r->cg);
         send_nums(SOCK, 'D', d, 2, sp->dir);
         sp->state = 0;
     } else {
-        long long v[6] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid};
-        send_nums(SOCK, 'X', v, 6, 0);
+        long long v[8] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid, peak_kb, oom};
+        send_nums(SOCK, 'X', v, 8, 0);
         /* then, while the runner answers the host, whether anything of the run is left */
         long long c[2] = {r->token, clear_uid(r->uid)};
+        if (r->cg[0]) cg_remove(r->cg);
         send_nums(SOCK, 'C', c, 2, 0);
     }
+    r->cg[0] = 0;
     r->token = 0;
 }
 
@@ -872,6 +1064,15 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     c.envp = envp;
     c.fds[0] = fds[0], c.fds[1] = fds[1], c.fds[2] = fds[2];
     c.err_fd = -1;
+    if (cg_version) { /* a run without its cgroup is no run: it would hold only its rlimits */
+        const char *name = dir;
+        for (const char *p = dir; *p; p++)
+            if (*p == '/') name = p + 1;
+        if (!*name || len(name) >= CG_NAME_MAX) return -EINVAL;
+        long e = cg_make(name, c.as + c.fsize, c.nproc);
+        if (e != 0) return e;
+        c.cg = name;
+    }
     long long start = now_ns();
     long pid = ZYGOTE_GONE;
     if (!ns_mode && has_env(envp, "FS_WARM=1")) {
@@ -879,8 +1080,13 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
         if (zygote >= 0) pid = zygote_spawn(&c);
     }
     if (pid == ZYGOTE_GONE) pid = ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
-    if (pid < 0) return pid;
+    if (pid < 0) {
+        if (c.cg) cg_remove(c.cg);
+        return pid;
+    }
     memset(r, 0, sizeof *r);
+    if (c.cg) memcpy(r->cg, c.cg, len(c.cg) + 1);
+    r->cpu_limit_ns = (long long)c.cpu * 1000000000LL;
     r->pid = pid;
     r->uid = uid;
     r->exec_errno = c.exec_errno;
@@ -1000,7 +1206,20 @@ static int take_packet(int sock) {
 
 static int fs_main(int argc, char **argv) {
     unsigned long chld = 1UL << (SIGCHLD - 1);
-    if (argc >= 3 && argv[1][0] == 'n' && argv[1][1] == 's' && !argv[1][2]) ns_mode = 1, box_root = argv[2];
+    for (int i = 1; i + 1 < argc; i++)
+        if (same(argv[i], "ns")) ns_mode = 1, box_root = argv[++i];
+        else if (same(argv[i], "cg") && i + 2 < argc) {
+            cg_version = argv[++i][0] - '0';
+            char *d = argv[++i];
+            cg_ndirs = 0;
+            while (*d && cg_ndirs < 3) {
+                cg_dirs[cg_ndirs++] = d;
+                while (*d && *d != ':') d++;
+                if (*d) *d++ = 0;
+            }
+            /* asked for cgroups it cannot use: start no run at all rather than runs without them */
+            if (*d || cg_ndirs != (cg_version == 1 ? 3 : cg_version == 2 ? 1 : -1)) return 125;
+        }
     if (ns_mode) {
         long m = sys6(__NR_mmap, 0, MAX_RUNS * sizeof(struct ns_result), 3 /* PROT_READ | PROT_WRITE */,
                       0x01 | 0x20 /* MAP_SHARED | MAP_ANONYMOUS */, -1, 0);
@@ -1017,8 +1236,11 @@ static int fs_main(int argc, char **argv) {
     if (sfd < 0) return 125;
     for (;;) {
         struct fs_pollfd p[3] = {{SOCK, 1 /* POLLIN */, 0}, {(int)sfd, 1, 0}, {host_open ? HOST : -1, 1, 0}};
-        long n = sys6(__NR_ppoll, (long)p, 3, 0, 0, 8, 0);
+        long tick[2] = {0, CG_POLL_NS}; /* while runs with cgroups are live: to hold them to their CPU limits */
+        int live = cg_live();
+        long n = sys6(__NR_ppoll, (long)p, 3, live ? (long)tick : 0, 0, 8, 0);
         if (n < 0 && n != -EINTR) return 125;
+        if (live) cg_poll();
         if (p[1].revents) {
             char info[128];
             while (SYS(__NR_read, sfd, info, sizeof info) > 0) {}

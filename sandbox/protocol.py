@@ -78,6 +78,12 @@ def launcher_packet(*fields: object) -> bytes:
     return "\0".join(str(f) for f in fields).encode() + b"\0"
 
 
+def run_memory_kb(rss_kb: int, peak_kb: int, output_bytes: int) -> int:
+    """A run's memory: its cgroup's peak less what it wrote to stdout and stderr (those pages are charged to
+    it, but they are output), or its program's own peak resident set where that is more."""
+    return max(rss_kb, peak_kb - output_bytes // 1024)
+
+
 def exit_and_signal(status: int) -> tuple[int | None, int | None]:
     """A wait status as a reply's ``exit`` and ``signal`` fields (one of them None)."""
     exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None

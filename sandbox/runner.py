@@ -26,6 +26,8 @@ import stat
 import sys
 import time
 
+from .cgroups import RunCgroup, run_memory_limit
+from .cgroups import join as join_cgroup
 from .protocol import (
     BASE_ENV,
     ROOT,
@@ -37,6 +39,7 @@ from .protocol import (
     launcher_limits,
     launcher_packet,
     pread_upto,
+    run_memory_kb,
     unb64,
     write_all,
 )
@@ -46,6 +49,10 @@ CAN_SETUID = os.geteuid() == 0
 # Without setuid rights (a non-root host), each run gets pid and mount namespaces of its own from the
 # launcher instead of a uid of its own; the runner then never starts a program itself.
 RUN_NS = False
+# The sandbox's cgroup subtree, when the host made one (sandbox/cgroups.py): {"version": 1 or 2, "dirs": [...]}.
+# Every run then gets a cgroup of its own, which holds all of its processes to its limits together.
+CGROUP: dict | None = None
+CGROUP_POLL_S = 0.05  # how often the fork path looks at a live run's CPU time (the launcher: CG_POLL_NS)
 SCRATCH_DIRS = ("/dev/shm", "/dev/mqueue", "/tmp", "/var/tmp")
 
 
@@ -147,6 +154,22 @@ def _kill_session(session: int | None) -> bool:
     return False
 
 
+def _cgroup_config(cfg: dict | None) -> dict | None:
+    """The host's cgroup subtree (``CGROUP``) if it is really there: each dir a cgroup's (a bind of a host
+    dir that is none, say a remote Docker engine's, would be an empty dir)."""
+    if not cfg:
+        return None
+    version, dirs = int(cfg.get("version", 0)), [str(d) for d in cfg.get("dirs") or []]
+    if version not in (1, 2) or not dirs or not all(os.path.exists(f"{d}/cgroup.procs") for d in dirs):
+        return None
+    return {"version": version, "dirs": dirs}
+
+
+def _zygote_env() -> dict[str, str]:
+    """The warm interpreter's environment: its runs join their cgroups in these dirs (sandbox/zygote.py)."""
+    return {**BASE_ENV, **({"FS_CGROUP": ":".join(CGROUP["dirs"])} if CGROUP else {})}
+
+
 def _shared_scratch() -> list[str]:
     """The scratch places a run could write into (world-writable), found once at start-up."""
     found = []
@@ -216,6 +239,8 @@ class Launcher:
                 *((os.POSIX_SPAWN_DUP2, fd, 3 + i) for i, fd in enumerate(high)),
             ]
             argv = [path, "ns", ROOT] if RUN_NS else [path]
+            if CGROUP:
+                argv += ["cg", str(CGROUP["version"]), ":".join(CGROUP["dirs"])]
             self.pid = os.posix_spawn(path, argv, {}, file_actions=actions, setsid=True)
         except BaseException:
             ours.close()
@@ -227,7 +252,7 @@ class Launcher:
         # the warm interpreter's command: the server starts it (as root) at the first warm run
         if zygote and CAN_SETUID and not RUN_NS:
             self.sock.send(
-                launcher_packet("Z", len(zygote), *zygote, *(f"{k}={v}" for k, v in BASE_ENV.items()))
+                launcher_packet("Z", len(zygote), *zygote, *(f"{k}={v}" for k, v in _zygote_env().items()))
             )
         self.tokens = itertools.count(1)
         self.fast = host is not None
@@ -300,9 +325,13 @@ class Outcome:
         exec_error: bytes = b"",
         clean: bool | None = False,
         error: str = "",
+        peak_kb: int = 0,
+        oom: bool = False,
     ) -> None:
         self.status, self.cpu_ms, self.rss_kb = status, cpu_ms, rss_kb
         self.exec_error, self.clean, self.error = exec_error, clean, error
+        # from the run's cgroup: the most memory it held at once, and whether the kernel killed for memory
+        self.peak_kb, self.oom = peak_kb, oom
 
 
 class Staged:
@@ -360,6 +389,7 @@ class Run:
         self.hard_killed = False
         self.staged = staged
         self.fds = staged.fds  # stdin, stdout, stderr files, open from staging to teardown
+        self.cg: RunCgroup | None = None  # fork path: the run's cgroup (the launcher keeps its runs' itself)
 
 
 class Runner:
@@ -576,11 +606,21 @@ class Runner:
                 self._stop_launcher(f"could not be reached ({exc})")
         if RUN_NS:  # a fork of ours would share the runner's uid, pids and files with the program
             raise RuntimeError("no launcher to give the run namespaces of its own: refusing to run it")
-        errr, errw = os.pipe()
-        pid = os.fork()
+        if CGROUP:
+            limit = run_memory_limit(mem, fsize)
+            run.cg = RunCgroup(CGROUP["version"], CGROUP["dirs"], os.path.basename(run.dir), limit, nproc)
+        procs = run.cg.procs if run.cg is not None else []
+        try:
+            errr, errw = os.pipe()
+            pid = os.fork()
+        except BaseException:
+            if run.cg is not None:
+                run.cg.remove()
+            raise
         if pid == 0:  # pragma: no cover - child: never returns into the runner
             try:
                 os.setsid()
+                join_cgroup(procs)  # first: all it does from here on is the run's
                 os.dup2(fd_in, 0)
                 os.dup2(fd_out, 1)
                 os.dup2(fd_err, 2)
@@ -648,7 +688,20 @@ class Runner:
             exec_error = os.read(run.errr, 1024)
         finally:
             os.close(run.errr)
-        return Outcome(status, (ru.ru_utime + ru.ru_stime) * 1000.0, ru.ru_maxrss, exec_error)
+        outcome = Outcome(status, (ru.ru_utime + ru.ru_stime) * 1000.0, ru.ru_maxrss, exec_error)
+        cg, run.cg = run.cg, None
+        if cg is not None:  # the whole run: what else it left is killed, then its cgroup read and removed
+            cg.kill()
+            outcome.cpu_ms = max(outcome.cpu_ms, cg.cpu_us() / 1000.0)
+            outcome.peak_kb, outcome.oom = cg.peak_kb(), cg.oom_killed()
+            cg.remove()
+        return outcome
+
+    def hold_to_cpu(self) -> None:
+        """Kill each fork-path run whose processes together are over its CPU limit (its end follows)."""
+        for run in self.runs.values():
+            if run.cg is not None and run.cg.cpu_us() > int(run.req.get("cpu_ms", 2000)) * 1000:
+                run.cg.kill()
 
     def take_reports(self, launcher: Launcher) -> None:
         if launcher is not self.launcher:
@@ -680,7 +733,11 @@ class Runner:
             run.pid = pid
             exec_error = f"{err}:{os.strerror(err)}".encode() if err else b""
             self.unsettled[run.token] = run
-            self.finish(run, Outcome(status, cpu_us / 1000.0, rss_kb, exec_error, clean=None))
+            peak_kb, oom = (int(x) for x in rest[5:7])  # from the run's cgroup (0 0 without one)
+            outcome = Outcome(
+                status, cpu_us / 1000.0, rss_kb, exec_error, clean=None, peak_kb=peak_kb, oom=oom == 1
+            )
+            self.finish(run, outcome)
 
     def finish(self, run: Run, outcome: Outcome) -> None:
         wall_ms = (time.monotonic() - run.start) * 1000.0
@@ -701,6 +758,8 @@ class Runner:
         }
         if outcome.error and not run.timed_out:
             reply["error"] = outcome.error
+        if outcome.oom:
+            reply["oom"] = True  # the kernel killed a process of the run: it went over its memory limit
         if exec_error:
             code, _, text = exec_error.decode(errors="replace").partition(":")
             reply["exec_error"] = text
@@ -711,6 +770,8 @@ class Runner:
             reply["stdout"] = b64(data)
             reply["stdout_bytes"] = len(data)
             reply["stderr"] = b64(pread_upto(run.fds[2], STDERR_KEEP))
+            written = os.fstat(run.fds[1]).st_size + os.fstat(run.fds[2]).st_size
+            reply["rss_kb"] = run_memory_kb(outcome.rss_kb, outcome.peak_kb, written)
             files, missing = self._collect(run, req.get("want") or [], out_limit)
             reply["files"] = files
             reply["missing"] = missing
@@ -830,6 +891,8 @@ class Runner:
                 if not run.hard_killed:
                     left = max(0.0, due - now)
                     timeout = left if timeout is None else min(timeout, left)
+                if run.cg is not None:  # its CPU time is looked at now and then (hold_to_cpu)
+                    timeout = CGROUP_POLL_S if timeout is None else min(timeout, CGROUP_POLL_S)
             for key, _ in self.sel.select(timeout):
                 if key.data is None:
                     chunk = os.read(key.fd, 1 << 20)
@@ -847,6 +910,7 @@ class Runner:
                     self.take_reports(key.data)
                 else:
                     self.finish(key.data, self.reap_forked(key.data))
+            self.hold_to_cpu()
             now = time.monotonic()
             for run in list(self.runs.values()):
                 if run.id not in self.runs:
@@ -869,10 +933,11 @@ class Runner:
 
 
 def main(config_json: str = "{}") -> None:
-    global ROOT, UID_BASE, RUN_NS
+    global ROOT, UID_BASE, RUN_NS, CGROUP
     config = json.loads(config_json)
     ROOT = config.get("root", ROOT)
     RUN_NS = bool(config.get("run_ns")) and not CAN_SETUID
+    CGROUP = _cgroup_config(config.get("cgroup"))
     UID_BASE = int(config.get("uid_base", UID_BASE))
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     SHARED_SCRATCH[:] = _shared_scratch()
@@ -890,6 +955,7 @@ def main(config_json: str = "{}") -> None:
         "run_ns": RUN_NS,
         "chan": chan,
         "pyc": pyc,
+        "cgroup": CGROUP["version"] if CGROUP else 0,  # 0: runs have rlimits alone
     }
     hello.write(json.dumps(greeting).encode())
     hello.write(b"\n")

@@ -11,7 +11,7 @@ Per run the launcher sends ``W DIR UID CPU_S AS FSIZE NPROC NOFILE ARGC ARGV... 
 three streams attached; this process forks, the child forks the run's process and exits, so the run is
 reparented to the launcher (the child subreaper), which waits for it and takes its status and rusage as
 for any other run. The run's process sets itself up as the launcher's ``child_main`` does (a session,
-the streams, the OOM score, the dir, the bytecode on fd 3, the rlimits, the uid; every other fd closed)
+the run's cgroup, the streams, the OOM score, the dir, the bytecode on fd 3, the rlimits, the uid; every other fd closed)
 and sends its pid up, and only then does the launcher get "P PID" (or "E ERRNO"). It then returns from
 ``serve`` into the ``python3 -I -S -c`` script that started this (``_runner_client.ZYGOTE_MAIN``), whose
 remaining lines are those of an ordinary run's (``PYTHON_FROM_FD3``), line for line: the program's
@@ -60,6 +60,15 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
         argv = [os.fsdecode(a) for a in fields[9 : 9 + argc]]
         env = dict(os.fsdecode(e).partition("=")[::2] for e in fields[9 + argc :])
         os.setsid()
+        # first, as child_main does: the cgroup the launcher made for the run, named after its dir, in each
+        # hierarchy of the sandbox's (the runner gave us their dirs: runner._zygote_env)
+        cgroups = os.environ.get("FS_CGROUP")
+        for d in cgroups.split(":") if cgroups else ():
+            procs = os.open(f"{d}/{os.path.basename(run_dir)}/cgroup.procs", os.O_WRONLY | os.O_CLOEXEC)
+            try:
+                os.write(procs, b"0")
+            finally:
+                os.close(procs)
         for i, fd in enumerate(fds):
             os.dup2(fd, i)
         try:

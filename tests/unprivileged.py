@@ -2,7 +2,8 @@
 
 Most hosts that start ``frontiersmith serve`` (Claude Code or Codex on a laptop) are not root: runs
 then cannot get uids of their own, and only per-run namespaces keep them apart. Run as root, this
-drops to ``nobody`` with setpriv (util-linux) and a fresh HOME; run as anyone else, it just runs.
+drops to ``nobody`` with setpriv (util-linux) and a fresh HOME, with a cgroup subtree delegated to it
+(tests/delegated_cgroup.py) for the runs' limits; run as anyone else, it just runs.
 
     python tests/unprivileged.py [PYTEST ARGS...]   (default: the hostile suite, in three parts at once)
 """
@@ -18,7 +19,13 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-HOSTILE = ["tests/sandbox/test_hostile.py", "tests/judge/test_integrity.py"]
+from delegated_cgroup import delegated_cgroup
+
+HOSTILE = [
+    "tests/sandbox/test_hostile.py",
+    "tests/sandbox/test_run_limits.py",
+    "tests/judge/test_integrity.py",
+]
 # The default suite runs as three parts at once (the fast channel's runs, the runner's, and the rest): most of
 # it waits on time limits, so three processes take little more than the longest part (12 s against 16 s for
 # two halves).
@@ -126,9 +133,11 @@ def main(argv: list[str]) -> int:
             cwd, python = root, _python_for(NOBODY)
             if python == [sys.executable]:
                 python = [sys.executable, "-m", "pytest"]
-        drop = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *python]
-        print(f"tests/unprivileged.py: the hostile suite again, as uid {NOBODY}", flush=True)
-        return _run_all([[*drop, *part] for part in parts], cwd, env)
+        with delegated_cgroup(NOBODY) as (cgroup_env, inside):
+            env.update(cgroup_env)
+            drop = [*inside, "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *python]
+            print(f"tests/unprivileged.py: the hostile suite again, as uid {NOBODY}", flush=True)
+            return _run_all([[*drop, *part] for part in parts], cwd, env)
     finally:
         shutil.rmtree(home, ignore_errors=True)
 

@@ -319,12 +319,12 @@ async def test_process_backend_without_bwrap_still_runs_programs_as_root(
 async def test_the_bubblewrap_fallback_warning_is_printed_once_not_once_per_sandbox(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from frontiersmith.sandbox import process
+    from frontiersmith.sandbox import _runner_client, process
 
     if os.geteuid() != 0:
         pytest.skip("the fallback exists only as root")
     monkeypatch.setattr(process, "bwrap_path", lambda: None)
-    monkeypatch.setattr(process, "_WARNED", set())
+    monkeypatch.setattr(_runner_client, "_WARNED", set())
     for _ in range(3):
         async with open_sandbox("process"):
             pass
