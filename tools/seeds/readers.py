@@ -3,7 +3,8 @@
 Each row comes with where it was read (the file, its row from 1), so a bad one is reported as FILE:ROW.
 Reading is local only: pyarrow for Parquet, the standard library for JSON; nothing here touches a network.
 JSONL and Parquet stream (a line, a small batch at a time); a JSON file is read whole. Every row is read
-within the settings' bounds (``bounds.Bounds``): one over a bound is a row with an error, never parsed.
+within the settings' bounds (``bounds.Bounds``), and one over a bound is skipped with the reason; Parquet is
+decoded by a child process under a memory limit (``parquet_child``), never by the importer.
 """
 
 from __future__ import annotations
