@@ -112,10 +112,10 @@ def main(argv: list[str] | None = None) -> None:
         found = group.subgroup(lambda e: isinstance(e, FrontierSmithError))
         if found is None:
             raise
-        first = found
-        while isinstance(first, BaseExceptionGroup):
-            first = first.exceptions[0]
-        fail(str(first))
+        inner: BaseException = found
+        while isinstance(inner, BaseExceptionGroup):
+            inner = inner.exceptions[0]
+        fail(str(inner))
     except typer.Exit as exc:
         raise SystemExit(exc.exit_code) from None
     except typer.Abort:
