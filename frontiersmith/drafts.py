@@ -117,6 +117,13 @@ class VerifierDraft(BaseModel):
     verifier: Program
     baseline: Program
     sense: Sense
+    feasibility: Program | None = Field(
+        None,
+        description="A feasibility-only checker, written apart from the verifier: `verify INPUT OUTPUT` prints "
+        '{"feasible": bool, "message": str} and nothing decides but C_O. It must agree with the verifier on '
+        "every output the protocol sees; without it, and without a seed whose checker can judge, the "
+        "verifier's verdicts on well-formed mutants are unexplained and the protocol fails.",
+    )
     notes: str = ""
 
 

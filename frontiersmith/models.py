@@ -433,11 +433,63 @@ class ProtocolCheck(BaseModel):
     detail: str = ""
 
 
+class OracleRelation(StrEnum):
+    """How the verifier's feasibility verdicts must relate to the seed's checker's (by the mutation's axis)."""
+
+    EQUAL = "equal"  # an objective mutation keeps C_I and C_O; an input one, on inputs in the seed's C_I
+    IMPLIES = "implies"  # an output mutation only narrows C_O: what the verifier accepts, the seed's must
+    NONE = "none"  # no oracle: the seed cannot judge this candidate's outputs
+
+
+class Disagreement(BaseModel):
+    """One output a feasibility judge and the verifier disagree on: what goes back to the verifier's author."""
+
+    judge: str  # "seed's checker" or "feasibility checker"
+    test: str
+    output: str  # which output: a sampled solution's, the baseline's, a mutant of one
+    input_excerpt: str = ""
+    output_excerpt: str = ""
+    verifier: str  # the verifier's verdict and message
+    other: str  # the judge's
+
+
+class FeasibilityReport(BaseModel):
+    """Who judged feasibility beside the verifier in one protocol run, and what they found: the seed's
+    checker (the oracle, when the seed can judge) and the author's feasibility-only checker (the second
+    opinion), over the sampled outputs, the baseline's, the corrupted and the well-formed mutants."""
+
+    oracle: str = ""  # the oracle used; empty: none
+    relation: OracleRelation = OracleRelation.NONE
+    no_oracle: str = ""  # why there is no oracle (or why it judged no test)
+    tests_judged: int = 0  # tests whose input the oracle judged (inside the seed's C_I)
+    tests_outside: int = 0  # tests whose input lies outside the seed's C_I
+    outputs: int = 0  # distinct (test, output) pairs the verifier judged and the judges were asked about
+    second_opinion: bool = False  # whether the verifier's author wrote a feasibility checker
+    well_formed: int = 0  # well-formed mutants (one value changed, two swapped, one dropped, ...)
+    well_formed_accepted: int = 0  # of those, how many the verifier calls feasible
+    well_formed_feasible: int | None = None  # how many the oracle (else the second opinion) calls feasible
+    disagreements: list[Disagreement] = Field(default_factory=list)  # the first few
+
+
+class ProtocolThresholds(BaseModel):
+    """The thresholds one protocol run applied, stored with its report so a verdict can be read back."""
+
+    min_kill_rate: float
+    collapse_band: float  # every score within this band: collapsed
+    strict_mutants: list[str] = Field(default_factory=list)  # corruptions never allowed above the original
+    probed_tests: int = 0  # tests the garbage and out-of-range probes run on
+    well_formed_per_output: int = 0  # at most this many well-formed mutants of each mutated output
+    disagreements_allowed: int = 0  # outputs a feasibility judge may disagree with the verifier on
+
+
 class CrossValidationReport(Record):
     """The protocol's verdict on one verifier and baseline over one test suite: every check, pass or fail.
 
     One per run_verifier call; ``round`` is the cross-validation loop's round (0 outside a loop). The
     candidate names the report publish takes (``report_id``)."""
+
+    # Added later: a report stored before them keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"thresholds", "feasibility"})
 
     candidate_id: str
     verifier_id: str
@@ -448,6 +500,8 @@ class CrossValidationReport(Record):
     kill_rate: float | None = (
         None  # of the verifier mutation test: corrupted outputs rejected or scored lower
     )
+    thresholds: ProtocolThresholds | None = None  # None on reports stored before thresholds were
+    feasibility: FeasibilityReport | None = None  # the oracle and the second opinion; None: stored before
 
     def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
         return [

@@ -16,8 +16,10 @@ from frontiersmith.models import (
     Axis,
     Candidate,
     Divergence,
+    FeasibilityReport,
     Language,
     Problem,
+    ProtocolThresholds,
     Solution,
     Submission,
     Task,
@@ -231,6 +233,17 @@ class VerifierOut(BaseModel):
     surviving_mutants: list[str] = Field(
         default_factory=list, description="Corruptions the verifier scored as well as the original."
     )
+    oracle: str = Field(
+        "",
+        description="The seed's checker that judged feasibility beside the verifier; empty when the seed "
+        "cannot judge this candidate's outputs (feasibility.no_oracle says why).",
+    )
+    feasibility: FeasibilityReport = Field(
+        description="Who judged feasibility beside the verifier: the oracle, related to the verifier by the "
+        "mutation's axis, and your feasibility checker (the second opinion); how many well-formed mutants "
+        "the verifier accepted; the first disagreements, each with the input, the output and both verdicts."
+    )
+    thresholds: ProtocolThresholds | None = Field(None, description="The thresholds this run applied.")
 
     @classmethod
     def of(cls, candidate_id: str, result: VerifierResult) -> VerifierOut:
@@ -247,6 +260,9 @@ class VerifierOut(BaseModel):
             verifier_failures=report.failures("verifier"),
             kill_rate=report.kill_rate,
             surviving_mutants=report.surviving_mutants[:20],
+            oracle=report.feasibility.oracle,
+            feasibility=report.feasibility,
+            thresholds=report.thresholds,
             scores={
                 sid: {name: cell.score for name, cell in cells.items()} for sid, cells in report.cells.items()
             },

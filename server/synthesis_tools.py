@@ -307,7 +307,8 @@ async def run_verifier(
         VerifierDraft | None,
         Field(
             description="The verifier, the baseline solution s* and the objective's sense (min or max) you "
-            "wrote. Leave it out to have them written for you."
+            "wrote, and a feasibility-only checker written apart from the verifier. Leave it out to have them "
+            "written for you."
         ),
     ] = None,
     feedback: Feedback = [],  # noqa: B006 - pydantic copies defaults
@@ -326,10 +327,15 @@ async def run_verifier(
     never crashes on a solution's output; the baseline scores 0; the solutions' scores are not collapsed;
     the best sampled solution beats the baseline and an empty output scores 0; corrupted copies of the best
     outputs (a line dropped, a number perturbed, tokens swapped, truncated, emptied, duplicated) are killed
-    at min_kill_rate or more; some test of an adversarial distribution lowers a sampled solution below its
-    median elsewhere. Each failed check names its owner: 'tests' failures go back to generate_tests,
-    'verifier' failures to a new run_verifier (pass them as feedback). ok=true means the candidate can be
-    published.
+    at min_kill_rate or more; well-formed mutants (one value changed, two swapped, one element dropped,
+    duplicated or moved) never crash it; where the seed can judge feasibility (the oracle), its verdict
+    on every output above agrees with the verifier's as the mutation's axis says; your feasibility-only
+    checker (`authored.feasibility`, the second opinion) gives the verifier's feasibility verdict on
+    every one of them, and is required where no oracle (or only an output mutation's) says which
+    well-formed mutants are feasible; some test of an adversarial distribution lowers a sampled solution
+    below its median elsewhere. Each failed check names its owner: 'tests' failures go back to
+    generate_tests, 'verifier' failures to a new run_verifier (pass them as feedback). ok=true means the
+    candidate can be published.
 
     """
     backend = _backend(ctx)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from frontiersmith.drafts import VerifierDraft
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Program, Solution, Verifier
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -75,18 +74,8 @@ class ProviderVerifierAuthor:
         except InvalidInputError as exc:
             # A draft the server refuses (a sense against the objective) goes back to the provider to fix.
             return Answer(error=str(exc))
-        self.last = _draft_of(result.verifier, result.baseline)
+        self.last = result.draft  # the feasibility checker too, which the stored verifier does not keep
         return Answer(result.report)
-
-
-def _draft_of(verifier: Verifier, baseline: Solution) -> VerifierDraft | None:
-    if verifier.sense is None:
-        return None
-    return VerifierDraft(
-        verifier=Program(code=verifier.code, language=verifier.language),
-        baseline=Program(code=baseline.code, language=baseline.language),
-        sense=verifier.sense,
-    )
 
 
 def provider_authors(

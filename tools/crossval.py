@@ -18,12 +18,23 @@ Checks, in order (owner in brackets):
   a number perturbed, two tokens swapped, truncated, emptied, duplicated), never crashes the verifier, a
   duplicated output never scores above the original, and enough of the mutants are rejected or scored
   lower (the kill rate); the survivors go back to the verifier's author [verifier];
+- verifier judges well-formed mutants: outputs of the right shape with one thing changed (a value within
+  its domain, two values swapped, an element dropped, duplicated or moved across a line), typed by the
+  layout the outputs share, never crash the verifier, and someone besides it says which are feasible: the
+  seed's checker or the author's feasibility checker [verifier];
+- seed's checker agrees: where the seed can judge (an oracle), its feasibility verdict on every output
+  above (sampled, the baseline's, the corrupted and the well-formed mutants) relates to the verifier's as
+  the mutation's axis says: equal for an objective mutation, and for an input one on inputs in the seed's
+  C_I; for an output mutation, whatever the verifier accepts the seed's checker accepts [verifier];
+- feasibility checker agrees: the feasibility-only checker the verifier's author wrote (the second
+  opinion) gives the verifier's feasibility verdict on every output above [verifier];
 - adversarial tests bite: some test of an adversarial distribution lowers some sampled strategy below its
   median on the other distributions [tests]; judged only when the verifier passed its checks.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import statistics
@@ -32,13 +43,34 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 import anyio
+from pydantic import ValidationError
 
-from frontiersmith.models import Limits, Normalisation, Program, Sense, Verdict, VerifierKind
+from frontiersmith.models import (
+    Axis,
+    Disagreement,
+    FeasibilityReport,
+    Limits,
+    Normalisation,
+    OracleRelation,
+    Program,
+    ProtocolThresholds,
+    Sense,
+    Verdict,
+    VerifierKind,
+)
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox.base import ProgramHandle
+from frontiersmith.sandbox.base import ExecResult, ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
-from .judge import Judge, JudgeTest, TestResult, VerifierSpec, objectives_of
+from .judge import (
+    Judge,
+    JudgeTest,
+    NativeVerdict,
+    TestResult,
+    VerifierSpec,
+    objectives_of,
+    run_verifier_retrying,
+)
 from .testgen import GeneratedTest, ProgramCache
 
 if TYPE_CHECKING:
@@ -52,6 +84,43 @@ GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
 PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
 STRICT_MUTANTS = ("duplicated",)  # corruptions that can never be a better answer than the original
 SHOWN = 5  # failures quoted per check
+WELL_FORMED_PER_OUTPUT = 6  # well-formed mutants of each mutated output (the best and the baseline's)
+CATEGORICAL = (
+    16  # element values seen at most this many distinct ways are a set (bits, colours), else a range
+)
+DISAGREEMENTS_KEPT = 20  # disagreements stored in the report
+SEED_CHECK, SECOND_CHECK = "seed's checker agrees", "feasibility checker agrees"
+
+
+@dataclass(frozen=True)
+class SeedOracle:
+    """The seed's checker as the judge of feasibility on a candidate's outputs (it prints the native verdict
+    line; only ``feasible`` and ``message`` are read). ``relation`` is the mutation axis's (see
+    ``OracleRelation``); ``domain``, when given, is a validator that accepts exactly the inputs in the seed's
+    C_I (an input mutation's oracle judges only those); ``source`` says what the oracle is, for the report."""
+
+    checker: Program
+    relation: OracleRelation
+    source: str
+    domain: Program | None = None
+
+
+@dataclass(frozen=True)
+class NoOracle:
+    """The seed cannot judge this candidate's outputs, and why (the report says so)."""
+
+    reason: str
+
+
+Oracle = SeedOracle | NoOracle
+NO_ORACLE_GIVEN = NoOracle("no seed checker was given to the protocol")
+# An objective mutation keeps C_I and C_O; an output one only narrows C_O; an input one keeps C_O on the
+# inputs that lie in the seed's C_I (the oracle's domain).
+RELATION_BY_AXIS = {
+    Axis.OBJECTIVE: OracleRelation.EQUAL,
+    Axis.OUTPUT: OracleRelation.IMPLIES,
+    Axis.INPUT: OracleRelation.EQUAL,
+}
 
 
 @dataclass
@@ -71,6 +140,10 @@ class CrossValidation:
     cells: dict[str, dict[str, TestResult]] = field(default_factory=dict)  # solution id -> test -> result
     kill_rate: float | None = None  # of the verifier mutation test, when it ran
     surviving_mutants: list[str] = field(default_factory=list)
+    thresholds: ProtocolThresholds | None = None  # what this run applied
+    feasibility: FeasibilityReport = field(
+        default_factory=FeasibilityReport
+    )  # the oracle, the second opinion
 
     @property
     def ok(self) -> bool:
@@ -122,6 +195,127 @@ def mutants(output: bytes, rng: random.Random) -> dict[str, bytes]:
     return {label: m.encode() for label, m in out.items() if m.split() != tokens}
 
 
+def _is_int(token: str) -> bool:
+    return token.removeprefix("-").isdigit() and token.isascii()
+
+
+@dataclass
+class _Shape:
+    """An output read as the elements well-formed mutants edit: groups of elements (one per line when the
+    output has several lines of elements, else one), each led by its own count when the output says how
+    many elements follow, or the letters of one string (a walk, a subsequence), led by its length."""
+
+    groups: list[list[str]]
+    counted: bool = False  # each group is written after its count
+    count_alone: bool = False  # one counted group whose count has a line of its own
+    letters: bool = False  # the elements are the characters of one string
+
+    @classmethod
+    def of(cls, text: str) -> _Shape | None:
+        lines = [line.split() for line in text.splitlines() if line.strip()]
+        flat = [tok for line in lines for tok in line]
+        if not flat:
+            return None
+        *head, last = flat
+        if last.isalpha() and last.isascii() and len(head) <= 1 and all(_is_int(tok) for tok in head):
+            counted = bool(head) and int(head[0]) == len(last)
+            if head and not counted:
+                return None
+            return cls([list(last)], counted, counted and len(lines) > 1, letters=True)
+        if len(lines) > 1 and all(_is_int(line[0]) and int(line[0]) == len(line) - 1 for line in lines):
+            return cls([line[1:] for line in lines], counted=True)
+        if _is_int(flat[0]) and int(flat[0]) == len(flat) - 1:
+            return cls([flat[1:]], counted=True, count_alone=len(lines[0]) == 1 and len(lines) > 1)
+        return cls(lines if len(lines) > 1 else [flat])
+
+    def elements(self) -> list[str]:
+        return [e for group in self.groups for e in group]
+
+    def positions(self) -> list[tuple[int, int]]:
+        return [(g, i) for g, group in enumerate(self.groups) for i in range(len(group))]
+
+    def text(self) -> str:
+        join = "".join if self.letters else " ".join
+        if self.counted and len(self.groups) == 1:
+            body = join(self.groups[0])
+            return f"{len(self.groups[0])}{chr(10) if self.count_alone else ' '}{body}".rstrip() + "\n"
+        lines = [
+            " ".join(([str(len(g))] if self.counted else []) + ([join(g)] if g else [])) for g in self.groups
+        ]
+        return "\n".join(lines) + "\n"
+
+    def copy(self) -> _Shape:
+        return _Shape([list(g) for g in self.groups], self.counted, self.count_alone, self.letters)
+
+
+def _domain(shapes: Sequence[_Shape]) -> tuple[list[str], tuple[int, int] | None]:
+    """The values an element takes in these outputs: a set of them (bits, colours, letters, any non-integer
+    token), or for integers seen in many values the range they span."""
+    values = sorted({e for s in shapes for e in s.elements()})
+    if len(values) > CATEGORICAL and all(_is_int(v) for v in values):
+        ints = [int(v) for v in values]
+        return values, (min(ints), max(ints))
+    return values, None
+
+
+def well_formed_mutants(output: bytes, rng: random.Random, peers: Sequence[bytes] = ()) -> dict[str, bytes]:
+    """Outputs of the same shape as ``output`` with one thing changed, typed by the layout it shares with
+    ``peers`` (other outputs on the same test): one value changed within the values the elements take, two
+    values swapped, one element dropped or duplicated (its count kept right), one element moved (to another
+    line when there are several). Each may be feasible or not; an oracle or a second opinion says which."""
+    shape = _Shape.of(output.decode("utf-8", "replace"))
+    if shape is None:
+        return {}
+    kin = [s for p in peers if (s := _Shape.of(p.decode("utf-8", "replace"))) and s.letters == shape.letters]
+    values, span = _domain([shape, *kin])
+    where = shape.positions()
+    out: dict[str, _Shape] = {}
+    if not where:
+        return {}
+
+    def changed(label: str) -> None:
+        g, i = rng.choice(where)
+        current = shape.groups[g][i]
+        if span is not None:
+            options = [str(rng.randint(*span)) for _ in range(4)]
+        else:
+            options = [v for v in values if v != current]
+        options = [v for v in options if v != current]
+        if options:
+            m = shape.copy()
+            m.groups[g][i] = rng.choice(options)
+            out[label] = m
+
+    changed("one value changed")
+    changed("another value changed")
+    for _ in range(50):  # two positions holding different values, if a few draws find them
+        (g, i), (h, j) = rng.choice(where), rng.choice(where)
+        if shape.groups[g][i] != shape.groups[h][j]:
+            m = shape.copy()
+            m.groups[g][i], m.groups[h][j] = m.groups[h][j], m.groups[g][i]
+            out["two values swapped"] = m
+            break
+    g, i = rng.choice(where)
+    m = shape.copy()
+    del m.groups[g][i]
+    out["one element dropped"] = m
+    m = shape.copy()
+    m.groups[g].insert(i, m.groups[g][i])
+    out["one element duplicated"] = m
+    m = shape.copy()
+    moved = m.groups[g].pop(i)
+    others = [h for h in range(len(m.groups)) if h != g]
+    if others:
+        h = rng.choice(others)
+        m.groups[h].insert(rng.randint(0, len(m.groups[h])), moved)
+        out["one element moved to another line"] = m
+    elif len(m.groups[g]) > 0:
+        m.groups[g].insert(rng.choice([k for k in range(len(m.groups[g]) + 1) if k != i]), moved)
+        out["one element moved"] = m
+    original = shape.text()
+    return {label: s.text().encode() for label, s in out.items() if s.text() != original}
+
+
 async def cross_validate(
     tests: Sequence[GeneratedTest],
     validator: Program,
@@ -134,6 +328,8 @@ async def cross_validate(
     normalisation: Normalisation = Normalisation.PAPER,
     adversarial: Sequence[str] = (),
     min_kill_rate: float | None = None,
+    oracle: Oracle = NO_ORACLE_GIVEN,
+    feasibility: Program | None = None,
     backend: str | None = None,
     settings: Settings | None = None,
     sandbox: Sandbox | None = None,
@@ -141,12 +337,16 @@ async def cross_validate(
     """Run the whole protocol in one sandbox and return every check and the score matrix.
 
     ``adversarial`` names the distributions aimed at the sampled solutions' weaknesses (all of them when
-    empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting)."""
+    empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting);
+    ``oracle`` is the seed's checker, when the seed can judge the candidate's outputs; ``feasibility`` is
+    the feasibility-only checker the verifier's author wrote beside the verifier (the second opinion)."""
     settings = settings or get_settings()
     if min_kill_rate is None:
         min_kill_rate = settings.min_kill_rate
     spec = VerifierSpec(program=verifier, kind=VerifierKind.NATIVE, sense=sense, normalisation=normalisation)
-    protocol = _Protocol(tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate)
+    protocol = _Protocol(
+        tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate, oracle, feasibility
+    )
     if sandbox is None:
         async with open_sandbox(backend, settings) as sb:
             return await protocol.run(sb, settings.workers)
@@ -164,15 +364,32 @@ class _Protocol:
         limits: Limits,
         adversarial: Sequence[str],
         min_kill_rate: float,
+        oracle: Oracle,
+        second: Program | None,
     ):
         self.tests = [t.as_judge_test() for t in tests]
         self.spec, self.validator, self.baseline = spec, validator, baseline
         self.solutions, self.limits = solutions, limits
         self.adversarial = set(adversarial) or {t.distribution for t in tests}
         self.min_kill_rate = min_kill_rate
-        self.report = CrossValidation()
+        self.report = CrossValidation(
+            thresholds=ProtocolThresholds(
+                min_kill_rate=min_kill_rate,
+                collapse_band=COLLAPSE_BAND,
+                strict_mutants=list(STRICT_MUTANTS),
+                probed_tests=PROBED_TESTS,
+                well_formed_per_output=WELL_FORMED_PER_OUTPUT,
+                disagreements_allowed=0,
+            )
+        )
         self.base_out: dict[str, bytes] = {}  # the baseline's output per test it passed
+        self.base_results: dict[str, TestResult] = {}  # the verifier's verdict on the baseline's outputs
         self.runnable: list[str] = []  # sampled solutions that compiled
+        self.oracle = oracle
+        self.second = second  # the author's feasibility checker
+        self.mutated: list[
+            tuple[str, str, bytes, TestResult]
+        ] = []  # (test, label, output, verdict) of mutants
 
     async def run(self, sb: Sandbox, workers: int) -> CrossValidation:
         handles = await self._compile(ProgramCache(sb))
@@ -188,6 +405,7 @@ class _Protocol:
         self._scores_not_collapsed()
         await self._ordering_is_sane()
         await self._verifier_kills_mutants()
+        await _Feasibility(self).run(ProgramCache(sb))
         # Whether a test bites is read from the scores, which mean nothing while the verifier fails its own
         # checks: blaming the tests then would send a sound test author round after round for nothing.
         if not self.report.failures("verifier"):
@@ -237,6 +455,8 @@ class _Protocol:
         results = await self.judge.run_all(base, self.tests, keep_output=True)
         problems: list[str] = []
         for r in results:
+            if r.output is not None and r.verdict in (Verdict.OK, Verdict.INVALID):
+                self.base_results[r.name] = r
             if r.verdict is Verdict.OK and r.output is not None:
                 self.base_out[r.name] = r.output
             elif (
@@ -420,6 +640,10 @@ class _Protocol:
             if r.verdict is Verdict.SYSTEM_ERROR
         ]
         self.judge.score(scored, self.report.baseline_objectives)
+        self.mutated = [
+            (name, f"the best output, {label}", m, r)
+            for (name, label, m, _), r in zip(cases, scored, strict=True)
+        ]
         self._judge_mutants(cases, scored, crashed)
 
     def _judge_mutants(
@@ -488,6 +712,298 @@ class _Protocol:
             [f"no test of {names} lowers any sampled solution below its median on the other distributions"],
             "",
         )
+
+
+class _Feasibility:
+    """The protocol's feasibility checks, run after the mutation test: the verifier's feasibility verdicts on
+    every output the protocol saw and on well-formed mutants, set beside the seed's checker's (the oracle)
+    and those of the feasibility checker the verifier's author wrote (the second opinion)."""
+
+    def __init__(self, protocol: _Protocol):
+        self.p = protocol
+        self.report = protocol.report.feasibility
+        self.inputs = {t.name: t for t in protocol.tests}
+        # (test, output) -> which output it is and the verifier's verdict on it (OK or INVALID only)
+        self.outputs: dict[tuple[str, bytes], tuple[str, TestResult]] = {}
+        self.well_formed: set[tuple[str, bytes]] = set()
+        self.crashed: list[str] = []  # well-formed mutants the verifier gave no verdict on
+
+    async def run(self, cache: ProgramCache) -> None:
+        oracle = await self._compile_oracle(cache)
+        second = await self._compile_second(cache)
+        self._collect()
+        await self._mutate()
+        pairs = list(self.outputs)
+        self.report.outputs = len(pairs)
+        by_oracle: dict[tuple[str, bytes], tuple[bool | None, str]] = {}
+        if oracle is not None:
+            inside = await self._inside(oracle[1])
+            self.report.tests_judged = len(inside)
+            self.report.tests_outside = len(self.inputs) - len(inside)
+            judged = [k for k in pairs if k[0] in inside]
+            by_oracle = dict(zip(judged, await self._feasible_all(oracle[0], judged), strict=True))
+            if not inside:
+                self.report.no_oracle = f"every input lies outside the seed's C_I ({self.report.oracle})"
+        by_second: dict[tuple[str, bytes], tuple[bool | None, str]] = {}
+        if isinstance(second, ProgramHandle):
+            by_second = dict(zip(pairs, await self._feasible_all(second, pairs), strict=True))
+        self._well_formed_check(by_oracle, by_second, isinstance(second, ProgramHandle))
+        self._seed_check(by_oracle)
+        self._second_check(second, by_second, bool(by_oracle))
+
+    async def _compile_oracle(self, cache: ProgramCache) -> tuple[ProgramHandle, ProgramHandle | None] | None:
+        oracle = self.p.oracle
+        if isinstance(oracle, NoOracle):
+            self.report.no_oracle = oracle.reason
+            return None
+        checker = await cache.get(oracle.checker, "seed-checker")
+        domain = await cache.get(oracle.domain, "seed-domain") if oracle.domain else None
+        broken = [c.message[:200] for c in (checker, domain) if c is not None and not c.ok]
+        if broken:  # the oracle is the system's, not the author's: without it the run says it had none
+            self.report.no_oracle = f"the seed's checker ({oracle.source}) does not compile: {broken[0]}"
+            return None
+        self.report.oracle, self.report.relation = oracle.source, oracle.relation
+        return checker.program, domain.program if domain is not None else None
+
+    async def _compile_second(self, cache: ProgramCache) -> ProgramHandle | str | None:
+        """The author's feasibility checker compiled, or why it does not compile, or None: none written."""
+        if self.p.second is None:
+            return None
+        self.report.second_opinion = True
+        compiled = await cache.get(self.p.second, "feasibility")
+        return compiled.program if compiled.ok else compiled.message[:400]
+
+    def _add(self, name: str, label: str, output: bytes | None, result: TestResult) -> None:
+        # Only outputs the verifier gave a verdict on: a crash is the crash checks' business.
+        if output is not None and result.verdict in (Verdict.OK, Verdict.INVALID):
+            self.outputs.setdefault((name, output), (label, result))
+
+    def _collect(self) -> None:
+        for name, r in self.p.base_results.items():
+            self._add(name, "the baseline's output", r.output, r)
+        for sid in self.p.runnable:
+            for name, c in self.p.report.cells[sid].items():
+                self._add(name, f"{sid}'s output", c.output, c)
+        for name, label, output, r in self.p.mutated:
+            self._add(name, label, output, r)
+
+    async def _mutate(self) -> None:
+        """Verify the well-formed mutants of the best output and of the baseline's on every test."""
+        best = self.p._best_outputs()
+        answers: dict[str, list[bytes]] = {}  # what was printed on each test: its outputs' layout and values
+        for (name, output), (label, _) in self.outputs.items():
+            if not label.startswith("the best output, "):
+                answers.setdefault(name, []).append(output)
+        cases: list[tuple[str, str, bytes]] = []
+        for test in self.p.tests:
+            sources = [("the best output", best[test.name][0])] if test.name in best else []
+            if test.name in self.p.base_out:
+                sources.append(("the baseline's output", self.p.base_out[test.name]))
+            made: set[bytes] = set()
+            for which, output in sources:
+                rng = random.Random(f"{test.name}:{which}")
+                found = well_formed_mutants(output, rng, answers.get(test.name, ()))
+                for label, m in list(found.items())[:WELL_FORMED_PER_OUTPUT]:
+                    if m not in made:
+                        made.add(m)
+                        cases.append((test.name, f"{which}, {label}", m))
+        verdicts = await self.p._verify_all([(name, m) for name, _, m in cases])
+        self.report.well_formed = len(cases)
+        for (name, label, m), r in zip(cases, verdicts, strict=True):
+            if r.verdict is Verdict.SYSTEM_ERROR:
+                self.crashed.append(f"{label} on {name}: {r.message[:150]}")
+            self.report.well_formed_accepted += r.verdict is Verdict.OK
+            self._add(name, label, m, r)
+            if r.verdict in (Verdict.OK, Verdict.INVALID):
+                self.well_formed.add((name, m))
+
+    async def _inside(self, domain: ProgramHandle | None) -> set[str]:
+        """The tests whose input lies in the seed's C_I (every test when the oracle names no domain)."""
+        if domain is None:
+            return set(self.inputs)
+        inside: set[str] = set()
+
+        async def one(test: JudgeTest) -> None:
+            async with self.p.judge.limiter:
+                res = await self.p.judge.sandbox.run(
+                    domain, args=["validate"], stdin=test.input, limits=VALIDATOR_LIMITS
+                )
+            if res.verdict is Verdict.OK:
+                inside.add(test.name)
+
+        async with anyio.create_task_group() as tg:
+            for test in self.p.tests:
+                tg.start_soon(one, test)
+        return inside
+
+    async def _feasible_all(
+        self, checker: ProgramHandle, pairs: Sequence[tuple[str, bytes]]
+    ) -> list[tuple[bool | None, str]]:
+        """A feasibility checker's verdict on each (test, output): feasible or not and its message, or None
+        and why when it gave none."""
+        found: list[tuple[bool | None, str]] = [(None, "")] * len(pairs)
+        judge = self.p.judge
+
+        async def one(i: int, name: str, output: bytes) -> None:
+            files = {"input.txt": self.inputs[name].input, "output.txt": output}
+            async with judge.limiter:
+                res = await run_verifier_retrying(
+                    lambda: judge.sandbox.run(
+                        checker,
+                        args=["verify", "input.txt", "output.txt"],
+                        files=files,
+                        limits=judge.verifier_limits,
+                    )
+                )
+            found[i] = _feasibility_verdict(res)
+
+        async with anyio.create_task_group() as tg:
+            for i, (name, output) in enumerate(pairs):
+                tg.start_soon(one, i, name, output)
+        return found
+
+    def _disagree(self, judge: str, key: tuple[str, bytes], other: tuple[bool | None, str]) -> Disagreement:
+        label, r = self.outputs[key]
+        name, output = key
+        return Disagreement(
+            judge=judge,
+            test=name,
+            output=label,
+            input_excerpt=_excerpt(self.inputs[name].input),
+            output_excerpt=_excerpt(output),
+            verifier=_said(r.verdict is Verdict.OK, r.message),
+            other=_said(other[0], other[1]),
+        )
+
+    def _keep(self, found: list[Disagreement]) -> list[str]:
+        room = DISAGREEMENTS_KEPT - len(self.report.disagreements)
+        self.report.disagreements.extend(found[: max(0, room)])
+        return [
+            f"{d.test}, {d.output} {d.output_excerpt!r}: the verifier says {d.verifier}, the {d.judge} "
+            f"says {d.other}"
+            for d in found
+        ]
+
+    def _seed_check(self, by_oracle: Mapping[tuple[str, bytes], tuple[bool | None, str]]) -> None:
+        if not by_oracle:
+            self.p.report.record(SEED_CHECK, "verifier", [], "", f"no oracle: {self.report.no_oracle}")
+            return
+        implies = self.report.relation is OracleRelation.IMPLIES
+        found = [
+            self._disagree("seed's checker", key, said)
+            for key, said in by_oracle.items()
+            if said[0] is not None
+            and (
+                said[0] is False and self.outputs[key][1].verdict is Verdict.OK
+                if implies
+                else said[0] != (self.outputs[key][1].verdict is Verdict.OK)
+            )
+        ]
+        unjudged = sum(said[0] is None for said in by_oracle.values())
+        judged = len(by_oracle) - unjudged
+        source = self.report.oracle
+        if implies:
+            why = f"{source} must accept every output the verifier accepts, and rejects {len(found)}: "
+            done = f"{source} accepts every output the verifier accepts ({judged} outputs"
+        else:
+            why = f"{source} must give the verifier's verdict, and on {len(found)} outputs it does not: "
+            done = f"{source} gives the verifier's verdict on {judged} outputs"
+        done += f" over {self.report.tests_judged} tests" + (")" if implies else "")
+        if self.report.tests_outside:
+            done += f"; {self.report.tests_outside} inputs lie outside the seed's C_I"
+        if unjudged:
+            done += f"; it gave no verdict on {unjudged} outputs"
+        self.p.report.record(SEED_CHECK, "verifier", self._keep(found), why, done)
+
+    def _second_check(
+        self,
+        second: ProgramHandle | str | None,
+        by_second: Mapping[tuple[str, bytes], tuple[bool | None, str]],
+        oracle_judged: bool,
+    ) -> None:
+        if second is None:
+            done = "none was written" + ("; the seed's checker judged feasibility" if oracle_judged else "")
+            self.p.report.record(SECOND_CHECK, "verifier", [], "", done)
+            return
+        if isinstance(second, str):
+            self.p.report.record(
+                SECOND_CHECK, "verifier", [second], "the feasibility checker does not compile: "
+            )
+            return
+        silent = [
+            f"{self.outputs[key][0]} on {key[0]}: {said[1]}"
+            for key, said in by_second.items()
+            if said[0] is None
+        ]
+        if silent:
+            why = "the feasibility checker gives no verdict on "
+            self.p.report.record(SECOND_CHECK, "verifier", silent, why)
+            return
+        found = [
+            self._disagree("feasibility checker", key, said)
+            for key, said in by_second.items()
+            if said[0] != (self.outputs[key][1].verdict is Verdict.OK)
+        ]
+        why = f"the verifier and the feasibility checker disagree on {len(found)} outputs: "
+        done = f"agrees on {len(by_second)} outputs"
+        self.p.report.record(SECOND_CHECK, "verifier", self._keep(found), why, done)
+
+    def _well_formed_check(
+        self,
+        by_oracle: Mapping[tuple[str, bytes], tuple[bool | None, str]],
+        by_second: Mapping[tuple[str, bytes], tuple[bool | None, str]],
+        second_runs: bool,
+    ) -> None:
+        name, rep = "verifier judges well-formed mutants", self.report
+        labels = [
+            said[0]
+            for key in self.well_formed
+            if (said := by_oracle.get(key) or by_second.get(key)) is not None and said[0] is not None
+        ]
+        rep.well_formed_feasible = sum(labels) if labels else None
+        if self.crashed:
+            self.p.report.record(name, "verifier", self.crashed, "it crashes on ")
+            return
+        rate = f"the verifier accepts {rep.well_formed_accepted} of {rep.well_formed} well-formed mutants"
+        # An output mutation's oracle bounds what may be feasible from above only: the narrowing it leaves
+        # unjudged needs the second opinion as much as a candidate without an oracle does.
+        if rep.well_formed and not second_runs and (not by_oracle or rep.relation is OracleRelation.IMPLIES):
+            unjudged = (
+                f"the seed's checker ({rep.oracle}) only says what the narrowed C_O must stay within"
+                if by_oracle
+                else f"no oracle ({rep.no_oracle})"
+            )
+            why = (
+                f"{rate} and nothing says which of them are feasible: {unjudged}, and no feasibility "
+                "checker; write a feasibility-only checker beside the verifier"
+            )
+            self.p.report.record(name, "verifier", [why], "")
+            return
+        judge = "the seed's checker" if by_oracle else "the feasibility checker"
+        done = rate + (f"; {rep.well_formed_feasible} are feasible by {judge}" if labels else "")
+        self.p.report.record(name, "verifier", [], "", done)
+
+
+def _feasibility_verdict(res: ExecResult) -> tuple[bool | None, str]:
+    """(feasible, message) from one run of a feasibility checker; None (and why) when it gave no verdict."""
+    if res.verdict is not Verdict.OK:
+        return None, f"it failed ({res.message or res.verdict.value}): {res.stderr.strip()[:150]}"
+    lines = [line for line in res.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    try:
+        verdict = NativeVerdict.model_validate(json.loads(lines[-1]))
+    except (IndexError, ValueError, ValidationError):
+        return None, "it printed no JSON verdict line"
+    return verdict.feasible, verdict.message[:150]
+
+
+def _said(feasible: bool | None, message: str) -> str:
+    word = {True: "feasible", False: "infeasible", None: "nothing"}[feasible]
+    return f"{word} ({message[:120]})" if message else word
+
+
+def _excerpt(data: bytes, size: int = 80) -> str:
+    text = " / ".join(data.decode("utf-8", "replace").split("\n")).strip(" /")
+    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 def _verifier_said(result: TestResult) -> bool:

@@ -84,6 +84,7 @@ def verifier_args(cid: str, verifier: str, feedback: list[str] | None = None) ->
             "verifier": {"code": verifier, "language": "python"},
             "baseline": {"code": toy.BASELINE, "language": "python"},
             "sense": "max",
+            "feasibility": {"code": toy.FEASIBILITY, "language": "python"},
         },
         "feedback": feedback or [],
     }

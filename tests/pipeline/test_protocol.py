@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from frontiersmith.drafts import TestsDraft
-from frontiersmith.models import Language, Limits, Program, Sense
+from frontiersmith.models import Language, Limits, OracleRelation, Program, Sense
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.tools.crossval import CrossValidation, cross_validate
+from frontiersmith.tools.crossval import SECOND_CHECK, SEED_CHECK, CrossValidation, SeedOracle, cross_validate
 from frontiersmith.tools.testgen import GeneratedTest, build_tests
 
 from . import toy_problem as toy
@@ -29,6 +29,9 @@ EVERY_CHECK = {
     "scores are not collapsed",
     "ordering is sane",
     "verifier kills mutants",
+    "verifier judges well-formed mutants",
+    "seed's checker agrees",
+    "feasibility checker agrees",
     "adversarial tests bite",
 }
 
@@ -65,6 +68,13 @@ LAX_VERIFIER = toy.VERIFIER.replace(
     "        total = sum(items[i] for i in idx)\n        assert 1 <= total <= c\n",
     "        assert idx and all(0 <= i < n for i in idx)\n        total = sum(items[i] for i in idx)\n",
 )
+# Forgets the capacity: every selection of distinct items is feasible to it.
+CAPACITY_BLIND_FEASIBILITY = toy.FEASIBILITY.replace(
+    "    if sum(items[i] for i in picked) > c:\n", "    if False:\n"
+)
+# Accepts at most five items, a narrower C_O than the toy's (as an output mutation of it would be).
+NARROW_VERIFIER = toy.VERIFIER.replace("assert 1 <= total <= c\n", "assert 1 <= total <= c and k <= 5\n")
+NOTHING_IS_IN_THE_SEEDS_DOMAIN = "import sys\nsys.exit('outside the seed\\'s inputs')\n"
 # Picks item n, which does not exist, on the large instances.
 BAD_BASELINE = toy.BASELINE.replace("print(1, 0)", "print(1, n if n > 30 else 0)")
 # The same input whatever the distribution: no distribution can be adversarial.
@@ -112,6 +122,7 @@ async def protocol(
     verifier: str = toy.VERIFIER,
     baseline: str = toy.BASELINE,
     solutions: dict[str, str] = SOLUTIONS,
+    feasibility: str | None = toy.FEASIBILITY,
     **options,
 ) -> CrossValidation:
     return await cross_validate(
@@ -123,6 +134,7 @@ async def protocol(
         {sid: python(code) for sid, code in solutions.items()},
         Limits(time_ms=5000, memory_mb=256),
         backend="process",
+        feasibility=python(feasibility) if feasibility else None,
         **options,
     )
 
@@ -167,7 +179,8 @@ async def test_a_verifier_that_accepts_garbage_fails_the_corruption_probe() -> N
 async def test_a_verifier_that_crashes_on_an_output_fails_never_crashes() -> None:
     report = await protocol(verifier=CRASH_ON_BIG_ANSWERS)
     assert "verifier never crashes" in failed(report), report.failures()
-    assert failed(report) <= {"verifier never crashes", "verifier kills mutants"}, report.failures()
+    allowed = {"verifier never crashes", "verifier kills mutants", "verifier judges well-formed mutants"}
+    assert failed(report) <= allowed, report.failures()
 
 
 async def test_inputs_that_crash_most_solutions_fail_solutions_run() -> None:
@@ -185,13 +198,14 @@ async def test_a_constant_objective_collapses_the_scores() -> None:
 
 async def test_an_empty_output_that_scores_fails_the_ordering() -> None:
     report = await protocol(verifier=EMPTY_IS_EVERYTHING)
-    assert failed(report) == {"ordering is sane"}, report.failures()
+    # The author's feasibility checker says an empty output is no answer, too.
+    assert failed(report) == {"ordering is sane", SECOND_CHECK}, report.failures()
     assert "an empty output scores" in " ".join(report.failures())
 
 
 async def test_a_lax_verifier_lets_mutants_survive() -> None:
     report = await protocol(verifier=LAX_VERIFIER)
-    assert failed(report) == {"verifier kills mutants"}, report.failures()
+    assert failed(report) == {"verifier kills mutants", SECOND_CHECK}, report.failures()
     assert "duplicated output" in " ".join(report.failures("verifier"))
 
 
@@ -215,3 +229,83 @@ async def test_only_the_named_adversarial_distributions_must_bite() -> None:
     assert [c.detail for c in report.checks if c.name == "adversarial tests bite"] == [
         "mixed lowers greedy-large below its median elsewhere"
     ]
+
+
+# -- feasibility beside the verifier: the seed's checker (the oracle) and the author's second opinion ---
+
+
+def toy_oracle(relation: OracleRelation, domain: str | None = None) -> SeedOracle:
+    """The toy's feasibility checker standing in for a seed's checker."""
+    return SeedOracle(
+        python(toy.FEASIBILITY), relation, "the toy seed's checker", python(domain) if domain else None
+    )
+
+
+def detail(report: CrossValidation, name: str) -> str:
+    return next(c.detail for c in report.checks if c.name == name)
+
+
+async def test_without_an_oracle_or_a_feasibility_checker_the_well_formed_mutants_are_unexplained() -> None:
+    report = await protocol(feasibility=None)
+    assert failed(report) == {"verifier judges well-formed mutants"}, report.failures()
+    why = detail(report, "verifier judges well-formed mutants")
+    assert (
+        "no oracle (no seed checker was given to the protocol)" in why and "write a feasibility-only" in why
+    )
+    assert report.feasibility.well_formed > 0 and report.feasibility.well_formed_feasible is None
+
+
+async def test_a_feasibility_checker_that_disagrees_with_the_verifier_fails_the_second_opinion() -> None:
+    report = await protocol(feasibility=CAPACITY_BLIND_FEASIBILITY)
+    assert failed(report) == {SECOND_CHECK}, report.failures()
+    assert (
+        "the verifier says infeasible (malformed or infeasible), the feasibility checker says feasible"
+        in (detail(report, SECOND_CHECK))
+    )
+    [first, *_] = report.feasibility.disagreements
+    assert first.judge == "feasibility checker" and first.input_excerpt and first.output_excerpt
+
+
+async def test_a_feasibility_checker_that_does_not_compile_fails_the_second_opinion() -> None:
+    report = await protocol(feasibility="def broken(:\n")
+    assert SECOND_CHECK in failed(report) and "does not compile" in detail(report, SECOND_CHECK)
+
+
+async def test_the_seed_checker_catches_a_lax_verifier_with_both_verdicts() -> None:
+    report = await protocol(verifier=LAX_VERIFIER, feasibility=None, oracle=toy_oracle(OracleRelation.EQUAL))
+    assert SEED_CHECK in failed(report), report.failures()
+    assert "the verifier says feasible" in detail(report, SEED_CHECK)
+    assert report.feasibility.oracle == "the toy seed's checker" and report.feasibility.tests_judged == 6
+
+
+async def test_an_output_mutations_verifier_may_be_stricter_than_the_seed_checker_but_not_laxer() -> None:
+    narrow = await protocol(
+        verifier=NARROW_VERIFIER, oracle=toy_oracle(OracleRelation.IMPLIES), feasibility=None
+    )
+    assert SEED_CHECK not in failed(narrow), detail(narrow, SEED_CHECK)
+    assert "accepts every output the verifier accepts" in detail(narrow, SEED_CHECK)
+    # ... which only bounds it: the narrowing needs a second opinion to explain the mutants it rejects.
+    assert "verifier judges well-formed mutants" in failed(narrow)
+    equal = await protocol(
+        verifier=NARROW_VERIFIER, oracle=toy_oracle(OracleRelation.EQUAL), feasibility=None
+    )
+    assert SEED_CHECK in failed(equal)
+    lax = await protocol(verifier=LAX_VERIFIER, oracle=toy_oracle(OracleRelation.IMPLIES), feasibility=None)
+    assert SEED_CHECK in failed(lax) and "must accept every output the verifier accepts" in detail(
+        lax, SEED_CHECK
+    )
+
+
+async def test_an_oracle_judges_only_the_inputs_in_the_seeds_domain() -> None:
+    oracle = toy_oracle(OracleRelation.EQUAL, domain=NOTHING_IS_IN_THE_SEEDS_DOMAIN)
+    report = await protocol(verifier=LAX_VERIFIER, oracle=oracle, feasibility=None)
+    assert "no oracle: every input lies outside the seed's C_I" in detail(report, SEED_CHECK)
+    assert (report.feasibility.tests_judged, report.feasibility.tests_outside) == (0, 6)
+    # Nothing judged the mutants then, which the well-formed check says.
+    assert "verifier judges well-formed mutants" in failed(report)
+
+
+async def test_the_report_keeps_the_thresholds_it_applied() -> None:
+    report = await protocol(min_kill_rate=0.25)
+    assert report.thresholds is not None and report.thresholds.min_kill_rate == 0.25
+    assert report.thresholds.disagreements_allowed == 0 and report.thresholds.well_formed_per_output > 0

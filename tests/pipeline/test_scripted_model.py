@@ -72,7 +72,14 @@ def suite_answer(generator: str) -> str:
 
 
 def verifier_answer(verifier: str) -> str:
-    return json.dumps({"verifier": program(verifier), "baseline": program(toy.BASELINE), "sense": "max"})
+    return json.dumps(
+        {
+            "verifier": program(verifier),
+            "baseline": program(toy.BASELINE),
+            "sense": "max",
+            "feasibility": program(toy.FEASIBILITY),
+        }
+    )
 
 
 async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):

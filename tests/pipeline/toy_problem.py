@@ -44,6 +44,30 @@ def main():
 main()
 """
 
+# The verifier's author's second opinion: feasibility only, written apart from the verifier.
+FEASIBILITY = r"""
+import json, sys
+def feasible(inp, out):
+    n, c, *rest = [int(x) for x in inp.split()]
+    items = rest[:n]
+    toks = out.split()
+    if not toks:
+        return False, "nothing printed"
+    try:
+        k, *picked = [int(x) for x in toks]
+    except ValueError:
+        return False, "not integers"
+    if k != len(picked) or not picked:
+        return False, "k must count the indices that follow, at least one"
+    if len(set(picked)) < len(picked) or min(picked) < 0 or max(picked) >= n:
+        return False, "an index repeats or is not an item"
+    if sum(items[i] for i in picked) > c:
+        return False, "over the capacity"
+    return True, "within the capacity"
+ok, why = feasible(open(sys.argv[2]).read(), open(sys.argv[3]).read())
+print(json.dumps({"feasible": ok, "message": why}))
+"""
+
 ACCEPT_ALL_VERIFIER = r"""
 import json
 print(json.dumps({"feasible": True, "objective": 1, "message": "looks fine"}))

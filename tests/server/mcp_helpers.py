@@ -223,12 +223,15 @@ def authored_tests(family: str = CHEAP_FAMILY) -> dict:
 
 
 def authored_verifier(verifier_code: str | None = None) -> dict:
-    """The cheap family's verifier (or ``verifier_code``) with its baseline, minimising."""
+    """The cheap family's verifier (or ``verifier_code``) with its baseline, minimising, and its feasibility
+    checker (a candidate authored without the catalog has no seed checker, so the protocol needs it)."""
     fam = get_family(CHEAP_FAMILY)
+    assert fam.feasibility_program is not None
     return {
         "verifier": {"code": verifier_code or fam.program.code, "language": "python"},
         "baseline": {"code": baseline_code(), "language": "python"},
         "sense": "min",
+        "feasibility": fam.feasibility_program.model_dump(mode="json"),
     }
 
 

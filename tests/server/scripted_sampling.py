@@ -56,6 +56,7 @@ def _answer(schema: str, prompt: str, verdict: dict | None = None) -> dict:
             "verifier": fam.program.model_dump(mode="json"),
             "baseline": fam.baseline.program.model_dump(mode="json"),
             "sense": fam.sense.value,
+            "feasibility": fam.feasibility_program.model_dump(mode="json"),  # type: ignore[union-attr]
         }
     raise AssertionError(f"the scripted model was asked for an unknown schema {schema}")
 

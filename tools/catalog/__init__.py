@@ -86,8 +86,32 @@ class Family:
     @property
     def program(self) -> Program:
         """The family module plus the harness: generator, validator and native verifier in one."""
-        body = self.module_path.read_text() + (f"\n\n{self.overlay}" if self.overlay else "")
-        return Program(code=body + "\n\n" + HARNESS, language=Language.PYTHON)
+        return self._program()
+
+    def _program(self, *overlays: str) -> Program:
+        """The module, the variant's overlay, then ``overlays`` (each may rebind the module's functions the
+        harness calls), then the harness."""
+        parts = [self.module_path.read_text(), self.overlay, *overlays, HARNESS]
+        return Program(code="\n\n".join(p for p in parts if p), language=Language.PYTHON)
+
+    @property
+    def feasibility_program(self) -> Program | None:
+        """The family's C_O checked by its module's ``feasible``, written apart from ``verify``, as a program
+        whose ``verify`` prints only that verdict: the second opinion the offline provider writes (None when
+        the module has no ``feasible``)."""
+        if not hasattr(load_module(self.module_path), "feasible"):
+            return None
+        return self._program(_answer_verify_from("feasible"))
+
+    def seed_checker(self) -> tuple[Program, Program | None] | str:
+        """The seed's feasibility on this family's outputs, as a program whose ``verify`` prints it (the
+        module's ``seed_feasible``), and a validator of the seed's C_I (its ``in_seed_domain``; None: every
+        input of the family lies in it); or why the seed cannot judge (its ``NO_SEED_ORACLE``)."""
+        module = load_module(self.module_path)
+        if self.parent is None or not hasattr(module, "seed_feasible"):
+            return getattr(module, "NO_SEED_ORACLE", f"catalog family {self.name} exposes no seed checker")
+        domain = self._program(_IN_SEED_DOMAIN) if hasattr(module, "in_seed_domain") else None
+        return self._program(_answer_verify_from("seed_feasible")), domain
 
     def config_defaults(self) -> dict[str, int | float]:
         """The numeric fields of the family's Config (its generator's and validator's parameters)."""
@@ -190,6 +214,28 @@ class Family:
                 "axis": self.axis.value if self.axis else None,
             },
         )
+
+
+def _answer_verify_from(check: str) -> str:
+    """An overlay whose ``verify`` prints the verdict of the module's ``check(cfg, input, output)`` alone."""
+    return (
+        f"# -- verify answers from {check} alone (tools/catalog Family) --\n"
+        "def verify(cfg, input_text, output_text):\n"
+        f"    ok, message = {check}(cfg, input_text, output_text)\n"
+        "    return ok, 0.0 if ok else None, message\n"
+    )
+
+
+# validate accepts an input only where it lies in the seed's C_I too
+_IN_SEED_DOMAIN = """# -- validate accepts the seed's C_I alone (tools/catalog Family.seed_checker) --
+_family_validate = validate
+
+
+def validate(cfg, text):
+    _family_validate(cfg, text)
+    if not in_seed_domain(cfg, text):
+        raise ValueError("the input lies outside the seed's C_I")
+"""
 
 
 def _solver(family: str, spec: dict[str, Any] | None) -> SolverSpec | None:

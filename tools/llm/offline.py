@@ -173,4 +173,10 @@ class OfflineProvider:
         fam = _family_of(problem)
         if fam.baseline is None or fam.sense is None:
             raise ProviderError(f"The catalog family {fam.name} has no baseline or no objective sense.")
-        return VerifierDraft(verifier=fam.program, baseline=fam.baseline.program, sense=fam.sense)
+        # The family's feasibility checker is a second opinion written apart from its verifier.
+        return VerifierDraft(
+            verifier=fam.program,
+            baseline=fam.baseline.program,
+            sense=fam.sense,
+            feasibility=fam.feasibility_program,
+        )

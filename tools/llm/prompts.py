@@ -138,12 +138,16 @@ distribution aimed at the weaknesses of these sampled solutions' strategies: {st
 
 WRITE_VERIFIER = Prompt(
     "write_verifier",
-    "1",
+    "2",
     """Write the verifier and the baseline solution for this problem:
 
 {problem}
 
 {contract}
+- feasibility: a second, feasibility-only checker, written apart from the verifier (do not reuse its code):
+  `prog verify INPUT_FILE OUTPUT_FILE` prints ONE JSON line {{"feasible": true|false, "message": "..."}}
+  deciding only whether the output satisfies C_O. Cross-validation requires it to agree with the verifier
+  on every output, well-formed near-misses included.
 {feedback}""",
 )
 

@@ -32,6 +32,7 @@ from ..llm.base import Provider
 from ..problems import baseline_runs
 from ..testgen import GeneratedTest
 from .candidates import load_candidate
+from .oracle import seed_oracle
 from .sample import BASELINE_AUTHOR, sampled
 from .tests import suite_draft, suite_tests
 
@@ -43,6 +44,9 @@ class VerifierResult:
     report: CrossValidation
     runs: list[Run] = field(default_factory=list)
     record: CrossValidationReport | None = None  # the stored report
+    draft: VerifierDraft | None = (
+        None  # what was checked (the verifier, baseline, sense, feasibility checker)
+    )
 
     @property
     def ok(self) -> bool:
@@ -64,7 +68,8 @@ async def run_verifier(
     cross-validation protocol; store the verifier, the baseline, every run and the protocol's report
     (``round`` is the cross-validation loop's round, 0 outside a loop; ``min_kill_rate`` defaults to the
     settings' threshold)."""
-    problem = load_candidate(store, candidate_id).problem
+    candidate = load_candidate(store, candidate_id)
+    problem = candidate.problem
     suite = store.current_suite(candidate_id)
     tests = suite_tests(store, suite)
     if not tests or suite is None:
@@ -94,17 +99,19 @@ async def run_verifier(
         problem.limits,
         adversarial=suite.adversarial,
         min_kill_rate=min_kill_rate,
+        oracle=seed_oracle(store, candidate),
+        feasibility=draft.feasibility,
         settings=settings,
     )
     baseline, verifier = _verifier_records(candidate_id, draft)
     runs = _runs(report, tests, baseline, verifier)
-    record = _report_record(candidate_id, verifier, suite, report, round)
+    record = _report_record(candidate_id, verifier, suite, report, round, draft.feasibility)
     with store.transaction():
         store.put_solution(baseline)
         store.put_verifier(verifier)
         store.put_runs(runs)
         store.put_crossval_report(record)
-    return VerifierResult(verifier, baseline, report, runs, record)
+    return VerifierResult(verifier, baseline, report, runs, record, draft)
 
 
 def _generated(store: Store, t: TestCase) -> GeneratedTest:
@@ -156,14 +163,22 @@ def _runs(
 
 
 def _report_record(
-    candidate_id: str, verifier: Verifier, suite: TestSuite, report: CrossValidation, round: int
+    candidate_id: str,
+    verifier: Verifier,
+    suite: TestSuite,
+    report: CrossValidation,
+    round: int,
+    feasibility: Program | None,
 ) -> CrossValidationReport:
     checks = [
         ProtocolCheck(name=c.name, owner=CheckOwner(c.owner), passed=c.passed, detail=c.detail)
         for c in report.checks
     ]
+    # Another feasibility checker beside the same verifier is another report (without one, the id is the
+    # one reports had before feasibility checkers were written).
+    second = [content_hash(feasibility)] if feasibility is not None else []
     return CrossValidationReport(
-        id=make_id("xval", candidate_id, verifier.id, suite.id, round),
+        id=make_id("xval", candidate_id, verifier.id, suite.id, round, *second),
         candidate_id=candidate_id,
         verifier_id=verifier.id,
         suite_id=suite.id,
@@ -171,4 +186,6 @@ def _report_record(
         checks=checks,
         ok=report.ok,
         kill_rate=report.kill_rate,
+        thresholds=report.thresholds,
+        feasibility=report.feasibility,
     )

@@ -114,6 +114,24 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(total), f"{total} coins in total"
 
 
+NO_SEED_ORACLE = "the seed's checker pays one amount with given coins; it cannot read a coin system"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: t <= k, then t distinct denominations in [1, d_max], 1
+    among them."""
+    k, _ = _parse(cfg, input_text)
+    toks = output_text.split()
+    if not toks or not all(t.isdigit() for t in toks):
+        return False, "the output must be t and t positive denominations"
+    t, *coins = [int(x) for x in toks]
+    if not 1 <= t <= k or len(coins) != t or len(set(coins)) != t:
+        return False, f"t must be in 1..{k} and count the distinct denominations that follow"
+    if 1 not in coins or not all(1 <= c <= cfg.d_max for c in coins):
+        return False, f"the denominations must include 1 and lie in [1, {cfg.d_max}]"
+    return True, "a coin system"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

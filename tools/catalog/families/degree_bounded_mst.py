@@ -191,6 +191,56 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(total), f"tree weight {total}"
 
 
+def _is_spanning_tree(n: int, ends: list[tuple[int, int]]) -> str:
+    """Empty if ``ends`` (0-based) are n - 1 edges joining all n vertices, else what is wrong."""
+    if len(ends) != n - 1:
+        return f"a spanning tree has {n - 1} edges, not {len(ends)}"
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in ends:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen, todo = {0}, [0]
+    while todo:
+        for b in adj[todo.pop()]:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return "" if len(seen) == n else f"the edges reach {len(seen)} of {n} vertices"
+
+
+def _edge_ends(edges: list[tuple[int, int, int]], output_text: str) -> list[tuple[int, int]] | str:
+    toks = output_text.split()
+    if not all(t.isdigit() and 1 <= int(t) <= len(edges) for t in toks):
+        return f"every token must be an edge index in 1..{len(edges)}"
+    return [edges[int(t) - 1][:2] for t in toks]
+
+
+def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """What mst's checker asks of a tree, without its weight line and its minimality: n - 1 edges that
+    span the graph (an output mutation only narrows this, by the degree bound)."""
+    n, _, edges = _parse(cfg, input_text)
+    ends = _edge_ends(edges, output_text)
+    wrong = ends if isinstance(ends, str) else _is_spanning_tree(n, ends)
+    return not wrong, wrong or "a spanning tree"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: a spanning tree in which no vertex has degree above D."""
+    n, d, edges = _parse(cfg, input_text)
+    ends = _edge_ends(edges, output_text)
+    wrong = ends if isinstance(ends, str) else _is_spanning_tree(n, ends)
+    if wrong:
+        return False, wrong
+    degree = [0] * n
+    for a, b in ends:
+        degree[a] += 1
+        degree[b] += 1
+    worst = max(range(n), key=degree.__getitem__)
+    if degree[worst] > d:
+        return False, f"vertex {worst + 1} has degree {degree[worst]} > D = {d}"
+    return True, "a spanning tree within the degree bound"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -108,6 +108,26 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, round(1 + value, 6), f"value {value:.6f} at weight {load:.6f}"
 
 
+NO_SEED_ORACLE = "fractions widen the seed's 0/1 choices, so its checker would reject feasible answers"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: one fraction in [0, 1] per item, the load within W (to the
+    verifier's tolerances)."""
+    cap, items = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != len(items):
+        return False, f"the output must be {len(items)} fractions"
+    try:
+        xs = [float(t) for t in toks]
+    except ValueError:
+        return False, "every fraction must be a number"
+    if not all(-1e-9 <= x <= 1 + 1e-9 for x in xs):  # NaN fails both comparisons
+        return False, "every fraction must lie in [0, 1]"
+    load = sum(min(1.0, max(0.0, x)) * w for x, (w, _) in zip(xs, items, strict=True))
+    return load <= cap * (1 + 1e-9) + 1e-6, f"the load is {load:.6f} (W = {cap})"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",

@@ -146,6 +146,45 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(k), f"independent set of size {k}"
 
 
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: k >= 1, then k distinct vertices, no two adjacent."""
+    n, edges = _parse(cfg, input_text)
+    toks = output_text.split()
+    if not toks or not all(t.isdigit() and 1 <= int(t) <= n for t in toks):
+        return False, f"the output must be k and k vertices, all in 1..{n}"
+    chosen = {int(t) for t in toks[1:]}
+    if int(toks[0]) != len(toks) - 1 or len(chosen) != len(toks) - 1:
+        return False, "k must count the distinct vertices that follow"
+    clash = next(((u, v) for u, v in edges if u in chosen and v in chosen), None)
+    return clash is None, f"{clash[0]} and {clash[1]} are adjacent" if clash else "an independent set"
+
+
+# On a bipartite graph (the seed's C_I) bipartite_mis's checker, without its maximality, asks the same.
+seed_feasible = feasible
+
+
+def in_seed_domain(cfg: Config, input_text: str) -> bool:
+    """Whether the graph is bipartite, as the seed's inputs are."""
+    n, edges = _parse(cfg, input_text)
+    adj: list[list[int]] = [[] for _ in range(n + 1)]
+    for u, v in edges:
+        adj[u].append(v)
+        adj[v].append(u)
+    side = [-1] * (n + 1)
+    for root in range(1, n + 1):
+        if side[root] < 0:
+            side[root], todo = 0, [root]
+            while todo:
+                u = todo.pop()
+                for v in adj[u]:
+                    if side[v] == side[u]:
+                        return False
+                    if side[v] < 0:
+                        side[v] = 1 - side[u]
+                        todo.append(v)
+    return True
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -130,6 +130,19 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(used), f"{used} colours"
 
 
+NO_SEED_ORACLE = "a proper colouring with more than two colours is feasible here and not for the seed"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: a colour in 1..n per vertex, the ends of every edge apart."""
+    n, edges = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != n or not all(t.isdigit() and 1 <= int(t) <= n for t in toks):
+        return False, f"the output must be {n} colours in 1..{n}"
+    clash = next(((u, v) for u, v in edges if int(toks[u - 1]) == int(toks[v - 1])), None)
+    return clash is None, f"{clash[0]} and {clash[1]} share a colour" if clash else "a proper colouring"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

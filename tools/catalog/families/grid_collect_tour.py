@@ -161,6 +161,41 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(len(moves)), f"walk of {len(moves)} moves"
 
 
+def _walk(grid: list[str], start: tuple[int, int], output_text: str) -> list[tuple[int, int]] | str:
+    """The cells a walk of moves visits, or what is wrong with it."""
+    cells, (i, j) = [], start
+    for c in "".join(output_text.split()):
+        if c not in "UDLR":
+            return "the walk may only use U, D, L and R"
+        i, j = i + (c == "D") - (c == "U"), j + (c == "R") - (c == "L")
+        if not (0 <= i < len(grid) and 0 <= j < len(grid[0])) or grid[i][j] == "#":
+            return f"the walk leaves the grid or enters a wall at move {len(cells) + 1}"
+        cells.append((i, j))
+    return cells
+
+
+def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """What grid_shortest_path's checker asks of its moves, without its target T and its length: a walk
+    from S that stays on the grid and off the walls."""
+    grid, start, _ = _parse(cfg, input_text)
+    cells = _walk(grid, start, output_text)
+    return not isinstance(cells, str), cells if isinstance(cells, str) else "a legal walk"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: a legal walk from S back to S through every target."""
+    grid, start, targets = _parse(cfg, input_text)
+    cells = _walk(grid, start, output_text)
+    if isinstance(cells, str):
+        return False, cells
+    missed = set(targets) - set(cells)
+    if missed:
+        return False, f"{len(missed)} targets are missed"
+    if (cells[-1] if cells else start) != start:
+        return False, "the walk does not end on S"
+    return True, "a closed walk through every target"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

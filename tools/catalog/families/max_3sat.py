@@ -113,6 +113,18 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(sat + 1), f"{sat} of {len(clauses)} clauses satisfied"
 
 
+NO_SEED_ORACLE = "clauses of three literals lie outside the seed's 2-CNF inputs"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: n values in {0, 1} (any assignment; the objective counts)."""
+    n, _ = _parse(cfg, input_text)
+    bits = output_text.split()
+    if len(bits) != n or not set(bits) <= {"0", "1"}:
+        return False, f"the output must be {n} values, each 0 or 1"
+    return True, "an assignment"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

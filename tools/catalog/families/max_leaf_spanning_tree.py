@@ -171,6 +171,37 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(leaves), f"{leaves} leaves"
 
 
+def _is_spanning_tree(n: int, ends: list[tuple[int, int]]) -> str:
+    """Empty if ``ends`` (0-based) are n - 1 edges joining all n vertices, else what is wrong."""
+    if len(ends) != n - 1:
+        return f"a spanning tree has {n - 1} edges, not {len(ends)}"
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in ends:
+        adj[a].append(b)
+        adj[b].append(a)
+    seen, todo = {0}, [0]
+    while todo:
+        for b in adj[todo.pop()]:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return "" if len(seen) == n else f"the edges reach {len(seen)} of {n} vertices"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: n - 1 edge indices forming a spanning tree."""
+    n, edges = _parse(cfg, input_text)
+    toks = output_text.split()
+    if not all(t.isdigit() and 1 <= int(t) <= len(edges) for t in toks):
+        return False, f"every token must be an edge index in 1..{len(edges)}"
+    wrong = _is_spanning_tree(n, [edges[int(t) - 1] for t in toks])
+    return not wrong, wrong or "a spanning tree"
+
+
+# An objective mutation keeps the seed's C_O: mst's checker, without its weight line and its minimality.
+seed_feasible = feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

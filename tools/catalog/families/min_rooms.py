@@ -107,6 +107,26 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(len(rooms)), f"{len(rooms)} rooms"
 
 
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: a room in 1..n for every meeting, no two of one room
+    overlapping."""
+    ivs = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != len(ivs) or not all(t.isdigit() and 1 <= int(t) <= len(ivs) for t in toks):
+        return False, f"the output must be {len(ivs)} room numbers in 1..{len(ivs)}"
+    ends: dict[str, int] = {}
+    for (start, end), room in sorted(zip(ivs, toks, strict=True)):
+        if start < ends.get(room, start):
+            return False, f"two meetings overlap in room {room}"
+        ends[room] = max(end, ends.get(room, end))
+    return True, "no room holds two meetings at once"
+
+
+# What interval_scheduling's checker asks of a chosen set (no two overlap), asked of each room's meetings:
+# the seed's C_O, applied room by room, is all that C_O asks here.
+seed_feasible = feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",

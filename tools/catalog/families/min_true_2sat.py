@@ -187,6 +187,23 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(trues + 1), f"{trues} variables true"
 
 
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: n values in {0, 1} satisfying every clause."""
+    n, clauses = _parse(cfg, input_text)
+    bits = output_text.split()
+    if len(bits) != n or not set(bits) <= {"0", "1"}:
+        return False, f"the output must be {n} values, each 0 or 1"
+    true = {v for v, b in enumerate(bits, 1) if b == "1"}
+    for a, b in clauses:
+        if ((abs(a) in true) != (a > 0)) and ((abs(b) in true) != (b > 0)):
+            return False, f"the clause ({a} or {b}) is broken"
+    return True, "a satisfying assignment"
+
+
+# An objective mutation keeps the seed's C_O: two_sat's checker asks exactly this of these outputs.
+seed_feasible = feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -122,6 +122,31 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(total + 1), f"packed profit {total}"
 
 
+def _loads(cfg: Config, input_text: str, output_text: str) -> tuple[list[int], list[int]] | str:
+    caps, w, _ = _parse(cfg, input_text)
+    toks = output_text.split()
+    if len(toks) != len(w) or not all(t.isdigit() and int(t) <= len(caps) for t in toks):
+        return f"the output must be {len(w)} knapsack numbers in 0..{len(caps)}"
+    load = [0] * (len(caps) + 1)
+    for t, wi in zip(toks, w, strict=True):
+        load[int(t)] += wi
+    return caps, load[1:]
+
+
+def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """What knapsack_01's checker asks of a packing, without its optimality, of each knapsack's items: that
+    they fit in its capacity."""
+    got = _loads(cfg, input_text, output_text)
+    if isinstance(got, str):
+        return False, got
+    over = [j for j, (c, x) in enumerate(zip(*got, strict=True), 1) if x > c]
+    return not over, f"knapsack {over[0]} is over its capacity" if over else "every knapsack fits"
+
+
+# An output mutation, and the seed's checker asks all that C_O asks: the two coincide here.
+feasible = seed_feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -102,6 +102,32 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(len(t) + 1), f"common subsequence of length {len(t)}"
 
 
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: one line holding a string of a-z (possibly empty) that is a
+    subsequence of every given string."""
+    strs = _parse(cfg, input_text)
+    toks = output_text.split()
+    if not output_text or len(toks) > 1 or not set("".join(toks)) <= set(_LOWER):
+        return False, "the answer must be one line of lowercase letters"
+    answer = toks[0] if toks else ""
+    for s in strs:
+        at = 0
+        for c in answer:
+            at = s.find(c, at) + 1
+            if at == 0:
+                return False, "the answer is not a subsequence of every string"
+    return True, "a common subsequence"
+
+
+# On two strings (the seed's C_I) lcs's checker, without its length line and its maximality, asks the same.
+seed_feasible = feasible
+
+
+def in_seed_domain(cfg: Config, input_text: str) -> bool:
+    """Whether the input holds two strings, as the seed's inputs do."""
+    return len(_parse(cfg, input_text)) == 2
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -133,6 +133,21 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(total + 1), f"profit {total}, weight {weight}"
 
 
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: n values in {0, 1} whose chosen items fit in C."""
+    n, cap, w, _, _ = _parse(cfg, input_text)
+    bits = output_text.split()
+    if len(bits) != n or not set(bits) <= {"0", "1"}:
+        return False, f"the output must be {n} values, each 0 or 1"
+    load = sum(wi for wi, b in zip(w, bits, strict=True) if b == "1")
+    return load <= cap, f"the chosen items weigh {load} (C = {cap})"
+
+
+# An objective mutation keeps the seed's C_O: knapsack_01's checker (distinct items within the capacity),
+# without its optimality, asks the same of the set these bits choose.
+seed_feasible = feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -139,6 +139,30 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(total), f"{k} rectangles of total weight {total}"
 
 
+NO_SEED_ORACLE = "rectangles in the plane lie outside the seed's intervals on a line"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: k >= 1, then k distinct indices of pairwise disjoint
+    rectangles (touching edges do not overlap)."""
+    rects = _parse(cfg, input_text)
+    toks = output_text.split()
+    if not toks or not all(t.isdigit() and 1 <= int(t) <= len(rects) for t in toks):
+        return False, f"the output must be k and k indices, all in 1..{len(rects)}"
+    chosen = {int(t) - 1 for t in toks[1:]}
+    if int(toks[0]) != len(toks) - 1 or len(chosen) != len(toks) - 1:
+        return False, "k must count the distinct indices that follow"
+    # left to right: a rectangle can only overlap those whose x-range it starts inside
+    crossing: list[tuple[int, int, int, int]] = []  # (x2, y1, y2, index) of those reaching past here
+    for x1, y1, x2, y2, i in sorted((*rects[i][:4], i) for i in chosen):
+        crossing = [c for c in crossing if c[0] > x1]
+        hit = next((c[3] for c in crossing if c[1] < y2 and y1 < c[2]), None)
+        if hit is not None:
+            return False, f"rectangles {hit + 1} and {i + 1} overlap"
+        crossing.append((x2, y1, y2, i))
+    return True, "disjoint rectangles"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -127,6 +127,21 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(cost + 1), f"total cost {cost}"
 
 
+NO_SEED_ORACLE = "a cube of costs lies outside the seed's square matrices"
+
+
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: two permutations of 1..n, 2n numbers in all."""
+    n, _ = _parse(cfg, input_text)
+    toks = output_text.split()
+    every = set(range(1, n + 1))
+    if len(toks) != 2 * n or not all(t.isdigit() for t in toks):
+        return False, f"the output must be two permutations of 1..{n}"
+    if {int(t) for t in toks[:n]} != every or {int(t) for t in toks[n:]} != every:
+        return False, f"each half of the output must be a permutation of 1..{n}"
+    return True, "two permutations"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

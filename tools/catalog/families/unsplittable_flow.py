@@ -164,6 +164,36 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(routed + 1), f"routed demand {routed}"
 
 
+def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """What max_flow's checker asks of a flow, without its value line and its maximality, of the flow the
+    paths carry: along arcs that exist and within their capacities; here each routed demand's one path,
+    written as L then L distinct vertices from s to t, or a lone 0."""
+    _, arcs, demands = _parse(cfg, input_text)
+    rows = output_text.strip().split("\n") if output_text.strip() else []
+    if len(rows) != len(demands):
+        return False, f"the output must hold one line per demand ({len(demands)})"
+    carried: dict[tuple[int, int], int] = {}
+    for row, (s, t, d) in zip(rows, demands, strict=True):
+        toks = row.split()
+        if not toks or not all(x.isdigit() for x in toks) or int(toks[0]) != len(toks) - 1:
+            return False, "each line must be L and then L vertices"
+        path = [int(x) for x in toks[1:]]
+        if not path:
+            continue
+        if len(path) < 2 or (path[0], path[-1]) != (s, t) or len(set(path)) < len(path):
+            return False, f"the path of demand {s} -> {t} must run from {s} to {t} without repeating a vertex"
+        for arc in zip(path, path[1:], strict=False):
+            if arc not in arcs:
+                return False, f"there is no arc {arc[0]} -> {arc[1]}"
+            carried[arc] = carried.get(arc, 0) + d
+    over = [arc for arc, x in carried.items() if x > arcs[arc]]
+    return not over, f"arc {over[0][0]} -> {over[0][1]} is over its capacity" if over else "within capacity"
+
+
+# An output mutation, and the seed's checker asks all that C_O asks: the two coincide here.
+feasible = seed_feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

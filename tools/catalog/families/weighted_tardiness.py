@@ -101,6 +101,19 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(total + 1), f"total weighted tardiness {total}"
 
 
+def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
+    """C_O alone, written apart from ``verify``: every job number once."""
+    n = len(_parse(cfg, input_text))
+    toks = output_text.split()
+    if len(toks) != n or not all(t.isdigit() for t in toks) or set(map(int, toks)) != set(range(1, n + 1)):
+        return False, f"the output must be a permutation of 1..{n}"
+    return True, "a permutation"
+
+
+# An objective mutation keeps the seed's C_O: max_lateness's checker, without its minimality.
+seed_feasible = feasible
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

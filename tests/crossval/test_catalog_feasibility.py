@@ -1,0 +1,101 @@
+"""Every catalog family's feasibility checkers, in-process: its ``feasible`` (the second opinion the offline
+provider writes) gives its verifier's feasibility verdict, and its seed's checker relates to that verdict as
+the family's axis says, on the outputs the protocol sees: its Python programs' answers to its default tests,
+their corrupted and their well-formed mutants."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from functools import cache
+
+import pytest
+
+from frontiersmith.models import Axis
+from frontiersmith.tools.catalog import Family, families, load_module
+from frontiersmith.tools.catalog.export import GeneratedTest
+from frontiersmith.tools.crossval import mutants, well_formed_mutants
+
+MUTABLE = sorted(name for name, fam in families().items() if fam.kind != "closed")
+REJECTIONS = (ValueError, IndexError, KeyError, AssertionError, OverflowError)  # what the harness catches
+
+
+def _tests(fam: Family) -> list[GeneratedTest]:
+    module = load_module(fam.module_path)
+    return [
+        GeneratedTest(
+            name=name,
+            distribution=dist,
+            seed=seed,
+            input=module.generate(
+                module.Config(), dist, random.Random(f"{module.NAME}:{dist}:{seed}")
+            ).encode(),
+        )
+        for name, dist, seed in fam.test_plan(0)
+    ]
+
+
+@cache
+def _answers(name: str) -> dict[str, list[bytes]]:
+    """Per default test, what the family's Python programs print (trusted catalog code, run as the host)."""
+    fam = families()[name]
+    programs = [s for s in (fam.baseline, *fam.solvers) if s is not None and s.path.suffix == ".py"]
+    out: dict[str, list[bytes]] = {}
+    for test in _tests(fam):
+        for solver in programs:
+            run = subprocess.run(
+                [sys.executable, str(solver.path)], input=test.input, capture_output=True, timeout=120
+            )
+            assert run.returncode == 0, (
+                f"{name}/{solver.path.name} failed on {test.name}: {run.stderr[-500:]!r}"
+            )
+            out.setdefault(test.name, []).append(run.stdout)
+    return out
+
+
+def _call(check, cfg, input_text: str, output: bytes) -> bool:
+    """The verdict of a module's check as the harness gives it: an exception it catches is a rejection."""
+    try:
+        return bool(check(cfg, input_text, output.decode("utf-8", "replace"))[0])
+    except REJECTIONS:
+        return False
+
+
+@pytest.mark.parametrize("name", MUTABLE)
+def test_feasible_agrees_with_the_verifier_and_the_seed_checker_with_the_axis(name: str) -> None:
+    fam = families()[name]
+    module = load_module(fam.module_path)
+    cfg = module.Config()
+    seed_check = getattr(module, "seed_feasible", None)
+    in_domain = getattr(module, "in_seed_domain", lambda _cfg, _text: True)
+    seen = feasible_seen = 0
+    for test in _tests(fam):
+        text = test.input.decode()
+        answers = _answers(name)[test.name]
+        outputs = set(answers)
+        for i, answer in enumerate(answers):
+            outputs.update(mutants(answer, random.Random(f"{test.name}:{i}")).values())
+            outputs.update(well_formed_mutants(answer, random.Random(f"{test.name}:{i}"), answers).values())
+        inside = seed_check is not None and in_domain(cfg, text)
+        for output in sorted(outputs):
+            verdict = _call(module.verify, cfg, text, output)
+            assert _call(module.feasible, cfg, text, output) == verdict, (test.name, output[:200])
+            if inside:
+                seed = _call(seed_check, cfg, text, output)
+                if fam.axis is Axis.OUTPUT:
+                    assert seed or not verdict, (test.name, output[:200])
+                else:
+                    assert seed == verdict, (test.name, output[:200])
+            seen += 1
+            feasible_seen += verdict
+    # Both kinds were seen: the mutants reach feasible outputs other than the answers, and infeasible ones.
+    assert 0 < feasible_seen < seen
+
+
+def test_every_mutable_family_exposes_a_seed_checker_or_says_why_not() -> None:
+    for name in MUTABLE:
+        checker = families()[name].seed_checker()
+        assert isinstance(checker, tuple) or (checker and "exposes no" not in checker), name
+    assert isinstance(families()["min_true_2sat"].seed_checker(), tuple)
+    assert isinstance(families()["general_graph_mis"].seed_checker()[1], object)
