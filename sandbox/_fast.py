@@ -196,6 +196,9 @@ class FastChannel:
             }
             if err:
                 reply["exec_error"], reply["exec_errno"] = os.strerror(err), err
+            # ALONE, the report's last field: 0 if the launcher could not kill what the run left
+            if rest[-1] != b"1":
+                reply["error"] = "processes of the run outlived it and could not be killed"
             return reply
         finally:
             for fd in fds:

@@ -28,7 +28,9 @@ from .registry import sandbox_backend
 log = logging.getLogger(__name__)
 
 LABEL = "frontiersmith.sandbox"
-_RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER"]
+# SYS_ADMIN: the launcher gives each run network and IPC namespaces of its own (see fs_exec.cc); a run
+# drops every capability with its uid
+_RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER", "SYS_ADMIN"]
 _PIPE_LIMIT = 1 << 30
 _API_TIMEOUT_S = 60
 

@@ -23,17 +23,21 @@
  *   K TOKEN                                                kill that run's session
  *   S DIR UID                                              a staged dir for one fast run
  *   Z ARGC ARGV... ENV...                                  the warm interpreter's command (root mode only)
- * to the runner, once a run's program has ended: "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID PEAK_KB OOM"
- * (or "E TOKEN ERRNO": it could not even be cloned), then "C TOKEN ALONE"; for a fast run,
- * "D UID ALONE DIR" (take the dir back). The exit report goes first, so the runner can answer the
- * host while we make sure nothing of the run's UID is left; ALONE = 1 says so (0: the runner keeps
- * trying), which spares it a scan of /proc. No request is read in between, so no later run meets
- * a survivor of an earlier one.
+ * to the runner, once a run's program has ended and whatever else of the run was alive is killed:
+ * "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID PEAK_KB OOM ALONE" (or "E TOKEN ERRNO": it could not even be
+ * cloned); for a fast run, "D UID ALONE DIR" (take the dir back), sent before the host's report. ALONE
+ * (the last field of an X report) = 1: nothing of the run's UID is left (0: the kill failed, and the runner keeps trying), which spares
+ * the runner a scan of /proc. Kill first, report after: no reply reaches the host while a process of
+ * its run lives, so the judge never runs a checker beside one, and no later run meets a survivor.
+ *
+ * Every run's program gets a network and an IPC namespace of its own (no loopback, abstract socket,
+ * SysV object or POSIX message queue shared with any other run): a fresh IPC namespace each run, and a
+ * network namespace from a pool (see net_take), whose loopback stays down: a run has no network at all.
  *
  * From the host (fast runs: see sandbox/_fast.py):
  *   F ID CPU_S AS_BYTES FSIZE NPROC NOFILE ARGC ARGV... ENV...   with the three streams attached
  *   K ID
- * to the host: "X ID STATUS CPU_US MAXRSS_KB EXEC_ERRNO WALL_US TIMED_OUT PEAK_KB OOM", "E ID ERRNO", or
+ * to the host: "X ID STATUS CPU_US MAXRSS_KB EXEC_ERRNO WALL_US TIMED_OUT PEAK_KB OOM ALONE", "E ID ERRNO", or
  * "N ID" (no staged dir free: send it through the runner).
  *
  * The program starts from this tiny process (a clean peak-memory figure: exec folds the old memory
@@ -233,6 +237,7 @@ struct child {
     int err_fd;              /* fork path: the exec error goes down this pipe */
     volatile int exec_errno; /* CLONE_VM path: written straight into the server's memory */
     int probe;               /* not a program: 1 = find out whether UID has any process left, 2 = kill them all */
+    int netfd;               /* a run's network namespace (see net_take), or -1: the zygote's, a probe's */
     const char *cg;          /* the run's cgroup (see cg_make), which its first process joins; 0: none */
 };
 
@@ -267,6 +272,8 @@ static int uid_alone(long uid) {
 #endif
 #define CLONE_NEWNS 0x00020000
 #define CLONE_NEWPID 0x20000000
+#define CLONE_NEWIPC 0x08000000
+#define CLONE_NEWNET 0x40000000
 #define MS_RDONLY 1
 #define MS_NOSUID 2
 #define MS_NODEV 4
@@ -540,6 +547,8 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
     }
     SYS(__NR_setsid, 0, 0, 0);
     if (c->cg && cg_join(c->cg) != 0) sys_exit(126); /* first: all it does from here on is the run's */
+    if (c->netfd >= 0 && (SYS(__NR_setns, c->netfd, CLONE_NEWNET, 0) != 0 || SYS(__NR_unshare, CLONE_NEWIPC, 0, 0) != 0))
+        sys_exit(126); /* the run's own network and IPC namespaces, while we still may */
     for (int i = 0; i < 3; i++)
         if (c->fds[i] != i && SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
     long fd = SYS(__NR_openat, -100 /* AT_FDCWD */, "/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
@@ -663,6 +672,9 @@ __attribute__((noreturn)) static void ns_init(struct child *c, struct ns_result 
     /* It runs as the program's uid: not dumpable, so the program can neither ptrace it nor open its
      * fds through /proc, and it keeps no fd but the program's three streams (not our sockets). */
     SYS(__NR_prctl, 4 /* PR_SET_DUMPABLE */, 0, 0);
+    /* the run's network namespace (its IPC namespace came with the clone), before its fd is closed */
+    long net = c->netfd >= 0 ? SYS(__NR_setns, c->netfd, CLONE_NEWNET, 0) : 0;
+    c->netfd = -1; /* the program is in it with us */
     for (int i = 0; i < 3; i++) {
         if (c->fds[i] != i && SYS(__NR_dup3, c->fds[i], i, 0) != i) sys_exit(126);
         c->fds[i] = i;
@@ -671,7 +683,7 @@ __attribute__((noreturn)) static void ns_init(struct child *c, struct ns_result 
     const char *prog = c->prog[0];
     for (char **e = c->envp; *e; e++)
         if (starts_with(*e, "FS_SOURCE=")) prog = *e + 10;
-    long r = c->cg ? cg_join(c->cg) : 0; /* before isolate makes the cgroup file system read-only */
+    long r = net != 0 ? net : c->cg ? cg_join(c->cg) : 0; /* before isolate makes the cgroup file system read-only */
     c->cg = 0;                            /* the program is in it with us */
     if (r == 0) r = isolate(c->dir, prog);
     long pid = r == 0 ? spawn_child(c) : r;
@@ -698,19 +710,49 @@ __attribute__((noreturn)) static void ns_init(struct child *c, struct ns_result 
 }
 static void ns_entry(void *a) { ns_init(((struct ns_args *)a)->c, ((struct ns_args *)a)->out); }
 
-/* A copy of us (no CLONE_VM: it outlives the program's exec) in new pid and mount namespaces. */
+/* A copy of us (no CLONE_VM: it outlives the program's exec) in new pid, mount and IPC namespaces. */
 static long spawn_ns_init(struct child *c, struct ns_result *out) {
     struct ns_args a = {c, out};
     memset(out, 0, sizeof *out);
 #if defined(__x86_64__) && defined(FS_NOLIBC)
     /* a stack of its own (in its own copy of our memory): the function it calls wants it aligned */
     static char ns_stack[1 << 16] __attribute__((aligned(16)));
-    return clone_call(SIGCHLD | CLONE_NEWPID | CLONE_NEWNS, ns_stack + sizeof ns_stack, ns_entry, &a);
+    return clone_call(SIGCHLD | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC, ns_stack + sizeof ns_stack, ns_entry, &a);
 #else
-    long pid = fork_now(CLONE_NEWPID | CLONE_NEWNS);
+    long pid = fork_now(CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC);
     if (pid == 0) ns_entry(&a);
     return pid;
 #endif
+}
+
+/* Network namespaces for runs. Making one (and the kernel's later teardown of it) costs several times what
+ * the rest of a run's start does, so a run's namespace goes back to a pool once nothing of the run is left
+ * (ALONE), for a later run. Nothing of a run outlives its processes there: its loopback is down (a run can
+ * reach no address, not even its own), no run holds a capability to change that, and a socket lives only
+ * as long as some process holds it. A namespace of a run that may have left a process is closed instead. */
+#define MAX_NETS 256
+static int home_net = -1; /* our own, the sandbox's: we return to it (the zygote, started later, is in it) */
+static int net_pool[MAX_NETS], net_pooled;
+
+/* A namespace for a run: from the pool, or new; its fd (close-on-exec), or -errno. */
+static long net_take(void) {
+    if (net_pooled) return net_pool[--net_pooled];
+    long r = SYS(__NR_unshare, CLONE_NEWNET, 0, 0);
+    if (r != 0) return r;
+    long fd = SYS(__NR_openat, -100, "/proc/self/ns/net", O_CLOEXEC);
+    /* back home; without runs' uids (ns mode) there is no zygote, and our own user namespace may not
+     * own the sandbox's network namespace */
+    if (!ns_mode && (home_net < 0 || SYS(__NR_setns, home_net, CLONE_NEWNET, 0) != 0)) {
+        if (fd >= 0) SYS(__NR_close, fd, 0, 0);
+        return -EACCES;
+    }
+    return fd;
+}
+
+static void net_give(int fd, int alone) {
+    if (fd < 0) return;
+    if (alone && net_pooled < MAX_NETS) net_pool[net_pooled++] = fd;
+    else SYS(__NR_close, fd, 0, 0);
 }
 
 /* Run a probe child (see child_main) as uid and wait for it; its answer. */
@@ -720,6 +762,7 @@ static int as_uid(long uid, int what) {
     c.uid = uid;
     c.probe = what;
     c.err_fd = -1;
+    c.netfd = -1;
     long pid = spawn_child(&c);
     if (pid < 0) return 0;
     int status;
@@ -738,6 +781,7 @@ struct run {
     long long start_ns;
     char cg[CG_NAME_MAX];   /* its cgroup's name, or "" */
     long long cpu_limit_ns; /* its CPU limit, which the cgroup's CPU time is held to */
+    int netfd;              /* its network namespace (see net_take), or -1 */
 };
 static struct run runs[MAX_RUNS];
 
@@ -835,23 +879,23 @@ static void report(struct run *r) {
                        (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
     long long peak_kb, oom;
     cg_end(r, &cpu_us, &peak_kb, &oom);
+    /* kill first, report after: whatever of the run is left dies before anyone hears of its end */
+    long long alone = clear_uid(r->fast ? spares[r->spare].uid : r->uid);
+    net_give(r->netfd, (int)alone);
+    if (r->cg[0]) cg_remove(r->cg);
     if (r->fast) {
-        long long v[9] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno,
-                          (now_ns() - r->start_ns) / 1000, r->timed_out, peak_kb, oom};
-        if (host_open) send_nums(HOST, 'X', v, 9, 0);
-        /* then the runner takes its dir back, and reuses its uid once nothing of it is left */
+        /* the runner takes its dir back (and reuses its uid if nothing of it is left) before the host
+         * hears of the run, so a request the host then sends the runner finds the dir gone */
         struct spare *sp = &spares[r->spare];
-        long long d[2] = {sp->uid, clear_uid(sp->uid)};
-        if (r->cg[0]) cg_remove(r->cg);
+        long long d[2] = {sp->uid, alone};
         send_nums(SOCK, 'D', d, 2, sp->dir);
         sp->state = 0;
+        long long v[10] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno,
+                           (now_ns() - r->start_ns) / 1000, r->timed_out, peak_kb, oom, alone};
+        if (host_open) send_nums(HOST, 'X', v, 10, 0);
     } else {
-        long long v[8] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid, peak_kb, oom};
-        send_nums(SOCK, 'X', v, 8, 0);
-        /* then, while the runner answers the host, whether anything of the run is left */
-        long long c[2] = {r->token, clear_uid(r->uid)};
-        if (r->cg[0]) cg_remove(r->cg);
-        send_nums(SOCK, 'C', c, 2, 0);
+        long long v[9] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid, peak_kb, oom, alone};
+        send_nums(SOCK, 'X', v, 9, 0);
     }
     r->cg[0] = 0;
     r->token = 0;
@@ -968,6 +1012,7 @@ static void start_zygote(void) {
     c.probe = 3; /* child_main: not a run, the zygote */
     c.fds[0] = sv[1];
     c.err_fd = -1;
+    c.netfd = -1;
     long pid = spawn_child(&c);
     SYS(__NR_close, sv[1], 0, 0);
     if (pid <= 0 || c.exec_errno) {
@@ -1079,12 +1124,19 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
         if (zygote_wanted) start_zygote();
         if (zygote >= 0) pid = zygote_spawn(&c);
     }
-    if (pid == ZYGOTE_GONE) pid = ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
+    c.netfd = -1;
+    if (pid == ZYGOTE_GONE) { /* a warm run is the judge's own program: it stays in the sandbox's namespaces */
+        long net = net_take();
+        c.netfd = (int)net;
+        pid = net < 0 ? net : ns_mode ? spawn_ns_init(&c, &ns_results[r - runs]) : spawn_child(&c);
+    }
     if (pid < 0) {
+        net_give(c.netfd, 1); /* nothing ran in it */
         if (c.cg) cg_remove(c.cg);
         return pid;
     }
     memset(r, 0, sizeof *r);
+    r->netfd = c.netfd;
     if (c.cg) memcpy(r->cg, c.cg, len(c.cg) + 1);
     r->cpu_limit_ns = (long long)c.cpu * 1000000000LL;
     r->pid = pid;
@@ -1230,6 +1282,7 @@ static int fs_main(int argc, char **argv) {
     host_open = SYS(__NR_fcntl, HOST, F_SETFD, FD_CLOEXEC) == 0;
     SYS(__NR_prctl, 36 /* PR_SET_CHILD_SUBREAPER */, 1, 0);
     SYS(__NR_prctl, 1 /* PR_SET_PDEATHSIG */, SIGKILL, 0);
+    home_net = (int)SYS(__NR_openat, -100, "/proc/self/ns/net", O_CLOEXEC);
     set_signal(SIGPIPE, 1 /* SIG_IGN */);
     sys6(__NR_rt_sigprocmask, 0 /* SIG_BLOCK */, (long)&chld, 0, 8, 0, 0);
     long sfd = sys6(__NR_signalfd4, -1, (long)&chld, 8, O_CLOEXEC | O_NONBLOCK, 0, 0);

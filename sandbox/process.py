@@ -41,7 +41,16 @@ _RO_ETC = (
     "/etc/python3",
     "/etc/python3.11",
 )
-_RUNNER_CAPS = ("CAP_SETUID", "CAP_SETGID", "CAP_KILL", "CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_FOWNER")
+# CAP_SYS_ADMIN: the launcher gives each run network and IPC namespaces of its own (see fs_exec.cc)
+_RUNNER_CAPS = (
+    "CAP_SETUID",
+    "CAP_SETGID",
+    "CAP_KILL",
+    "CAP_CHOWN",
+    "CAP_DAC_OVERRIDE",
+    "CAP_FOWNER",
+    "CAP_SYS_ADMIN",
+)
 _PIPE_LIMIT = 1 << 30  # one reply line may carry a whole (base64) output
 
 

@@ -19,7 +19,6 @@ import json
 import os
 import resource
 import selectors
-import shutil
 import signal
 import socket
 import stat
@@ -195,8 +194,9 @@ def _close_scratch() -> None:
                 SHARED_SCRATCH.remove(d)
 
 
-def _scrub_scratch(uid: int) -> None:
-    """Shared scratch places (/dev/shm, ...) must not carry a run's files into the next run."""
+def _scrub_scratch(uid: int) -> bool:
+    """Shared scratch places (/dev/shm, ...) must not carry a run's files into the next run; True if none is left."""
+    gone = True
     for d in SHARED_SCRATCH:
         try:
             names = os.listdir(d)
@@ -205,15 +205,115 @@ def _scrub_scratch(uid: int) -> None:
         for name in names:
             path = os.path.join(d, name)
             try:
-                st = os.lstat(path)
-                if st.st_uid != uid or not CAN_SETUID:
+                if os.lstat(path).st_uid != uid or not CAN_SETUID:
                     continue
-                if stat.S_ISDIR(st.st_mode):
-                    shutil.rmtree(path, ignore_errors=True)
-                else:
-                    os.unlink(path)
             except OSError:
+                continue
+            gone = remove_tree(path) and gone
+    return gone
+
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _clear_level(fd: int) -> list[str]:
+    """Unlink every non-dir in the dir ``fd`` and remove its empty subdirs; the names of the others."""
+    left = []
+    with os.scandir(fd) as entries:
+        for entry in entries:
+            try:
+                if not entry.is_dir(follow_symlinks=False):
+                    os.unlink(entry.name, dir_fd=fd)
+                    continue
+                try:
+                    os.rmdir(entry.name, dir_fd=fd)
+                except OSError as exc:
+                    if exc.errno != errno.ENOENT:
+                        left.append(entry.name)
+            except FileNotFoundError:
                 pass
+    return left
+
+
+def remove_tree(path: str) -> bool:
+    """Delete ``path`` and all below it, whatever a run made of it; True once it is gone. Never raises.
+
+    Called only once nothing of the run is alive, so the tree holds still. One dir open at a time, climbing
+    back by ``..`` (checked against the dir it came from), so depth costs neither stack nor descriptors;
+    without root, each dir is made the runner's to enter first (the run's uid is the runner's and may
+    have locked it with chmod 0).
+    """
+    try:
+        top = os.lstat(path)
+        if not stat.S_ISDIR(top.st_mode):
+            os.unlink(path)
+            return True
+        if not CAN_SETUID:
+            os.chmod(path, 0o700)
+        fd = os.open(path, _DIR_FLAGS)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    # for each dir above the one open: its (dev, ino), the name of the dir below it we are in, the
+    # subdirs of it still to clear
+    above: list[tuple[tuple[int, int], str, list[str]]] = []
+    here = (top.st_dev, top.st_ino)
+    try:
+        todo = _clear_level(fd)
+        while True:
+            if todo:
+                name = todo.pop()
+                if not CAN_SETUID:
+                    os.chmod(name, 0o700, dir_fd=fd)
+                child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                os.close(fd)
+                fd = child
+                st = os.fstat(fd)
+                above.append((here, name, todo))
+                here = (st.st_dev, st.st_ino)
+                todo = _clear_level(fd)
+                continue
+            if not above:
+                break
+            parent = os.open("..", _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = parent
+            st = os.fstat(fd)
+            here, name, todo = above.pop()
+            if (st.st_dev, st.st_ino) != here:
+                return False  # the tree moved after all: stop rather than climb out of it
+            os.rmdir(name, dir_fd=fd)
+    except Exception:  # noqa: BLE001 - whatever it was, the dir stays and its slot is retired
+        return False
+    finally:
+        os.close(fd)
+    try:
+        os.rmdir(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    return True
+
+
+_CLONE_NEWNET, _CLONE_NEWIPC = 0x40000000, 0x08000000
+
+
+def _unshare_call():  # noqa: ANN202 - stdlib-only module: no typing imports
+    """unshare(2) for the fork path (os.unshare is Python 3.12's; the sandbox's may be older)."""
+    if hasattr(os, "unshare"):
+        return os.unshare
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def unshare(flags: int) -> None:
+        if libc.unshare(flags) != 0:
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code))
+
+    return unshare
 
 
 class Launcher:
@@ -313,8 +413,7 @@ class Launcher:
 class Outcome:
     """How a run's program ended: from ``wait4`` (fork path) or from the launcher's report.
 
-    ``clean``: nothing of the run is known to be left (False: look, and kill it); None: the
-    launcher will say so in a report of its own.
+    ``clean``: nothing of the run is known to be left (False: look, and kill it).
     """
 
     def __init__(
@@ -323,7 +422,7 @@ class Outcome:
         cpu_ms: float = 0.0,
         rss_kb: int = 0,
         exec_error: bytes = b"",
-        clean: bool | None = False,
+        clean: bool = False,
         error: str = "",
         peak_kb: int = 0,
         oom: bool = False,
@@ -362,14 +461,21 @@ class Staged:
             self.discard()
             raise
 
-    def discard(self) -> None:
+    def discard(self, clean: bool = True) -> bool:
+        """Close the stream files and delete the dir; True once it is gone. Without ``clean`` (something of
+        the run may still be alive) the dir goes only if it is empty: a live process could move its tree
+        under the walk."""
         for fd in self.fds:
-            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.close(fd)
         self.fds = []
         try:
             os.rmdir(self.dir)  # the common case: the run left its dir empty
+            return True
+        except FileNotFoundError:
+            return True
         except OSError:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            return clean and remove_tree(self.dir)
 
 
 class Run:
@@ -405,7 +511,6 @@ class Runner:
         self.launcher_starts = 0
         self.zygote: list[str] | None = None  # the warm interpreter's command line, when the host sent one
         self.by_token: dict[int, Run] = {}  # runs the launcher has started
-        self.unsettled: dict[int, Run] = {}  # ended runs whose uid the launcher is still checking
         self.spare: Staged | None = None
         for sub, mode in (("runs", 0o711), ("io", 0o700), ("progs", 0o755), ("include", 0o755)):
             os.makedirs(f"{ROOT}/{sub}", mode=mode, exist_ok=True)
@@ -521,9 +626,6 @@ class Runner:
         lost, self.by_token = self.by_token, {}
         for run in lost.values():
             self.finish(run, Outcome(error=f"the launcher {why}"))
-        unsettled, self.unsettled = self.unsettled, {}
-        for run in unsettled.values():
-            self._settle(run, False)
 
     def stage(self) -> None:
         """Have the next run's slot, dir and files ready (called whenever the runner goes idle)."""
@@ -606,6 +708,7 @@ class Runner:
                 self._stop_launcher(f"could not be reached ({exc})")
         if RUN_NS:  # a fork of ours would share the runner's uid, pids and files with the program
             raise RuntimeError("no launcher to give the run namespaces of its own: refusing to run it")
+        unshare = _unshare_call() if CAN_SETUID else None
         if CGROUP:
             limit = run_memory_limit(mem, fsize)
             run.cg = RunCgroup(CGROUP["version"], CGROUP["dirs"], os.path.basename(run.dir), limit, nproc)
@@ -621,6 +724,8 @@ class Runner:
             try:
                 os.setsid()
                 join_cgroup(procs)  # first: all it does from here on is the run's
+                if unshare is not None:  # as the launcher does: a network and an IPC namespace of its own
+                    unshare(_CLONE_NEWNET | _CLONE_NEWIPC)
                 os.dup2(fd_in, 0)
                 os.dup2(fd_out, 1)
                 os.dup2(fd_err, 2)
@@ -717,11 +822,6 @@ class Runner:
                     self._release(staged, self._clear(staged, alone=rest[0] == b"1"))
                     self._lend()
                 continue
-            if kind == b"C":  # whether anything of an ended run is left: now its uid may be reused
-                done = self.unsettled.pop(int(token), None)
-                if done is not None:
-                    self._settle(done, rest[0] == b"1")
-                continue
             run = self.by_token.pop(int(token), None)
             if run is None:
                 continue
@@ -732,10 +832,10 @@ class Runner:
             status, cpu_us, rss_kb, err, pid = (int(x) for x in rest[:5])
             run.pid = pid
             exec_error = f"{err}:{os.strerror(err)}".encode() if err else b""
-            self.unsettled[run.token] = run
+            alone = rest[-1] == b"1"  # ALONE, the report's last field: the launcher killed what was left
             peak_kb, oom = (int(x) for x in rest[5:7])  # from the run's cgroup (0 0 without one)
             outcome = Outcome(
-                status, cpu_us / 1000.0, rss_kb, exec_error, clean=None, peak_kb=peak_kb, oom=oom == 1
+                status, cpu_us / 1000.0, rss_kb, exec_error, clean=alone, peak_kb=peak_kb, oom=oom == 1
             )
             self.finish(run, outcome)
 
@@ -743,8 +843,9 @@ class Runner:
         wall_ms = (time.monotonic() - run.start) * 1000.0
         status, exec_error = outcome.status, outcome.exec_error
         del self.runs[run.id]
-        # a child that outlived its parent dies here (the launcher's runs: once it has looked)
-        clean = None if outcome.clean is None else outcome.clean or kill_uid(run.uid, run.pid or None)
+        # A child that outlived its parent dies here, before the reply (the launcher's runs: the launcher
+        # has killed them before it reported): the host never judges beside a live process of the run.
+        clean = outcome.clean or kill_uid(run.uid, run.pid or None)
         req = run.req
         exit_code, sig = exit_and_signal(status)
         reply: dict = {
@@ -758,6 +859,8 @@ class Runner:
         }
         if outcome.error and not run.timed_out:
             reply["error"] = outcome.error
+        if not clean:
+            reply["error"] = "processes of the run outlived it and could not be killed"
         if outcome.oom:
             reply["oom"] = True  # the kernel killed a process of the run: it went over its memory limit
         if exec_error:
@@ -832,26 +935,26 @@ class Runner:
         os.chmod(dest, int(install.get("mode", 0o755)))
         return dest
 
-    def _teardown(self, run: Run, clean: bool | None = True) -> None:
-        """Close the run's files and delete its dir; with ``clean`` known, settle its uid too."""
-        run.staged.discard()
+    def _teardown(self, run: Run, clean: bool = True) -> None:
+        """Close the run's files, delete its dir and settle its slot (``clean``: nothing of it is alive)."""
+        self._release(run, run.staged.discard(clean) and clean)
         run.fds = []
-        if clean is not None:
-            self._release(run, clean)
-
-    def _settle(self, run: Run, alone: bool) -> None:
-        self._release(run, alone or kill_uid(run.uid, run.pid or None))
 
     def _clear(self, staged: Staged, alone: bool = False) -> bool:
-        """Delete a fast run's dir once nothing of it is left; True if so."""
+        """Delete a fast run's dir once nothing of it is left; True if both are so."""
         clean = alone or kill_uid(staged.uid, None)
-        staged.discard()
-        return clean
+        return staged.discard(clean) and clean
 
     def _release(self, run: Run | Staged, clean: bool) -> None:
-        _scrub_scratch(run.uid)
+        """Reuse the slot only if nothing of its run is left, alive or on disk; a slot whose processes
+        would not die, or whose dir or scratch files would not go, is retired and the runner goes on."""
+        try:
+            clean = clean and _scrub_scratch(run.uid)
+        except Exception as exc:  # noqa: BLE001 - never out of the runner's loop
+            print(f"fs_runner: could not clear slot {run.slot}: {exc}", file=sys.stderr)
+            clean = False
         if clean:
-            self.slots.give(run.slot)  # a slot whose processes would not die is never reused
+            self.slots.give(run.slot)
 
     # -- loop ----------------------------------------------------------------------------------
 
@@ -893,7 +996,10 @@ class Runner:
                     timeout = left if timeout is None else min(timeout, left)
                 if run.cg is not None:  # its CPU time is looked at now and then (hold_to_cpu)
                     timeout = CGROUP_POLL_S if timeout is None else min(timeout, CGROUP_POLL_S)
-            for key, _ in self.sel.select(timeout):
+            # the launcher's reports first: a fast run's dir is taken back before a request that its
+            # reply prompted (say, the checker of its output) is read
+            events = sorted(self.sel.select(timeout), key=lambda ev: not isinstance(ev[0].data, Launcher))
+            for key, _ in events:
                 if key.data is None:
                     chunk = os.read(key.fd, 1 << 20)
                     if not chunk:

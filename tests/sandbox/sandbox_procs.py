@@ -8,14 +8,17 @@ from pathlib import Path
 from typing import Any
 
 
-def sandbox_processes(sb: Any) -> list[int]:
-    """The host pids of every process below ``sb``'s top one (its bwrap, or its container's first process)."""
-    top = (
-        sb._proc.pid
-        if sb.backend == "process"
-        else sb._client.api.inspect_container(sb._container_id)["State"]["Pid"]
-    )
-    out, todo = [], [top]
+def top_process(sb: Any) -> int:
+    """The host pid of ``sb``'s top process: its bwrap, or its container's first process."""
+    if sb.backend == "process":
+        return int(sb._proc.pid)
+    return int(sb._client.api.inspect_container(sb._container_id)["State"]["Pid"])
+
+
+def sandbox_processes(sb: Any, top: int | None = None) -> list[int]:
+    """The host pids of every process below ``sb``'s top process (``top``, if known: asking the Docker
+    engine for it takes a round trip)."""
+    out, todo = [], [top_process(sb) if top is None else top]
     while todo:
         p = todo.pop()
         with contextlib.suppress(OSError):

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sandbox_procs import sandbox_processes, top_process
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
@@ -370,3 +371,170 @@ async def test_a_run_cannot_read_another_programs_source_or_binary(sandbox: Sand
     ran = await sandbox.run(verifier, args=["a", "b"], limits=TIGHT)  # its own run still reads it
     assert ran.verdict is Verdict.OK and ran.stdout == b"verdict ['a', 'b']\n", ran
     assert (await sandbox.run(binary, limits=TIGHT)).stdout == b"BINARY-MARK-55e1\n"
+
+
+# -- every run alone (issue 34): a run's leftovers, its network and its daemons never reach the next run --
+
+# A tree deeper than any recursive removal goes (Python's stops at 1,000 levels): mkdir + chdir, one level at
+# a time, since a path that long is past PATH_MAX.
+_DEEP_TREE = "import os\nfor _ in range(5000):\n    os.mkdir('d')\n    os.chdir('d')\nprint('deep')\n"
+
+# Fill the box inside a dir the run then makes unreadable to its own uid: files of 1 MiB (the output limit
+# caps each file) until the space (or the run's memory) runs out, then a last page's worth.
+_FILL_LOCKED = (
+    "import os\nos.mkdir('locked')\nn = 0\nfor size in (1 << 20, 4096, 512):\n    while True:\n"
+    "        try:\n            with open(f'locked/{n}', 'wb') as fh:\n                fh.write(b'x' * size)\n"
+    "            n += 1\n        except OSError:\n            break\n"
+    "os.chmod('locked', 0)\nprint('filled', n)\n"
+)
+# What a checker does after a solution's run: write a result file and some stderr.
+_WRITE_A_MIB = (
+    "import sys\nwith open('result.txt', 'wb') as fh:\n    fh.write(b'r' * (1 << 20))\n"
+    "sys.stderr.write('e' * 4096)\nprint('wrote')\n"
+)
+ROOMY = RunLimits(time_ms=8000, memory_mb=256, output_kb=1024, processes=16, open_files=32)
+
+
+async def test_a_run_that_leaves_a_5000_deep_tree_does_not_stop_later_runs(sandbox: Sandbox) -> None:
+    deep = await _py(sandbox, _DEEP_TREE)
+    ok = await _py(sandbox, "import os\nprint(sorted(os.listdir('.')))\n")
+    for _ in range(2):  # twice: the slot (and uid) the first tree's run had is met again
+        r = await sandbox.run(deep, limits=ROOMY)
+        assert r.verdict is Verdict.OK and r.stdout == b"deep\n", r
+        for _ in range(3):
+            after = await sandbox.run(ok, limits=TIGHT)
+            assert after.verdict is Verdict.OK and after.stdout == b"[]\n", after
+    # the runner's own route too (a fast run's dir is taken back by the runner as well)
+    files = await sandbox.run(ok, files={"x.txt": b"x"}, limits=TIGHT)
+    assert files.verdict is Verdict.OK and files.stdout == b"['x.txt']\n", files
+
+
+async def test_a_run_that_fills_the_box_in_a_locked_dir_leaves_the_next_run_its_space(
+    sandbox: Sandbox,
+) -> None:
+    fill = await _py(sandbox, _FILL_LOCKED)
+    checker = await _py(sandbox, _WRITE_A_MIB)
+    r = await sandbox.run(fill, limits=ROOMY)
+    assert r.verdict in (Verdict.OK, Verdict.MLE, Verdict.RE), r
+    for _ in range(2):
+        after = await sandbox.run(checker, want_files=["result.txt"], limits=TIGHT)
+        assert after.verdict is Verdict.OK and after.stdout == b"wrote\n", after
+        assert after.files["result.txt"] == b"r" * (1 << 20)
+        assert after.stderr == "e" * 4096
+
+
+# One program, two roles: "listen" holds a loopback TCP port, an abstract unix socket, a SysV shared memory
+# segment and a message queue for a few seconds (printing "accepted" if anyone reaches it); "probe" tries to
+# reach each for as long and prints what it reached, or "alone".
+_MEET = r"""
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <unistd.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <sys/msg.h>
+static const int PORT = 47113, KEY = 0x4711;
+static const char NAME[] = "\0fs-every-run-alone";
+static double now() { timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
+static int tcp(bool serve) {
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{}; a.sin_family = AF_INET; a.sin_port = htons(PORT); a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (serve) return bind(s, (sockaddr*)&a, sizeof a) == 0 && listen(s, 4) == 0 ? s : -1;
+    int ok = connect(s, (sockaddr*)&a, sizeof a) == 0; close(s); return ok;
+}
+static int unix_sock(bool serve) {
+    int s = socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un a{}; a.sun_family = AF_UNIX; memcpy(a.sun_path, NAME, sizeof NAME - 1);
+    socklen_t n = offsetof(sockaddr_un, sun_path) + sizeof NAME - 1;
+    if (serve) return bind(s, (sockaddr*)&a, n) == 0 && listen(s, 4) == 0 ? s : -1;
+    int ok = connect(s, (sockaddr*)&a, n) == 0; close(s); return ok;
+}
+int main(int argc, char** argv) {
+    bool serve = argc > 1 && !strcmp(argv[1], "listen");
+    double end = now() + 4;
+    if (serve) {
+        int t = tcp(true), u = unix_sock(true);
+        int shm = shmget(KEY, 4096, IPC_CREAT | 0666), msg = msgget(KEY, IPC_CREAT | 0666);
+        printf("listening %d %d %d %d\n", t >= 0, u >= 0, shm >= 0, msg >= 0); fflush(stdout);
+        pollfd p[2] = {{t, POLLIN, 0}, {u, POLLIN, 0}};
+        while (now() < end) if (poll(p, 2, 50) > 0) { puts("accepted"); return 0; }
+        puts("nobody came"); return 0;
+    }
+    while (now() < end) {
+        char got[64] = "";
+        if (tcp(false)) strcat(got, " tcp");
+        if (unix_sock(false)) strcat(got, " unix");
+        if (shmget(KEY, 0, 0) >= 0) strcat(got, " shm");
+        if (msgget(KEY, 0) >= 0) strcat(got, " msg");
+        if (*got) { printf("reached%s\n", got); return 0; }
+        usleep(20000);
+    }
+    puts("alone"); return 0;
+}
+"""
+
+
+async def test_runs_share_no_loopback_unix_socket_or_sysv_ipc(sandbox: Sandbox) -> None:
+    meet = await _cpp(sandbox, _MEET)
+    held, probed = await asyncio.gather(
+        sandbox.run(meet, args=["listen"], limits=TIGHT), sandbox.run(meet, args=["probe"], limits=TIGHT)
+    )
+    assert held.verdict is Verdict.OK and probed.verdict is Verdict.OK, (held, probed)
+    # each run has all of them to itself (nothing refuses it a port or a key another run holds)
+    assert held.stdout == b"listening 1 1 1 1\nnobody came\n", held
+    assert probed.stdout == b"alone\n", probed
+    later = await sandbox.run(meet, args=["probe"], limits=TIGHT)  # nor do its IPC objects outlive it
+    assert later.verdict is Verdict.OK and later.stdout == b"alone\n", later
+
+
+# Daemons that take a while to die: each holds (touched) memory the kernel must give back as it exits. The
+# program waits until every daemon is set up, then returns.
+_SLOW_TO_DIE = r"""
+#include <cstdlib>
+#include <cstring>
+#include <unistd.h>
+int main() {
+    int p[2];
+    if (pipe(p)) return 1;
+    for (int i = 0; i < 6; i++) {
+        if (fork() == 0) {
+            setsid();
+            if (fork() == 0) {
+                size_t n = 48u << 20;
+                char* m = (char*)malloc(n);
+                if (m) memset(m, 1, n);
+                write(p[1], "x", 1);
+                for (;;) pause();
+            }
+            _exit(0);
+        }
+    }
+    char c;
+    for (int i = 0; i < 6; i++) read(p[0], &c, 1);
+    return 0;
+}
+"""
+
+
+async def test_a_runs_daemons_are_gone_before_its_reply_arrives(sandbox: Sandbox) -> None:
+    slow = await _cpp(sandbox, _SLOW_TO_DIE)
+    marker = "daemon-4747"
+    top = top_process(sandbox)
+    for _ in range(3):
+        r = await sandbox.run(
+            slow, args=[marker], limits=RunLimits(time_ms=3000, memory_mb=256, processes=32)
+        )
+        alive = []  # looked at the moment the reply is in: a zombie's command line reads empty
+        for pid in sandbox_processes(sandbox, top):
+            with contextlib.suppress(OSError):
+                if marker.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    alive.append(pid)
+        assert r.verdict is Verdict.OK, r
+        assert alive == [], f"{len(alive)} of the run's processes outlived its reply"
