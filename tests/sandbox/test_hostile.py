@@ -538,3 +538,36 @@ async def test_a_runs_daemons_are_gone_before_its_reply_arrives(sandbox: Sandbox
                     alive.append(pid)
         assert r.verdict is Verdict.OK, r
         assert alive == [], f"{len(alive)} of the run's processes outlived its reply"
+
+
+def test_the_runners_teardown_removes_any_tree_a_run_can_leave_and_nothing_outside_it(tmp_path: Path) -> None:
+    """What the runner deletes a run's dir with (as root, and as the run's own uid where runs share it)."""
+    from frontiersmith.sandbox.runner import remove_tree
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep")
+    run = tmp_path / "run"
+    run.mkdir()
+    here = os.open(run, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for _ in range(5000):  # past any recursion limit and PATH_MAX
+            os.mkdir("d", dir_fd=here)
+            below = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=here)
+            os.close(here)
+            here = below
+        os.symlink(str(outside), "link", dir_fd=here)
+    finally:
+        os.close(here)
+    locked = run / "locked"
+    (locked / "inner").mkdir(parents=True)
+    for i in range(50):
+        (locked / "inner" / f"{i}").write_bytes(b"x")
+    os.mkfifo(locked / "fifo")
+    os.symlink(str(outside), run / "out")
+    (locked / "inner").chmod(0)
+    locked.chmod(0)
+    assert remove_tree(str(run)) is True
+    assert not run.exists()
+    assert (outside / "keep.txt").read_text() == "keep"
+    assert remove_tree(str(run)) is True  # already gone
