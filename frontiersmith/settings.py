@@ -92,13 +92,13 @@ class Settings(BaseSettings):
     # Where compiled C++ binaries are cached by content (sandbox/_runner_client.py); default: data_dir /
     # "cache" / "compiled". Stores that point at one folder compile each program once between them.
     compile_cache_dir: Path | None = None
+    # Where `frontiersmith model pull` keeps local models (tools/llm/local.py); default: data_dir / "models".
+    models_dir: Path | None = None
 
     # Bounds on what one problem's tests may cost, checked before any program runs (tools/testgen.py), so no
     # client or package can hold a sandbox for hours or fill the disk. A submission runs every test, so 200
     # tests at a 2 s limit is under 7 CPU-minutes; 16 MiB holds n = 10^6 numbers of 10 digits; a build of
     # 256 MiB is the store's share of one candidate's tests, and 3 builds cover the cross-validation rounds.
-    # Where `frontiersmith model pull` keeps local models (tools/llm/local.py); default: data_dir / "models".
-    models_dir: Path | None = None
     max_tests_per_problem: int = Field(200, ge=1)
     max_test_distributions: int = Field(20, ge=1)
     max_test_bytes: int = Field(16 * 1024 * 1024, ge=1024)
@@ -167,14 +167,14 @@ class Settings(BaseSettings):
         return (self.compile_cache_dir or self.data_dir / "cache" / "compiled").expanduser()
 
     @property
+    def resolved_models_dir(self) -> Path:
+        return (self.models_dir or self.data_dir / "models").expanduser()
+
+    @property
     def resolved_export_dir(self) -> Path:
         return (self.export_dir or self.data_dir / "exports").expanduser()
 
     @classmethod
-    @property
-    def resolved_models_dir(self) -> Path:
-        return (self.models_dir or self.data_dir / "models").expanduser()
-
     def settings_customise_sources(
         cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
     ):  # type: ignore[override]
