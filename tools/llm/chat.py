@@ -209,9 +209,21 @@ class ChatProvider:
         )
 
 
+def endpoint_error(base_url: str | None, exc: Exception) -> Exception:
+    """What a failed call to a model endpoint becomes: EndpointUnreachable when nothing answered at all (a
+    refused connection; a time-out is a slow model, not a missing one), else a ProviderError for the step."""
+    from openai import APIConnectionError, APITimeoutError
+
+    if isinstance(exc, APIConnectionError) and not isinstance(exc, APITimeoutError):
+        return unreachable(base_url, exc)
+    if isinstance(exc, APITimeoutError):
+        return ProviderError("The model endpoint did not answer in time.")
+    return ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}")
+
+
 def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:
     """A ``Complete`` over any OpenAI-compatible chat endpoint, through the OpenAI Agents SDK."""
-    from openai import APIConnectionError, APITimeoutError, AsyncOpenAI, OpenAIError
+    from openai import AsyncOpenAI, OpenAIError
 
     from agents import (
         Agent,
@@ -240,12 +252,8 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
             raise ProviderError(
                 f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}"
             ) from None
-        except APIConnectionError as exc:
-            if isinstance(exc, APITimeoutError):
-                raise ProviderError("The model endpoint did not answer in time.") from None
-            raise unreachable(base_url, exc) from None
         except OpenAIError as exc:
-            raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
+            raise endpoint_error(base_url, exc) from None
         usage = result.context_wrapper.usage  # as the endpoint reported it, summed over the run's turns
         charge_tokens(usage.input_tokens, usage.output_tokens)
         return result.final_output
@@ -259,7 +267,7 @@ def schema_complete(
     """A ``Complete`` over a chat endpoint that constrains its output to a JSON schema given as
     ``response_format={"type": "json_object", "schema": ...}`` (llama.cpp's server, where OpenAI's
     ``json_schema`` form is refused): the answer comes back as text, which ``parse_structured`` reads."""
-    from openai import APIConnectionError, APITimeoutError, AsyncOpenAI, OpenAIError
+    from openai import AsyncOpenAI, OpenAIError
 
     client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
 
@@ -272,12 +280,8 @@ def schema_complete(
                 max_tokens=max_tokens,
                 temperature=temperature,
             )
-        except APIConnectionError as exc:
-            if isinstance(exc, APITimeoutError):
-                raise ProviderError("The model endpoint did not answer in time.") from None
-            raise unreachable(base_url, exc) from None
         except OpenAIError as exc:
-            raise ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}") from None
+            raise endpoint_error(base_url, exc) from None
         if answer.usage:
             charge_tokens(answer.usage.prompt_tokens, answer.usage.completion_tokens)
         choice = answer.choices[0] if answer.choices else None
@@ -305,7 +309,7 @@ def openai_chat(base_url: str | None, model: str, api_key: str | None) -> Chat:
         except APIConnectionError as exc:
             if isinstance(exc, APITimeoutError):
                 raise
-            raise unreachable(base_url, exc) from None
+            raise endpoint_error(base_url, exc) from None
         text = answer.choices[0].message.content or "" if answer.choices else ""
         return text, int(answer.usage.total_tokens) if answer.usage else 0
 
