@@ -34,7 +34,6 @@ Checks, in order (owner in brackets):
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import statistics
@@ -43,7 +42,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 import anyio
-from pydantic import ValidationError
 
 from frontiersmith.models import (
     Axis,
@@ -59,17 +57,15 @@ from frontiersmith.models import (
     VerifierKind,
 )
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox.base import ExecResult, ProgramHandle
+from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
 from .judge import (
     Judge,
     JudgeTest,
-    NativeVerdict,
     TestResult,
     VerifierSpec,
     objectives_of,
-    run_verifier_retrying,
 )
 from .testgen import GeneratedTest, ProgramCache
 
@@ -237,8 +233,8 @@ class _Shape:
     def text(self) -> str:
         join = "".join if self.letters else " ".join
         if self.counted and len(self.groups) == 1:
-            body = join(self.groups[0])
-            return f"{len(self.groups[0])}{chr(10) if self.count_alone else ' '}{body}".rstrip() + "\n"
+            sep = "\n" if self.count_alone else " "
+            return f"{len(self.groups[0])}{sep}{join(self.groups[0])}".rstrip() + "\n"
         lines = [
             " ".join(([str(len(g))] if self.counted else []) + ([join(g)] if g else [])) for g in self.groups
         ]
@@ -259,10 +255,11 @@ def _domain(shapes: Sequence[_Shape]) -> tuple[list[str], tuple[int, int] | None
 
 
 def well_formed_mutants(output: bytes, rng: random.Random, peers: Sequence[bytes] = ()) -> dict[str, bytes]:
-    """Outputs of the same shape as ``output`` with one thing changed, typed by the layout it shares with
-    ``peers`` (other outputs on the same test): one value changed within the values the elements take, two
-    values swapped, one element dropped or duplicated (its count kept right), one element moved (to another
-    line when there are several). Each may be feasible or not; an oracle or a second opinion says which."""
+    """Outputs of the same shape as ``output`` with one thing changed, typed by its layout (a list led by
+    its count, lines of elements, the letters of a string): one value changed within the values elements
+    take in it and in ``peers`` (other answers to the same test), two values swapped, one element dropped or
+    duplicated (its count kept right), one element moved (to another line when there are several). Each may
+    be feasible or not; an oracle or a second opinion says which."""
     shape = _Shape.of(output.decode("utf-8", "replace"))
     if shape is None:
         return {}
@@ -726,6 +723,9 @@ class _Feasibility:
         # (test, output) -> which output it is and the verifier's verdict on it (OK or INVALID only)
         self.outputs: dict[tuple[str, bytes], tuple[str, TestResult]] = {}
         self.well_formed: set[tuple[str, bytes]] = set()
+        self.answers: dict[
+            str, list[bytes]
+        ] = {}  # what the baseline and the sampled solutions printed, by test
         self.crashed: list[str] = []  # well-formed mutants the verifier gave no verdict on
 
     async def run(self, cache: ProgramCache) -> None:
@@ -744,6 +744,8 @@ class _Feasibility:
             by_oracle = dict(zip(judged, await self._feasible_all(oracle[0], judged), strict=True))
             if not inside:
                 self.report.no_oracle = f"every input lies outside the seed's C_I ({self.report.oracle})"
+            elif not judged:
+                self.report.no_oracle = "there was no output for the seed's checker to judge"
         by_second: dict[tuple[str, bytes], tuple[bool | None, str]] = {}
         if isinstance(second, ProgramHandle):
             by_second = dict(zip(pairs, await self._feasible_all(second, pairs), strict=True))
@@ -784,16 +786,14 @@ class _Feasibility:
         for sid in self.p.runnable:
             for name, c in self.p.report.cells[sid].items():
                 self._add(name, f"{sid}'s output", c.output, c)
+        for name, output in self.outputs:
+            self.answers.setdefault(name, []).append(output)
         for name, label, output, r in self.p.mutated:
             self._add(name, label, output, r)
 
     async def _mutate(self) -> None:
         """Verify the well-formed mutants of the best output and of the baseline's on every test."""
         best = self.p._best_outputs()
-        answers: dict[str, list[bytes]] = {}  # what was printed on each test: its outputs' layout and values
-        for (name, output), (label, _) in self.outputs.items():
-            if not label.startswith("the best output, "):
-                answers.setdefault(name, []).append(output)
         cases: list[tuple[str, str, bytes]] = []
         for test in self.p.tests:
             sources = [("the best output", best[test.name][0])] if test.name in best else []
@@ -802,7 +802,7 @@ class _Feasibility:
             made: set[bytes] = set()
             for which, output in sources:
                 rng = random.Random(f"{test.name}:{which}")
-                found = well_formed_mutants(output, rng, answers.get(test.name, ()))
+                found = well_formed_mutants(output, rng, self.answers.get(test.name, ()))
                 for label, m in list(found.items())[:WELL_FORMED_PER_OUTPUT]:
                     if m not in made:
                         made.add(m)
@@ -842,20 +842,9 @@ class _Feasibility:
         """A feasibility checker's verdict on each (test, output): feasible or not and its message, or None
         and why when it gave none."""
         found: list[tuple[bool | None, str]] = [(None, "")] * len(pairs)
-        judge = self.p.judge
 
         async def one(i: int, name: str, output: bytes) -> None:
-            files = {"input.txt": self.inputs[name].input, "output.txt": output}
-            async with judge.limiter:
-                res = await run_verifier_retrying(
-                    lambda: judge.sandbox.run(
-                        checker,
-                        args=["verify", "input.txt", "output.txt"],
-                        files=files,
-                        limits=judge.verifier_limits,
-                    )
-                )
-            found[i] = _feasibility_verdict(res)
+            found[i] = await self.p.judge.feasible(checker, self.inputs[name], output)
 
         async with anyio.create_task_group() as tg:
             for i, (name, output) in enumerate(pairs):
@@ -955,11 +944,12 @@ class _Feasibility:
         second_runs: bool,
     ) -> None:
         name, rep = "verifier judges well-formed mutants", self.report
-        labels = [
-            said[0]
-            for key in self.well_formed
-            if (said := by_oracle.get(key) or by_second.get(key)) is not None and said[0] is not None
-        ]
+        # Labelled by the judge that says most: an oracle that must agree, else the second opinion.
+        if by_oracle and (rep.relation is OracleRelation.EQUAL or not by_second):
+            labeller, judge = by_oracle, "the seed's checker"
+        else:
+            labeller, judge = by_second, "the feasibility checker"
+        labels = [said[0] for key in self.well_formed if (said := labeller.get(key)) and said[0] is not None]
         rep.well_formed_feasible = sum(labels) if labels else None
         if self.crashed:
             self.p.report.record(name, "verifier", self.crashed, "it crashes on ")
@@ -979,21 +969,12 @@ class _Feasibility:
             )
             self.p.report.record(name, "verifier", [why], "")
             return
-        judge = "the seed's checker" if by_oracle else "the feasibility checker"
-        done = rate + (f"; {rep.well_formed_feasible} are feasible by {judge}" if labels else "")
+        done = rate + (
+            f"; {judge} calls {rep.well_formed_feasible} of the {len(labels)} it judged feasible"
+            if labels
+            else ""
+        )
         self.p.report.record(name, "verifier", [], "", done)
-
-
-def _feasibility_verdict(res: ExecResult) -> tuple[bool | None, str]:
-    """(feasible, message) from one run of a feasibility checker; None (and why) when it gave no verdict."""
-    if res.verdict is not Verdict.OK:
-        return None, f"it failed ({res.message or res.verdict.value}): {res.stderr.strip()[:150]}"
-    lines = [line for line in res.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
-    try:
-        verdict = NativeVerdict.model_validate(json.loads(lines[-1]))
-    except (IndexError, ValueError, ValidationError):
-        return None, "it printed no JSON verdict line"
-    return verdict.feasible, verdict.message[:150]
 
 
 def _said(feasible: bool | None, message: str) -> str:

@@ -392,6 +392,19 @@ def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
     return Verdict.OK, verdict.objective, _short(verdict.message)
 
 
+def interpret_feasibility(result: ExecResult) -> tuple[bool | None, str]:
+    """(feasible, message) from one run of a feasibility-only checker (a native verdict line whose objective
+    is not read); None and why when it gave no verdict."""
+    if result.verdict is not Verdict.OK:
+        return None, _short(f"it failed ({result.message or result.verdict.value}): {result.stderr}")
+    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    try:
+        verdict = NativeVerdict.model_validate(json.loads(lines[-1]))
+    except (IndexError, ValueError, ValidationError):
+        return None, "it printed no JSON verdict line"
+    return verdict.feasible, _short(verdict.message)
+
+
 def _run_limits(limits: Limits) -> RunLimits:
     return RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
 
@@ -551,6 +564,24 @@ class Judge:
                 self.checker, args=args, files=files, want_files=want, limits=self.verifier_limits
             )
         )
+
+    async def feasible(
+        self, checker: ProgramHandle, test: JudgeTest, output: bytes
+    ) -> tuple[bool | None, str]:
+        """Whether a feasibility-only checker (the seed's, or the one a verifier's author wrote beside it)
+        calls ``output`` feasible on ``test``, and its message; run as this judge's verifier is, under its
+        limits and its limiter."""
+        files = {"input.txt": test.input, "output.txt": output}
+        async with self.limiter:
+            checked = await run_verifier_retrying(
+                lambda: self.sandbox.run(
+                    checker,
+                    args=["verify", "input.txt", "output.txt"],
+                    files=files,
+                    limits=self.verifier_limits,
+                )
+            )
+        return interpret_feasibility(checked)
 
     async def run(self, program: ProgramHandle, test: JudgeTest, *, keep_output: bool = False) -> TestResult:
         """Run ``program`` on ``test`` and verify its output; the score is raw until ``score``."""

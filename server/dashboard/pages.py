@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from frontiersmith.models import Axis, DefectMap, Problem
+from frontiersmith.models import Axis, CrossValidationReport, DefectMap, Problem
 from frontiersmith.store import RecordSummary
 from frontiersmith.thresholds import Thresholds
 
@@ -281,7 +281,47 @@ def _report(view: q.CandidateView) -> str:
         f"<h2>Cross-validation</h2><p class=crossval>report {esc(r.id)}: {verdict} in round {r.round}, kill rate "
         f"{number(r.kill_rate)} · verifier {esc(r.verifier_id)} · suite {esc(r.suite_id)}</p>"
         + table(["check", "owner", "result", "detail"], checks, cls="checks")
+        + _feasibility(r)
     )
+
+
+def _feasibility(r: CrossValidationReport) -> str:
+    """The oracle the report used, its thresholds and the first feasibility disagreements (older reports,
+    stored before these were kept, show none)."""
+    f, th = r.feasibility, r.thresholds
+    parts = []
+    if f is not None:
+        oracle = (
+            f"oracle: {esc(f.oracle)} ({esc(f.relation.value)}), {f.tests_judged} tests judged, "
+            f"{f.tests_outside} outside the seed's C_I"
+            if f.oracle
+            else f"no oracle: {esc(f.no_oracle)}"
+        )
+        second = "a feasibility checker was written" if f.second_opinion else "no feasibility checker"
+        labelled = "" if f.well_formed_feasible is None else f", {f.well_formed_feasible} feasible"
+        parts.append(
+            f"<p class=oracle>{oracle} · {second} · {f.outputs} outputs compared · well-formed mutants: "
+            f"{f.well_formed_accepted} of {f.well_formed} accepted{labelled}</p>"
+        )
+        rows = [
+            [esc(d.judge), esc(d.test), esc(d.output), esc(d.output_excerpt), esc(d.verifier), esc(d.other)]
+            for d in f.disagreements
+        ]
+        if rows:
+            parts.append(
+                table(
+                    ["judge", "test", "output", "excerpt", "verifier", "judge says"],
+                    rows,
+                    cls="disagreements",
+                )
+            )
+    if th is not None:
+        parts.append(
+            f"<p class=thresholds>thresholds: min kill rate {number(th.min_kill_rate)}, collapse band "
+            f"{number(th.collapse_band, 4)}, {th.probed_tests} probed tests, {th.well_formed_per_output} "
+            f"well-formed mutants per output, {th.disagreements_allowed} disagreements allowed</p>"
+        )
+    return "".join(parts)
 
 
 # -- lineage ---------------------------------------------------------------------------------------------

@@ -109,6 +109,11 @@ def test_candidate_page_shows_statement_tuples_solutions_heatmap_and_crossval(pa
     assert first_cell.endswith(f"{score:.3f}" if score is not None else "never run")
     assert page.locator("table.checks tbody tr").count() == len(report.checks)
     assert ("agreed" if report.ok else "failed") in page.locator("p.crossval").inner_text()
+    assert report.feasibility is not None and report.thresholds is not None
+    oracle = page.locator("p.oracle").inner_text()
+    assert (report.feasibility.oracle or report.feasibility.no_oracle) in oracle
+    assert f"{report.feasibility.well_formed_accepted} of {report.feasibility.well_formed} accepted" in oracle
+    assert f"min kill rate {report.thresholds.min_kill_rate:.3f}" in page.locator("p.thresholds").inner_text()
     screenshot(page, "candidate")
 
 
