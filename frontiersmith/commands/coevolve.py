@@ -46,10 +46,11 @@ def coevolve(
     no_untargeted: bool = typer.Option(
         False, "--no-untargeted", help="Skip the untargeted round measured for comparison."
     ),
-    provider: str = typer.Option(
-        "offline",
+    provider: str | None = typer.Option(
+        None,
         "--provider",
-        help="offline | openai | local (a served local model: `frontiersmith model serve`)",
+        help="offline | openai | local (a served local model: `frontiersmith model serve`); default: the "
+        "llm_provider setting (offline)",
     ),
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),

@@ -190,10 +190,11 @@ def synthesize(
     n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="n: solutions sampled per candidate."),
     n_div: int = typer.Option(6, "--n-div", help="N_div: candidates kept by semantic divergence."),
     n_final: int = typer.Option(4, "--n-final", help="N_final: candidates published per round."),
-    provider: str = typer.Option(
-        "offline",
+    provider: str | None = typer.Option(
+        None,
         "--provider",
-        help="offline | openai | local (a served local model: `frontiersmith model serve`)",
+        help="offline | openai | local (a served local model: `frontiersmith model serve`); default: the "
+        "llm_provider setting (offline)",
     ),
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
@@ -237,7 +238,7 @@ def synthesize(
 ) -> None:
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run. The
     thresholds default to the settings (FRONTIERSMITH_MIN_SEMANTIC, ...) and are stored with the run."""
-    provider = "agents" if agents else provider
+    provider = "agents" if agents else (provider or get_settings().llm_provider)
     config = _config(
         rounds=rounds,
         candidates=candidates,
@@ -287,10 +288,11 @@ def evaluate_divergence(
         4, "--n-solutions", "-n", min=2, max=64, help="Solutions sampled per family (2 to 64)."
     ),
     family: list[str] = typer.Option(None, "--family", help="Only these families (repeatable, or a,b)."),
-    provider: str = typer.Option(
-        "offline",
+    provider: str | None = typer.Option(
+        None,
         "--provider",
-        help="Semantic judge: offline | openai | local (the families' programs stay the catalog's).",
+        help="Semantic judge: offline | openai | local (the families' programs stay the catalog's); default: "
+        "the llm_provider setting (offline).",
     ),
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
