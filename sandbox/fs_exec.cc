@@ -406,12 +406,21 @@ static void cg_remove(const char *name) {
     }
 }
 
-/* The run's cgroup, with its limits: memory (its limit plus one output file's worth, as the pages of what it
- * writes are charged to it; no swap) and processes. 0, or -errno (nothing is left made). */
-static long cg_make(const char *name, unsigned long long mem, unsigned long long pids) {
+/* A run's cgroup is named after its dir: DIR's last part. */
+static const char *cg_name(const char *dir) {
+    const char *name = dir;
+    for (const char *p = dir; *p; p++)
+        if (*p == '/') name = p + 1;
+    return name;
+}
+
+/* The run's cgroup, in every hierarchy (MADE: it is already, since its dir was staged), with its limits:
+ * memory (its limit plus one output file's worth, as the pages of what it writes are charged to it; no
+ * swap) and processes. 0, or -errno (nothing is left made). */
+static long cg_make(const char *name, int made, unsigned long long mem, unsigned long long pids) {
     char num[24];
     long r = 0;
-    for (int d = 0; r == 0 && d < cg_ndirs; d++) {
+    for (int d = 0; r == 0 && !made && d < cg_ndirs; d++) {
         char path[512];
         r = cg_path(path, sizeof path, d, name, 0) ? SYS(__NR_mkdirat, -100, path, 0700) : -EINVAL;
     }
@@ -428,6 +437,20 @@ static long cg_make(const char *name, unsigned long long mem, unsigned long long
     if (r == 0) r = cg_write(cg_version == 2 ? 0 : 1, name, "pids.max", num);
     if (r != 0) cg_remove(name);
     return r;
+}
+
+/* A staged dir's cgroup, made ahead (while the server waits) so that its run only sets the limits; 1 if made. */
+static int cg_stage(const char *dir) {
+    const char *name = cg_name(dir);
+    if (!cg_version || !*name || len(name) >= CG_NAME_MAX) return 0;
+    for (int d = 0; d < cg_ndirs; d++) {
+        char path[512];
+        if (!cg_path(path, sizeof path, d, name, 0) || SYS(__NR_mkdirat, -100, path, 0700) != 0) {
+            cg_remove(name);
+            return 0;
+        }
+    }
+    return 1;
 }
 
 /* Move the calling process into the run's cgroup, in every hierarchy; 0 or -errno. */
@@ -789,7 +812,8 @@ static struct run runs[MAX_RUNS];
 struct spare {
     char dir[256];
     long uid;
-    int state; /* 0 empty, 1 ready, 2 in use */
+    int state;  /* 0 empty, 1 ready, 2 in use */
+    int cg_made; /* its run's cgroup is made (cg_stage) */
 };
 static struct spare spares[MAX_SPARES];
 static int host_open;
@@ -882,7 +906,6 @@ static void report(struct run *r) {
     /* kill first, report after: whatever of the run is left dies before anyone hears of its end */
     long long alone = clear_uid(r->fast ? spares[r->spare].uid : r->uid);
     net_give(r->netfd, (int)alone);
-    if (r->cg[0]) cg_remove(r->cg);
     if (r->fast) {
         /* the runner takes its dir back (and reuses its uid if nothing of it is left) before the host
          * hears of the run, so a request the host then sends the runner finds the dir gone */
@@ -897,6 +920,7 @@ static void report(struct run *r) {
         long long v[9] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid, peak_kb, oom, alone};
         send_nums(SOCK, 'X', v, 9, 0);
     }
+    if (r->cg[0]) cg_remove(r->cg); /* read and emptied already: it goes while the host judges on */
     r->cg[0] = 0;
     r->token = 0;
 }
@@ -1080,8 +1104,9 @@ static long zygote_spawn(struct child *c) {
 static char home[300], tmpdir[300];
 
 /* Start a program: LIM = the five limits, then ARGC, ARGV..., ENV... up to fields[nf]. A fast run
- * (the host's) gets HOME and TMPDIR = its dir, which only we know; the runner sends its own. */
-static long launch(struct run *r, const char *dir, long uid, int lim, int nf, int *fds, int fast) {
+ * (the host's) gets HOME and TMPDIR = its dir, which only we know; the runner sends its own. CG_MADE: the
+ * run's cgroup was made when its dir was staged. */
+static long launch(struct run *r, const char *dir, long uid, int lim, int nf, int *fds, int fast, int cg_made) {
     long argc = (long)to_num(fields[lim + 5]);
     int first = lim + 6;
     if (argc < 1 || first + argc > nf) return -EINVAL;
@@ -1110,11 +1135,9 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     c.fds[0] = fds[0], c.fds[1] = fds[1], c.fds[2] = fds[2];
     c.err_fd = -1;
     if (cg_version) { /* a run without its cgroup is no run: it would hold only its rlimits */
-        const char *name = dir;
-        for (const char *p = dir; *p; p++)
-            if (*p == '/') name = p + 1;
+        const char *name = cg_name(dir);
         if (!*name || len(name) >= CG_NAME_MAX) return -EINVAL;
-        long e = cg_make(name, c.as + c.fsize, c.nproc);
+        long e = cg_make(name, cg_made, c.as + c.fsize, c.nproc);
         if (e != 0) return e;
         c.cg = name;
     }
@@ -1156,7 +1179,7 @@ static struct run *free_run(void) {
 static void start_run(int nf, int *fds) {
     long token = (long)to_num(fields[1]);
     struct run *r = free_run();
-    long pid = !r || !token ? -EAGAIN : nf < 9 ? -EINVAL : launch(r, fields[2], to_id(fields[3]), 4, nf, fds, 0);
+    long pid = !r || !token ? -EAGAIN : nf < 9 ? -EINVAL : launch(r, fields[2], to_id(fields[3]), 4, nf, fds, 0, 0);
     if (pid < 0) {
         long long v[2] = {token, -pid};
         send_nums(SOCK, 'E', v, 2, 0);
@@ -1176,7 +1199,8 @@ static void start_fast(int nf, int *fds) {
         send_nums(HOST, 'N', v, 1, 0);
         return;
     }
-    long pid = launch(r, spares[s].dir, spares[s].uid, 2, nf, fds, 1);
+    long pid = launch(r, spares[s].dir, spares[s].uid, 2, nf, fds, 1, spares[s].cg_made);
+    spares[s].cg_made = 0; /* used, or removed with the run that could not start */
     if (pid < 0) {
         long long v[2] = {id, -pid};
         send_nums(HOST, 'E', v, 2, 0);
@@ -1194,6 +1218,7 @@ static void add_spare(int nf) {
             memcpy(spares[s].dir, fields[1], len(fields[1]) + 1);
             spares[s].uid = to_id(fields[2]);
             spares[s].state = 1;
+            spares[s].cg_made = cg_stage(spares[s].dir);
             return;
         }
 }

@@ -170,7 +170,7 @@ async def test_a_fork_bomb_leaves_another_runs_compile_its_processes(sandbox: Sa
         tg.start_soon(explode)
         tg.start_soon(compile_beside)
     compiled = results["compile"]
-    assert compiled.ok, compiled.message  # type: ignore[attr-defined]
+    assert compiled.ok, (compiled.verdict, compiled.message)  # type: ignore[attr-defined]
     assert results["bomb"].verdict in (Verdict.TLE, Verdict.RE)  # type: ignore[attr-defined]
     ran = await sandbox.run(compiled.program, limits=LIMITS)  # type: ignore[attr-defined]
     assert ran.stdout == b"compiled\n"
