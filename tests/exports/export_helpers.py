@@ -78,7 +78,12 @@ async def publish_family(store: Store, name: str, settings: Settings, run_id: st
     verified = await run_verifier(
         store,
         cid,
-        authored=VerifierDraft(verifier=fam.program, baseline=fam.baseline.program, sense=fam.sense),
+        authored=VerifierDraft(
+            verifier=fam.program,
+            baseline=fam.baseline.program,
+            sense=fam.sense,
+            feasibility=fam.feasibility_program,
+        ),
         settings=settings,
     )
     assert verified.ok, verified.record.failures()

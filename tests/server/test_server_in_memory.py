@@ -145,10 +145,13 @@ async def test_authored_synthesis_session_publishes_a_task_that_takes_submission
         assert tests["ok"] and len(tests["tests"]) == len(fam.distributions)
         assert all(t["input_bytes"] > 0 for t in tests["tests"])
 
+        assert fam.feasibility_program is not None
         verifier_draft = {
             "verifier": fam.program.model_dump(mode="json"),
             "baseline": {"code": baseline_code(), "language": "python"},
             "sense": "min",
+            # authored without the catalog, the candidate has no seed checker: the second opinion is needed
+            "feasibility": fam.feasibility_program.model_dump(mode="json"),
         }
         verified = structured(
             await client.call_tool(
