@@ -74,8 +74,10 @@ VERIFIER_AUTHOR = Role(
 You are the VERIFIER AGENT: you write the verifier and the baseline solution s* of a candidate problem and
 cross-validate them by calling run_verifier with them in `authored`. The verifier must reject malformed and
 infeasible outputs (feasible=false), be deterministic and never crash; the baseline must be simple and always
-feasible. Checks owned by 'verifier' are yours to fix: call run_verifier again with a corrected verifier or
-baseline. When you are done, reply with one line on what your verifier checks.
+feasible. Write a second, feasibility-only checker apart from the verifier (`authored.feasibility`, not its
+code reused): it must give the verifier's feasibility verdict on every output. Checks owned by 'verifier' are
+yours to fix: call run_verifier again with a corrected verifier, baseline or feasibility checker. When you are
+done, reply with one line on what your verifier checks.
 {PROGRAM_CONTRACT}""",
 )
 

@@ -723,9 +723,8 @@ class _Feasibility:
         # (test, output) -> which output it is and the verifier's verdict on it (OK or INVALID only)
         self.outputs: dict[tuple[str, bytes], tuple[str, TestResult]] = {}
         self.well_formed: set[tuple[str, bytes]] = set()
-        self.answers: dict[
-            str, list[bytes]
-        ] = {}  # what the baseline and the sampled solutions printed, by test
+        # what the baseline and the sampled solutions printed, by test: the values their elements take
+        self.answers: dict[str, list[bytes]] = {}
         self.crashed: list[str] = []  # well-formed mutants the verifier gave no verdict on
 
     async def run(self, cache: ProgramCache) -> None:
@@ -978,11 +977,13 @@ class _Feasibility:
 
 
 def _said(feasible: bool | None, message: str) -> str:
+    """A feasibility verdict as the feedback words it."""
     word = {True: "feasible", False: "infeasible", None: "nothing"}[feasible]
     return f"{word} ({message[:120]})" if message else word
 
 
 def _excerpt(data: bytes, size: int = 80) -> str:
+    """The start of an input or output on one line (its lines joined by " / ")."""
     text = " / ".join(data.decode("utf-8", "replace").split("\n")).strip(" /")
     return text if len(text) <= size else text[: size - 3] + "..."
 
