@@ -804,6 +804,7 @@ struct run {
     long long start_ns;
     char cg[CG_NAME_MAX];   /* its cgroup's name, or "" */
     long long cpu_limit_ns; /* its CPU limit, which the cgroup's CPU time is held to */
+    long long cg_limit;     /* its cgroup's memory limit, in bytes */
     int netfd;              /* its network namespace (see net_take), or -1 */
 };
 static struct run runs[MAX_RUNS];
@@ -861,17 +862,17 @@ static int has_env(char **envp, const char *entry) {
 
 static int clear_uid(long uid);
 
-/* Once a run's program has ended: nothing else of it left in its cgroup, then the cgroup's CPU time (if more
- * than the program's own, as it is once the run had other processes), peak memory and OOM kills. */
+/* Once nothing of a run is left (clear_uid): its cgroup's CPU time (if more than the program's own, as it is
+ * once the run had other processes), peak memory and OOM kills (which need it to have reached its limit). */
 static void cg_end(struct run *r, long long *cpu_us, long long *peak_kb, long long *oom) {
     *peak_kb = *oom = 0;
     if (!r->cg[0]) return;
-    cg_kill(r->cg, 200);
     long long ns = cg_cpu_ns(r->cg);
     if (ns / 1000 > *cpu_us) *cpu_us = ns / 1000;
     long long peak = cg_read(0, r->cg, cg_version == 2 ? "memory.peak" : "memory.max_usage_in_bytes", 0);
     *peak_kb = peak > 0 ? peak / 1024 : 0;
-    *oom = cg_read(0, r->cg, cg_version == 2 ? "memory.events" : "memory.oom_control", "oom_kill") > 0;
+    if (peak < 0 || peak >= r->cg_limit)
+        *oom = cg_read(0, r->cg, cg_version == 2 ? "memory.events" : "memory.oom_control", "oom_kill") > 0;
 }
 
 /* Every CG_POLL_NS while runs are live: a run whose processes together are over its CPU limit is killed
@@ -901,11 +902,11 @@ static void report(struct run *r) {
     }
     long long cpu_us = (long long)r->ru.ru_utime.tv_sec * 1000000 + r->ru.ru_utime.tv_usec +
                        (long long)r->ru.ru_stime.tv_sec * 1000000 + r->ru.ru_stime.tv_usec;
-    long long peak_kb, oom;
-    cg_end(r, &cpu_us, &peak_kb, &oom);
     /* kill first, report after: whatever of the run is left dies before anyone hears of its end */
     long long alone = clear_uid(r->fast ? spares[r->spare].uid : r->uid);
     net_give(r->netfd, (int)alone);
+    long long peak_kb, oom;
+    cg_end(r, &cpu_us, &peak_kb, &oom);
     if (r->fast) {
         /* the runner takes its dir back (and reuses its uid if nothing of it is left) before the host
          * hears of the run, so a request the host then sends the runner finds the dir gone */
@@ -1162,6 +1163,7 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     r->netfd = c.netfd;
     if (c.cg) memcpy(r->cg, c.cg, len(c.cg) + 1);
     r->cpu_limit_ns = (long long)c.cpu * 1000000000LL;
+    r->cg_limit = (long long)(c.as + c.fsize);
     r->pid = pid;
     r->uid = uid;
     r->exec_errno = c.exec_errno;
