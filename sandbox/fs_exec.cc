@@ -871,7 +871,7 @@ static void cg_end(struct run *r, long long *cpu_us, long long *peak_kb, long lo
     if (ns / 1000 > *cpu_us) *cpu_us = ns / 1000;
     long long peak = cg_read(0, r->cg, cg_version == 2 ? "memory.peak" : "memory.max_usage_in_bytes", 0);
     *peak_kb = peak > 0 ? peak / 1024 : 0;
-    if (peak < 0 || peak >= r->cg_limit)
+    if (peak < 0 || peak + (1 << 20) >= r->cg_limit) /* (the kernel rounds the limit down to pages) */
         *oom = cg_read(0, r->cg, cg_version == 2 ? "memory.events" : "memory.oom_control", "oom_kill") > 0;
 }
 
