@@ -77,21 +77,31 @@ if first and os.fork() == 0:
         time.sleep(20)
     os._exit(0)
 """
+# Two children that spin 1.4 s of CPU each, under a 2 s limit per process, never waited for: the parent only
+# reads a pipe they hold until both are gone (no wait4, so their CPU is in no rusage of its own).
 UNWAITED_CPU = """
 import os, time
+r, w = os.pipe()
 for _ in range(2):
     if os.fork() == 0:
+        os.close(r)
         end = time.process_time() + 1.4
         while time.process_time() < end:
             pass
         os._exit(0)
+os.close(w)
+os.read(r, 1)
 """
+# A gigabyte held in memfds (each under the output file limit that also bounds a memfd's size), under 256 MiB.
 MEMFD = """
 import os
-fd = os.memfd_create("hold")
 chunk = b"\\1" * (1 << 20)
-for _ in range(1024):
-    os.write(fd, chunk)
+fds = []
+for _ in range(16):
+    fd = os.memfd_create("hold")
+    for _ in range(60):
+        os.write(fd, chunk)
+    fds.append(fd)
 """
 SPREAD = """
 import os, time
