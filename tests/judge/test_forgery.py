@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from attacks import MEMFD, SPREAD
 
 from frontiersmith.models import Language, Program, Verdict
 from frontiersmith.rewards.judging import score_completions
@@ -91,28 +92,6 @@ for _ in range(2):
         os._exit(0)
 os.close(w)
 os.read(r, 1)
-"""
-# A gigabyte held in memfds (each under the output file limit that also bounds a memfd's size), under 256 MiB.
-MEMFD = """
-import os
-chunk = b"\\1" * (1 << 20)
-fds = []
-for _ in range(16):
-    fd = os.memfd_create("hold")
-    for _ in range(60):
-        os.write(fd, chunk)
-    fds.append(fd)
-"""
-SPREAD = """
-import os, time
-for _ in range(6):
-    if os.fork() == 0:
-        block = bytearray(200 << 20)
-        for i in range(0, len(block), 4096):
-            block[i] = 1
-        time.sleep(5)
-        os._exit(0)
-time.sleep(1.5)
 """
 KEEPS_HONEST = {"deep_tree": DEEP_TREE, "locked_fill": LOCKED_FILL, "loopback_filler": LOOPBACK_FILLER}
 BREAKS_LIMITS = {"unwaited_cpu": (UNWAITED_CPU, Verdict.TLE), "memfd": (MEMFD, Verdict.MLE)}

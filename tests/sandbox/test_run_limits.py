@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 import anyio
 import pytest
+from attacks import MEMFD, SPREAD
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
@@ -47,29 +48,6 @@ for _ in range(4):
             pass
 os.close(w)
 os.read(r, 1)
-"""
-# 1 GiB in memfds (written, never mapped: no address space is used), each under the output file limit.
-MEMFD = """
-import os
-chunk = b"\\1" * (1 << 20)
-fds = [os.memfd_create("hold") for _ in range(16)]
-for fd in fds:
-    for _ in range(64):
-        os.write(fd, chunk)
-print("held")
-"""
-# 6 x 200 MiB, each process under the 256 MiB limit.
-SPREAD = """
-import os, time
-for _ in range(6):
-    if os.fork() == 0:
-        block = bytearray(200 << 20)
-        for i in range(0, len(block), 4096):
-            block[i] = 1
-        time.sleep(3)
-        os._exit(0)
-time.sleep(1.5)
-print("spread")
 """
 # 300 MiB of files in its own dir, each under the output file limit.
 FILES = """
