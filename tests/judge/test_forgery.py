@@ -126,13 +126,15 @@ async def test_an_attack_on_the_limits_is_held_to_them(name: str, sandbox_backen
     assert report.score == 0.0
 
 
-async def test_submit_gives_each_attack_its_honest_score_and_stores_it(tmp_path: Path) -> None:
+async def test_submit_gives_each_attack_the_score_of_its_honest_part_and_stores_it(tmp_path: Path) -> None:
     with open_store(tmp_path / "store.db") as store:
         problem = (await import_frontiercs(MINI, store, backend="process")).seed_id
-        for prefix in KEEPS_HONEST.values():
+        expected = dict.fromkeys(KEEPS_HONEST.values(), HONEST_SCORE)
+        expected.update(dict.fromkeys((prefix for prefix, _ in BREAKS_LIMITS.values()), 0.0))
+        for prefix, score in expected.items():
             result = await submit(store, problem, attack(prefix).code, "python", backend="process")
-            assert result.score == pytest.approx(HONEST_SCORE)
-            assert store.get_submission(result.submission_id).score == pytest.approx(HONEST_SCORE)
+            assert result.score == pytest.approx(score)
+            assert store.get_submission(result.submission_id).score == pytest.approx(score)
 
 
 async def test_a_batch_reward_scores_each_attack_alone_and_its_neighbours_are_unchanged(
