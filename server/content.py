@@ -138,7 +138,7 @@ def _register_prompts(mcp: MCPServer, backend: Backend) -> None:
             f"{PROGRAM_CONTRACT}\n\nThen call `run_verifier` with candidate_id={candidate_id!r} and "
             "authored={verifier: {code, language}, baseline: {code, language}, sense: 'min'|'max', "
             "feasibility: {code, language}}, where feasibility is a second, feasibility-only checker written "
-            "apart from the verifier (`verify INPUT_FILE OUTPUT_FILE` prints {\"feasible\": ..., "
-            "\"message\": ...}); cross-validation requires the two to agree on every output. "
+            'apart from the verifier (`verify INPUT_FILE OUTPUT_FILE` prints {"feasible": ..., '
+            '"message": ...}); cross-validation requires the two to agree on every output. '
             "If the report is not ok, fix the checks owned by 'verifier' and call it again."
         )

@@ -833,10 +833,9 @@ async def _judge_in_a_sandbox(
     progress: Progress | None,
     kwargs: Mapping[str, Any],
 ) -> JudgeReport:
+    programs = programs_to_compile(solution, baseline, best)
     try:
-        async with open_judge(
-            verifier, limits, programs_to_compile(solution, baseline, best), **kwargs
-        ) as (judge, compiled):
+        async with open_judge(verifier, limits, programs, **kwargs) as (judge, compiled):
             return await judge_compiled(judge, compiled, tests, baseline, best, progress=progress)
     except VerifierCompileError as exc:
         return verifier_failed(tests, exc)
