@@ -142,8 +142,9 @@ class TestResult(BaseModel):
         With ``limits`` it is what a solver is told (``submit``, every reward's feedback), and coarse: a
         solution can set its exit code, the signal it dies of, its CPU time and its memory from the input it
         read, so it gets "non-zero exit" or "killed by a signal" and each measurement as a bucket of the limit
-        (``coarse_measure``). ``None`` is the problem owner's view (``frontiersmith judge``): the exit code,
-        the signal's name, the time and the memory themselves."""
+        (``coarse_measure``). ``None`` is the problem owner's view (``frontiersmith judge``): the exit code and
+        the signal's name (the exact time and memory stay in the record's fields, so the words are the same
+        from run to run)."""
         if self.missing:
             return f"system error: test {self.name} is missing from the package (not the solution's fault)"
         if self.counted:
@@ -151,10 +152,8 @@ class TestResult(BaseModel):
         words = _DIAGNOSTICS.get(self.verdict, self.verdict.value)
         if self.verdict is Verdict.RE:
             words = f"runtime error: {self._failure(exact=limits is None)}"
-        if not self.measured:
+        if not self.measured or limits is None:  # the owner has the exact figures in the record's own fields
             return words
-        if limits is None:
-            return f"{words} (CPU time {self.time_ms:.0f} ms, peak memory {self.memory_kb} KiB)"
         time = coarse_measure(self.time_ms, limits.time_ms)[1]
         memory = coarse_measure(self.memory_kb, limits.memory_mb * 1024)[1]
         return f"{words} (CPU time {time}, memory {memory})"

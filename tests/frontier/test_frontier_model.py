@@ -14,6 +14,7 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools.frontier import diagnose, evaluate, label_clusters
 from frontiersmith.tools.frontier.solvers import ModelSolver
+from frontiersmith.tools.llm.base import EndpointUnreachable
 from frontiersmith.tools.llm.chat import ChatProvider, openai_complete
 
 pytestmark = pytest.mark.anyio
@@ -61,12 +62,13 @@ async def test_without_feedback_each_attempt_starts_afresh(store: Store, setting
     assert [len(t.messages) for t in trajectories] == [3, 3]
 
 
-async def test_an_endpoint_that_is_down_is_a_failed_attempt(store: Store, settings: Settings):
+async def test_an_endpoint_that_is_down_stops_the_evaluation_in_one_sentence_and_stores_nothing(
+    store: Store, settings: Settings
+):
     solver = ModelSolver("nobody-home", settings.model_copy(update={"llm_base_url": "http://127.0.0.1:9/v1"}))
-    (traj,) = await evaluate(store, solver, [CHEAP], settings=settings)
-    assert traj.failure is FailureType.NO_SOLUTION and traj.detail.startswith(
-        "no code: the model endpoint failed"
-    )
+    with pytest.raises(EndpointUnreachable, match=r"http://127\.0\.0\.1:9/v1 cannot be reached"):
+        await evaluate(store, solver, [CHEAP], settings=settings)
+    assert store.list_trajectories(solver="model:nobody-home") == []
 
 
 async def test_a_configured_model_writes_each_clusters_label_from_its_examples(

@@ -8,7 +8,6 @@ its reason, never a crash, and that the structured output, the judge and the too
 
 from __future__ import annotations
 
-import gc
 import os
 import socket
 import subprocess
@@ -132,7 +131,6 @@ async def test_a_real_model_mutates_a_seed_and_two_sampled_solutions_are_judged(
             assert 0.0 <= result.score <= 1.0 and result.tests
             judged.append(result.verdicts)
     assert judged, "neither sampled solution could be judged"
-    gc.collect()  # the provider's HTTP client closes on this test's event loop, not during the next test
 
 
 async def test_an_agents_sdk_tool_call_is_parsed_from_the_real_model(served: str) -> None:
@@ -148,9 +146,8 @@ async def test_an_agents_sdk_tool_call_is_parsed_from_the_real_model(served: str
         calls.append((code, language))
         return "score 0.5"
 
-    model = OpenAIChatCompletionsModel(
-        model=MODEL, openai_client=AsyncOpenAI(base_url=served, api_key="local")
-    )
+    client = AsyncOpenAI(base_url=served, api_key="local")
+    model = OpenAIChatCompletionsModel(model=MODEL, openai_client=client)
     agent = Agent(
         name="solver",
         instructions="You write programs and always submit them with the submit_code tool.",
@@ -159,10 +156,11 @@ async def test_an_agents_sdk_tool_call_is_parsed_from_the_real_model(served: str
         model_settings=ModelSettings(tool_choice="submit_code"),
         tool_use_behavior="stop_on_first_tool",
     )
-    result = await Runner.run(
-        agent,
-        "Write a Python 3 program that reads two integers and prints their sum, and submit it.",
-        max_turns=2,
-        run_config=RunConfig(tracing_disabled=True),
-    )
+    async with client:  # closed on this test's event loop, not in whatever test runs next
+        result = await Runner.run(
+            agent,
+            "Write a Python 3 program that reads two integers and prints their sum, and submit it.",
+            max_turns=2,
+            run_config=RunConfig(tracing_disabled=True),
+        )
     assert calls and calls[0][0].strip() and result.final_output == "score 0.5"

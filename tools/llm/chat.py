@@ -269,17 +269,20 @@ def schema_complete(
     ``json_schema`` form is refused): the answer comes back as text, which ``parse_structured`` reads."""
     from openai import AsyncOpenAI, OpenAIError
 
-    client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
-
     async def complete(system: str, user: str, schema: type[BaseModel]) -> BaseModel | str:
+        # A client per answer, closed on the loop that asked: a step takes seconds, a connection a millisecond,
+        # and no client outlives the event loop it was made on (trainers and tests run one loop after another).
         try:
-            answer = await client.chat.completions.create(
-                model=model,
-                messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
-                response_format={"type": "json_object", "schema": schema.model_json_schema()},  # type: ignore[typeddict-unknown-key]
-                max_tokens=max_tokens,
-                temperature=temperature,
-            )
+            async with AsyncOpenAI(
+                base_url=base_url, api_key=api_key or "not-needed", max_retries=1
+            ) as client:
+                answer = await client.chat.completions.create(
+                    model=model,
+                    messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
+                    response_format={"type": "json_object", "schema": schema.model_json_schema()},  # type: ignore[typeddict-unknown-key]
+                    max_tokens=max_tokens,
+                    temperature=temperature,
+                )
         except OpenAIError as exc:
             raise endpoint_error(base_url, exc) from None
         if answer.usage:
