@@ -1,5 +1,19 @@
 """Attack programs more than one hostile test runs (the sandbox's limits, tests/sandbox/test_run_limits.py; the
-judge's doors, tests/judge/test_forgery.py): Python sources, each printing one line when it survives."""
+judge's doors, tests/judge/test_forgery.py): Python sources, each printing one line when it survives; and how
+the sandbox tests compile one."""
+
+from frontiersmith.models import Language
+from frontiersmith.sandbox import ProgramHandle, Sandbox
+
+
+async def compiled_python(sb: Sandbox, code: str) -> ProgramHandle:
+    """``code`` compiled in ``sb``: under a judge-side name on the fast route, so its runs fork from the warm
+    interpreter where there is one; under a solution's name otherwise, so they get a fresh interpreter."""
+    name = "verifier" if sb.settings.sandbox_fast_runs else "hostile"
+    c = await sb.compile(code, Language.PYTHON, name=name)
+    assert c.ok and c.program is not None, c.message
+    return c.program
+
 
 # 1 GiB in memfds (written, never mapped: no address space is used), each under the output file limit.
 MEMFD = """

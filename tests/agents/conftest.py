@@ -1,14 +1,12 @@
-"""Fixtures of the agent tests: settings over a fresh store in tmp_path (process sandbox, small pools, no user
-config file), and tracing off so no span ever leaves the machine."""
+"""Fixtures of the agent tests: settings over a fresh store in tmp_path (tests/store_fixtures.py), and tracing
+off so no span ever leaves the machine."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from store_fixtures import settings, store
 
-from frontiersmith.settings import Settings
-from frontiersmith.store import Store, open_store
+__all__ = ["settings", "store"]
 
 
 @pytest.fixture(autouse=True)
@@ -16,16 +14,3 @@ def _no_tracing() -> None:
     from agents import set_tracing_disabled
 
     set_tracing_disabled(True)
-
-
-@pytest.fixture
-def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
-    monkeypatch.setenv("FRONTIERSMITH_CONFIG", str(tmp_path / "no-config.toml"))
-    for var in ("FRONTIERSMITH_LLM_PROVIDER", "FRONTIERSMITH_STORE_PATH", "FRONTIERSMITH_DATA_DIR"):
-        monkeypatch.delenv(var, raising=False)
-    return Settings(data_dir=tmp_path, sandbox_backend="process", workers=2, max_concurrency=2)
-
-
-@pytest.fixture
-def store(settings: Settings) -> Store:
-    return open_store(None, settings)

@@ -1,24 +1,5 @@
-"""Fixtures of the cross-validation tests: settings over a fresh store in tmp_path (process sandbox, small
-pools, no user config file)."""
+"""Fixtures of the cross-validation tests: settings over a fresh store in tmp_path (tests/store_fixtures.py)."""
 
-from __future__ import annotations
+from store_fixtures import settings, store
 
-from pathlib import Path
-
-import pytest
-
-from frontiersmith.settings import Settings
-from frontiersmith.store import Store, open_store
-
-
-@pytest.fixture
-def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Settings:
-    monkeypatch.setenv("FRONTIERSMITH_CONFIG", str(tmp_path / "no-config.toml"))
-    for var in ("FRONTIERSMITH_LLM_PROVIDER", "FRONTIERSMITH_STORE_PATH", "FRONTIERSMITH_DATA_DIR"):
-        monkeypatch.delenv(var, raising=False)
-    return Settings(data_dir=tmp_path, sandbox_backend="process", workers=2, max_concurrency=2)
-
-
-@pytest.fixture
-def store(settings: Settings) -> Store:
-    return open_store(None, settings)
+__all__ = ["settings", "store"]

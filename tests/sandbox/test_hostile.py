@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from attacks import compiled_python
 from sandbox_procs import sandbox_processes, top_process
 
 from frontiersmith.models import Language, Verdict
@@ -54,13 +55,6 @@ def _processes_on_host_with(marker: str) -> int:
     return found
 
 
-async def _py(sb: Sandbox, code: str):
-    name = "verifier" if sb.settings.sandbox_fast_runs else "hostile"
-    c = await sb.compile(code, Language.PYTHON, name=name)
-    assert c.ok, c.message
-    return c.program
-
-
 async def _cpp(sb: Sandbox, code: str):
     c = await sb.compile(code, Language.CPP, name="hostile")
     assert c.ok, c.message
@@ -72,7 +66,7 @@ async def test_fork_bomb_is_contained_and_the_sandbox_stays_usable(sandbox: Sand
     r = await sandbox.run(bomb, limits=SHORT)
     assert r.verdict in (Verdict.TLE, Verdict.RE), (r.verdict, r.message)
     assert r.wall_ms < 60_000  # ended at a limit, however busy the machine
-    ok = await _py(sandbox, "print('alive')")
+    ok = await compiled_python(sandbox, "print('alive')")
     after = await sandbox.run(ok, limits=TIGHT)
     assert after.verdict is Verdict.OK and after.stdout == b"alive\n"
 
@@ -88,7 +82,7 @@ async def test_memory_bomb_in_cpp_is_mle(sandbox: Sandbox) -> None:
 
 
 async def test_memory_bomb_in_python_is_mle(sandbox: Sandbox) -> None:
-    prog = await _py(sandbox, "blocks = []\nwhile True:\n    blocks.append(bytearray(1 << 24))\n")
+    prog = await compiled_python(sandbox, "blocks = []\nwhile True:\n    blocks.append(bytearray(1 << 24))\n")
     r = await sandbox.run(prog, limits=RunLimits(time_ms=2000, memory_mb=96))
     assert r.verdict is Verdict.MLE, r
 
@@ -101,7 +95,7 @@ async def test_infinite_loop_is_tle_by_cpu_time(sandbox: Sandbox) -> None:
 
 
 async def test_long_sleep_is_an_idle_tle_at_the_wall_clock_backstop(sandbox: Sandbox) -> None:
-    prog = await _py(sandbox, "import time\ntime.sleep(60)\n")
+    prog = await compiled_python(sandbox, "import time\ntime.sleep(60)\n")
     r = await sandbox.run(prog, limits=SHORT)
     assert r.verdict is Verdict.TLE and "idle past the wall-clock limit" in r.message
     # stopped by the backstop (never before it: a busy machine must not cut a run short), not waited out
@@ -118,7 +112,7 @@ async def test_child_that_outlives_its_parent_does_not_survive_into_the_next_run
     r = await sandbox.run(prog, limits=TIGHT)
     assert r.verdict is Verdict.OK
     assert r.wall_ms < 2000
-    look = await _py(
+    look = await compiled_python(
         sandbox,
         "import os\nn = 0\nfor p in os.listdir('/proc'):\n"
         "    if p.isdigit():\n        try:\n"
@@ -137,7 +131,7 @@ async def test_network_connect_to_a_host_loopback_listener_never_arrives(sandbox
     listener.setblocking(False)
     port = listener.getsockname()[1]
     try:
-        prog = await _py(
+        prog = await compiled_python(
             sandbox,
             "import socket\ntry:\n"
             f"    socket.create_connection(('127.0.0.1', {port}), timeout=1).sendall(b'leak')\n"
@@ -161,7 +155,7 @@ async def test_files_outside_the_work_dir_cannot_be_read(sandbox: Sandbox, tmp_p
     for p in (tmp_path, store):
         p.chmod(0o755)
     home = Path.home()
-    prog = await _py(
+    prog = await compiled_python(
         sandbox,
         "import os\nfor path in [" + repr(str(secret)) + "]:\n"
         "    try:\n        print(open(path).read())\n    except OSError as e:\n        print('denied', type(e).__name__)\n"
@@ -185,7 +179,7 @@ async def test_writing_outside_the_work_dir_fails(sandbox: Sandbox, tmp_path: Pa
         "/box/progs/planted",
         "/etc/planted",
     ]
-    prog = await _py(
+    prog = await compiled_python(
         sandbox,
         f"for path in {targets!r}:\n    try:\n        open(path, 'w').write('x')\n        print('wrote', path)\n"
         "    except OSError:\n        print('denied')\n",
@@ -208,21 +202,21 @@ async def test_a_gigabyte_of_output_is_ole_and_capped(sandbox: Sandbox) -> None:
 
 
 async def test_want_files_never_follow_a_symlink_out_of_the_work_dir(sandbox: Sandbox) -> None:
-    prog = await _py(sandbox, "import os\nos.symlink('/etc/passwd', 'output.txt')\n")
+    prog = await compiled_python(sandbox, "import os\nos.symlink('/etc/passwd', 'output.txt')\n")
     r = await sandbox.run(prog, want_files=["output.txt"], limits=TIGHT)
     assert "output.txt" not in r.files
     assert "did not write output.txt" in r.message
 
 
 async def test_nothing_carries_over_between_runs(sandbox: Sandbox) -> None:
-    writer = await _py(
+    writer = await compiled_python(
         sandbox,
         "import os\nopen('left.txt','w').write('x')\n"
         "for d in ('/dev/shm', os.environ.get('TMPDIR', '.')):\n"
         "    try:\n        open(os.path.join(d, 'left-shm.txt'), 'w').write('x')\n    except OSError:\n        pass\n",
     )
     assert (await sandbox.run(writer, limits=TIGHT)).verdict is Verdict.OK
-    reader = await _py(
+    reader = await compiled_python(
         sandbox,
         "import os\nprint(os.path.exists('left.txt'), os.path.exists('/dev/shm/left-shm.txt'), sorted(os.listdir('.')))\n",
     )
@@ -231,7 +225,7 @@ async def test_nothing_carries_over_between_runs(sandbox: Sandbox) -> None:
 
 
 async def test_output_printed_to_both_streams_is_just_output(sandbox: Sandbox) -> None:
-    prog = await _py(sandbox, "import sys\nprint('Ratio: 1')\nprint('ok', file=sys.stderr)\n")
+    prog = await compiled_python(sandbox, "import sys\nprint('Ratio: 1')\nprint('ok', file=sys.stderr)\n")
     r = await sandbox.run(prog, limits=TIGHT)
     assert r.verdict is Verdict.OK
     assert r.stdout == b"Ratio: 1\n" and r.stderr == "ok\n"
@@ -274,8 +268,8 @@ print(len(hits), hits[:5])
 
 async def test_a_run_cannot_replace_or_remove_another_program(sandbox: Sandbox) -> None:
     honest = await _cpp(sandbox, '#include <cstdio>\nint main(){ puts("honest"); }')
-    checker = await _py(sandbox, "print('honest')\n")
-    attacker = await _py(sandbox, _REPLACE_PROGRAMS)
+    checker = await compiled_python(sandbox, "print('honest')\n")
+    attacker = await compiled_python(sandbox, _REPLACE_PROGRAMS)
     r = await sandbox.run(attacker, limits=TIGHT)
     assert r.verdict is Verdict.OK, r
     for prog in (honest, checker, attacker):
@@ -289,8 +283,8 @@ async def test_a_run_cannot_replace_or_remove_another_program(sandbox: Sandbox) 
 async def test_a_run_cannot_read_the_files_of_a_concurrent_run(sandbox: Sandbox) -> None:
     """The checker's answer file sits in its run dir while a solution runs beside it."""
     secret = "ANSWER-7f3a9c"
-    holder = await _py(sandbox, "import time\nopen('answer.txt').read()\ntime.sleep(1.5)\n")
-    snoop = await _py(
+    holder = await compiled_python(sandbox, "import time\nopen('answer.txt').read()\ntime.sleep(1.5)\n")
+    snoop = await compiled_python(
         sandbox,
         # the secret is joined from two halves at run time, so neither the snoop's own source nor its
         # bytecode holds it (Python folds two constants added together into one)
@@ -325,16 +319,16 @@ async def test_a_run_that_kills_everything_it_can_reach_hurts_only_itself(sandbo
     killer = await _cpp(sandbox, "#include <signal.h>\nint main(){ kill(-1, SIGKILL); return 0; }")
     r = await sandbox.run(killer, limits=TIGHT)
     assert r.verdict in (Verdict.OK, Verdict.RE), r
-    ok = await _py(sandbox, "print('alive')")
+    ok = await compiled_python(sandbox, "print('alive')")
     after = await sandbox.run(ok, limits=TIGHT)
     assert after.verdict is Verdict.OK and after.stdout == b"alive\n"
 
 
 async def test_a_setsid_daemon_dies_with_its_run_and_never_touches_a_later_run(sandbox: Sandbox) -> None:
     """The daemon waits for the next run and then tries to replace its program: it must be gone by then."""
-    victim = await _py(sandbox, "print('honest')\n")
+    victim = await compiled_python(sandbox, "print('honest')\n")
     marker = "4343.75"
-    daemon = await _py(
+    daemon = await compiled_python(
         sandbox,
         "import os, time\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
         "        os.closerange(0, 3)\n        time.sleep(0.6)\n"
@@ -354,9 +348,11 @@ async def test_a_setsid_daemon_dies_with_its_run_and_never_touches_a_later_run(s
 
 async def test_a_run_cannot_read_another_programs_source_or_binary(sandbox: Sandbox) -> None:
     """A verifier's source (say, a catalog verifier's) and binaries stay unreadable to solutions."""
-    verifier = await _py(sandbox, "# VERIFIER-SOURCE-91c2\nimport sys\nprint('verdict', sys.argv[1:])\n")
+    verifier = await compiled_python(
+        sandbox, "# VERIFIER-SOURCE-91c2\nimport sys\nprint('verdict', sys.argv[1:])\n"
+    )
     binary = await _cpp(sandbox, '#include <cstdio>\nint main(){ puts("BINARY-MARK-55e1"); }')
-    snoop = await _py(
+    snoop = await compiled_python(
         sandbox,
         "import os\nseen = []\nfor root, dirs, files in os.walk('/box'):\n    for n in files:\n"
         "        try:\n            data = open(os.path.join(root, n), 'rb').read()\n"
@@ -394,8 +390,8 @@ ROOMY = RunLimits(time_ms=8000, memory_mb=256, output_kb=1024, processes=16, ope
 
 
 async def test_a_run_that_leaves_a_5000_deep_tree_does_not_stop_later_runs(sandbox: Sandbox) -> None:
-    deep = await _py(sandbox, _DEEP_TREE)
-    ok = await _py(sandbox, "import os\nprint(sorted(os.listdir('.')))\n")
+    deep = await compiled_python(sandbox, _DEEP_TREE)
+    ok = await compiled_python(sandbox, "import os\nprint(sorted(os.listdir('.')))\n")
     for _ in range(2):  # twice: the slot (and uid) the first tree's run had is met again
         r = await sandbox.run(deep, limits=ROOMY)
         assert r.verdict is Verdict.OK and r.stdout == b"deep\n", r
@@ -410,8 +406,8 @@ async def test_a_run_that_leaves_a_5000_deep_tree_does_not_stop_later_runs(sandb
 async def test_a_run_that_fills_the_box_in_a_locked_dir_leaves_the_next_run_its_space(
     sandbox: Sandbox,
 ) -> None:
-    fill = await _py(sandbox, _FILL_LOCKED)
-    checker = await _py(sandbox, _WRITE_A_MIB)
+    fill = await compiled_python(sandbox, _FILL_LOCKED)
+    checker = await compiled_python(sandbox, _WRITE_A_MIB)
     r = await sandbox.run(fill, limits=ROOMY)
     assert r.verdict in (Verdict.OK, Verdict.MLE, Verdict.RE), r
     for _ in range(2):

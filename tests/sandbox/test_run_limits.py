@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 
 import anyio
 import pytest
-from attacks import MEMFD, SPREAD
+from attacks import MEMFD, SPREAD, compiled_python
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
@@ -82,49 +82,41 @@ async def sandbox(
         yield sb
 
 
-async def _py(sb: Sandbox, code: str):
-    # a judge-side name on the fast route: its runs fork from the warm interpreter where there is one
-    name = "verifier" if sb.settings.sandbox_fast_runs else "solution"
-    c = await sb.compile(code, Language.PYTHON, name=name)
-    assert c.ok, c.message
-    return c.program
-
-
 async def test_the_sandbox_says_its_runs_have_cgroups(sandbox: Sandbox) -> None:
     assert "limits: per-run cgroups" in sandbox.describe_isolation()
 
 
 async def test_cpu_of_children_nobody_waits_for_is_charged_to_the_run(sandbox: Sandbox) -> None:
     limits = RunLimits(time_ms=1000, memory_mb=256, processes=32)
-    r = await sandbox.run(await _py(sandbox, UNWAITED_CPU), limits=limits)
+    r = await sandbox.run(await compiled_python(sandbox, UNWAITED_CPU), limits=limits)
     assert r.verdict is Verdict.TLE, r
     assert r.time_ms > limits.time_ms
 
 
 async def test_children_over_the_cpu_limit_together_are_stopped_at_it(sandbox: Sandbox) -> None:
     limits = RunLimits(time_ms=1000, memory_mb=256, processes=32)
-    r = await sandbox.run(await _py(sandbox, SPINNING_CHILDREN), limits=limits)
+    r = await sandbox.run(await compiled_python(sandbox, SPINNING_CHILDREN), limits=limits)
     assert r.verdict is Verdict.TLE, r
     # each child alone would run to its own 1 s rlimit (4 s together); the run's cgroup is polled instead
     assert limits.time_ms < r.time_ms < 2500, r
 
 
 async def test_memory_held_in_memfds_is_mle(sandbox: Sandbox) -> None:
-    r = await sandbox.run(await _py(sandbox, MEMFD), limits=LIMITS)
+    r = await sandbox.run(await compiled_python(sandbox, MEMFD), limits=LIMITS)
     assert r.verdict is Verdict.MLE, r
     assert r.stdout == b""
 
 
 async def test_memory_spread_over_processes_is_mle(sandbox: Sandbox) -> None:
-    r = await sandbox.run(await _py(sandbox, SPREAD), limits=LIMITS)
+    r = await sandbox.run(await compiled_python(sandbox, SPREAD), limits=LIMITS)
     assert r.verdict is Verdict.MLE, r
     assert r.memory_kb > LIMITS.memory_mb * 1024
 
 
 async def test_files_a_run_writes_count_against_its_memory_and_its_output_does_not(sandbox: Sandbox) -> None:
-    files = await sandbox.run(await _py(sandbox, FILES), limits=LIMITS)
+    files = await sandbox.run(await compiled_python(sandbox, FILES), limits=LIMITS)
     assert files.verdict is Verdict.MLE, files
-    output = await sandbox.run(await _py(sandbox, BIG_OUTPUT), limits=LIMITS)
+    output = await sandbox.run(await compiled_python(sandbox, BIG_OUTPUT), limits=LIMITS)
     assert output.verdict is Verdict.OK, output
     assert len(output.stdout) == 60 << 20
     assert 200 * 1024 < output.memory_kb < LIMITS.memory_mb * 1024
@@ -155,7 +147,7 @@ async def test_a_fork_bomb_leaves_another_runs_compile_its_processes(sandbox: Sa
 
 
 async def test_a_run_reaches_no_cgroup_file(sandbox: Sandbox) -> None:
-    probe = await _py(
+    probe = await compiled_python(
         sandbox,
         "import os\nfound = []\n"
         f"for top, dirs, files in os.walk({MOUNT!r}):\n"
@@ -183,7 +175,7 @@ async def test_a_root_host_without_cgroups_warns_once_and_keeps_rlimits(
         for _ in range(2):
             async with open_sandbox(sandbox_backend, settings) as sb:
                 assert "limits: rlimits per process only" in sb.describe_isolation()
-                r = await sb.run(await _py(sb, "print(6 * 7)"), limits=LIMITS)
+                r = await sb.run(await compiled_python(sb, "print(6 * 7)"), limits=LIMITS)
                 assert r.stdout == b"42\n"
     warned = [rec for rec in caplog.records if "per-run cgroups" in rec.getMessage()]
     assert len(warned) == 1
