@@ -25,6 +25,7 @@ from frontiersmith.errors import SandboxError
 from ._tempdirs import make_temp_dir
 from .base import RunLimits
 from .protocol import (
+    BACKSTOP_RECHECK_S,
     BASE_ENV,
     STDERR_KEEP,
     command_fields,
@@ -63,6 +64,7 @@ class FastChannel:
         self._sock: socket.socket | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[tuple[bytes, list[bytes]]]] = {}
+        self._watches: dict[int, asyncio.TimerHandle] = {}  # each run's next look past its backstop (_watch)
         self.lost: str | None = None
 
     @property
@@ -117,9 +119,23 @@ class FastChannel:
         self._pending.clear()
 
     def _kill(self, rid: int) -> None:
+        self._send(launcher_packet("K", rid))
+
+    def _send(self, packet: bytes) -> None:
         if self._sock is not None:
             with contextlib.suppress(OSError):
-                self._sock.send(launcher_packet("K", rid))
+                self._sock.send(packet)
+
+    def _watch(self, rid: int, wall_ms: int, hard_at: float) -> None:
+        """Past the run's backstop: have the launcher end it if idle (see protocol.py), again every
+        BACKSTOP_RECHECK_S, and end it at ``hard_at`` (loop time) whatever it does."""
+        loop = asyncio.get_running_loop()
+        left = hard_at - loop.time()
+        if left <= 0:
+            self._kill(rid)
+            return
+        self._send(launcher_packet("B", rid, wall_ms))
+        self._watches[rid] = loop.call_later(min(BACKSTOP_RECHECK_S, left), self._watch, rid, wall_ms, hard_at)
 
     async def run(
         self,
@@ -128,9 +144,12 @@ class FastChannel:
         limits: RunLimits,
         env: Mapping[str, str] | None,
         wall_ms: int,
+        hard_ms: int,
         timeout_s: float,
     ) -> dict[str, Any] | None:
-        """The runner's reply for this run (stdout and stderr as bytes), or None: use the runner."""
+        """The runner's reply for this run (stdout and stderr as bytes), or None: use the runner.
+
+        ``wall_ms`` is its wall-clock backstop, ``hard_ms`` its hard stop (protocol.py)."""
         rid = next(self._ids)
         lim = launcher_limits(
             limits.time_ms, limits.memory_mb, limits.output_kb, limits.processes, limits.open_files
@@ -159,7 +178,8 @@ class FastChannel:
                 self._pending.pop(rid, None)
                 log.debug("fast channel send failed: %s", exc)
                 return None
-            kill = loop.call_later(wall_ms / 1000.0, self._kill, rid)
+            hard_at = loop.time() + hard_ms / 1000.0
+            self._watches[rid] = loop.call_later(wall_ms / 1000.0, self._watch, rid, wall_ms, hard_at)
             expire = loop.call_later(timeout_s, _expire, fut)
             try:
                 kind, rest = await fut
@@ -170,7 +190,7 @@ class FastChannel:
                 self._kill(rid)
                 raise
             finally:
-                kill.cancel()
+                self._watches.pop(rid).cancel()
                 expire.cancel()
                 self._pending.pop(rid, None)
             if kind == b"N":  # no staged dir free right now
@@ -189,7 +209,7 @@ class FastChannel:
                 "cpu_ms": cpu_us / 1000.0,
                 "wall_ms": wall_us / 1000.0,
                 "rss_kb": run_memory_kb(rss_kb, peak_kb, os.fstat(fds[1]).st_size + os.fstat(fds[2]).st_size),
-                "timed_out": bool(timed_out),
+                "timed_out": timed_out,
                 "oom": oom == 1,
                 "stdout": pread_upto(fds[1], limits.output_kb * 1024 + 1),
                 "stderr": pread_upto(fds[2], STDERR_KEEP),

@@ -41,7 +41,16 @@ from .base import JUDGE_PROGRAMS, CompileResult, ExecResult, ProgramHandle, RunL
 from .cgroups import SandboxCgroup, Tree, find_tree
 from .pch import FLAGS as PCH_FLAGS
 from .pch import HEADER as PCH_HEADER
-from .protocol import ROOT, SOURCE_ENV, WARM_ENV, b64, unb64
+from .protocol import (
+    IDLE_CPU_SHARE,
+    ROOT,
+    SOURCE_ENV,
+    TIMED_OUT_IDLE,
+    WARM_ENV,
+    b64,
+    hard_stop_ms,
+    unb64,
+)
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +59,7 @@ log = logging.getLogger(__name__)
 CHANNEL = "/fs-chan"
 STDERR_SHOWN = 8192
 COMPILE_MESSAGE_SHOWN = 8192
-REPLY_GRACE_S = 20.0  # how long past a run's own wall limit we wait before calling the runner dead
+REPLY_GRACE_S = 20.0  # how long past a run's hard stop (protocol.hard_stop_ms) we wait before calling the runner dead
 START_TIMEOUT_S = 30.0
 
 # The modules shipped into the sandbox, in import order: the runner imports the protocol beside it.
@@ -263,12 +272,11 @@ def fast_spares(settings: Settings) -> int:
 
 
 # The wall clock is only a backstop: a time limit is CPU time (as FrontierCS's judge enforces it), which load
-# does not change. A run the backstop stops while still short of its CPU limit got too little of a busy
-# machine (a host failure, tried again) unless it was idle: a program that sleeps or waits on input it never
-# gets uses next to no CPU, so under IDLE_CPU_SHARE of the wall time it is a time-out of its own making.
+# does not change. Past its backstop a run that is idle (a program that sleeps or waits on input it never
+# gets) is ended as a time-out of its own making, and a busy one goes on to its CPU limit (protocol.py); only
+# a run still short of its CPU limit at its hard stop is the host's failure (tried again).
 WALL_BACKSTOP_FACTOR = 3
 WALL_BACKSTOP_EXTRA_MS = 10_000
-IDLE_CPU_SHARE = 0.05
 
 
 def wall_limit_ms(limits: RunLimits) -> int:
@@ -298,15 +306,15 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
         message = f"could not start the program: {reply['exec_error']}"
     elif cpu_ms > limits.time_ms or sig == signal.SIGXCPU:
         verdict = Verdict.TLE
-    elif reply.get("timed_out"):
+    elif timed_out := int(reply.get("timed_out") or 0):
         wall_ms = float(reply.get("wall_ms", 0.0))
-        if cpu_ms < IDLE_CPU_SHARE * wall_ms:
+        if timed_out == TIMED_OUT_IDLE or cpu_ms < IDLE_CPU_SHARE * wall_ms:
             verdict = Verdict.TLE
             message = f"idle past the wall-clock limit ({cpu_ms:.0f} ms of CPU in {wall_ms:.0f} ms)"
-        else:  # short of its CPU limit yet busy: the machine gave it too little time
+        else:  # short of its CPU limit at its hard stop, yet busy: the machine gave it too little time
             verdict = Verdict.SYSTEM_ERROR
             message = (
-                f"stopped by the wall-clock backstop after {wall_ms:.0f} ms with {cpu_ms:.0f} ms of CPU, "
+                f"stopped at the wall-clock hard stop after {wall_ms:.0f} ms with {cpu_ms:.0f} ms of CPU, "
                 f"under its {limits.time_ms} ms limit: the host was too busy"
             )
     elif sig == signal.SIGXFSZ or len(stdout) >= out_limit:
@@ -846,10 +854,11 @@ class RunnerSandbox(Sandbox):
         fast = self._fast
         if fast is not None and fast.alive and not files and not want_files and not self._closed:
             wall_ms = wall_limit_ms(limits)
+            hard_ms = hard_stop_ms(wall_ms, limits.time_ms)
             try:
                 async with self._slots:
                     reply = await fast.run(
-                        [*program.argv, *args], stdin, limits, env, wall_ms, wall_ms / 1000.0 + REPLY_GRACE_S
+                        [*program.argv, *args], stdin, limits, env, wall_ms, hard_ms, hard_ms / 1000.0 + REPLY_GRACE_S
                     )
             except SandboxError as exc:
                 return ExecResult(Verdict.SYSTEM_ERROR, message=str(exc))
@@ -890,6 +899,7 @@ class RunnerSandbox(Sandbox):
             "nproc": limits.processes,
             "nofile": limits.open_files,
             "wall_ms": wall_ms,
+            "hard_ms": hard_stop_ms(wall_ms, limits.time_ms),
         }
         if stdin:
             msg["stdin"] = b64(stdin)
@@ -902,4 +912,4 @@ class RunnerSandbox(Sandbox):
         if env:
             msg["env"] = env
         async with self._slots:
-            return await self._request(msg, wall_ms / 1000.0 + REPLY_GRACE_S)
+            return await self._request(msg, msg["hard_ms"] / 1000.0 + REPLY_GRACE_S)

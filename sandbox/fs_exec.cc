@@ -800,8 +800,10 @@ struct run {
     long token, pid, uid;
     int exec_errno, done, status;
     struct rusage ru;
-    int fast, timed_out, spare; /* a fast run: the host's id in token, its staged dir in spares[spare] */
+    int fast, spare; /* a fast run: the host's id in token, its staged dir in spares[spare] */
+    int timed_out;   /* 0, TIMED_OUT_IDLE or TIMED_OUT_FORCED: how the wall clock ended it (see backstop) */
     long long start_ns;
+    long long seen_ns, seen_cpu_ns; /* when the backstop last looked at it, and its CPU time then */
     char cg[CG_NAME_MAX];   /* its cgroup's name, or "" */
     long long cpu_limit_ns; /* its CPU limit, which the cgroup's CPU time is held to */
     long long cg_limit;     /* its cgroup's memory limit, in bytes */
@@ -918,8 +920,9 @@ static void report(struct run *r) {
                            (now_ns() - r->start_ns) / 1000, r->timed_out, peak_kb, oom, alone};
         if (host_open) send_nums(HOST, 'X', v, 10, 0);
     } else {
-        long long v[9] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid, peak_kb, oom, alone};
-        send_nums(SOCK, 'X', v, 9, 0);
+        long long v[10] = {r->token, r->status, cpu_us, r->ru.ru_maxrss, r->exec_errno, r->pid,
+                           peak_kb, oom, r->timed_out, alone};
+        send_nums(SOCK, 'X', v, 10, 0);
     }
     if (r->cg[0]) cg_remove(r->cg); /* read and emptied already: it goes while the host judges on */
     r->cg[0] = 0;
@@ -1167,7 +1170,7 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
     r->pid = pid;
     r->uid = uid;
     r->exec_errno = c.exec_errno;
-    r->start_ns = start;
+    r->start_ns = r->seen_ns = start;
     return pid;
 }
 
@@ -1225,14 +1228,45 @@ static void add_spare(int nf) {
         }
 }
 
-static void kill_run(long token, int fast) {
+static struct run *run_of(long token, int fast) {
     for (int i = 0; i < MAX_RUNS; i++)
-        if (runs[i].token == token && token && runs[i].fast == fast) {
-            runs[i].timed_out = 1;
-            /* its session (the runner kills by uid), or its pid namespace's first process and so all in it */
-            SYS(__NR_kill, ns_mode ? runs[i].pid : -runs[i].pid, SIGKILL, 0);
-            return;
-        }
+        if (runs[i].token == token && token && runs[i].fast == fast) return &runs[i];
+    return 0;
+}
+
+/* How a run's report says the wall clock ended it (twins in protocol.py: TIMED_OUT_IDLE, TIMED_OUT_FORCED). */
+#define TIMED_OUT_IDLE 1
+#define TIMED_OUT_FORCED 2
+/* The share of wall time, in percent, under which a run past its backstop is idle (twin: IDLE_CPU_SHARE). */
+#define IDLE_PERCENT 5
+
+static void kill_run(struct run *r, int how) {
+    if (!r) return;
+    r->timed_out = how;
+    /* its session (the runner kills by uid), or its pid namespace's first process and so all in it */
+    SYS(__NR_kill, ns_mode ? r->pid : -r->pid, SIGKILL, 0);
+}
+
+/* B TOKEN BACKSTOP_MS, sent now and then once a run's wall time may be past its backstop: a run past it
+ * that used under IDLE_PERCENT of the wall time since the last look is idle (asleep, or waiting on input it
+ * never gets) and is killed, a time-out of its own making; a busy one is left to its CPU limit, which a busy
+ * machine only delays. The wall time is the program's own, from its start here (not from the request).
+ * Without a cgroup to read its CPU from, the run is ended and the host decides by its CPU time. */
+static void backstop(struct run *r, long long backstop_ms) {
+    if (!r || r->done || r->timed_out) return;
+    long long now = now_ns();
+    if (now - r->start_ns < backstop_ms * 1000000LL) return;
+    long long cpu = r->cg[0] ? cg_cpu_ns(r->cg) : -1;
+    if (cpu < 0) {
+        kill_run(r, TIMED_OUT_FORCED);
+        return;
+    }
+    if ((cpu - r->seen_cpu_ns) * 100 < (now - r->seen_ns) * IDLE_PERCENT) {
+        kill_run(r, TIMED_OUT_IDLE);
+        return;
+    }
+    r->seen_ns = now;
+    r->seen_cpu_ns = cpu;
 }
 
 /* One packet from SOCK (the runner) or HOST; 0 once that peer is gone, -1 when none is waiting. */
@@ -1268,7 +1302,8 @@ static int take_packet(int sock) {
         else if (kind == 'R') {
             long long v[2] = {(long long)to_num(fields[1]), EINVAL};
             send_nums(SOCK, 'E', v, 2, 0);
-        } else if (kind == 'K') kill_run((long)to_num(fields[1]), 0);
+        } else if (kind == 'K') kill_run(run_of((long)to_num(fields[1]), 0), TIMED_OUT_FORCED);
+        else if (kind == 'B' && nf >= 3) backstop(run_of((long)to_num(fields[1]), 0), to_num(fields[2]));
         else if (kind == 'S') add_spare(nf);
         else if (kind == 'Z') want_zygote(nf);
     } else {
@@ -1276,7 +1311,8 @@ static int take_packet(int sock) {
         else if (kind == 'F') {
             long long v[2] = {(long long)to_num(fields[1]), EINVAL};
             send_nums(HOST, 'E', v, 2, 0);
-        } else if (kind == 'K') kill_run((long)to_num(fields[1]), 1);
+        } else if (kind == 'K') kill_run(run_of((long)to_num(fields[1]), 1), TIMED_OUT_FORCED);
+        else if (kind == 'B' && nf >= 3) backstop(run_of((long)to_num(fields[1]), 1), to_num(fields[2]));
     }
     for (int i = 0; i < 3; i++)
         if (fds[i] >= 0) SYS(__NR_close, fds[i], 0, 0);

@@ -24,6 +24,23 @@ SOURCE_ENV = "FS_SOURCE"
 WARM_ENV = "FS_WARM"
 STDERR_KEEP = 64 * 1024  # how much of a run's stderr comes back, on either channel
 
+# The wall clock is only a backstop (a time limit is CPU time, which load does not change). Once a run's wall
+# time is past its backstop, the launcher looks at it every BACKSTOP_RECHECK_S (its 'B' packet): a run that used
+# under IDLE_CPU_SHARE of the wall time since the last look is idle (asleep, or waiting on input it never gets)
+# and is ended, a time-out of its own making; a busy one is left to its CPU limit, which a busy machine only
+# delays. A run still going at its hard stop is ended as the host's failure. How the wall clock ended a run is
+# its report's ``timed_out``: 0, TIMED_OUT_IDLE or TIMED_OUT_FORCED (fs_exec.cc spells these out too).
+TIMED_OUT_IDLE = 1
+TIMED_OUT_FORCED = 2
+IDLE_CPU_SHARE = 0.05
+BACKSTOP_RECHECK_S = 1.0
+
+
+def hard_stop_ms(backstop_ms: int, cpu_ms: int) -> int:
+    """When a run is ended whatever it is doing: a run busy at every look (over IDLE_CPU_SHARE of each second)
+    spends its CPU limit within ``cpu_ms / IDLE_CPU_SHARE`` of its backstop, so only a stuck host gets here."""
+    return backstop_ms + int(cpu_ms / IDLE_CPU_SHARE) + 10_000
+
 
 def b64(data: bytes) -> str:
     """Bytes as the text a JSON message carries them in."""

@@ -28,12 +28,17 @@ import time
 from .cgroups import RunCgroup, run_memory_limit
 from .cgroups import join as join_cgroup
 from .protocol import (
+    BACKSTOP_RECHECK_S,
     BASE_ENV,
+    IDLE_CPU_SHARE,
     ROOT,
     SOURCE_ENV,
     STDERR_KEEP,
+    TIMED_OUT_FORCED,
+    TIMED_OUT_IDLE,
     b64,
     command_fields,
+    hard_stop_ms,
     exit_and_signal,
     launcher_limits,
     launcher_packet,
@@ -377,6 +382,11 @@ class Launcher:
         with contextlib.suppress(OSError):
             self.sock.send(launcher_packet("K", token))
 
+    def backstop(self, token: int, wall_ms: int) -> None:
+        """Have the server end the run if it is idle past its backstop (protocol.py)."""
+        with contextlib.suppress(OSError):
+            self.sock.send(launcher_packet("B", token, wall_ms))
+
     def reports(self) -> list[list[bytes]] | None:
         """Every report waiting; None once the server is gone."""
         found: list[list[bytes]] = []
@@ -490,8 +500,11 @@ class Run:
         self.errr = -1
         self.token = 0  # launcher path: the launcher's name for the run
         self.start = 0.0
-        self.deadline = 0.0
-        self.timed_out = False
+        self.deadline = 0.0  # its wall-clock backstop, then its next look past it (Runner.backstop)
+        self.hard_stop = 0.0  # when it is ended whatever it does
+        self.killed_at = 0.0
+        self.seen = (0.0, 0)  # fork path: when the backstop last looked at it, and its CPU time (us) then
+        self.timed_out = 0  # how the wall clock ended it: 0, TIMED_OUT_IDLE or TIMED_OUT_FORCED
         self.hard_killed = False
         self.staged = staged
         self.fds = staged.fds  # stdin, stdout, stderr files, open from staging to teardown
@@ -696,7 +709,10 @@ class Runner:
         env.update(req.get("env") or {})
         fd_in, fd_out, fd_err = run.fds
         run.start = time.monotonic()
-        run.deadline = run.start + float(req.get("wall_ms", 2 * cpu_s * 1000 + 1000)) / 1000.0
+        wall_ms = int(req.get("wall_ms", 2 * cpu_s * 1000 + 1000))
+        run.deadline = run.start + wall_ms / 1000.0
+        run.hard_stop = run.start + int(req.get("hard_ms", hard_stop_ms(wall_ms, cpu_s * 1000))) / 1000.0
+        run.seen = (run.start, 0)
         for _attempt in range(2):
             launcher = self._launcher()
             if launcher is None:
@@ -772,8 +788,24 @@ class Runner:
         run.errr = errr
         run.pidfd = os.pidfd_open(pid)
 
-    def kill_run(self, run: Run) -> None:
-        run.timed_out = True
+    def backstop(self, run: Run, now: float) -> None:
+        """A run past its backstop: ended if idle since the last look (protocol.py), else looked at again."""
+        run.deadline = now + BACKSTOP_RECHECK_S
+        if run.token and self.launcher is not None:  # the launcher reads its CPU time and decides
+            self.launcher.backstop(run.token, int(run.req.get("wall_ms", 0)))
+            return
+        if run.cg is None:  # no CPU time of the whole run to go by: the host decides by its own
+            self.kill_run(run, TIMED_OUT_FORCED)
+            return
+        cpu_us = run.cg.cpu_us()
+        since, cpu_then = run.seen
+        if cpu_us - cpu_then < IDLE_CPU_SHARE * (now - since) * 1e6:
+            self.kill_run(run, TIMED_OUT_IDLE)
+        run.seen = (now, cpu_us)
+
+    def kill_run(self, run: Run, how: int = TIMED_OUT_FORCED) -> None:
+        run.timed_out = how
+        run.killed_at = time.monotonic()
         if run.token and self.launcher is not None:
             self.launcher.kill(run.token)
         if CAN_SETUID:
@@ -833,7 +865,8 @@ class Runner:
             run.pid = pid
             exec_error = f"{err}:{os.strerror(err)}".encode() if err else b""
             alone = rest[-1] == b"1"  # ALONE, the report's last field: the launcher killed what was left
-            peak_kb, oom = (int(x) for x in rest[5:7])  # from the run's cgroup (0 0 without one)
+            peak_kb, oom, timed_out = (int(x) for x in rest[5:8])  # from the run's cgroup (0 0 without one)
+            run.timed_out = timed_out or run.timed_out  # the launcher ended it as idle past its backstop
             outcome = Outcome(
                 status, cpu_us / 1000.0, rss_kb, exec_error, clean=alone, peak_kb=peak_kb, oom=oom == 1
             )
@@ -990,7 +1023,7 @@ class Runner:
             now = time.monotonic()
             timeout = None
             for run in self.runs.values():
-                due = run.deadline if not run.timed_out else run.deadline + 2.0
+                due = min(run.deadline, run.hard_stop) if not run.timed_out else run.killed_at + 2.0
                 if not run.hard_killed:
                     left = max(0.0, due - now)
                     timeout = left if timeout is None else min(timeout, left)
@@ -1021,9 +1054,11 @@ class Runner:
             for run in list(self.runs.values()):
                 if run.id not in self.runs:
                     continue  # ended with a launcher that was stopped a moment ago
-                if not run.timed_out and now >= run.deadline:
-                    self.kill_run(run)
-                elif run.timed_out and not run.hard_killed and now >= run.deadline + 2.0:
+                if not run.timed_out and now >= run.hard_stop:
+                    self.kill_run(run, TIMED_OUT_FORCED)
+                elif not run.timed_out and now >= run.deadline:
+                    self.backstop(run, now)
+                elif run.timed_out and not run.hard_killed and now >= run.killed_at + 2.0:
                     run.hard_killed = True
                     if run.token:  # the launcher is stuck: end it, and the runs it holds
                         self._stop_launcher("stopped answering")

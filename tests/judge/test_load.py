@@ -1,4 +1,5 @@
-"""Verdicts do not depend on machine load: a time limit is CPU time, and the wall clock only a backstop.
+"""Verdicts do not depend on machine load: a time limit is CPU time, and the wall clock only a backstop that
+ends idle runs (a busy one goes on to its CPU limit however slowly the machine gives it time).
 
 The same solutions are judged on an idle machine and again beside CPU hogs (four per core, each ending by
 itself), and every verdict and score must be the same."""
@@ -15,6 +16,7 @@ import pytest
 
 from frontiersmith.models import Language, Limits, Program, Sense, Verdict
 from frontiersmith.sandbox._runner_client import classify, wall_limit_ms
+from frontiersmith.sandbox.protocol import TIMED_OUT_FORCED, TIMED_OUT_IDLE, hard_stop_ms
 from frontiersmith.sandbox.base import RunLimits
 from frontiersmith.tools.judge import JudgeTest, VerifierSpec, judge_solution
 
@@ -87,13 +89,18 @@ async def test_verdicts_and_scores_are_the_same_idle_and_beside_cpu_hogs(sandbox
     assert loaded == idle
 
 
-def test_a_busy_run_the_backstop_stops_short_of_its_cpu_limit_is_a_host_failure_and_an_idle_one_a_time_out():
+def test_a_busy_run_at_its_hard_stop_is_a_host_failure_and_an_idle_one_a_time_out():
     limits = RunLimits(time_ms=1000)
     assert wall_limit_ms(limits) == 11_000 and wall_limit_ms(RunLimits(time_ms=8000)) == 24_000
-    starved = {"exit": None, "signal": 9, "cpu_ms": 700.0, "wall_ms": 11_000.0, "timed_out": True}
+    # a busy run is left to its CPU limit past the backstop: only its hard stop can end it short of that
+    assert hard_stop_ms(11_000, 1000) == 11_000 + 20 * 1000 + 10_000
+    starved = {"exit": None, "signal": 9, "cpu_ms": 700.0, "wall_ms": 41_000.0, "timed_out": TIMED_OUT_FORCED}
     assert classify(starved, limits).verdict is Verdict.SYSTEM_ERROR
-    sleeper = {**starved, "cpu_ms": 3.0}
+    sleeper = {**starved, "cpu_ms": 3.0, "wall_ms": 11_000.0, "timed_out": TIMED_OUT_IDLE}
     assert classify(sleeper, limits).verdict is Verdict.TLE
     assert "idle" in classify(sleeper, limits).message
+    # busy at first, then asleep: idle at the launcher's last look, whatever its share of the whole run
+    woke_then_slept = {**sleeper, "cpu_ms": 900.0}
+    assert classify(woke_then_slept, limits).verdict is Verdict.TLE
     over = {**starved, "cpu_ms": 1200.0}  # over its CPU limit by the time it was stopped: its own doing
     assert classify(over, limits).verdict is Verdict.TLE

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.anyio
 
 TIGHT = RunLimits(time_ms=1000, memory_mb=128, output_kb=1024, processes=16, open_files=32)
 # For the attacks that run into a time limit: any limit shows the containment, and a short one ends it sooner
-# (the wall-clock limit is 2 x 300 ms + 1 s).
+# (the run is over at its CPU limit; a sleeper at its wall-clock backstop, 300 ms + 10 s).
 SHORT = RunLimits(time_ms=300, memory_mb=128, output_kb=1024, processes=16, open_files=32)
 
 
@@ -100,6 +100,21 @@ async def test_long_sleep_is_an_idle_tle_at_the_wall_clock_backstop(sandbox: San
     assert r.verdict is Verdict.TLE and "idle past the wall-clock limit" in r.message
     # stopped by the backstop (never before it: a busy machine must not cut a run short), not waited out
     assert wall_limit_ms(SHORT) <= r.wall_ms < 60_000
+
+
+async def test_a_run_busy_past_its_backstop_goes_on_to_its_cpu_limit(sandbox: Sandbox) -> None:
+    # a tenth of a core, as a program gets on a machine ten times oversubscribed: 1.2 s of CPU at its 12 s
+    # backstop, so the wall clock must not end it (that would be the host's failure, or a time-out load made)
+    prog = await _cpp(
+        sandbox,
+        "#include <ctime>\n#include <unistd.h>\nint main(){ for(;;){ clock_t c = clock();"
+        " while (clock() - c < CLOCKS_PER_SEC / 100) {} usleep(90000); } }",
+    )
+    limits = RunLimits(time_ms=2000, memory_mb=128, output_kb=1024, processes=16, open_files=32)
+    r = await sandbox.run(prog, limits=limits)
+    # ended by its CPU limit (the cgroup's count, or the kernel's SIGXCPU), past its backstop
+    assert r.verdict is Verdict.TLE and "idle" not in r.message, r
+    assert r.wall_ms > wall_limit_ms(limits)
 
 
 async def test_child_that_outlives_its_parent_does_not_survive_into_the_next_run(sandbox: Sandbox) -> None:
