@@ -377,6 +377,9 @@ class TestCase(Record):
 class VerifierKind(StrEnum):
     NATIVE = "native"  # prints {"feasible": bool, "objective": number, "message": str}
     TESTLIB = "testlib"  # chk input output answer, quitp/quitf
+    # a testlib interactor (FrontierCS ``type: interactive``): ``interactor input tout answer``, talking to the
+    # solution over its stdin and stdout while it runs; its verdict is read as a checker's
+    INTERACTOR = "interactor"
 
 
 class Verifier(Record):

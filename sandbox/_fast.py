@@ -135,7 +135,9 @@ class FastChannel:
             self._kill(rid)
             return
         self._send(launcher_packet("B", rid, wall_ms))
-        self._watches[rid] = loop.call_later(min(BACKSTOP_RECHECK_S, left), self._watch, rid, wall_ms, hard_at)
+        self._watches[rid] = loop.call_later(
+            min(BACKSTOP_RECHECK_S, left), self._watch, rid, wall_ms, hard_at
+        )
 
     async def run(
         self,

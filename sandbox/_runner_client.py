@@ -59,7 +59,9 @@ log = logging.getLogger(__name__)
 CHANNEL = "/fs-chan"
 STDERR_SHOWN = 8192
 COMPILE_MESSAGE_SHOWN = 8192
-REPLY_GRACE_S = 20.0  # how long past a run's hard stop (protocol.hard_stop_ms) we wait before calling the runner dead
+REPLY_GRACE_S = (
+    20.0  # how long past a run's hard stop (protocol.hard_stop_ms) we wait before calling the runner dead
+)
 START_TIMEOUT_S = 30.0
 
 # The modules shipped into the sandbox, in import order: the runner imports the protocol beside it.
@@ -388,6 +390,7 @@ class RunnerSandbox(Sandbox):
         self._send_lock = asyncio.Lock()
         self._has_testlib = False
         self._slots = asyncio.Semaphore(max_parallel(settings))
+        self._pair_lock = asyncio.Lock()  # an interaction takes its two slots under it (``interact``)
         self.launcher: str | None = None  # the C launcher in use, or None (runner forks in Python)
         # Once on, replies are settled straight from the backend's read callback (``_feed_replies``)
         # instead of waking the reader task first: one event-loop trip less per run.
@@ -844,13 +847,7 @@ class RunnerSandbox(Sandbox):
         want_files: Sequence[str] = (),
         limits: RunLimits = RunLimits(),
     ) -> ExecResult:
-        env: dict[str, str] = {}
-        if program.language is Language.PYTHON:
-            env["PYTHONHASHSEED"] = "0"
-        if program.source:
-            env[SOURCE_ENV] = program.source
-        if program.warm:
-            env[WARM_ENV] = "1"
+        env = _program_env(program)
         fast = self._fast
         if fast is not None and fast.alive and not files and not want_files and not self._closed:
             wall_ms = wall_limit_ms(limits)
@@ -858,7 +855,13 @@ class RunnerSandbox(Sandbox):
             try:
                 async with self._slots:
                     reply = await fast.run(
-                        [*program.argv, *args], stdin, limits, env, wall_ms, hard_ms, hard_ms / 1000.0 + REPLY_GRACE_S
+                        [*program.argv, *args],
+                        stdin,
+                        limits,
+                        env,
+                        wall_ms,
+                        hard_ms,
+                        hard_ms / 1000.0 + REPLY_GRACE_S,
                     )
             except SandboxError as exc:
                 return ExecResult(Verdict.SYSTEM_ERROR, message=str(exc))
@@ -878,6 +881,58 @@ class RunnerSandbox(Sandbox):
             return ExecResult(Verdict.SYSTEM_ERROR, message=str(exc))
         return classify(reply, limits)
 
+    async def interact(
+        self,
+        solution: ProgramHandle,
+        interactor: ProgramHandle,
+        *,
+        args: Sequence[str] = (),
+        files: Mapping[str, bytes] | None = None,
+        want_files: Sequence[str] = (),
+        limits: RunLimits = RunLimits(),
+        interactor_limits: RunLimits = RunLimits(),
+    ) -> tuple[ExecResult, ExecResult]:
+        # Both runs go through the runner, which joins them by the pipe pair's name; their two slots are
+        # taken together, so interactions waiting for slots never each hold half of what they need.
+        pipe = secrets.token_hex(8)
+        messages = [
+            _run_message(
+                solution.argv, limits, wall_limit_ms(limits), env=_program_env(solution), pipe=[pipe, 0]
+            ),
+            _run_message(
+                [*interactor.argv, *args],
+                interactor_limits,
+                wall_limit_ms(interactor_limits),
+                files=files or {},
+                want_files=want_files,
+                env=_program_env(interactor),
+                pipe=[pipe, 1],
+            ),
+        ]
+        replies: list[dict[str, Any]] = [{}, {}]
+
+        async def one(i: int) -> None:
+            try:
+                replies[i] = await self._request(messages[i], messages[i]["hard_ms"] / 1000.0 + REPLY_GRACE_S)
+            except SandboxError as exc:
+                replies[i] = {"error": str(exc)}
+
+        async with self._pair_lock:
+            await self._slots.acquire()
+            try:
+                await self._slots.acquire()
+            except BaseException:
+                self._slots.release()
+                raise
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(one, 0)
+                tg.start_soon(one, 1)
+        finally:
+            self._slots.release()
+            self._slots.release()
+        return classify(replies[0], limits), classify(replies[1], interactor_limits)
+
     async def _raw_run(
         self,
         argv: Sequence[str],
@@ -890,26 +945,60 @@ class RunnerSandbox(Sandbox):
         install: dict[str, Any] | None = None,
         env: dict[str, str] | None = None,
     ) -> dict[str, Any]:
-        msg: dict[str, Any] = {
-            "op": "run",
-            "argv": list(argv),
-            "cpu_ms": limits.time_ms,
-            "mem_mb": limits.memory_mb,
-            "out_kb": limits.output_kb,
-            "nproc": limits.processes,
-            "nofile": limits.open_files,
-            "wall_ms": wall_ms,
-            "hard_ms": hard_stop_ms(wall_ms, limits.time_ms),
-        }
-        if stdin:
-            msg["stdin"] = b64(stdin)
-        if files:
-            msg["files"] = {name: b64(data) for name, data in files.items()}
-        if want_files:
-            msg["want"] = list(want_files)
-        if install:
-            msg["install"] = install
-        if env:
-            msg["env"] = env
+        msg = _run_message(
+            argv, limits, wall_ms, stdin=stdin, files=files, want_files=want_files, install=install, env=env
+        )
         async with self._slots:
             return await self._request(msg, msg["hard_ms"] / 1000.0 + REPLY_GRACE_S)
+
+
+def _program_env(program: ProgramHandle) -> dict[str, str]:
+    """The environment entries a run of ``program`` starts with, beside the runner's own."""
+    env: dict[str, str] = {}
+    if program.language is Language.PYTHON:
+        env["PYTHONHASHSEED"] = "0"
+    if program.source:
+        env[SOURCE_ENV] = program.source
+    if program.warm:
+        env[WARM_ENV] = "1"
+    return env
+
+
+def _run_message(
+    argv: Sequence[str],
+    limits: RunLimits,
+    wall_ms: int,
+    *,
+    stdin: bytes = b"",
+    files: Mapping[str, bytes] | None = None,
+    want_files: Sequence[str] = (),
+    install: dict[str, Any] | None = None,
+    env: dict[str, str] | None = None,
+    pipe: list[Any] | None = None,
+) -> dict[str, Any]:
+    """The runner's ``run`` request (runner.Runner.start_run); ``pipe`` ([name, end]) joins the run's stdin and
+    stdout to the other end of the pipe pair ``name`` (an interaction: end 0 the solution, 1 the interactor)."""
+    msg: dict[str, Any] = {
+        "op": "run",
+        "argv": list(argv),
+        "cpu_ms": limits.time_ms,
+        "mem_mb": limits.memory_mb,
+        "out_kb": limits.output_kb,
+        "nproc": limits.processes,
+        "nofile": limits.open_files,
+        "wall_ms": wall_ms,
+        "hard_ms": hard_stop_ms(wall_ms, limits.time_ms),
+    }
+    if stdin:
+        msg["stdin"] = b64(stdin)
+    if files:
+        msg["files"] = {name: b64(data) for name, data in files.items()}
+    if want_files:
+        msg["want"] = list(want_files)
+    if install:
+        msg["install"] = install
+    if env:
+        msg["env"] = env
+    if pipe:
+        msg["pipe"] = pipe
+    return msg

@@ -31,7 +31,7 @@ class RunLimits:
 # checker, test generation's generator and validator): in Python, their runs start as forks of the
 # sandbox's warm interpreter (sandbox/zygote.py). Every other program, a solution above all, gets an
 # interpreter of its own each run, sharing no memory layout or hash secret with what judges it.
-JUDGE_PROGRAMS = frozenset({"verifier", "checker", "generator", "validator"})
+JUDGE_PROGRAMS = frozenset({"verifier", "checker", "interactor", "generator", "validator"})
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,23 @@ class Sandbox(abc.ABC):
         limits: RunLimits = RunLimits(),
     ) -> ExecResult:
         """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed."""
+
+    @abc.abstractmethod
+    async def interact(
+        self,
+        solution: ProgramHandle,
+        interactor: ProgramHandle,
+        *,
+        args: Sequence[str] = (),
+        files: Mapping[str, bytes] | None = None,
+        want_files: Sequence[str] = (),
+        limits: RunLimits = RunLimits(),
+        interactor_limits: RunLimits = RunLimits(),
+    ) -> tuple[ExecResult, ExecResult]:
+        """Run ``solution`` and ``interactor`` at once, each reading on stdin what the other writes on stdout
+        (an interactive problem): two runs, each in its own dir under its own limits; ``args``, ``files``
+        and ``want_files`` are the interactor's (the solution gets nothing but the pipes). Returns both
+        results; neither's stdout is kept (it went to the other)."""
 
     @property
     def usable(self) -> bool:

@@ -38,8 +38,8 @@ from .protocol import (
     TIMED_OUT_IDLE,
     b64,
     command_fields,
-    hard_stop_ms,
     exit_and_signal,
+    hard_stop_ms,
     launcher_limits,
     launcher_packet,
     pread_upto,
@@ -476,8 +476,9 @@ class Staged:
         the run may still be alive) the dir goes only if it is empty: a live process could move its tree
         under the walk."""
         for fd in self.fds:
-            with contextlib.suppress(OSError):
-                os.close(fd)
+            if fd >= 0:  # (an interaction's run gave its pipe ends to its program at the start)
+                with contextlib.suppress(OSError):
+                    os.close(fd)
         self.fds = []
         try:
             os.rmdir(self.dir)  # the common case: the run left its dir empty
@@ -525,6 +526,8 @@ class Runner:
         self.zygote: list[str] | None = None  # the warm interpreter's command line, when the host sent one
         self.by_token: dict[int, Run] = {}  # runs the launcher has started
         self.spare: Staged | None = None
+        # interactions' pipe pairs by name, until both runs have taken their ends (None: one could not start)
+        self.pipes: dict[str, list[int] | None] = {}
         for sub, mode in (("runs", 0o711), ("io", 0o700), ("progs", 0o755), ("include", 0o755)):
             os.makedirs(f"{ROOT}/{sub}", mode=mode, exist_ok=True)
             os.chmod(f"{ROOT}/{sub}", mode)
@@ -661,17 +664,52 @@ class Runner:
                 self.slots.give(slot)
                 raise
         run = Run(req, staged)
+        pipe = req.get("pipe")
         try:
+            if pipe:
+                self._connect(run, str(pipe[0]), int(pipe[1]))
             self._prepare(run)
             self._spawn(run)
         except BaseException:
+            if pipe:
+                self._break_pipe(str(pipe[0]))
             self._teardown(run)
             raise
+        if pipe:  # the program has its ends now: ours go, so each side sees the other's end when it ends
+            for i in (0, 1):
+                os.close(run.fds[i])
+                run.fds[i] = -1
         self.runs[run.id] = run
         if run.token:
             self.by_token[run.token] = run
         else:
             self.sel.register(run.pidfd, selectors.EVENT_READ, run)
+
+    def _connect(self, run: Run, name: str, end: int) -> None:
+        """Make the run's stdin and stdout its end of the pipe pair ``name`` (made by whichever of the two
+        runs comes first): end 0 (the solution) reads what end 1 (the interactor) writes, and the other way
+        round. Its stderr stays a file of its own."""
+        if name in self.pipes and self.pipes[name] is None:
+            raise RuntimeError("the other program of this interaction could not be started")
+        fds = self.pipes.get(name)
+        if fds is None:
+            to_solution, to_interactor = os.pipe(), os.pipe()
+            fds = [to_solution[0], to_interactor[1], to_interactor[0], to_solution[1]]
+            self.pipes[name] = fds
+        for fd in run.fds[:2]:
+            os.close(fd)
+        run.fds[0:2] = fds[2 * end : 2 * end + 2]
+        fds[2 * end] = fds[2 * end + 1] = -1
+        if all(fd < 0 for fd in fds):
+            del self.pipes[name]
+
+    def _break_pipe(self, name: str) -> None:
+        """One run of an interaction could not start: close what is left of the pair, so the other run (if
+        it started) sees its ends close, and one still to come is refused."""
+        for fd in self.pipes.get(name) or []:
+            if fd >= 0:
+                os.close(fd)
+        self.pipes[name] = None
 
     def _prepare(self, run: Run) -> None:
         req = run.req
@@ -902,11 +940,12 @@ class Runner:
             reply["exec_errno"] = int(code or 0)
         try:
             out_limit = int(req.get("out_kb", 65536)) * 1024
-            data = pread_upto(run.fds[1], out_limit + 1)
+            out = run.fds[1]  # -1 for an interaction's run: its stdout went to the other program
+            data = pread_upto(out, out_limit + 1) if out >= 0 else b""
             reply["stdout"] = b64(data)
             reply["stdout_bytes"] = len(data)
             reply["stderr"] = b64(pread_upto(run.fds[2], STDERR_KEEP))
-            written = os.fstat(run.fds[1]).st_size + os.fstat(run.fds[2]).st_size
+            written = (os.fstat(out).st_size if out >= 0 else 0) + os.fstat(run.fds[2]).st_size
             reply["rss_kb"] = run_memory_kb(outcome.rss_kb, outcome.peak_kb, written)
             files, missing = self._collect(run, req.get("want") or [], out_limit)
             reply["files"] = files

@@ -2,12 +2,16 @@
  * FrontierSmith's testlib-compatible checker header.
  *
  * Written from scratch for FrontierSmith (Apache-2.0). It implements the checker-facing API of
- * testlib (registerTestlibCmd, the inf/ouf/ans streams, quitf/quitp/ensuref) with the same exit
- * codes and verdict lines, so checkers written for FrontierCS / FrontierSmith packages compile
- * and score the same. Generators, validators and interactors are out of scope.
+ * testlib (registerTestlibCmd, the inf/ouf/ans streams, quitf/quitp/ensuref) and of its interactors
+ * (registerInteraction, ouf read from the running solution, tout, rnd) with the same exit codes and
+ * verdict lines, so checkers and interactors written for FrontierCS / FrontierSmith packages compile
+ * and score the same. Generators and validators are out of scope.
  *
  * Contract (as testlib's):
  *   chk <input> <output> <answer> [<result-file>]
+ *   interactor <input> <tout> [<answer> [<result-file>]], the solution's output on stdin, what the
+ *   solution reads on stdout (flush it); ouf reads the solution as it writes, never ahead of it.
+ *   rnd is testlib's generator (a 48-bit linear congruential one, the same sequence for the same seed).
  *   exit 0 "ok MSG", 1 "wrong answer MSG", 2 "wrong output format MSG", 3 "FAIL MSG",
  *   7 "points P MSG" (P is the quitp value, %.10f with trailing zeros dropped), on stderr.
  *   Errors while reading ouf are _pe (range violations _wa); any error on inf/ans is _fail.
@@ -35,6 +39,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <fstream>
+#include <unistd.h>
 
 #define FRONTIERSMITH_TESTLIB 1
 
@@ -144,6 +150,7 @@ struct State {
     bool registered = false;
     bool quitting = false;
     bool finished = false;
+    bool interactor = false;  /* ouf is the running solution: no waiting for its end at a verdict */
     std::string result_file;
 };
 
@@ -275,8 +282,19 @@ class InStream {
         opened_ = true;
     }
 
+    /* A stream read as it is written (an interactor's ouf: the solution's stdout on our stdin): bytes are
+     * read when a reader needs them, as many as the pipe holds, never waiting for more than one. */
+    void initStream(int fd, const std::string &streamName, TMode m) {
+        name = streamName;
+        mode = m;
+        pos_ = 0;
+        data_.clear();
+        fd_ = fd;
+        opened_ = true;
+    }
+
     void skipBom() {
-        if (data_.compare(pos_, 3, "\xEF\xBB\xBF") == 0) pos_ += 3;
+        if (avail(pos_ + 2) && data_.compare(pos_, 3, "\xEF\xBB\xBF") == 0) pos_ += 3;
     }
 
     /* --- characters */
@@ -302,7 +320,7 @@ class InStream {
     }
 
     /* --- position */
-    bool eof() { return !opened_ || pos_ >= data_.size(); }
+    bool eof() { return !opened_ || !avail(pos_); }
     bool seekEof() {
         if (!opened_) return true;
         skipBlanks();
@@ -316,7 +334,7 @@ class InStream {
             pos_++;
             return true;
         }
-        if (c == CR && pos_ + 1 < data_.size() && data_[pos_ + 1] == '\n') {
+        if (c == CR && avail(pos_ + 1) && data_[pos_ + 1] == '\n') {
             pos_ += 2;
             return true;
         }
@@ -340,7 +358,7 @@ class InStream {
         skipBlanks();
         if (peek() == EOFC) quit(_pe, "Unexpected end of file - token expected");
         size_t start = pos_;
-        while (pos_ < data_.size() && !fs_testlib::blank((unsigned char)data_[pos_])) {
+        while (avail(pos_) && !fs_testlib::blank((unsigned char)data_[pos_])) {
             pos_++;
             if (pos_ - start > maxTokenLength)
                 quit(_pe, "Length of token exceeds " + std::to_string(maxTokenLength) + ", token is '" +
@@ -457,10 +475,10 @@ class InStream {
     /* --- lines */
     std::string readLine() {
         std::string line;
-        while (pos_ < data_.size()) {
+        while (avail(pos_)) {
             char c = data_[pos_];
             if (c == '\n') break;
-            if (c == '\r' && pos_ + 1 < data_.size() && data_[pos_ + 1] == '\n') break;
+            if (c == '\r' && avail(pos_ + 1) && data_[pos_ + 1] == '\n') break;
             line += c;
             pos_++;
         }
@@ -523,8 +541,24 @@ class InStream {
     bool opened_ = false;
     int manyIndex_ = NO_INDEX;
 
-    int peek() const { return pos_ < data_.size() ? int(data_[pos_]) : EOFC; }
-    int take() { return pos_ < data_.size() ? int(data_[pos_++]) : EOFC; }
+    int fd_ = -1; /* a stream still being written (initStream), until its end */
+
+    /* Whether byte ``at`` exists, reading a stream's next bytes as they come when it is not here yet. */
+    bool avail(size_t at) {
+        while (at >= data_.size() && fd_ >= 0) {
+            char buf[1 << 16];
+            long got = long(::read(fd_, buf, sizeof buf));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) {
+                fd_ = -1;
+                break;
+            }
+            data_.append(buf, size_t(got));
+        }
+        return at < data_.size();
+    }
+    int peek() { return avail(pos_) ? int((unsigned char)data_[pos_]) : EOFC; }
+    int take() { return avail(pos_) ? int((unsigned char)data_[pos_++]) : EOFC; }
 
     template <typename T, typename F>
     std::vector<T> many(int size, int indexBase, F one) {
@@ -636,7 +670,7 @@ FS_NORETURN inline void finish(TResult result, std::string message, TMode mode, 
         result = _fail;
         message += " (" + streamName + ")";
     }
-    if (!nested && (result == _ok || result == _points || result >= _partially) && !ouf.seekEof()) {
+    if (!nested && !st.interactor && (result == _ok || result == _points || result >= _partially) && !ouf.seekEof()) {
         result = _pe;
         message = "Extra information in the output file";
     }
@@ -761,6 +795,116 @@ inline void registerTestlibCmd(int argc, char *argv[]) {
     ouf.init(args[1], _output);
     ouf.skipBom();
     ans.init(args[2], _answer);
+}
+
+/* An interactor: inf the test's input, ouf the solution as it writes (our stdin), tout the file a checker
+ * would read after the interaction, ans the answer when given; what the solution reads goes to stdout. */
+inline std::ofstream tout;
+
+inline void registerInteraction(int argc, char *argv[]) {
+    fs_testlib::State &st = fs_testlib::state();
+    st.registered = true;
+    st.interactor = true;
+    std::vector<std::string> args;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if ((a == "--testset" || a == "--group") && i + 1 < argc) {
+            i++;
+            continue;
+        }
+        args.push_back(a);
+    }
+    if (args.size() < 2 || args.size() > 5)
+        quit(_fail, "Program must be run with the following arguments: "
+                    "<input-file> <output-file> [<answer-file> [<report-file> [<-appes>]]]");
+    if (args.size() >= 4) st.result_file = args[3];
+    inf.init(args[0], _input);
+    tout.open(args[1], std::ios_base::out);
+    if (tout.fail() || !tout.is_open()) quit(_fail, "Can not write to the test-output-file '" + args[1] + "'");
+    ouf.initStream(0, "stdin", _output);
+    if (args.size() >= 3) ans.init(args[2], _answer);
+    else ans.name = "unopened answer stream";
+}
+
+/* ---------------------------------------------------------------- random numbers (rnd), as testlib draws them:
+ * seed 3905348978240129619, x' = (x * 0x5DEECE66D + 0xB) mod 2^48, the top bits of x' used */
+
+class random_t {
+   public:
+    random_t() : seed_(3905348978240129619ULL) {}
+
+    void setSeed(long long s) { seed_ = ((unsigned long long)s ^ kMultiplier) & kMask; }
+    void setSeed(int argc, char *argv[]) {
+        seed_ = 3905348978240129619ULL;
+        for (int i = 1; i < argc; i++) {
+            for (const char *c = argv[i]; *c; c++) seed_ = seed_ * kMultiplier + (unsigned int)(*c) + kAddend;
+            seed_ += kMultiplier / kAddend;
+        }
+        seed_ &= kMask;
+    }
+
+    int next(int n) {
+        if (n <= 0) quit(_fail, "random_t::next(int n): n must be positive");
+        if ((n & -n) == n) return int((n * (long long)bits(31)) >> 31);
+        const long long limit = INT_MAX / n * n;
+        long long b;
+        do b = bits(31);
+        while (b >= limit);
+        return int(b % n);
+    }
+    long long next(long long n) {
+        if (n <= 0) quit(_fail, "random_t::next(long long n): n must be positive");
+        const long long limit = LLONG_MAX / n * n;
+        long long b;
+        do b = bits(63);
+        while (b >= limit);
+        return b % n;
+    }
+    unsigned int next(unsigned int n) { return (unsigned int)next(int(n)); }
+    unsigned long long next(unsigned long long n) { return (unsigned long long)next((long long)n); }
+    long next(long n) { return (long)next((long long)n); }
+    unsigned long next(unsigned long n) { return (unsigned long)next((unsigned long long)n); }
+    int next(int from, int to) { return int(next((long long)to - from + 1) + from); }
+    unsigned int next(unsigned int from, unsigned int to) { return (unsigned int)(next((long long)to - from + 1) + from); }
+    long long next(long long from, long long to) { return next(to - from + 1) + from; }
+    unsigned long long next(unsigned long long from, unsigned long long to) { return next(to - from + 1) + from; }
+    long next(long from, long to) { return next(to - from + 1) + from; }
+    unsigned long next(unsigned long from, unsigned long to) { return next(to - from + 1) + from; }
+    double next() {
+        long long high = (long long)bits(26) << 27;
+        double v = double(high + bits(27)) / double(1LL << 53);
+        return std::min(1.0, std::max(0.0, v));
+    }
+    double next(double n) { return std::min(n, std::max(0.0, n * next())); }
+    double next(double from, double to) { return next(to - from) + from; }
+    template <typename Container>
+    typename Container::value_type any(const Container &c) {
+        typename Container::const_iterator it = c.begin();
+        std::advance(it, next(int(c.size())));
+        return *it;
+    }
+
+   private:
+    static const unsigned long long kMultiplier = 0x5DEECE66DULL, kAddend = 0xBULL, kMask = (1ULL << 48) - 1;
+    unsigned long long seed_;
+
+    long long bits(int n) {
+        if (n <= 48) {
+            seed_ = (seed_ * kMultiplier + kAddend) & kMask;
+            return (long long)(seed_ >> (48 - n));
+        }
+        long long high = bits(31) << 32;
+        return high ^ bits(32);
+    }
+};
+
+inline random_t rnd;
+
+/* testlib's shuffle: the same permutation as testlib's for the same rnd state */
+template <typename Iter>
+void shuffle(Iter first, Iter last) {
+    if (first == last) return;
+    for (Iter i = first + 1; i != last; ++i) std::iter_swap(i, first + rnd.next(int(i - first) + 1));
 }
 
 #endif /* FRONTIERSMITH_TESTLIB_H */

@@ -26,6 +26,7 @@ HOSTILE = [
     "tests/sandbox/test_run_limits.py",
     "tests/judge/test_integrity.py",
     "tests/judge/test_forgery.py",
+    "tests/judge/test_interactive.py",
 ]
 # The default suite runs as three parts at once (the fast channel's runs, the runner's, and the rest): most of
 # it waits on time limits, so three processes take little more than the longest part (12 s against 16 s for

@@ -595,6 +595,8 @@ class Judge:
                 )
 
     async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
+        if self.verifier.kind is VerifierKind.INTERACTOR:
+            return await self._interact(program, test)
         for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of the program: again
             run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
             if run.verdict not in HOST_FAILURES:
@@ -611,6 +613,47 @@ class Judge:
                 name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
             )
         return (await self._verify(test, run.stdout)).model_copy(update=measured)
+
+    async def _interact(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
+        """An interactive test: the solution and the interactor joined by pipes, each a run of its own. The
+        solution's own verdict comes first (it must end normally, as FrontierCS's judge asks); then the
+        interactor's, read as a checker's. An interactor that gave no verdict on an interaction the solution
+        ended normally (killed by the pipe the solution closed, out of its CPU time) counts as 0, as a
+        verifier's failure on an output does; nothing the solution writes reaches the score but through it."""
+        args = ["input.txt", "tout.txt", "answer.txt", RESULT_FILE]
+        files = {"input.txt": test.input, "answer.txt": test.answer or b""}
+        for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of either program: again
+            run, interactor = await self.sandbox.interact(
+                program,
+                self.checker,
+                args=args,
+                files=files,
+                want_files=[RESULT_FILE],
+                limits=_run_limits(self.limits),
+                interactor_limits=self.verifier_limits,
+            )
+            if run.verdict not in HOST_FAILURES and interactor.verdict not in HOST_FAILURES:
+                break
+        measured = {
+            "time_ms": run.time_ms,
+            "memory_kb": run.memory_kb,
+            "exit_code": run.exit_code,
+            "signal": run.signal,
+        }
+        if run.verdict is not Verdict.OK:
+            return TestResult(
+                name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
+            )
+        verdict, ratio, message = interpret_checker(interactor)
+        return TestResult(
+            name=test.name,
+            verdict=verdict,
+            score=ratio,
+            objective=ratio if verdict is Verdict.OK else None,
+            message=message,
+            counted=verdict is Verdict.SYSTEM_ERROR and interactor.verdict not in HOST_FAILURES,
+            **measured,
+        )
 
     async def run_all(
         self,
