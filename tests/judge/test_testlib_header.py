@@ -145,3 +145,50 @@ def test_wrong_argument_count_fails(checker, tmp_path):
     done = subprocess.run([str(checker), "input.txt"], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 3
     assert done.stderr.startswith("FAIL Program must be run with the following arguments")
+
+
+def _compile(source: Path, out: Path) -> Path:
+    gxx = shutil.which("g++")
+    assert gxx, "g++ is required to compile checkers"
+    subprocess.run([gxx, "-std=c++17", "-O1", "-I", str(HEADER_DIR), str(source), "-o", str(out)], check=True)
+    return out
+
+
+def test_rnd_draws_testlib_s_sequence(tmp_path):
+    # the numbers the same program printed compiled against the real testlib.h (0.9.4x)
+    expected = "521 574 425 444 771 962623690081 0.786318603894 11 5 1 4 3 6 2 8 9 6 3 1 0 4 7 5 3.223996987 4477696402"
+    prog = _compile(HERE / "checkers" / "rnd_sequence.cc", tmp_path / "rnd")
+    done = subprocess.run([str(prog)], capture_output=True, text=True)
+    assert done.stdout.split() == expected.split()
+
+
+def test_an_interactor_reads_the_solution_as_it_writes(tmp_path):
+    """ouf never reads ahead of the solution: each question is answered while the solution's end is still
+    open, and the verdict comes once it has answered."""
+    interactor = _compile(HERE / "data" / "interactive_guess" / "interactor.cc", tmp_path / "interactor")
+    (tmp_path / "input.txt").write_text("100 37\n")
+    (tmp_path / "answer.txt").write_text("7\n")
+    proc = subprocess.Popen(
+        [str(interactor), "input.txt", "tout.txt", "answer.txt", "result.txt"],
+        cwd=tmp_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    assert proc.stdout.readline() == "100\n"
+    replies = []
+    for question in (50, 25, 37):
+        proc.stdin.write(f"? {question}\n")
+        proc.stdin.flush()
+        replies.append(proc.stdout.readline().strip())
+    assert replies == ["<", ">", "="]
+    proc.stdin.write("! 37\n")
+    proc.stdin.flush()
+    assert proc.wait(timeout=30) == 7
+    assert proc.stderr is not None
+    assert proc.stderr.read().splitlines()[0] == "points 1.0 questions 3. Ratio: 1.000000"
+    assert (tmp_path / "tout.txt").read_text() == "3\n" and (tmp_path / "result.txt").read_text().startswith(
+        "1.0 "
+    )
