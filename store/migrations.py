@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -360,6 +361,67 @@ CREATE TABLE defect_maps (
 CREATE INDEX defect_maps_solver ON defect_maps (solver, created_at);
 """
 
+_V7_ID = re.compile(r"\b(?:seed|test|verifier)_[0-9a-f]{16}\b")
+
+
+def _v7_id(prefix: str, *parts: Any) -> str:
+    # models.make_id, spelled out so this step keeps computing what it computed when it was released
+    return f"{prefix}_{_v4_hash(list(parts))[:16]}"
+
+
+def _v7_imported_problem_ids(db: sqlite_utils.Database) -> None:
+    """An imported open problem (origin ``problem``) was stored under a ``seed_`` id, as if it were a seed that
+    synthesis starts from; it takes an id of its own kind, ``problem_`` and the same hash, and its tests and
+    checker the ids ``import frontiercs`` now gives them. Every reference to them, in any table, moves along."""
+    conn = db.conn
+    renames: dict[str, str] = {}
+    for sid, data in _v4_rows(conn, "seeds"):
+        if data.get("origin") == "problem" and sid.startswith("seed_"):
+            renames[sid] = "problem_" + sid[len("seed_") :]
+    for old, new in list(renames.items()):
+        for tid, data in _v4_rows_where(conn, "tests", old):
+            renames[tid] = _v7_id(
+                "test", new, data.get("name"), data.get("input_hash"), data.get("answer_hash")
+            )
+        for vid, data in _v4_rows_where(conn, "verifiers", old):
+            renames[vid] = _v7_id("verifier", new, data.get("code"))
+    if not renames:
+        return
+
+    def moved(text: str) -> str:
+        return _V7_ID.sub(lambda m: renames.get(m.group(0), m.group(0)), text)
+
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        if table == "blobs" or table.startswith("sqlite_"):
+            continue
+        info = conn.execute(f"PRAGMA table_info({table})").fetchall()
+        text_columns = [c[1] for c in info if (c[2] or "").upper() == "TEXT"]
+        # a row is named by its primary key (the lineage table has no rowid), else by its rowid
+        key = [c[1] for c in sorted(info, key=lambda c: c[5]) if c[5] > 0] or ["rowid"]
+        if not text_columns:
+            continue
+        names = ", ".join([*key, *text_columns])
+        for row in conn.execute(f"SELECT {names} FROM {table}").fetchall():
+            values = dict(zip(text_columns, row[len(key) :], strict=True))
+            changed = {k: moved(v) for k, v in values.items() if isinstance(v, str) and moved(v) != v}
+            if not changed:
+                continue
+            if "data" in changed and "content_hash" in values:  # the hash covers all but id and created_at
+                data = json.loads(changed["data"])
+                changed["content_hash"] = _v4_hash(
+                    {k: v for k, v in data.items() if k not in ("id", "created_at")}
+                )
+            sets = ", ".join(f"{k} = ?" for k in changed)
+            where = " AND ".join(f"{k} = ?" for k in key)
+            conn.execute(f"UPDATE {table} SET {sets} WHERE {where}", (*changed.values(), *row[: len(key)]))
+
+
+def _v4_rows_where(conn: sqlite3.Connection, table: str, problem_id: str) -> list[tuple[str, dict[str, Any]]]:
+    query = f"SELECT id, data FROM {table} WHERE problem_id = ?"
+    return [(r[0], json.loads(r[1])) for r in conn.execute(query, (problem_id,)).fetchall()]
+
+
 Step: TypeAlias = "str | Callable[[sqlite_utils.Database], None]"
 
 MIGRATIONS: list[tuple[int, Step]] = [
@@ -369,6 +431,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (4, _v4_typed_pipeline_records),
     (5, _v5_seed_status_and_imported_problems),
     (6, _V6_TRAJECTORIES),
+    (7, _v7_imported_problem_ids),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -454,6 +454,7 @@ async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> Exe
 
 
 VERIFIER_KEY = "verifier"  # the verifier's name among the programs open_judge compiles
+INTERACTOR_SCALE = 4  # an interactor's limits, in the solution's (as FrontierCS's judge sets them)
 
 
 class VerifierCompileError(InvalidInputError):
@@ -502,8 +503,13 @@ class Judge:
         self.limits = limits
         # Judges of several problems in one sandbox may share a limiter, so ``workers`` bounds them all.
         self.limiter = limiter or anyio.CapacityLimiter(workers)
+        # An interactor runs beside the solution: FrontierCS's judge gives it four times the solution's time and
+        # memory, and so do we where that is more than the verifier's own limits.
+        scale = INTERACTOR_SCALE if verifier.kind is VerifierKind.INTERACTOR else 0
         self.verifier_limits = RunLimits(
-            time_ms=verifier.time_ms, memory_mb=verifier.memory_mb, output_kb=max(limits.output_kb, 1024)
+            time_ms=max(verifier.time_ms, scale * limits.time_ms),
+            memory_mb=max(verifier.memory_mb, scale * limits.memory_mb),
+            output_kb=max(limits.output_kb, 1024),
         )
         # The verdicts this judge has given, by test and output: the same output on the same test (two
         # solutions that agree, the empty output as a mutant and as a probe) is verified once. A verifier

@@ -151,24 +151,44 @@ def _print_table(title: str, report) -> None:
 @import_app.command("frontiercs")
 def import_frontiercs(
     problem_dir: Path = typer.Argument(
-        ..., metavar="DIR", help="A FrontierCS / FrontierSmith problem folder."
+        ...,
+        metavar="DIR",
+        help="A FrontierCS / FrontierSmith problem folder, or a folder of them (e.g. FrontierCS's "
+        "algorithmic/problems).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print what was stored as JSON."),
 ) -> None:
-    """Store a FrontierCS problem to solve (an open problem: `seeds import --as-seed` takes one as a seed),
-    its tests and its testlib checker."""
+    """Store FrontierCS problems to solve (open problems: `seeds import --as-seed` takes one as a seed), each
+    with its tests and its testlib checker or interactor; a folder of packages is imported one by one, each
+    stored or refused with the reason. Importing again stores nothing new."""
+    from rich.console import Console
+
     from frontiersmith.store import open_store
-    from frontiersmith.tools.formats.frontiercs import import_frontiercs as do_import
+    from frontiersmith.tools.formats.frontiercs import import_frontiercs_tree
 
-    async def run():
+    from .seeds_import import ProgressBar
+
+    async def run(progress):  # noqa: ANN001, ANN202 - the bar's callback, or None
         with open_store() as store:
-            return await do_import(problem_dir, store)
+            return await import_frontiercs_tree(problem_dir, store, progress=progress)
 
-    summary = anyio.run(run)
+    with ProgressBar(Console(stderr=True), enabled=not as_json, unit="problems") as progress:
+        outcomes = anyio.run(run, progress)
     if as_json:
-        typer.echo(summary.model_dump_json())
-        return
-    state = "stored" if summary.inserted else "already stored"
-    typer.echo(f"{state}: problem {summary.seed_id} ({summary.title!r}) with {len(summary.test_ids)} tests")
-    for reason in summary.missing:
-        typer.echo(f"left out: {reason}")
+        typer.echo(json.dumps([o.model_dump(mode="json") for o in outcomes], indent=1))
+    else:
+        for o in outcomes:
+            if o.stored is None:
+                typer.echo(f"refused: {o.path}: {o.refused}")
+                continue
+            s = o.stored
+            state = "stored" if s.inserted else "already stored"
+            kind = " interactive" if s.type == "interactive" else ""
+            typer.echo(f"{state}:{kind} problem {s.problem_id} ({s.title!r}) with {len(s.test_ids)} tests")
+            for reason in s.missing:
+                typer.echo(f"  left out: {reason}")
+        stored = sum(o.stored is not None for o in outcomes)
+        if len(outcomes) > 1:
+            typer.echo(f"{stored} of {len(outcomes)} problems imported, {len(outcomes) - stored} refused")
+    if not any(o.stored is not None for o in outcomes):
+        raise typer.Exit(1)

@@ -60,7 +60,7 @@ def seeds_import(
         make_provider(settings.llm_provider, settings) if settings.llm_provider in MODEL_PROVIDERS else None
     )
     stderr = Console(stderr=True)
-    with open_store(settings=settings) as store, _ProgressBar(stderr, enabled=not as_json) as progress:
+    with open_store(settings=settings) as store, ProgressBar(stderr, enabled=not as_json) as progress:
 
         async def run() -> ImportSummary:
             return await import_seeds(
@@ -83,10 +83,11 @@ def seeds_import(
     _print_summary(summary)
 
 
-class _ProgressBar:
-    """A rich progress bar on stderr when stderr is a terminal; the callback ``import_seeds`` reports to."""
+class ProgressBar:
+    """A rich progress bar on stderr when stderr is a terminal; the callback an importer reports to (done,
+    total) as it goes, counting ``unit``."""
 
-    def __init__(self, console, enabled: bool):
+    def __init__(self, console, enabled: bool, unit: str = "rows"):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
         self.bar = None
@@ -95,7 +96,7 @@ class _ProgressBar:
                 TextColumn("[bold]importing"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("rows"),
+                TextColumn(unit),
                 TimeRemainingColumn(),
                 console=console,
                 transient=True,
@@ -109,7 +110,7 @@ class _ProgressBar:
         self.task = self.bar.add_task("import", total=None)
         return self.update
 
-    def update(self, done: int, total: int | None) -> None:
+    def update(self, done: int, total: int | None, *_: object) -> None:
         assert self.bar is not None and self.task is not None
         self.bar.update(self.task, completed=done, total=total)
 

@@ -87,10 +87,11 @@ async def test_importing_a_frontiercs_export_gives_back_the_same_task(
 
     fresh = tmp_path / "fresh"
     fresh.mkdir()
-    summary = json.loads(run_cli(fresh, "import", "frontiercs", str(out / task.id), "--json").stdout)
+    [outcome] = json.loads(run_cli(fresh, "import", "frontiercs", str(out / task.id), "--json").stdout)
+    summary = outcome["stored"]
     original = await load_bundle(published.store, task, published.settings)
     with Store(fresh / "store.db") as store:
-        seed = store.get_seed(summary["seed_id"])
+        seed = store.get_seed(summary["problem_id"])
         assert seed.problem.statement == task.problem.statement and seed.problem.title == task.problem.title
         assert seed.problem.limits.time_ms == task.problem.limits.time_ms
         tests = store.list_tests(seed.id)

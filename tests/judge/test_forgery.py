@@ -128,7 +128,7 @@ async def test_an_attack_on_the_limits_is_held_to_them(name: str, sandbox_backen
 
 async def test_submit_gives_each_attack_the_score_of_its_honest_part_and_stores_it(tmp_path: Path) -> None:
     with open_store(tmp_path / "store.db") as store:
-        problem = (await import_frontiercs(MINI, store, backend="process")).seed_id
+        problem = (await import_frontiercs(MINI, store, backend="process")).problem_id
         expected = dict.fromkeys(KEEPS_HONEST.values(), HONEST_SCORE)
         expected.update(dict.fromkeys((prefix for prefix, _ in BREAKS_LIMITS.values()), 0.0))
         for prefix, score in expected.items():

@@ -1,5 +1,6 @@
 """Reading FrontierCS and native packages, and importing FrontierCS problems into the store."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -161,13 +162,43 @@ async def test_import_frontiercs_stores_problem_tests_and_checker_once(tmp_path)
     with open_store(tmp_path / "store.db") as store:
         first = await import_frontiercs(MINI, store, backend="process")
         again = await import_frontiercs(MINI, store, backend="process")
-        assert first.inserted and not again.inserted
-        assert again.seed_id == first.seed_id and again.test_ids == first.test_ids
-        seed = store.get_seed(first.seed_id)
+        assert first.inserted and not again.inserted and first.problem_id.startswith("problem_")
+        assert again.problem_id == first.problem_id and again.test_ids == first.test_ids
+        seed = store.get_seed(first.problem_id)
         assert seed.origin == "problem" and seed.problem.title == "Heaviest K items"
-        tests = sorted(store.list_tests(first.seed_id), key=lambda t: t.name)
+        tests = sorted(store.list_tests(first.problem_id), key=lambda t: t.name)
         assert [t.name for t in tests] == ["1", "2", "3"]
         assert store.get_blob(tests[0].input_hash) == (MINI / "testdata" / "1.in").read_bytes()
         assert store.get_blob(tests[0].answer_hash) == b"16\n"
-        verifier = store.get_verifier(first.seed_id)
+        verifier = store.get_verifier(first.problem_id)
         assert verifier.kind is VerifierKind.TESTLIB and "quitp" in verifier.code
+
+
+def test_import_of_a_folder_of_packages_stores_each_or_says_why_not_and_again_stores_nothing(tmp_path):
+    """A benchmark's folder: a checker problem, an interactive one and one whose checker does not compile; each
+    is stored or refused with its reason, and the interactive one is judged from the store by its interactor."""
+    bench = tmp_path / "problems"
+    shutil.copytree(MINI, bench / "1")
+    shutil.copytree(Path(__file__).parent / "data" / "interactive_guess", bench / "2")
+    shutil.copytree(MINI, bench / "10")
+    (bench / "10" / "chk.cc").write_text(BROKEN_CHECKER)
+    data = tmp_path / "data"
+    first = json.loads(cli(["import", "frontiercs", str(bench), "--json"], data).stdout)
+    assert [Path(o["path"]).name for o in first] == ["1", "2", "10"]  # natural order
+    stored = [o["stored"] for o in first[:2]]
+    assert [s["type"] for s in stored] == ["default", "interactive"] and all(s["inserted"] for s in stored)
+    assert all(s["problem_id"].startswith("problem_") for s in stored)
+    assert first[2]["stored"] is None and "chk.cc does not compile" in first[2]["refused"]
+    rows = stored_rows(data)
+    again = cli(["import", "frontiercs", str(bench)], data)
+    assert (
+        again.returncode == 0
+        and again.stdout.count("already stored") == 2
+        and "2 of 3 problems" in again.stdout
+    )
+    assert stored_rows(data) == rows
+    judged = cli(
+        ["judge", stored[1]["problem_id"], str(bench / "2" / "solutions" / "binary.cpp"), "--json"], data
+    )
+    report = json.loads(judged.stdout)
+    assert report["score"] == 1.0 and [t["verdict"] for t in report["tests"]] == ["OK"] * 3

@@ -60,7 +60,7 @@ async def test_a_sparse_test_over_max_test_bytes_refuses_the_package_unread_unti
         (mini / "testdata" / "1.in").write_bytes(original)
         fixed = await import_frontiercs(mini, store, backend="process", settings=settings)
         assert fixed.inserted and len(fixed.test_ids) == 3
-        assert sorted(t.name for t in store.list_tests(fixed.seed_id)) == ["1", "2", "3"]
+        assert sorted(t.name for t in store.list_tests(fixed.problem_id)) == ["1", "2", "3"]
 
 
 def test_an_answer_over_max_test_bytes_or_tests_over_max_build_bytes_together_refuse_the_package(
@@ -119,9 +119,9 @@ async def test_judging_a_stored_test_over_max_test_bytes_is_refused_in_one_sente
     (mini / "testdata" / "3.in").write_bytes(b"5 2\n" + b"7 " * 2048 + b"\n")  # 4 KiB, stored as it was
     with open_store(tmp_path / "store.db", settings) as store:
         imported = await import_frontiercs(mini, store, backend="process", settings=settings)
-        judged = await from_store(store, imported.seed_id, settings)
+        judged = await from_store(store, imported.problem_id, settings)
         assert [t.name for t in judged.tests] == ["1", "2", "3"]
         with pytest.raises(InvalidInputError) as caught:
-            await from_store(store, imported.seed_id, settings.model_copy(update={"max_test_bytes": 1024}))
+            await from_store(store, imported.problem_id, settings.model_copy(update={"max_test_bytes": 1024}))
     message = one_sentence(caught)
     assert "The input of test 3" in message and "over the limit of 1 KiB set by max_test_bytes" in message

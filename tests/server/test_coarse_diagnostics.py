@@ -72,7 +72,7 @@ async def test_mcp_submit_tells_no_exit_code_and_buckets_time_and_memory(
     sandbox_backend: str, settings: Settings, tmp_path: Path
 ) -> None:
     store = Store(settings.resolved_store_path)
-    problem_id = (await import_frontiercs(leak_package(tmp_path / "pkg"), store)).seed_id
+    problem_id = (await import_frontiercs(leak_package(tmp_path / "pkg"), store)).problem_id
     store.close()
     env = serve_env(tmp_path, FRONTIERSMITH_SANDBOX_BACKEND=sandbox_backend)
     params = StdioServerParameters(command="frontiersmith", args=["serve", "--tools", "solve"], env=env)
@@ -97,7 +97,7 @@ async def test_verifiers_feedback_tells_no_exit_code_and_buckets_time_and_memory
 
     package = leak_package(tmp_path / "pkg")
     store = Store(settings.resolved_store_path)
-    problem_id = (await import_frontiercs(package, store)).seed_id
+    problem_id = (await import_frontiercs(package, store)).problem_id
     store.close()
     # The local judge reads these settings; the MCP form's server is started with this environment.
     for key, value in serve_env(tmp_path, FRONTIERSMITH_SANDBOX_BACKEND=sandbox_backend).items():

@@ -68,7 +68,7 @@ async def test_a_solution_echoing_a_hidden_test_then_failing_gets_no_test_data_b
 ) -> None:
     markers = {"input": f"HIDDENINPUT{uuid.uuid4().hex}", "answer": f"HIDDENANSWER{uuid.uuid4().hex}"}
     store = server.backend.store()
-    problem_id = (await import_frontiercs(hidden_package(tmp_path / "pkg", markers), store)).seed_id
+    problem_id = (await import_frontiercs(hidden_package(tmp_path / "pkg", markers), store)).problem_id
     seen: dict[str, tuple[str, dict]] = {}
 
     async with Client(server) as client:

@@ -127,3 +127,51 @@ def test_a_store_from_a_newer_schema_is_refused_untouched(tmp_path: Path) -> Non
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION + 7
     conn.close()
+
+
+@pytest.mark.anyio
+async def test_an_imported_problem_stored_under_a_seed_id_moves_to_its_problem_id(tmp_path: Path) -> None:
+    """Migration 7: a store that filed an imported FrontierCS problem under ``seed_…`` (and its tests and checker
+    under ids made from that) holds it, once opened, under exactly the ids an import makes today, every
+    reference moved, so importing the same package again stores nothing."""
+    from frontiersmith.models import Submission, make_id
+    from frontiersmith.tools.formats.frontiercs import import_frontiercs
+
+    mini = Path(__file__).parents[1] / "judge" / "data" / "frontiercs_mini"
+    path = tmp_path / "store.db"
+    with open_store(path) as store:
+        now = await import_frontiercs(mini, store, backend="process")
+        store.put_submission(
+            Submission(id="sub_1", problem_id=now.problem_id, code="x", language="python", score=0.5)
+        )
+        store.db.execute(
+            "INSERT INTO events (kind, subject_id, payload, created_at) VALUES ('note', ?, '{}', 1)",
+            (now.problem_id,),
+        )
+    # the same rows as the import of an older version left them: ids made from seed_…
+    old = "seed_" + now.problem_id.removeprefix("problem_")
+    with open_store(path) as store:
+        tests = store.list_tests(now.problem_id)
+    back = {
+        now.problem_id: old,
+        now.verifier_id: make_id("verifier", old, store.get_verifier(now.problem_id).code),
+    }
+    back.update({t.id: make_id("test", old, t.name, t.input_hash, t.answer_hash) for t in tests})
+    conn = sqlite3.connect(path, isolation_level=None)
+    for table in ("seeds", "tests", "verifiers", "submissions", "events"):
+        columns = [c[1] for c in conn.execute(f"PRAGMA table_info({table})") if c[2] == "TEXT"]
+        for new_id, old_id in back.items():
+            for column in columns:
+                conn.execute(f"UPDATE {table} SET {column} = replace({column}, ?, ?)", (new_id, old_id))
+    conn.execute("PRAGMA user_version = 6")
+    conn.close()
+
+    with open_store(path) as store:
+        assert store.find(type(store.get_seed(now.problem_id)), old) is None
+        assert store.get_seed(now.problem_id).origin == "problem"
+        assert sorted(t.id for t in store.list_tests(now.problem_id)) == sorted(now.test_ids)
+        assert store.get_verifier(now.problem_id).id == now.verifier_id
+        assert store.get_submission("sub_1").problem_id == now.problem_id
+        assert store.db.execute("SELECT subject_id FROM events").fetchone()[0] == now.problem_id
+        again = await import_frontiercs(mini, store, backend="process")
+        assert not again.inserted and again.test_ids == now.test_ids

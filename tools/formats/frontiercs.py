@@ -1,18 +1,21 @@
-"""Reader of FrontierCS / FrontierSmith-release problem directories (``config.yaml`` + ``chk.cc``).
+"""Reader of FrontierCS / FrontierSmith-release problem directories (``config.yaml`` + a checker or interactor).
 
 Layout, as the FrontierCS algorithmic judge reads it::
 
-    DIR/config.yaml      type: default, time: 2s, memory: 256m, checker: chk.cc,
-                         subtasks: [{score: 100, n_cases: 10}]
+    DIR/config.yaml      type: default | interactive, time: 2s, memory: 256m,
+                         checker: chk.cc (default) | interactor: interactor.cc (interactive),
+                         subtasks: [{score: 100, n_cases: 10}]; other keys are kept and ignored
     DIR/statement.txt    the statement
     DIR/chk.cc           a testlib checker: chk input output answer; quitp(ratio, "... Ratio: x")
+    DIR/interactor.cc    a testlib interactor: interactor input tout answer, talking to the solution
     DIR/testdata/N.in    inputs 1..n (n = the sum of the subtasks' n_cases; all N.in when absent)
     DIR/testdata/N.ans   optional answers (N.out is accepted too); an empty answer when neither exists
 
-Only ``type: default`` (a checker, no interactor) can be judged here. Every file the package names
-must be a regular file inside DIR once symlinks are followed. A test the subtasks ask for whose input
-is missing (released packages have gaps in their numbering) does not refuse the package: it becomes
-a SYSTEM_ERROR line saying it is missing, and the tests that exist are judged.
+``checker:`` and ``interactor:`` may name any file of the package. Every file the package names must be a
+regular file inside DIR once symlinks are followed. A test the subtasks ask for whose input is missing
+(released packages have gaps in their numbering) does not refuse the package: it becomes a SYSTEM_ERROR line
+saying it is missing, and the tests that exist are judged. An interactor runs under four times the problem's
+time and memory (as FrontierCS's judge gives it), or the judge's own verifier limits where those are more.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +40,13 @@ from frontiersmith.models import (
     ProblemKind,
     Program,
     Seed,
+    Sense,
     TestCase,
     Verifier,
     VerifierKind,
     make_id,
 )
-from frontiersmith.sandbox import open_sandbox
+from frontiersmith.sandbox import Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
 from ..testgen import check_test_count
@@ -114,8 +119,22 @@ class FrontierCSConfig(BaseModel):
     time_ms: int = Field(1000, validation_alias="time")
     memory_mb: int = Field(256, validation_alias="memory")
     checker: str = "chk.cc"
-    interactor: str | None = None
+    interactor: str = "interactor.cc"
     subtasks: list[Subtask] | None = None
+
+    @property
+    def interactive(self) -> bool:
+        return self.type == "interactive"
+
+    @property
+    def judge_file(self) -> str:
+        """The file that judges: the interactor of an interactive problem, else the checker (FrontierCS
+        ignores ``interactor`` on a default problem, and so do we)."""
+        return self.interactor if self.interactive else self.checker
+
+    @property
+    def judge_field(self) -> str:
+        return "interactor" if self.interactive else "checker"
 
     @model_validator(mode="before")
     @classmethod
@@ -160,14 +179,19 @@ class MissingTest(BaseModel):
 
 
 class FrontierCSPackage(BaseModel):
-    """A loaded FrontierCS problem: the config, the statement, the checker and the tests."""
+    """A loaded FrontierCS problem: the config, the statement, the checker (an interactive problem's
+    interactor) and the tests."""
 
     root: Path
     config: FrontierCSConfig
     problem: Problem
-    checker: Program
+    checker: Program  # the program that judges: config.judge_file
     tests: list[tuple[str, bytes, bytes | None]]  # the tests that exist, in the package's order
     missing: list[MissingTest] = Field(default_factory=list)
+
+    @property
+    def verifier_kind(self) -> VerifierKind:
+        return VerifierKind.INTERACTOR if self.config.interactive else VerifierKind.TESTLIB
 
 
 def is_frontiercs_package(root: Path) -> bool:
@@ -233,12 +257,14 @@ def load_frontiercs(root: Path | str, settings: Settings | None = None) -> Front
             validation_sentence(path, exc).replace("'time_ms'", "'time'").replace("'memory_mb'", "'memory'")
         )
         raise InvalidInputError(sentence) from None
-    # FrontierCS ignores ``interactor`` on type: default problems (the checker judges), and so do we.
-    if config.type != "default":
+    if config.type not in ("default", "interactive"):
         raise InvalidInputError(
-            f"{path}: field 'type' is {config.type!r}; only type: default (checker) problems can be judged here."
+            f"{path}: field 'type' is {config.type!r}; FrontierCS problems are type: default (a checker) or "
+            "type: interactive (an interactor)."
         )
-    checker_code = read_package_file(root, config.checker, f"{path}: field 'checker' names", settings)
+    checker_code = read_package_file(
+        root, config.judge_file, f"{path}: field '{config.judge_field}' names", settings
+    )
     present: list[tuple[str, str, Path, Path | None]] = []
     missing: list[MissingTest] = []
     for position, (name, relative, inp, ans) in enumerate(_case_files(root, config, settings)):
@@ -260,12 +286,17 @@ def load_frontiercs(root: Path | str, settings: Settings | None = None) -> Front
         id=f"frontiercs_{root.name}",
         title=title[:200],
         statement=statement,
-        objective=Objective(kind=ObjectiveKind.OPTIMISE, formula="the checker's ratio"),
+        objective=Objective(
+            kind=ObjectiveKind.OPTIMISE,
+            sense=Sense.MAX,
+            formula=f"the {config.judge_field}'s ratio (1 is the best known)",
+        ),
         limits=Limits(time_ms=config.time_ms, memory_mb=config.memory_mb),
         kind=ProblemKind.OPEN,
         provenance={
             "format": "frontiercs",
             "source": root.name,
+            "type": config.type,
             "subtask_scores": [s.score for s in config.subtasks or []],
         },
     )
@@ -276,38 +307,58 @@ def load_frontiercs(root: Path | str, settings: Settings | None = None) -> Front
 
 
 class ImportSummary(BaseModel):
-    """What ``import_frontiercs`` stored."""
+    """What ``import_frontiercs`` stored for one package."""
 
-    seed_id: str
-    problem_id: str
+    problem_id: str  # the stored open problem's id (``problem_…``): what judge, submit and lineage take
+    source: str  # the package folder's name
     title: str
+    type: str = "default"  # default (a checker) or interactive (an interactor)
     test_ids: list[str]
     verifier_id: str
     inserted: bool  # False when the same package was imported before (nothing changed)
     missing: list[str] = Field(default_factory=list)  # why each missing test was left out
 
 
-async def check_checker_compiles(
-    package: FrontierCSPackage, *, backend: str | None = None, settings: Settings | None = None
-) -> None:
-    """Compile the package's checker in a sandbox; a checker that does not compile is refused, since
-    every submission to it would be SYSTEM_ERROR."""
-    async with open_sandbox(backend, settings) as sb:
-        compiled = await sb.compile(package.checker.code, package.checker.language, name="checker")
+class ImportOutcome(BaseModel):
+    """One package of a folder ``import_frontiercs_tree`` went through: what was stored, or why not."""
+
+    path: str
+    stored: ImportSummary | None = None
+    refused: str = ""  # one sentence, when nothing was stored
+
+
+async def check_checker_compiles(package: FrontierCSPackage, sandbox: Sandbox) -> None:
+    """Compile the package's checker (or interactor) in ``sandbox``; one that does not compile is refused,
+    since every submission to it would be SYSTEM_ERROR."""
+    compiled = await sandbox.compile(
+        package.checker.code, package.checker.language, name=package.config.judge_field
+    )
     if not compiled.ok:
         first = next((line.strip() for line in compiled.message.splitlines() if "error" in line), "")
         first = first or (compiled.message.strip().splitlines() or [compiled.verdict.value])[0]
         raise InvalidInputError(
-            f"{package.root / CONFIG}: the checker {package.config.checker} does not compile "
-            f"({first[:200]}); fix it and import again."
+            f"{package.root / CONFIG}: the {package.config.judge_field} {package.config.judge_file} does not "
+            f"compile ({first[:200]}); fix it and import again."
         )
 
 
+def imported_problem_id(package: FrontierCSPackage) -> str:
+    """The id an imported package is stored under: from its content, so a re-import finds it."""
+    problem = package.problem
+    return make_id("problem", "frontiercs", problem.id, problem.statement, package.checker.code)
+
+
 async def import_frontiercs(
-    root: Path | str, store: Any, *, backend: str | None = None, settings: Settings | None = None
+    root: Path | str,
+    store: Any,
+    *,
+    backend: str | None = None,
+    settings: Settings | None = None,
+    sandbox: Sandbox | None = None,
 ) -> ImportSummary:
     """Store a FrontierCS package as an imported open problem (origin ``problem``: solved and judged, never
-    mutated as if it were closed; ``seeds import --as-seed`` takes one as a seed) with its tests and checker.
+    mutated as if it were closed; ``seeds import --as-seed`` takes one as a seed) with its tests and checker
+    or interactor, compiled in ``sandbox`` (or a sandbox of its own) first.
 
     The package is read and its checker compiled before anything is stored, so a bad package
     stores nothing. Ids derive from the content, so importing the same directory twice stores
@@ -315,11 +366,17 @@ async def import_frontiercs(
     ``missing``.
     """
     package = load_frontiercs(root, settings)
-    await check_checker_compiles(package, backend=backend, settings=settings)
+    if sandbox is None:
+        async with open_sandbox(backend, settings) as own:
+            await check_checker_compiles(package, own)
+    else:
+        await check_checker_compiles(package, sandbox)
+    return _store_package(package, store)
+
+
+def _store_package(package: FrontierCSPackage, store: Any) -> ImportSummary:
     problem = package.problem
-    seed = Seed(
-        id=make_id("seed", "frontiercs", problem.id, problem.statement, package.checker.code), problem=problem
-    )
+    seed = Seed(id=imported_problem_id(package), problem=problem)
     seed.origin = "problem"
     with store.transaction():
         outcome = store.put_seed(seed)
@@ -342,17 +399,84 @@ async def import_frontiercs(
             problem_id=seed.id,
             code=package.checker.code,
             language=package.checker.language,
-            kind=VerifierKind.TESTLIB,
+            kind=package.verifier_kind,
             normalisation=Normalisation.CHECKER,
             author="frontiercs",
         )
         store.put_verifier(verifier)
     return ImportSummary(
-        seed_id=seed.id,
-        problem_id=problem.id,
+        problem_id=seed.id,
+        source=package.root.name,
         title=problem.title,
+        type=package.config.type,
         test_ids=test_ids,
         verifier_id=verifier.id,
         inserted=str(outcome) != "unchanged",
         missing=[m.reason for m in package.missing],
     )
+
+
+PACKAGE_SEARCH_DEPTH = 4  # how deep under the folder given packages are looked for
+
+
+def find_packages(root: Path | str) -> list[Path]:
+    """The FrontierCS packages at or under ``root``: ``root`` itself when it is one, else every folder with a
+    ``config.yaml`` below it (a package's own sub-folders are not searched), in natural order (1, 2, ..., 10)."""
+    root = Path(root)
+    if not root.is_dir():
+        raise InvalidInputError(
+            f"{root} is not a directory; pass a FrontierCS problem folder or a folder of them."
+        )
+    if is_frontiercs_package(root):
+        return [root]
+    found: list[Path] = []
+
+    def walk(folder: Path, depth: int) -> None:
+        try:
+            children = sorted(
+                (c for c in folder.iterdir() if c.is_dir() and not c.name.startswith(".")),
+                key=lambda c: natural_key(c.name),
+            )
+        except OSError:
+            return
+        for child in children:
+            if is_frontiercs_package(child):
+                found.append(child)
+            elif depth < PACKAGE_SEARCH_DEPTH:
+                walk(child, depth + 1)
+
+    walk(root, 1)
+    if not found:
+        raise InvalidInputError(
+            f"{root} holds no FrontierCS problem (a folder with config.yaml) within {PACKAGE_SEARCH_DEPTH} levels."
+        )
+    return found
+
+
+async def import_frontiercs_tree(
+    root: Path | str,
+    store: Any,
+    *,
+    backend: str | None = None,
+    settings: Settings | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> list[ImportOutcome]:
+    """Import every package at or under ``root`` (one, or a benchmark's folder of them), one at a time in one
+    sandbox (memory bounded by the largest package), each stored or refused with one sentence; ``progress``
+    hears (done, total, package name) after each. A ``root`` that is itself a package it cannot import raises
+    that sentence (InvalidInputError), as ``import_frontiercs`` does."""
+    packages = find_packages(root)
+    single = packages == [Path(root)]
+    outcomes: list[ImportOutcome] = []
+    async with open_sandbox(backend, settings) as sandbox:
+        for done, path in enumerate(packages, 1):
+            try:
+                summary = await import_frontiercs(path, store, settings=settings, sandbox=sandbox)
+                outcomes.append(ImportOutcome(path=str(path), stored=summary))
+            except InvalidInputError as exc:
+                if single:
+                    raise
+                outcomes.append(ImportOutcome(path=str(path), refused=str(exc)))
+            if progress is not None:
+                progress(done, len(packages), path.name)
+    return outcomes
