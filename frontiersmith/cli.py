@@ -56,6 +56,7 @@ def _register() -> None:
     )
     app.add_typer(judge.import_app, name="import", help="Import problems from other formats.")
     app.command("judge")(judge.judge)
+    app.command("problems")(judge.problems)
     for name, fn in pipeline.COMMANDS.items():
         app.command(name)(fn)
     for name, fn in export.COMMANDS.items():

@@ -198,7 +198,9 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
     kind = (
         "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
     )
-    return _Records(kind, record.problem, tests, verifier, baseline)
+    # an imported problem is named by the id it is stored under (its package's own name is in its provenance)
+    problem = record.problem.model_copy(update={"id": record.id}) if isinstance(record, Seed) else record.problem
+    return _Records(kind, problem, tests, verifier, baseline)
 
 
 async def _catalog_records(store: Store, problem_id: str, settings: Settings | None) -> _Records:

@@ -19,15 +19,24 @@ from frontiersmith.settings import get_settings
 from .executor_options import executor_option, executor_settings, ray_address_option
 
 console = Console(stderr=True)
-SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH."
+SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH or files:DIR."
 
 
 def evaluate(
     solver: str = typer.Option(..., "--solver", help=f"The solver under evaluation: {SOLVER_HELP}"),
-    tasks: str = typer.Option(
-        "catalog", "--tasks", help="Task ids (comma-separated), all, latest or catalog (the open families)."
+    tasks: str | None = typer.Option(
+        None,
+        "--tasks",
+        help="Task ids (comma-separated), all, latest or catalog (the open families; the default, but for "
+        "files:DIR, which takes every problem its folders name).",
     ),
-    attempts: int = typer.Option(1, "--attempts", min=1, max=20, help="Attempts per problem (k)."),
+    attempts: int | None = typer.Option(
+        None,
+        "--attempts",
+        min=1,
+        max=20,
+        help="Attempts per problem (k; default 1, for files:DIR all of them).",
+    ),
     feedback: bool = typer.Option(
         False, "--feedback", help="Tell the solver the judge's data-free diagnostics between attempts."
     ),
@@ -40,7 +49,9 @@ def evaluate(
     as_json: bool = typer.Option(False, "--json", help="Print the trajectories' summary as JSON."),
 ) -> None:
     """Evaluate a solver on problems: k attempts each, judged by the one judge (here, or on the workers of a
-    Ray cluster with --executor ray), stored as trajectories."""
+    Ray cluster with --executor ray), stored as trajectories. files:DIR replays existing solutions
+    (DIR/<problem>/<name>[_k].cpp, FrontierCS's algorithmic/solutions layout) as one solver per name and prints
+    each one's Score@1, Avg@k and Best@k; replaying the same files again goes on where it stopped."""
     from frontiersmith.tools.frontier import evaluate as run_evaluate
     from frontiersmith.tools.frontier import parse_solver, select_problems
 
@@ -48,16 +59,19 @@ def evaluate(
     from frontiersmith.store import open_store  # here: `serve` must not import the store to answer initialize
 
     store = open_store(store_path, settings)
-    chosen = parse_solver(solver, settings, command_timeout_s=command_timeout)
-    problems = select_problems(store, tasks)
 
     def shown(line: str) -> None:
         if not as_json:
             console.print(line)
 
+    if solver.startswith("files:"):
+        _replay(store, solver.removeprefix("files:"), tasks, attempts, settings, shown, as_json)
+        return
+    chosen = parse_solver(solver, settings, command_timeout_s=command_timeout)
+    problems = select_problems(store, tasks or "catalog")
     trajectories = anyio.run(
         lambda: run_evaluate(
-            store, chosen, problems, attempts, feedback=feedback, settings=settings, progress=shown
+            store, chosen, problems, attempts or 1, feedback=feedback, settings=settings, progress=shown
         )
     )
     rows = [
@@ -93,6 +107,55 @@ def evaluate(
     for r in rows:
         table.add_row(r["problem_id"], str(r["attempt"]), f"{r['score']:.3f}", r["failure"], r["detail"][:80])
     Console().print(table)
+
+
+def _replay(
+    store: Any,
+    root: str,
+    tasks: str | None,
+    attempts: int | None,
+    settings: Any,
+    shown: Callable[[str], None],
+    as_json: bool,
+) -> None:
+    from frontiersmith.tools.frontier import replay, scores_at, select_problems
+
+    problems = select_problems(store, tasks) if tasks else None
+    done = anyio.run(
+        lambda: replay(store, root, attempts=attempts, problems=problems, settings=settings, progress=shown)
+    )
+    scores = scores_at(done.trajectories)
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "solvers": [s.__dict__ for s in scores],
+                    "trajectories": len(done.trajectories),
+                    "resumed": done.resumed,
+                    "skipped": done.skipped,
+                },
+                indent=2,
+            )
+        )
+        return
+    problems_judged = len({t.problem_id for t in done.trajectories})
+    table = Table(
+        title=f"{len(done.trajectories)} attempts on {problems_judged} problems ({done.resumed} stored before)"
+    )
+    for column in ("solver", "problems", "k", "Score@1", "Avg@k", "Best@k"):
+        table.add_column(column, justify="left" if column == "solver" else "right")
+    for s in scores:
+        table.add_row(
+            s.solver,
+            str(s.problems),
+            str(s.attempts),
+            f"{s.score_at_1:.2f}",
+            f"{s.avg_at_k:.2f}",
+            f"{s.best_at_k:.2f}",
+        )
+    Console().print(table)
+    for folder, why in sorted(done.skipped.items()):
+        console.print(f"skipped {folder}: {why}")
 
 
 def diagnose(

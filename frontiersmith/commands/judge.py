@@ -148,6 +148,29 @@ def _print_table(title: str, report) -> None:
         console.print(f"score: {report.score:.6f} ({report.summary})")
 
 
+def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+    """List the problems to solve (what `judge` and MCP's `submit` take): published tasks, imported problems
+    (`import frontiercs`) and the catalog's open families."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.submit import list_problems
+
+    with open_store() as store:
+        rows = list_problems(store)
+    if as_json:
+        typer.echo(json.dumps([r.model_dump(mode="json", exclude_none=True) for r in rows], indent=1))
+        return
+    table = Table(title=f"{len(rows)} problems")
+    for column in ("id", "kind", "title", "tests"):
+        table.add_column(column, overflow="fold", no_wrap=column == "id")
+    for r in rows:
+        latest = " (older version)" if r.latest is False else ""
+        table.add_row(r.id, r.kind + latest, r.title, "" if r.tests is None else str(r.tests))
+    Console().print(table)
+
+
 @import_app.command("frontiercs")
 def import_frontiercs(
     problem_dir: Path = typer.Argument(

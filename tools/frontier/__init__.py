@@ -2,7 +2,9 @@
 Capability Defect Map.
 
 - ``evaluate(store, solver, problems, attempts)``: every attempt judged by the one judge and stored as a
-  ``Trajectory`` (``solver`` is a spec: catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH).
+  ``Trajectory`` (``solver`` is a spec: catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH);
+  ``replay(store, DIR)`` the same for solutions that exist as files (``files:DIR``: one solver per name), and
+  ``scores_at`` each solver's Score@1, Avg@k and Best@k.
 - ``diagnose(store, solver)``: the solver's ``DefectMap`` (failure type x problem features, difficulty
   anchors, example trajectories), stored; ``label_clusters`` has a model write the cluster labels.
 """
@@ -10,7 +12,7 @@ Capability Defect Map.
 from frontiersmith.models import DefectCluster, DefectMap, FailureType, TestInfo, Trajectory
 
 from .diagnose import DELTA, classify, diagnose, label_clusters, latest_defect_map, problem_features
-from .evaluate import evaluate, select_problems
+from .evaluate import Replay, SolverScores, evaluate, replay, scores_at, select_problems
 from .solvers import Draft, Solver, extract_code, parse_solver
 
 __all__ = [
@@ -19,7 +21,9 @@ __all__ = [
     "DefectMap",
     "Draft",
     "FailureType",
+    "Replay",
     "Solver",
+    "SolverScores",
     "TestInfo",
     "Trajectory",
     "classify",
@@ -30,5 +34,7 @@ __all__ = [
     "latest_defect_map",
     "parse_solver",
     "problem_features",
+    "replay",
+    "scores_at",
     "select_problems",
 ]

@@ -1,5 +1,7 @@
 """``evaluate``: a solver under evaluation makes k attempts on each problem; every attempt is judged by the one
-judge, classified and stored as a ``Trajectory``. ``select_problems`` reads a ``--tasks`` selector.
+judge, classified and stored as a ``Trajectory``. ``replay`` does the same for solutions that already exist as
+files (``files:DIR``, such as FrontierCS's real model solutions), and ``scores_at`` reads a solver's Score@1,
+Avg@k and Best@k off its trajectories. ``select_problems`` reads a ``--tasks`` selector.
 """
 
 from __future__ import annotations
@@ -8,10 +10,21 @@ import re
 import time
 import uuid
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import FailureType, Program, TestInfo, Trajectory, Verdict, make_id
+from frontiersmith.models import (
+    FailureType,
+    Program,
+    Seed,
+    TestInfo,
+    Trajectory,
+    Verdict,
+    content_hash,
+    make_id,
+)
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -21,9 +34,18 @@ from ..judge import TestResult
 from ..llm.base import EndpointUnreachable
 from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
 from ..submit import list_problems
-from .board import Board, board_of, judge_program
+from .board import Board, board_of, judge_program, judge_programs
 from .diagnose import DELTA, classify
-from .solvers import AttemptContext, Draft, Solver, parse_solver
+from .solvers import (
+    AttemptContext,
+    Draft,
+    FilesSolver,
+    SolutionFile,
+    Solver,
+    parse_solver,
+    read_solution,
+    solution_files,
+)
 
 MAX_ATTEMPTS = 20
 FEEDBACK_TESTS = 5  # diagnostics of at most this many failed tests go back to the solver per attempt
@@ -111,6 +133,9 @@ async def _judged(
     if draft.board_entry is not None:
         e = draft.board_entry
         return e.tests, e.score, e.verdict, e.constraints
+    if draft.judged is not None:
+        j = draft.judged
+        return j.report.tests, j.report.score, j.report.verdict, j.constraints
     if draft.submitted is not None:
         s = draft.submitted
         verdict = (
@@ -245,3 +270,154 @@ async def _attempts(
         if not chosen.repeats:
             break
     return out
+
+
+# -- files:DIR: existing solutions replayed --------------------------------------------------------------------
+
+
+@dataclass
+class Replay:
+    """What ``replay`` did: the trajectories it stored (or found stored), and the folders it could not use."""
+
+    trajectories: list[Trajectory]
+    skipped: dict[str, str]  # problem folder -> why its files were not judged
+    resumed: int = 0  # attempts already stored by an earlier replay of the same files
+
+
+def problem_for_folder(store: Store, folder: str, candidates: Sequence[str] | None = None) -> str:
+    """The problem a solutions folder is for: a problem id, or the source name of an imported package
+    (``import frontiercs``: FrontierCS's folder names); one sentence when none or several match."""
+    if store.find(Seed, folder) is not None or folder.startswith(CATALOG_PREFIX):
+        return folder
+    found = [
+        s.id
+        for s in store.list_seeds(origin="problem")
+        if s.problem.provenance.get("source") == folder and (candidates is None or s.id in candidates)
+    ]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        return ""
+    raise InvalidInputError(
+        f"the folder {folder} matches {len(found)} imported problems ({', '.join(found)}); pass --tasks to choose."
+    )
+
+
+async def replay(
+    store: Store,
+    root: Path | str,
+    *,
+    attempts: int | None = None,
+    problems: Sequence[str] | None = None,
+    settings: Settings | None = None,
+    progress: Progress | None = None,
+    delta: float = DELTA,
+) -> Replay:
+    """Judge every solution file under ``root`` (``solvers.solution_files``) as a trajectory of the solver its
+    name gives (``files:NAME``), attempt by attempt, up to ``attempts`` each (all by default). A problem's files
+    are judged as one batch on the executor (local workers or Ray). The same files replayed again store
+    nothing new: an interrupted replay goes on where it stopped."""
+    settings = settings or get_settings()
+    files = [f for f in solution_files(root) if attempts is None or f.attempt <= attempts]
+    by_folder: dict[str, list[SolutionFile]] = {}
+    for f in files:
+        by_folder.setdefault(f.problem, []).append(f)
+    solvers = {name: FilesSolver(name) for name in sorted({f.solver for f in files})}
+    # one evaluation per solver and set of files: the same files give the same ids, so a replay resumes
+    evaluation = {
+        name: make_id(
+            "eval", solver.spec, content_hash(sorted(_file_key(f) for f in files if f.solver == name))
+        )
+        for name, solver in solvers.items()
+    }
+    out = Replay([], {})
+    async with get_executor(settings):
+        for folder, mine in by_folder.items():
+            pid = problem_for_folder(store, folder, problems)
+            if not pid:
+                out.skipped[folder] = "no problem of that name or id is stored (import the benchmark first)"
+                continue
+            if problems is not None and pid not in problems:
+                continue
+            done = {t.id: t for t in store.list_trajectories(problem_id=pid)}
+            todo = []
+            for f in mine:
+                tid = make_id("traj", evaluation[f.solver], pid, f.attempt)
+                if tid in done:
+                    out.trajectories.append(done[tid])
+                    out.resumed += 1
+                else:
+                    todo.append(f)
+            if not todo:
+                continue
+            pkg = await from_store(store, pid, settings)
+            board = await board_of(store, pid, pkg, settings)
+            drafts = {f: read_solution(f) for f in todo}
+            runnable = [f for f in todo if not drafts[f].reason and drafts[f].language is not None]
+            judged = await judge_programs(
+                store,
+                pkg,
+                [Program(code=drafts[f].code, language=drafts[f].language) for f in runnable],
+                settings,
+            )
+            for f, j in zip(runnable, judged, strict=True):
+                drafts[f].judged = j
+            for f in todo:
+                solver = solvers[f.solver]
+                solver.drafts[(pid, f.attempt)] = drafts[f]
+                ctx = AttemptContext(store, pkg.problem, pkg, f.attempt, [], settings, board)
+                traj, _ = await attempt_once(store, solver, ctx, evaluation[f.solver], delta=delta)
+                out.trajectories.append(traj)
+                del solver.drafts[(pid, f.attempt)]
+            if progress is not None:
+                shown = progress(f"{folder} ({pid}): {len(todo)} attempts judged")
+                if shown is not None:
+                    await shown
+    return out
+
+
+def _file_key(f: SolutionFile) -> list[object]:
+    return [
+        f.problem,
+        f.attempt,
+        f.path.name,
+        content_hash(f.path.read_bytes().hex()) if f.path.is_file() else "",
+    ]
+
+
+@dataclass
+class SolverScores:
+    """A solver's scores over the problems it attempted, each the mean over problems of the per-problem value
+    x100 (as the FrontierSmith paper reports FrontierCS): its first attempt (Score@1), the mean of its k
+    attempts (Avg@k) and the best of them (Best@k)."""
+
+    solver: str
+    problems: int
+    attempts: int  # k: the most attempts it made on a problem
+    score_at_1: float
+    avg_at_k: float
+    best_at_k: float
+
+
+def scores_at(trajectories: Iterable[Trajectory]) -> list[SolverScores]:
+    """Score@1, Avg@k and Best@k of every solver among ``trajectories``, best Avg@k first."""
+    per: dict[str, dict[str, dict[int, float]]] = {}
+    for t in trajectories:
+        per.setdefault(t.solver, {}).setdefault(t.problem_id, {})[t.attempt] = t.score
+    out = []
+    for solver, problems in per.items():
+        firsts = [by_attempt.get(1, 0.0) for by_attempt in problems.values()]
+        means = [sum(by_attempt.values()) / len(by_attempt) for by_attempt in problems.values()]
+        bests = [max(by_attempt.values()) for by_attempt in problems.values()]
+        n = len(problems)
+        out.append(
+            SolverScores(
+                solver=solver,
+                problems=n,
+                attempts=max(len(b) for b in problems.values()),
+                score_at_1=round(100 * sum(firsts) / n, 2),
+                avg_at_k=round(100 * sum(means) / n, 2),
+                best_at_k=round(100 * sum(bests) / n, 2),
+            )
+        )
+    return sorted(out, key=lambda s: (-s.avg_at_k, s.solver))

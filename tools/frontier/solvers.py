@@ -1,5 +1,6 @@
 """Solvers under evaluation, named by a spec: ``catalog:weak|medium|strong``, ``model:NAME``,
-``agent:NAME`` and ``command:PATH``. Each writes one attempt at a time (a ``Draft``); evaluate judges it.
+``agent:NAME``, ``command:PATH`` and ``files:DIR`` (existing solutions replayed: one solver per name, see
+``solution_files``). Each writes one attempt at a time (a ``Draft``); evaluate judges it.
 
 Whatever a solver prints is untrusted: no code, the wrong language or a solver that crashes or hangs is a
 ``Draft`` with ``reason`` set (a failed attempt), never an exception; the code it writes runs only in the
@@ -48,6 +49,7 @@ class Draft:
     strategy: str = ""
     board_entry: BoardEntry | None = None  # a catalog solver's run, already judged on the board
     submitted: Any = None  # an agent's SubmitResult: judged by the server's submit
+    judged: Any = None  # a replayed file's board.Judged: judged in its problem's batch (evaluate.replay)
 
 
 @dataclass
@@ -217,6 +219,78 @@ def _kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)  # its own session: the group is the command and its children
 
 
+# -- files:DIR -------------------------------------------------------------------------------------------------
+
+# DIR/<problem>/<name>.<ext> is a solver's first attempt, <name>_<k>.<ext> its attempt k + 1 (FrontierCS's
+# algorithmic/solutions layout); a .FAILED file is an attempt whose generation failed (no program).
+_SOLUTION_FILE = re.compile(r"^(?P<name>.+?)(?:_(?P<k>\d+))?\.(?P<ext>cpp|cc|cxx|py|FAILED)$")
+
+
+@dataclass(frozen=True)
+class SolutionFile:
+    """One replayed attempt: the problem folder it is under, the solver's name, the attempt (from 1)."""
+
+    problem: str
+    solver: str
+    attempt: int
+    path: Path
+    language: Language | None  # None: a .FAILED file, an attempt that produced no program
+
+
+def solution_files(root: Path | str) -> list[SolutionFile]:
+    """Every solution file under ``root`` (``root/<problem>/<name>[_k].<ext>``), in a stable order; files that
+    are not named so are not attempts and are left out."""
+    root = Path(root).expanduser()
+    if not root.is_dir():
+        raise InvalidInputError(
+            f"files:{root} is not a directory; pass a folder of <problem>/<name>[_k].cpp files."
+        )
+    found: list[SolutionFile] = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        for path in sorted(folder.iterdir()):
+            m = _SOLUTION_FILE.match(path.name)
+            if m is None or not path.is_file():
+                continue
+            ext = m.group("ext")
+            language = None if ext == "FAILED" else Language.PYTHON if ext == "py" else Language.CPP
+            attempt = int(m.group("k")) + 1 if m.group("k") is not None else 1
+            found.append(SolutionFile(folder.name, m.group("name"), attempt, path, language))
+    if not found:
+        raise InvalidInputError(f"files:{root} holds no <problem>/<name>[_k].cpp (or .py) files.")
+    return found
+
+
+class FilesSolver:
+    """A solver whose attempts already exist as files (``solution_files``): attempt k on a problem is its file
+    for k, judged in its problem's batch (``evaluate.replay``) and handed over as it stands."""
+
+    repeats = True
+
+    def __init__(self, name: str):
+        self.spec = f"files:{name}"
+        self.drafts: dict[tuple[str, int], Draft] = {}  # (problem id, attempt) -> the judged draft
+
+    async def write(self, ctx: AttemptContext) -> Draft:
+        return self.drafts.get((ctx.problem.id, ctx.attempt)) or Draft(
+            reason="no code: no file for this attempt"
+        )
+
+
+def read_solution(file: SolutionFile) -> Draft:
+    """A replayed file as the attempt it was: its program, or why there is none (a FAILED generation, a file
+    too big or not text)."""
+    messages = [{"role": "solver", "content": f"replayed {file.problem}/{file.path.name}"}]
+    if file.language is None:
+        return Draft(reason="no code: the attempt's generation failed (a .FAILED file)", messages=messages)
+    if file.path.stat().st_size > MAX_CODE_BYTES:
+        return Draft(reason=f"no code: the file is over {MAX_CODE_BYTES} bytes", messages=messages)
+    try:
+        code = file.path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Draft(reason=f"no code: the file cannot be read as text ({exc})", messages=messages)
+    return Draft(code=code, language=file.language, messages=messages)
+
+
 # -- model:NAME -----------------------------------------------------------------------------------------------
 
 
@@ -258,8 +332,8 @@ def parse_solver(spec: str, settings: Settings, *, command_timeout_s: float = CO
     kind, _, name = spec.partition(":")
     if not name:
         raise InvalidInputError(
-            f"--solver {spec!r} is not a solver spec; use catalog:weak|medium|strong, model:NAME, agent:NAME "
-            "or command:PATH."
+            f"--solver {spec!r} is not a solver spec; use catalog:weak|medium|strong, model:NAME, agent:NAME, "
+            "command:PATH or files:DIR."
         )
     if kind == "catalog":
         if name not in CATALOG_RANKS:
@@ -275,8 +349,12 @@ def parse_solver(spec: str, settings: Settings, *, command_timeout_s: float = CO
         from frontiersmith.agents.contestant import AgentSolver
 
         return AgentSolver(name, settings)
+    if kind == "files":  # one solver per name in the folder: evaluate.replay makes them
+        raise InvalidInputError(
+            f"--solver {spec} replays a folder of solutions: evaluate takes it (one solver per name found)."
+        )
     raise InvalidInputError(
-        f"--solver {spec!r} has an unknown kind {kind!r}; use catalog:, model:, agent: or command:."
+        f"--solver {spec!r} has an unknown kind {kind!r}; use catalog:, model:, agent:, command: or files:."
     )
 
 
@@ -285,9 +363,13 @@ __all__ = [
     "CatalogSolver",
     "CommandSolver",
     "Draft",
+    "FilesSolver",
     "ModelSolver",
+    "SolutionFile",
     "Solver",
     "extract_code",
     "parse_solver",
+    "read_solution",
+    "solution_files",
     "statement_text",
 ]

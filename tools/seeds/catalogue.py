@@ -139,6 +139,12 @@ def find_seed(store: Store, seed_id: str) -> Seed:
     record = store.get_any(seed_id)
     if not isinstance(record, Seed):
         raise NotFoundError(f"{seed_id} is a {type(record).__name__.lower()}, not a seed; see `seeds list`.")
+    if not record.in_pool:  # an imported open problem is solved, never mutated
+        raise NotFoundError(
+            f"{record.id} is an imported open problem to solve, not a seed: judge a solution on it with "
+            f"`frontiersmith judge {record.id} SOLUTION`, or take its package as a seed with `seeds import DIR "
+            "--as-seed`; see `frontiersmith problems`."
+        )
     return record
 
 
