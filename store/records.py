@@ -253,7 +253,9 @@ def summarise(record: Record | None, record_id: str, relation: str | None) -> Re
         summary.status = str(record.status)
         if record.origin == "problem":  # an imported open problem: solved, never mutated (no seed)
             summary.kind, summary.status = "problem", "imported"
-            summary.provenance = {k: v for k, v in record.problem.provenance.items() if k in ("format", "source", "type")}
+            summary.provenance = {
+                k: v for k, v in record.problem.provenance.items() if k in ("format", "source", "type")
+            }
         elif record.imported is not None:
             summary.provenance = record.imported.model_dump(mode="json", exclude_defaults=True)
     return summary

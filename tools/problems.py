@@ -199,7 +199,9 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
         "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
     )
     # an imported problem is named by the id it is stored under (its package's own name is in its provenance)
-    problem = record.problem.model_copy(update={"id": record.id}) if isinstance(record, Seed) else record.problem
+    problem = (
+        record.problem.model_copy(update={"id": record.id}) if isinstance(record, Seed) else record.problem
+    )
     return _Records(kind, problem, tests, verifier, baseline)
 
 
