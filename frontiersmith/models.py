@@ -375,14 +375,19 @@ class TestCase(Record):
 
 
 class VerifierKind(StrEnum):
+    """How a verifier gives its verdict (and, for an interactive one, how it is started)."""
+
     NATIVE = "native"  # prints {"feasible": bool, "objective": number, "message": str}
     TESTLIB = "testlib"  # chk input output answer, quitp/quitf
-    # a testlib interactor (FrontierCS ``type: interactive``): ``interactor input tout answer``, talking to the
-    # solution over its stdin and stdout while it runs; its verdict is read as a checker's
-    INTERACTOR = "interactor"
 
 
 class Verifier(Record):
+    """A problem's verifier. An interactive one (FrontierCS ``type: interactive``) is an interactor: it talks
+    to the running solution over the solution's stdin and stdout and then gives its verdict (tools/judge.py)."""
+
+    # Added later: a verifier stored before it keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"interactive"})
+
     problem_id: str
     code: str
     language: Language
@@ -391,6 +396,7 @@ class Verifier(Record):
     baseline_solution_id: str | None = None
     normalisation: Normalisation = Normalisation.PAPER
     author: str = ""
+    interactive: bool | None = None  # True: an interactor; None (or False): it reads the solution's output
 
 
 class Run(Record):

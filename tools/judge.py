@@ -89,6 +89,7 @@ class VerifierSpec:
     ratio_cap: float = 1.0  # k of FrontierCS clamp(B/O, 0, k)
     time_ms: int = 10_000  # the verifier's own limits (FrontierCS gives checkers 10 s)
     memory_mb: int = 1024
+    interactive: bool = False  # an interactor: it talks to the running solution (``Judge._interact``)
 
 
 class TestResult(BaseModel):
@@ -505,7 +506,7 @@ class Judge:
         self.limiter = limiter or anyio.CapacityLimiter(workers)
         # An interactor runs beside the solution: FrontierCS's judge gives it four times the solution's time and
         # memory, and so do we where that is more than the verifier's own limits.
-        scale = INTERACTOR_SCALE if verifier.kind is VerifierKind.INTERACTOR else 0
+        scale = INTERACTOR_SCALE if verifier.interactive else 0
         self.verifier_limits = RunLimits(
             time_ms=max(verifier.time_ms, scale * limits.time_ms),
             memory_mb=max(verifier.memory_mb, scale * limits.memory_mb),
@@ -543,6 +544,10 @@ class Judge:
         return result
 
     async def _verify_now(self, test: JudgeTest, output: bytes) -> tuple[TestResult, ExecResult]:
+        if self.verifier.interactive:
+            raise InvalidInputError(
+                "An interactive problem's interactor judges a running program, not an output."
+            )
         result = TestResult(name=test.name, verdict=Verdict.OK)
         if self.verifier.kind is VerifierKind.TESTLIB:
             files = {"input.txt": test.input, "output.txt": output, "answer.txt": test.answer or b""}
@@ -601,7 +606,7 @@ class Judge:
                 )
 
     async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
-        if self.verifier.kind is VerifierKind.INTERACTOR:
+        if self.verifier.interactive:
             return await self._interact(program, test)
         for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of the program: again
             run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
@@ -623,10 +628,17 @@ class Judge:
     async def _interact(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
         """An interactive test: the solution and the interactor joined by pipes, each a run of its own. The
         solution's own verdict comes first (it must end normally, as FrontierCS's judge asks); then the
-        interactor's, read as a checker's. An interactor that gave no verdict on an interaction the solution
-        ended normally (killed by the pipe the solution closed, out of its CPU time) counts as 0, as a
-        verifier's failure on an output does; nothing the solution writes reaches the score but through it."""
-        args = ["input.txt", "tout.txt", "answer.txt", RESULT_FILE]
+        interactor's: a testlib one's read as a checker's, a native one's from the JSON verdict line it writes
+        to its result file (``prog interact INPUT RESULT``). An interactor that gave no verdict on an
+        interaction the solution ended normally (killed by the pipe the solution closed, out of its CPU time)
+        counts as 0, as a verifier's failure on an output does; nothing the solution writes reaches the score
+        but through it."""
+        testlib = self.verifier.kind is VerifierKind.TESTLIB
+        args = (
+            ["input.txt", "tout.txt", "answer.txt", RESULT_FILE]
+            if testlib
+            else ["interact", "input.txt", RESULT_FILE]
+        )
         files = {"input.txt": test.input, "answer.txt": test.answer or b""}
         for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of either program: again
             run, interactor = await self.sandbox.interact(
@@ -650,12 +662,17 @@ class Judge:
             return TestResult(
                 name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
             )
-        verdict, ratio, message = interpret_checker(interactor)
+        if testlib:
+            verdict, ratio, message = interpret_checker(interactor)
+            objective = ratio if verdict is Verdict.OK else None
+        else:  # the verdict line went to the result file (its stdout went to the solution)
+            written = replace(interactor, stdout=interactor.files.get(RESULT_FILE, b""))
+            verdict, objective, message = interpret_native(written)
         return TestResult(
             name=test.name,
             verdict=verdict,
-            score=ratio,
-            objective=ratio if verdict is Verdict.OK else None,
+            score=(objective or 0.0) if testlib else 0.0,  # a native objective is normalised by ``score``
+            objective=objective,
             message=message,
             counted=verdict is Verdict.SYSTEM_ERROR and interactor.verdict not in HOST_FAILURES,
             **measured,

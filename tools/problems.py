@@ -108,6 +108,7 @@ def verifier_spec(verifier: Verifier) -> VerifierSpec:
         kind=verifier.kind,
         sense=verifier.sense,
         normalisation=verifier.normalisation,
+        interactive=bool(verifier.interactive),
     )
 
 

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.anyio
 PACKAGE = Path(__file__).parent / "data" / "interactive_guess"
 INTERACTOR = VerifierSpec(
     Program(code=(PACKAGE / "interactor.cc").read_text(), language=Language.CPP),
-    kind=VerifierKind.INTERACTOR,
+    kind=VerifierKind.TESTLIB,
+    interactive=True,
     normalisation=Normalisation.CHECKER,
 )
 LIMITS = Limits(time_ms=1000, memory_mb=256)

@@ -71,7 +71,10 @@ def load_package(root: Path | str, settings: Settings | None = None) -> JudgePac
             root=root,
             problem=fcs.problem,
             verifier=VerifierSpec(
-                program=fcs.checker, kind=fcs.verifier_kind, normalisation=Normalisation.CHECKER
+                program=fcs.checker,
+                kind=VerifierKind.TESTLIB,
+                normalisation=Normalisation.CHECKER,
+                interactive=fcs.config.interactive,
             ),
             tests=tests,
             limits=fcs.problem.limits,

@@ -189,10 +189,6 @@ class FrontierCSPackage(BaseModel):
     tests: list[tuple[str, bytes, bytes | None]]  # the tests that exist, in the package's order
     missing: list[MissingTest] = Field(default_factory=list)
 
-    @property
-    def verifier_kind(self) -> VerifierKind:
-        return VerifierKind.INTERACTOR if self.config.interactive else VerifierKind.TESTLIB
-
 
 def is_frontiercs_package(root: Path) -> bool:
     return (root / CONFIG).is_file()
@@ -399,9 +395,10 @@ def _store_package(package: FrontierCSPackage, store: Any) -> ImportSummary:
             problem_id=seed.id,
             code=package.checker.code,
             language=package.checker.language,
-            kind=package.verifier_kind,
+            kind=VerifierKind.TESTLIB,
             normalisation=Normalisation.CHECKER,
             author="frontiercs",
+            interactive=package.config.interactive or None,
         )
         store.put_verifier(verifier)
     return ImportSummary(
