@@ -112,11 +112,18 @@ class TestsDraft(BaseModel):
 
 
 class VerifierDraft(BaseModel):
-    """A native verifier (`verify INPUT OUTPUT` prints {"feasible", "objective", "message"}) and a baseline s*."""
+    """A native verifier (`verify INPUT OUTPUT` prints {"feasible", "objective", "message"}) and a baseline s*;
+    for an interactive problem, an interactor (`interact INPUT RESULT`: it talks to the solution on stdin and
+    stdout, then writes that line to RESULT)."""
 
     verifier: Program
     baseline: Program
     sense: Sense
+    interactive: bool = Field(
+        False,
+        description="True when the verifier is an interactor: `interact INPUT RESULT` talks to the running "
+        "solution over its stdin/stdout, then writes the JSON verdict line to the file RESULT.",
+    )
     feasibility: Program | None = Field(
         None,
         description="A feasibility-only checker, written apart from the verifier: `verify INPUT OUTPUT` prints "

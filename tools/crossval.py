@@ -47,6 +47,7 @@ from frontiersmith.models import (
     Axis,
     Disagreement,
     FeasibilityReport,
+    Language,
     Limits,
     Normalisation,
     OracleRelation,
@@ -86,6 +87,13 @@ CATEGORICAL = (
 )
 DISAGREEMENTS_KEPT = 20  # disagreements stored in the report
 SEED_CHECK, SECOND_CHECK = "seed's checker agrees", "feasibility checker agrees"
+# Conversations no sane interactor accepts, each a solution program: silence, garbage lines, an echo of what
+# it hears (an interactive verifier's stand-in for corrupted outputs).
+PROBES = {
+    "silence": "pass\n",
+    "garbage": "import sys\nfor _ in range(1000):\n    sys.stdout.write('%%% not an answer %%% -1 x\\n')\n",
+    "echo": "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n",
+}
 
 
 @dataclass(frozen=True)
@@ -327,6 +335,7 @@ async def cross_validate(
     min_kill_rate: float | None = None,
     oracle: Oracle = NO_ORACLE_GIVEN,
     feasibility: Program | None = None,
+    interactive: bool = False,
     backend: str | None = None,
     settings: Settings | None = None,
     sandbox: Sandbox | None = None,
@@ -336,11 +345,18 @@ async def cross_validate(
     ``adversarial`` names the distributions aimed at the sampled solutions' weaknesses (all of them when
     empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting);
     ``oracle`` is the seed's checker, when the seed can judge the candidate's outputs; ``feasibility`` is
-    the feasibility-only checker the verifier's author wrote beside the verifier (the second opinion)."""
+    the feasibility-only checker the verifier's author wrote beside the verifier (the second opinion);
+    ``interactive``: the verifier is an interactor (``_Protocol._run_interactive``)."""
     settings = settings or get_settings()
     if min_kill_rate is None:
         min_kill_rate = settings.min_kill_rate
-    spec = VerifierSpec(program=verifier, kind=VerifierKind.NATIVE, sense=sense, normalisation=normalisation)
+    spec = VerifierSpec(
+        program=verifier,
+        kind=VerifierKind.NATIVE,
+        sense=sense,
+        normalisation=normalisation,
+        interactive=interactive,
+    )
     protocol = _Protocol(
         tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate, oracle, feasibility
     )
@@ -395,6 +411,8 @@ class _Protocol:
         checker, base, validator = handles
         self.judge = Judge(sb, self.spec, checker, self.limits, workers)
         await self._inputs_are_valid(validator)
+        if self.spec.interactive:
+            return await self._run_interactive(base, ProgramCache(sb))
         await self._baseline_checks(base)
         await self._corrupted_outputs_rejected()
         await self._score_solutions(ProgramCache(sb))
@@ -405,6 +423,61 @@ class _Protocol:
         await _Feasibility(self).run(ProgramCache(sb))
         # Whether a test bites is read from the scores, which mean nothing while the verifier fails its own
         # checks: blaming the tests then would send a sound test author round after round for nothing.
+        if not self.report.failures("verifier"):
+            self._adversarial_tests_bite()
+        return self.report
+
+    async def _run_interactive(self, base: ProgramHandle, cache: ProgramCache) -> CrossValidation:
+        """The protocol for an interactor, which judges conversations, not outputs: the baseline is accepted and
+        judged the same way twice; conversations no sane interactor accepts (``PROBES``: silence, garbage, an
+        echo) are rejected without a crash and score 0; then the score matrix's checks as for any verifier.
+        Output mutants and feasibility checkers need an output to edit or judge: they are not run, and the
+        report says so."""
+        first = await self.judge.run_all(base, self.tests)
+        problems = [
+            f"the baseline gets {r.verdict} on {r.name}: {r.message[:200]}"
+            for r in first
+            if r.verdict is not Verdict.OK
+        ]
+        self.report.baseline_objectives = objectives_of(first)
+        self.report.record("baseline is feasible", "verifier", problems, "")
+        again = {r.name: r for r in await self.judge.run_all(base, self.tests)}
+        drift = [
+            f"{r.name}: {(r.verdict, r.objective)} then {(again[r.name].verdict, again[r.name].objective)}"
+            for r in first
+            if (r.verdict, r.objective) != (again[r.name].verdict, again[r.name].objective)
+        ]
+        self.report.record("verifier is deterministic", "verifier", drift, "")
+        accepted, crashed = [], []
+        for label, code in PROBES.items():
+            compiled = await cache.get(Program(code=code, language=Language.PYTHON), f"probe-{label}")
+            if not compiled.ok or compiled.program is None:  # our own program: the sandbox failed
+                crashed.append(f"the {label} probe did not compile: {compiled.message[:200]}")
+                continue
+            for r in await self.judge.run_all(compiled.program, self.tests[:PROBED_TESTS]):
+                self.judge.score([r], self.report.baseline_objectives)
+                if r.verdict is Verdict.OK:
+                    accepted.append(f"{label} on {r.name} (score {r.score:.3f})")
+                elif r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r):
+                    crashed.append(f"{label} on {r.name}: {r.message[:200]}")
+        why, found = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
+        self.report.record("interactor rejects broken conversations", "verifier", found, why)
+        await self._score_solutions(cache)
+        self._baseline_scores_zero()
+        self._scores_not_collapsed()
+        means = [statistics.fmean(c.score for c in self.report.cells[sid].values()) for sid in self.runnable]
+        best = max(means, default=0.0)
+        self.report.record(
+            "ordering is sane",
+            "verifier",
+            [] if best > SCORE_EPS else ["no sampled solution scores above the baseline on average"],
+            "",
+            f"best sampled mean {best:.3f} > baseline 0",
+        )
+        self.report.feasibility = FeasibilityReport(
+            no_oracle="an interactive verifier judges conversations, not outputs: no output to mutate or to "
+            "judge for feasibility apart from it"
+        )
         if not self.report.failures("verifier"):
             self._adversarial_tests_bite()
         return self.report

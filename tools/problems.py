@@ -246,6 +246,7 @@ async def _catalog_records(store: Store, problem_id: str, settings: Settings | N
         language=Language.PYTHON,
         sense=fam.sense,
         baseline_solution_id=baseline.id,
+        interactive=fam.interactive or None,
     )
     with store.transaction():
         store.put_solution(baseline)

@@ -49,3 +49,29 @@ def verify(name: str, input_text: str, output_text: str) -> tuple[bool, float | 
     except REJECTIONS as exc:
         return False, None, f"malformed output: {exc}"
     return bool(feasible), objective if feasible else None, message
+
+
+class ScriptedTalk:
+    """The solution's side of a conversation, scripted: the lines it sends, in order (then it is gone)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines, self.heard = list(lines), []
+
+    def send(self, line: str) -> None:
+        self.heard.append(line)
+
+    def receive(self) -> str:
+        if not self.lines:
+            raise EOFError("the solution ended the conversation")
+        return self.lines.pop(0)
+
+
+def converse(name: str, input_text: str, lines: list[str]) -> tuple[bool, float | None, str]:
+    """Call an interactive family's ``interact`` as the harness does, the solution's lines scripted: a caught
+    exception (or the end of the script) is a rejection."""
+    mod = module(name)
+    try:
+        feasible, objective, message = mod.interact(mod.Config(), input_text, ScriptedTalk(lines))
+    except (*REJECTIONS, EOFError) as exc:
+        return False, None, f"malformed conversation: {exc}"
+    return bool(feasible), objective if feasible else None, message

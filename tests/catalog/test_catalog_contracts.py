@@ -13,7 +13,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from catalog_helpers import FAMILY_NAMES, REJECTIONS, default_tests, family, generate_one, module, verify
+from catalog_helpers import (
+    FAMILY_NAMES,
+    REJECTIONS,
+    converse,
+    default_tests,
+    family,
+    generate_one,
+    module,
+    verify,
+)
 
 from frontiersmith.tools.catalog import HARNESS
 
@@ -103,6 +112,18 @@ def test_validator_rejects_corrupted_inputs(name: str) -> None:
 @pytest.mark.parametrize("name", FAMILY_NAMES)
 def test_verifier_rejects_malformed_outputs(name: str) -> None:
     text = default_tests(name)[0].input.decode()
+    if family(name).interactive:  # an interactor: the same malformed lines, as the whole conversation
+        for bad in (
+            [],
+            ["garbage text"],
+            ["-1 -1 -1"],
+            ["99999999999999999999999 " * 50],
+            ["1.5 2.5"],
+            ["\x00\xff"],
+        ):
+            feasible, objective, message = converse(name, text, bad)
+            assert not feasible and objective is None, f"{name}: {bad!r} was accepted ({message})"
+        return
     # Where a blank line is a legal answer (the empty subsequence of multi_lcs) the family says so.
     blank_is_legal = family(name).meta.get("blank_answer_is_legal", False)
     for bad in (
@@ -150,10 +171,12 @@ def test_validate_and_verify_runs_import_nothing_slow(name: str, tmp_path: Path)
     test = default_tests(name)[0]
     (tmp_path / "in.txt").write_bytes(test.input)
     (tmp_path / "out.txt").write_text("1\n")
-    for argv, stdin in (
-        ([str(prog), "validate"], test.input.decode()),
-        ([str(prog), "verify", str(tmp_path / "in.txt"), str(tmp_path / "out.txt")], ""),
-    ):
+    judged = (
+        ([str(prog), "interact", str(tmp_path / "in.txt"), str(tmp_path / "result.txt")], "1\n")
+        if family(name).interactive
+        else ([str(prog), "verify", str(tmp_path / "in.txt"), str(tmp_path / "out.txt")], "")
+    )
+    for argv, stdin in (([str(prog), "validate"], test.input.decode()), judged):
         extra = _imports(argv, stdin) - _interpreter_imports() - CHEAP_IMPORTS
         assert not extra, f"{name} {argv[1]} imports {sorted(extra)}"
     assert "random" in _imports([str(prog), "gen", test.distribution, str(test.seed)])

@@ -14,6 +14,7 @@ from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.catalog.evaluate import FamilyEvaluation, evaluate_family, family_judge
 from frontiersmith.tools.catalog.export import GEN_LIMITS
+from frontiersmith.tools.crossval import PROBES
 from frontiersmith.tools.judge import JudgeTest
 
 
@@ -75,8 +76,18 @@ async def test_family_programs_in_the_sandbox(name: str) -> None:
             )
             assert gen.verdict is Verdict.OK and gen.stdout == test.input, f"{name}: {test.name} differs"
 
-        # the verifier rejects malformed outputs, and perturbed ones unless they change the objective
         first = JudgeTest(tests[0].name, tests[0].input)
+        if (
+            fam.interactive
+        ):  # an interactor: conversations no sane one accepts are rejected, and it survives them
+            async with family_judge(fam, sb) as (judge, _):
+                for label, code in PROBES.items():
+                    probe = await sb.compile(code, Language.PYTHON, name=f"probe-{label}")
+                    assert probe.ok and probe.program is not None
+                    r = await judge.run(probe.program, first)
+                    assert r.verdict not in (Verdict.OK, Verdict.SYSTEM_ERROR), f"{name}: {label}: {r}"
+            return
+        # the verifier rejects malformed outputs, and perturbed ones unless they change the objective
         good = trusted.results[0]
         assert good.output is not None
         async with family_judge(fam, sb) as (judge, _):

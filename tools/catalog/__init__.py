@@ -84,6 +84,12 @@ class Family:
         return self.objective.sense
 
     @property
+    def interactive(self) -> bool:
+        """Its module is an interactor (``interact``): it talks to the running solution instead of reading
+        the solution's output (``verify``)."""
+        return bool(self.meta.get("interactive"))
+
+    @property
     def program(self) -> Program:
         """The family module plus the harness: generator, validator and native verifier in one."""
         return self._program()

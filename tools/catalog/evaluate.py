@@ -102,6 +102,7 @@ def verifier_spec(family: Family) -> VerifierSpec:
         sense=family.sense,
         normalisation=Normalisation.PAPER,
         time_ms=VERIFIER_TIME_MS,
+        interactive=family.interactive,
     )
 
 

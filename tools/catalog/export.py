@@ -67,6 +67,8 @@ def manifest(family: Family, tests: list[GeneratedTest], *, seed: int) -> dict[s
     data["time_ms"] = family.limits.time_ms
     data["memory_mb"] = family.limits.memory_mb
     data["verifier"] = {"kind": "native", "file": PROGRAM_FILE, "language": "python"}
+    if family.interactive:
+        data["verifier"]["interactive"] = True
     if family.baseline is not None:
         data["baseline"] = _program_ref(family.baseline)
     if family.reference is not None:

@@ -1,10 +1,13 @@
 # The command-line harness appended to every family module when it is shipped into the sandbox as a
 # program. Stdlib only. A family module defines Config, DISTRIBUTIONS, generate(cfg, dist, rng),
-# validate(cfg, text) (raises ValueError) and verify(cfg, input_text, output_text) -> (feasible, objective, message).
+# validate(cfg, text) (raises ValueError) and verify(cfg, input_text, output_text) -> (feasible, objective, message);
+# an interactive family defines interact(cfg, input_text, talk) -> (feasible, objective, message) instead of
+# verify, talking to the running solution through ``talk`` (send(line), receive() -> line; EOFError at its end).
 #
 #   prog gen DIST SEED          -> one test input on stdout (random.Random(f"{NAME}:{DIST}:{SEED}"))
 #   prog validate < input       -> exit 0 if valid, else exit 1 with the reason on stderr
 #   prog verify INPUT OUTPUT    -> one JSON line {"feasible": bool, "objective": number|null, "message": str}
+#   prog interact INPUT RESULT  -> the conversation on stdin/stdout, then that JSON line written to RESULT
 
 
 def _harness_json(fields):
@@ -45,6 +48,36 @@ def _harness_json(fields):
 
 
 _HARNESS_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_HARNESS_LINE = 1 << 16  # the longest line a solution may send in a conversation
+
+
+class _Talk:
+    """An interactive family's end of the conversation: lines to the solution (flushed), lines from it."""
+
+    def __init__(self, inp, out):
+        self._in, self._out = inp, out
+
+    def send(self, line):
+        self._out.write(f"{line}\n")
+        self._out.flush()
+
+    def receive(self):
+        line = self._in.readline(_HARNESS_LINE + 1)
+        if not line:
+            raise EOFError("the solution ended the conversation")
+        if len(line) > _HARNESS_LINE:
+            raise ValueError(f"the solution sent a line over {_HARNESS_LINE} characters")
+        return line.rstrip("\r\n")
+
+
+def _harness_verdict(feasible, objective, message):
+    return _harness_json(
+        {
+            "feasible": bool(feasible),
+            "objective": objective if feasible else None,
+            "message": str(message)[:500],
+        }
+    )
 
 
 def _harness_main(argv):
@@ -81,13 +114,29 @@ def _harness_main(argv):
             feasible, objective, message = verify(cfg, inp, out)
         except (ValueError, IndexError, KeyError, AssertionError, OverflowError) as exc:
             feasible, objective, message = False, None, f"malformed output: {exc}"
-        if not feasible:
-            objective = None
-        print(
-            _harness_json({"feasible": bool(feasible), "objective": objective, "message": str(message)[:500]})
-        )
+        print(_harness_verdict(feasible, objective, message))
         return 0
-    _sys.stderr.write("usage: gen DIST SEED | validate < input | verify INPUT OUTPUT\n")
+    if len(argv) >= 4 and argv[1] == "interact" and "interact" in globals():
+        with open(argv[2]) as f:
+            inp = f.read()
+        talk = _Talk(_sys.stdin, _sys.stdout)
+        try:
+            feasible, objective, message = interact(cfg, inp, talk)
+        except (ValueError, IndexError, KeyError, AssertionError, OverflowError) as exc:
+            feasible, objective, message = False, None, f"malformed conversation: {exc}"
+        except (EOFError, OSError) as exc:  # it stopped talking, or stopped listening (a broken pipe)
+            feasible, objective, message = False, None, f"the conversation broke off: {exc}"
+        with open(argv[3], "w") as f:
+            f.write(_harness_verdict(feasible, objective, message) + "\n")
+        # what is left unflushed for a solution that is gone must not fail the exit (a broken pipe at exit is
+        # exit code 120): the rest goes nowhere
+        import posix as _posix  # (os itself would import a dozen modules at every run)
+
+        _posix.dup2(_posix.open("/dev/null", _posix.O_WRONLY), 1)
+        return 0
+    _sys.stderr.write(
+        "usage: gen DIST SEED | validate < input | verify INPUT OUTPUT | interact INPUT RESULT\n"
+    )
     return 2
 
 

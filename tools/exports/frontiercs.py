@@ -1,5 +1,6 @@
 """The ``frontiercs`` export: one FrontierCS problem folder a task (``config.yaml``, ``statement.txt``,
-``chk.cc``, ``testdata/N.in`` + ``N.ans``), which FrontierCS's judge and ``frontiersmith judge`` score alike.
+``chk.cc`` or, for an interactive task, ``interactor.cc``, ``testdata/N.in`` + ``N.ans``), which FrontierCS's
+judge and ``frontiersmith judge`` score alike.
 
 A task's native verifier becomes a generated testlib checker (``checker_template.cc``): each test's ``.ans``
 holds the baseline's objective on it, and the checker runs the verifier on the output and quitp's the score
@@ -25,6 +26,7 @@ from .native import lineage_of
 from .registry import ExportContext, ExportFormat, export_format
 
 CHECKER = "chk.cc"
+INTERACTOR = "interactor.cc"  # an interactive task's: its native interactor becomes a testlib one
 NO_BASELINE = "none"  # the .ans of a test the baseline has no objective on: the checker FAILs there
 _INCLUDE = re.compile(r"^\s*#\s*include\b.*$", re.MULTILINE)
 
@@ -64,6 +66,7 @@ def native_checker(bundle: TaskBundle) -> str:
         "@NORMALISATION@": norm.value,
         "@RATIO_CAP@": repr(float(verifier.ratio_cap)),
         "@PYTHON@": "true" if python else "false",
+        "@INTERACTIVE@": "true" if verifier.interactive else "false",
         "@PYTHON_SOURCE@": cpp_string(program.code) if python else '""',
         "@CPP_VERIFIER@": cpp
         or "namespace frontiersmith_verifier {\nint native_main(int, char **) { return 127; }\n}\n",
@@ -88,12 +91,17 @@ def _limit_time(ms: int) -> str:
 
 def config(bundle: TaskBundle) -> dict[str, Any]:
     pkg = bundle.package
+    judge = (
+        {"type": "interactive", "interactor": INTERACTOR}
+        if pkg.verifier.interactive
+        else {"checker": CHECKER}
+    )
     return {
         "type": "default",
         "title": pkg.problem.title,
         "time": _limit_time(pkg.limits.time_ms),
         "memory": f"{pkg.limits.memory_mb}m",
-        "checker": CHECKER,
+        **judge,
         "subtasks": [{"score": 100, "n_cases": len(pkg.tests)}],
         "lineage": lineage_of(bundle),
     }
@@ -111,7 +119,7 @@ def write_frontiercs(bundle: TaskBundle, dest: Path) -> Path:
         (dest / "testdata" / f"{i}.in").write_bytes(test.input)
         answer = (test.answer or b"") if testlib else baseline_answer(bundle, test.name)
         (dest / "testdata" / f"{i}.ans").write_bytes(answer)
-    (dest / CHECKER).write_text(checker)
+    (dest / (INTERACTOR if pkg.verifier.interactive else CHECKER)).write_text(checker)
     (dest / "statement.txt").write_text(pkg.problem.statement)
     (dest / "config.yaml").write_text(yaml.safe_dump(config(bundle), sort_keys=False, allow_unicode=True))
     return dest

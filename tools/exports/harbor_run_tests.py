@@ -4,7 +4,9 @@ library only: the container has python3 and g++, not FrontierSmith).
 It compiles the agent's solution (/app/solution.cpp or /app/solution.py) and the task's checker (chk.cc: the
 FrontierCS checker FrontierSmith generated, which scores one output exactly as FrontierSmith's judge does),
 runs the solution on every test under the task's limits, has the checker score each output, and writes the
-mean, the continuous reward, to /logs/verifier/reward.txt and reward.json (per-test lines to its stdout).
+mean, the continuous reward, to /logs/verifier/reward.txt and reward.json (per-test lines to its stdout). An
+interactive task has interactor.cc instead: the solution and the interactor run at once, joined by pipes,
+and the interactor's verdict scores the test.
 
 The solution is untrusted, so it is compiled and run under a uid of its own (no other process has it), in a
 fresh work dir each test, with no new privileges; the checker, the outputs, this folder and the answers are
@@ -132,9 +134,10 @@ def solution_command(shared: Path, sweep: list[Path]) -> tuple[list[str] | None,
 
 
 def run_solution(
-    command: list[str], stdin: Path, stdout: Path, box: Path, seconds: float, memory_mb: int
+    command: list[str], stdin: Path | int, stdout: Path | int, box: Path, seconds: float, memory_mb: int
 ) -> str:
-    """The solution's verdict on one test: OK, TLE, MLE or RE (the CPU time limit is the task's)."""
+    """The solution's verdict on one test: OK, TLE, MLE or RE (the CPU time limit is the task's). ``stdin``
+    and ``stdout`` are files, or (an interactive test) the descriptors of its pipes to the interactor."""
 
     def limit() -> None:
         no_new_privileges()
@@ -147,20 +150,28 @@ def run_solution(
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     # stdin and stdout are files root opened: the solution holds the descriptors, and the files (root's, 0600,
     # in 0700 dirs) cannot be opened again by it through a path or /proc/self/fd
-    out_fd = os.open(stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    in_fd = stdin if isinstance(stdin, int) else os.open(stdin, os.O_RDONLY | os.O_NOFOLLOW)
+    out_fd = (
+        stdout
+        if isinstance(stdout, int)
+        else os.open(stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    )
     try:
-        with stdin.open("rb") as fin, os.fdopen(out_fd, "wb") as fout:
-            done = subprocess.run(
-                command,
-                stdin=fin,
-                stdout=fout,
-                stderr=subprocess.DEVNULL,
-                preexec_fn=limit,
-                timeout=seconds * 3 + 5,
-                **as_solution(box),
-            )
+        done = subprocess.run(
+            command,
+            stdin=in_fd,
+            stdout=out_fd,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=limit,
+            timeout=seconds * 3 + 5,
+            **as_solution(box),
+        )
     except subprocess.TimeoutExpired:
         return "TLE"
+    finally:
+        for fd, given in ((in_fd, stdin), (out_fd, stdout)):
+            if not isinstance(given, int):
+                os.close(fd)
     used = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
     if used > seconds or done.returncode in (-9, -24):
         return "TLE"
@@ -185,19 +196,67 @@ def check(checker: Path, inp: Path, out: Path, ans: Path, work: Path) -> tuple[s
         )
     except subprocess.TimeoutExpired:  # the verifier alone runs here: its time-out is the output's doing
         return "SYSTEM_ERROR", 0.0, True
+    return testlib_verdict(done.returncode, done.stderr, result)
+
+
+def testlib_verdict(code: int, stderr: str, result: Path) -> tuple[str, float, bool]:
+    """A testlib checker's (or interactor's) verdict from its exit code, stderr and result file (check)."""
     text = result.read_text(errors="replace") if result.exists() else ""
-    if done.returncode in (0, 7):
+    if code in (0, 7):
         head = NUMBER.match(text.strip())
-        line = re.search(r"^points\s+(" + NUMBER.pattern + ")", done.stderr, re.MULTILINE)
-        ratio = re.search(r"Ratio:\s*(" + NUMBER.pattern + ")", text or done.stderr)
-        if done.returncode == 7 and (head or line):
+        line = re.search(r"^points\s+(" + NUMBER.pattern + ")", stderr, re.MULTILINE)
+        ratio = re.search(r"Ratio:\s*(" + NUMBER.pattern + ")", text or stderr)
+        if code == 7 and (head or line):
             value = float(head.group(0) if head else line.group(1))  # type: ignore[union-attr]
         else:
-            value = float(ratio.group(1)) if ratio else float(done.returncode == 0)
+            value = float(ratio.group(1)) if ratio else float(code == 0)
         return "OK", min(1.0, max(0.0, value)) if math.isfinite(value) else 0.0, True
-    if done.returncode in (1, 2, 4):
+    if code in (1, 2, 4):
         return "INVALID", 0.0, True
     return "SYSTEM_ERROR", 0.0, True
+
+
+def interact(
+    command: list[str],
+    interactor: Path,
+    inp: Path,
+    ans: Path,
+    box: Path,
+    work: Path,
+    seconds: float,
+    memory_mb: int,
+) -> tuple[str, float, bool]:
+    """An interactive test: the solution (its uid, its limits, in ``box``) and the interactor (root, in ``work``)
+    joined by two pipes; the solution's own verdict first (it must end normally), then the interactor's, read
+    as a checker's (``testlib_verdict``)."""
+    result = work / "result.txt"
+    result.unlink(missing_ok=True)
+    to_solution, to_interactor = os.pipe(), os.pipe()
+    judge = subprocess.Popen(
+        [str(interactor), str(inp), str(work / "tout.txt"), str(ans), str(result)],
+        stdin=to_interactor[0],
+        stdout=to_solution[1],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=work,
+        pass_fds=(),
+    )
+    for fd in (to_interactor[0], to_solution[1]):
+        os.close(fd)
+    try:
+        verdict = run_solution(command, to_solution[0], to_interactor[1], box, seconds, memory_mb)
+    finally:
+        for fd in (to_solution[0], to_interactor[1]):
+            os.close(fd)
+    try:
+        _, stderr = judge.communicate(timeout=CHECKER_SECONDS + seconds * 4)
+    except subprocess.TimeoutExpired:
+        judge.kill()
+        judge.communicate()
+        return "SYSTEM_ERROR", 0.0, True
+    if verdict != "OK":
+        return verdict, 0.0, True
+    return testlib_verdict(judge.returncode, stderr, result)
 
 
 def remove(*paths: Path) -> None:
@@ -347,24 +406,41 @@ def main() -> int:
     os.chmod(shared, 0o711)  # the solution's program and its work dirs, not listable
     lines: list[dict[str, Any]] = []
     why = ""
+    interactive = (TESTS / "interactor.cc").is_file()  # an interactive task: an interactor, not a checker
+    judge_source = TESTS / ("interactor.cc" if interactive else "chk.cc")
     try:
-        error = compile_cpp(TESTS / "chk.cc", private / "chk", include=TESTS)
+        error = compile_cpp(judge_source, private / "chk", include=TESTS)
         if error:
-            raise SystemExit(f"the checker does not compile: {error}")
+            raise SystemExit(f"the {judge_source.stem} does not compile: {error}")
         command, why = solution_command(shared, sweep)
         tests = sorted((TESTS / "testdata").glob("*.in"), key=lambda p: int(p.stem))
         for inp in tests:
             out = private / f"{inp.stem}.out"
-            verdict = "CE"
-            if command:
+            verdict, score, counted = "CE", 0.0, True
+            if command and interactive:
+                box = fresh_dir(shared, f"box-{inp.stem}")
+                try:
+                    verdict, score, counted = interact(
+                        command,
+                        private / "chk",
+                        inp,
+                        inp.with_suffix(".ans"),
+                        box,
+                        private,
+                        seconds,
+                        memory_mb,
+                    )
+                finally:
+                    clean_up_solution(sweep)
+                    remove(box)
+            elif command:
                 box = fresh_dir(shared, f"box-{inp.stem}")
                 try:
                     verdict = run_solution(command, inp, out, box, seconds, memory_mb)
                 finally:
                     clean_up_solution(sweep)
                     remove(box)
-            score, counted = 0.0, True
-            if verdict == "OK":
+            if verdict == "OK" and not interactive:
                 verdict, score, counted = check(private / "chk", inp, out, inp.with_suffix(".ans"), private)
             out.unlink(missing_ok=True)
             lines.append({"name": inp.stem, "verdict": verdict, "score": score, "counted": counted})

@@ -41,6 +41,7 @@ def load_package(root: Path | str, settings: Settings | None = None) -> JudgePac
             sense=m.sense,
             normalisation=m.normalisation or Normalisation.PAPER,
             ratio_cap=m.ratio_cap,
+            interactive=m.verifier.interactive,
         )
         if verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER:
             if native.baseline is None:

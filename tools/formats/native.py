@@ -83,6 +83,7 @@ class ProgramRef(BaseModel):
 
 class VerifierRef(ProgramRef):
     kind: VerifierKind = VerifierKind.NATIVE
+    interactive: bool = False  # an interactor: it talks to the running solution (tools/judge.Judge._interact)
 
 
 class NativeManifest(BaseModel):

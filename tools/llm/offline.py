@@ -179,4 +179,5 @@ class OfflineProvider:
             baseline=fam.baseline.program,
             sense=fam.sense,
             feasibility=fam.feasibility_program,
+            interactive=fam.interactive,
         )

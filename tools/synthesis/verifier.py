@@ -101,6 +101,7 @@ async def run_verifier(
         min_kill_rate=min_kill_rate,
         oracle=seed_oracle(store, candidate),
         feasibility=draft.feasibility,
+        interactive=draft.interactive,
         settings=settings,
     )
     baseline, verifier = _verifier_records(candidate_id, draft)
@@ -136,7 +137,12 @@ def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution
     verifier = Verifier(
         # The sense is part of how outputs are scored, so a verifier with another sense is another verifier.
         id=make_id(
-            "ver", candidate_id, content_hash(draft.verifier), content_hash(draft.baseline), draft.sense.value
+            "ver",
+            candidate_id,
+            content_hash(draft.verifier),
+            content_hash(draft.baseline),
+            draft.sense.value,
+            *(["interactive"] if draft.interactive else []),
         ),
         problem_id=candidate_id,
         code=draft.verifier.code,
@@ -145,6 +151,7 @@ def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution
         sense=draft.sense,
         baseline_solution_id=baseline.id,
         normalisation=Normalisation.PAPER,
+        interactive=draft.interactive or None,
     )
     return baseline, verifier
 
