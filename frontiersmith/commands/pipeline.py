@@ -275,7 +275,7 @@ def demo(
         candidates=40,
         n_solutions=4,
         n_div=20,
-        n_final=10,
+        n_final=12,
         seed=0,
         provider="offline",
         seeds="catalog",
