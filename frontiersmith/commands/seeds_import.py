@@ -173,7 +173,8 @@ def _print_test_quality(console, summary: ImportSummary) -> None:
     measured = [t for t in summary.test_quality if t.quality.recall is not None]
     console.print(
         f"tests checked: {len(summary.test_quality)} seeds, {len(measured)} with incorrect solutions to catch; "
-        f"{summary.weak_tests} with tests too weak"
+        f"{summary.weak_tests} with tests too weak",
+        soft_wrap=True,
     )
     for seeds in summary.test_quality[:SHOWN_REASONS]:
         q = seeds.quality

@@ -159,11 +159,12 @@ DESCRIBE_SEED = Prompt(
 {statement}
 
 Write it as the tuple (objective O, input constraints C_I, output constraints C_O):
-- objective.kind: "decide" (the answer is yes/no), "count" (a number of ways or objects, often modulo a
-  prime), "optimise" (a minimum or maximum; set objective.sense to "min" or "max") or "construct" (print any
-  object that satisfies the conditions; an object a superlative picks, such as "the longest repeated substring"
-  itself, has one right answer and is construct); objective.formula: what is asked, in one sentence; reason:
-  the words of the statement the kind rests on, quoted.
+- objective.kind: "decide" (the answer is one of a few fixed answers: yes/no, "First"/"Second", 'D'/'R'),
+  "count" (a number of ways or objects, often modulo a prime), "optimise" (a minimum or maximum; set
+  objective.sense to "min" or "max") or "construct" (print an object that satisfies the conditions; an object
+  a superlative picks, such as "the longest repeated substring" itself, has one right answer and is
+  construct); objective.formula: what is asked, in one sentence.
+- reason: the words of the statement the kind rests on, quoted.
 - input_spec.constraints: the constraints as the statement states them; input_spec.bounds: every numeric
   bound as variable name -> [lo, hi] (10^5 as 100000; a_1 ... a_n as a_i); leave out bounds that depend on
   another variable.

@@ -294,6 +294,12 @@ def _same_row(first: SeedProvenance, new: SeedProvenance) -> bool:
     return first.row == new.row and Path(first.file).name == Path(new.file).name
 
 
+def where_key(where: str) -> tuple[str, int]:
+    """FILE:ROW as it sorts: by file, then by row as a number."""
+    file, _, row = where.rpartition(":")
+    return (file, int(row)) if row.isdigit() else (where, 0)
+
+
 def _where(provenance: SeedProvenance) -> str:
     return provenance.file if provenance.row is None else f"{provenance.file}:{provenance.row}"
 
@@ -391,10 +397,19 @@ async def import_rows(
                 await importer.run(rows, concurrency, progress, total)
             finally:  # what was checked is kept even when the sandbox or the store stops the import
                 importer.flush()
+    summary.test_quality.sort(key=lambda tests: where_key(tests.where))  # rows end in any order
     if format == "auto":
         seen = dict.fromkeys(importer.formats.values())
         summary.format = "+".join(seen) if seen else summary.format
     return summary
 
 
-__all__ = ["ImportSummary", "RowNote", "SeedTests", "check_format", "import_rows", "import_seeds"]
+__all__ = [
+    "ImportSummary",
+    "RowNote",
+    "SeedTests",
+    "check_format",
+    "import_rows",
+    "import_seeds",
+    "where_key",
+]
