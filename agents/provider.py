@@ -27,6 +27,7 @@ ROLE_OF_STEP = {
     # AgentProvider) instead of calling the server's tools themselves (agents/crossval.agent_authors).
     prompts.WRITE_TESTS.name: "test_case_agent",
     prompts.WRITE_VERIFIER.name: "verifier_agent",
+    prompts.WRITE_CHECKER.name: "verifier_agent",  # a seed's checker, when its output may be any of several
 }
 
 

@@ -43,6 +43,9 @@ class SeedTupleDraft(BaseModel):
         description="kind: decide (yes/no), count (number of ways, modulo), optimise (a minimum or maximum; "
         "give its sense) or construct (print any valid object); formula: what is asked, in one sentence."
     )
+    reason: str = Field(
+        "", description="Why the objective has this kind: the words of the statement it rests on, quoted."
+    )
     input_spec: InputSpec = Field(
         default_factory=InputSpec,
         description="constraints: the constraints text as written; bounds: variable name -> [lo, hi] for each "
@@ -134,6 +137,14 @@ class VerifierDraft(BaseModel):
     notes: str = ""
 
 
+class CheckerDraft(BaseModel):
+    """A closed problem's testlib checker (``chk INPUT OUTPUT ANSWER``), for a seed whose output may be any of
+    several correct answers."""
+
+    checker: Program = Field(description="C++17 against testlib.h; quitf(_ok, ...) or quitf(_wa, ...).")
+    notes: str = ""
+
+
 class DefectLabel(BaseModel):
     """A model's one-sentence label for a cluster of a solver's failures (tools/frontier/diagnose)."""
 
@@ -155,6 +166,7 @@ def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) 
 
 
 __all__ = [
+    "CheckerDraft",
     "DefectLabel",
     "CoarseReason",
     "CoarseVerdict",

@@ -12,7 +12,7 @@ import time
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from frontiersmith.errors import InvalidInputError
 
@@ -285,6 +285,36 @@ class SeedProvenance(BaseModel):
     url: str = ""
 
 
+class SeedChecker(BaseModel):
+    """A closed problem's own testlib checker (``chk INPUT OUTPUT ANSWER``, ``quitf(_ok | _wa, ...)``): it judges
+    an output where comparing it with the one expected answer cannot, as when any of several answers is right."""
+
+    program: Program
+    by: str  # who wrote it: "seed folder", "authored", or the model's provider name
+
+
+class TestQuality(BaseModel):
+    """How well a seed's tests tell right code from wrong, as HardTests measures a test suite: recall, the
+    share of the row's incorrect solutions that some test rejects; precision, the share of its correct
+    solutions that every test accepts."""
+
+    __test__ = False  # not a pytest class
+    incorrect: int = 0
+    rejected: int = 0
+    correct: int = 0
+    accepted: int = 0
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def recall(self) -> float | None:
+        return self.rejected / self.incorrect if self.incorrect else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def precision(self) -> float | None:
+        return self.accepted / self.correct if self.correct else None
+
+
 class Seed(Record):
     problem: Problem
     reference: Program | None = None  # the reference the status rests on (the first that passes)
@@ -297,6 +327,11 @@ class Seed(Record):
     imported: SeedProvenance | None = None
     statement_hash: str = ""  # of the normalised statement: what import dedups on
     tuple_by: str = ""  # who wrote the (O, C_I, C_O) tuple: a provider's name, "offline", "seed.yaml", "user"
+    # Why the objective has its kind: the statement's words it rests on, quoted (by whoever wrote the tuple).
+    objective_reason: str | None = None
+    checker: SeedChecker | None = None  # judges outputs instead of ``comparison`` when set
+    test_quality: TestQuality | None = None  # measured by ``seeds import --check-tests``
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"objective_reason", "checker", "test_quality"})
 
     @property
     def in_pool(self) -> bool:

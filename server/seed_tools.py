@@ -54,9 +54,11 @@ async def add_seed(
     """Add a closed competitive-programming problem you wrote to the seed pool that synthesis mutates: its
     statement, its (O, C_I, C_O) tuple (objective, input constraints, output constraints), tests with their
     expected answers, and optionally reference solutions. Each reference runs in the sandbox on every test
-    and its output is compared with the answer (exact, token, or float within 1e-6): the seed is stored
-    verified when one passes them all, unverified (with the reason) when none does, untested without a
-    reference. Adding the same statement again returns the stored seed."""
+    and its output is compared with the answer (exact, token, or float within 1e-6), or judged by the seed's
+    own testlib `checker` when it brings one (a statement that accepts any of several answers needs one, else
+    it is stored unverified): the seed is stored verified when one reference passes them all, unverified (with
+    the reason) when none does, untested without a reference. Adding the same statement again returns the
+    stored seed."""
     backend = _backend(ctx)
     store = backend.store()
     async with backend.sandbox_slot(ctx, "add_seed"):

@@ -38,6 +38,12 @@ def seeds_import(
         help="Processes reading the rows (with --no-validate and the offline tuple reader): about N times "
         "faster on N cores.",
     ),
+    check_tests: bool = typer.Option(
+        False,
+        "--check-tests",
+        help="Also run every correct and incorrect solution a row carries: each seed's test recall (share of "
+        "incorrect solutions some test rejects) and precision (share of correct ones all tests accept).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (and nothing else)."),
 ) -> None:
     """Import closed problems (CodeContests, TACO, APPS rows, native seed folders) as seeds to synthesise from.
@@ -74,6 +80,7 @@ def seeds_import(
                 settings=settings,
                 progress=progress,
                 jobs=jobs,
+                check_tests=check_tests,
             )
 
         summary = anyio.run(run)
@@ -143,6 +150,8 @@ def _print_summary(summary: ImportSummary) -> None:
     console.print(table)
     if not summary.validated:
         console.print("references were not run (--no-validate): the stored seeds are untested")
+    if summary.checked_tests:
+        _print_test_quality(console, summary)
     for heading, notes, count in (
         ("skipped", summary.skipped_rows, summary.skipped),
         ("note", summary.notes, len(summary.notes)),
@@ -157,6 +166,29 @@ def _print_summary(summary: ImportSummary) -> None:
         f"{escape(summary.path)}: {summary.rows} rows in {summary.elapsed_s:.1f} s ({shown} rows/s)",
         soft_wrap=True,
     )
+
+
+def _print_test_quality(console, summary: ImportSummary) -> None:
+    from rich.markup import escape
+
+    measured = [t for t in summary.test_quality if t.quality.recall is not None]
+    console.print(
+        f"tests checked: {len(summary.test_quality)} seeds, {len(measured)} with incorrect solutions to catch; "
+        f"{summary.weak_tests} with tests too weak",
+        soft_wrap=True,
+    )
+    for seeds in summary.test_quality[:SHOWN_REASONS]:
+        q = seeds.quality
+        recall = (
+            f"recall {q.recall:.2f} ({q.rejected}/{q.incorrect} incorrect rejected)" if q.incorrect else ""
+        )
+        precision = (
+            f"precision {q.precision:.2f} ({q.accepted}/{q.correct} correct accepted)" if q.correct else ""
+        )
+        shown = ", ".join(p for p in (recall, precision) if p) or "no solution compiled"
+        console.print(f"tests: {escape(seeds.where)}: {shown}", soft_wrap=True)
+    if len(summary.test_quality) > SHOWN_REASONS:
+        console.print(f"... {len(summary.test_quality) - SHOWN_REASONS} more (tests; --json lists them)")
 
 
 COMMANDS = {"import": seeds_import}

@@ -47,8 +47,9 @@ def show_cmd(
     lines = [
         f"{view.id}  {t.title}",
         f"status:      {view.status.value}{f' ({view.status_reason})' if view.status_reason else ''}",
-        f"comparison:  {view.comparison.value}",
+        f"comparison:  {f'its checker (by {view.checker_by})' if view.checker_by else view.comparison.value}",
         f"objective:   {objective_label(t.objective)}{f': {t.objective.formula}' if t.objective.formula else ''}",
+        f"kind from:   {view.objective_reason or 'unknown'}",
         "bounds:      "
         + (", ".join(f"{k} in [{lo:g}, {hi:g}]" for k, (lo, hi) in t.input_spec.bounds.items()) or "none"),
         f"constraints: {_first_line(t.input_spec.constraints)}",
@@ -61,6 +62,16 @@ def show_cmd(
         lines += [f"{k + ':':<13}{v}" for k, v in (("source", p.source), ("license", p.license)) if v]
     answered = sum(1 for x in view.tests if x.has_answer)
     lines.append(f"tests:       {len(view.tests)} ({answered} with answers)")
+    if (q := view.test_quality) is not None:
+        measured = [
+            f"{name} {value:.2f} ({part}/{whole} {what})"
+            for name, value, part, whole, what in (
+                ("recall", q.recall, q.rejected, q.incorrect, "incorrect solutions rejected"),
+                ("precision", q.precision, q.accepted, q.correct, "correct solutions accepted"),
+            )
+            if value is not None
+        ]
+        lines.append(f"test quality: {', '.join(measured) or 'no solution compiled'}")
     refs = ", ".join(f"{r.language.value} ({r.author})" for r in view.references)
     lines.append(f"solutions:   {refs or 'none'}")
     typer.echo("\n".join(lines))

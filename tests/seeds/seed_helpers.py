@@ -15,6 +15,18 @@ from frontiersmith.store import Store
 FRONTIERCS_MINI = Path(__file__).parent.parent / "judge" / "data" / "frontiercs_mini"
 
 
+def model_step(prompt: str) -> str:
+    """Which step a prompt to the scripted model is: the queue its canned answers are taken from."""
+    for words, step in (
+        ("Write it as the tuple", "describe"),
+        ("Write its checker", "checker"),
+        ("Mutate it along ONE axis", "mutate"),
+    ):
+        if words in prompt:
+            return step
+    return "other"
+
+
 def write_jsonl(path: Path, rows: list[Any]) -> Path:
     path.write_text("".join((row if isinstance(row, str) else json.dumps(row)) + "\n" for row in rows))
     return path

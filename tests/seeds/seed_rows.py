@@ -93,9 +93,16 @@ def apps_row(statement: str = MIN_STATEMENT, problem_id: int = 4000) -> dict[str
     }
 
 
-def apps_call_based_row() -> dict[str, Any]:
-    row = apps_row("Write a function that returns the sum of a list.", problem_id=4001)
-    row["input_output"] = json.dumps({"fn_name": "total", "inputs": [[[1, 2]]], "outputs": [3]})
+def apps_call_based_row(
+    question: str = "Write a function that returns the sum of a list.", problem_id: int = 4001
+) -> dict[str, Any]:
+    """A call-based row: each input is a list of arguments to ``total``, each output its result (one wrapped in
+    a list, as APPS writes most)."""
+    row = apps_row(question, problem_id=problem_id)
+    row["input_output"] = json.dumps(
+        {"fn_name": "total", "inputs": [[[1, 2]], [[5, -1, 3]]], "outputs": [[3], 7]}
+    )
+    row["solutions"] = json.dumps(["def total(xs):\n    return sum(xs)\n"])
     row["starter_code"] = "def total(xs):\n    "
     return row
 

@@ -157,3 +157,22 @@ def test_importing_the_closed_corpus_stores_every_row_verified(
     }
     again = json.loads(cli(["seeds", "import", str(CORPUS), "--json"], data).stdout)
     assert (again["stored"], again["already_stored"]) == (0, len(rows))
+
+
+@pytest.mark.slow
+def test_the_readmes_check_tests_command_finds_every_closed_rows_tests_catch_its_incorrect_solution(
+    tmp_path: Path, rows: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The README's command as written, from the checkout: every reference and incorrect solution runs (about a
+    # minute on a shared 2-core machine).
+    monkeypatch.chdir(ROOT)
+    done = cli(["seeds", "import", "examples/seeds/closed.jsonl", "--check-tests"], tmp_path / "data")
+    assert done.returncode == 0, done.stderr
+    assert (
+        f"tests checked: {len(rows)} seeds, {len(rows)} with incorrect solutions to catch; 0 with tests too weak"
+        in (done.stdout)
+    )
+    assert (
+        "tests: examples/seeds/closed.jsonl:1: recall 1.00 (1/1 incorrect rejected), precision 1.00"
+        in done.stdout
+    )

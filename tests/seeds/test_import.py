@@ -93,12 +93,18 @@ async def test_taco_row_keeps_tags_difficulty_word_and_limits_in_words(tmp_path,
     assert answers == [b"-4\n", b"5\n"]
 
 
-async def test_apps_rows_are_read_and_a_call_based_one_is_skipped_with_its_reason(tmp_path, store, settings):
-    path = write_jsonl(tmp_path / "apps.jsonl", [apps_row(), apps_call_based_row()])
+async def test_apps_rows_are_read_and_a_call_based_one_with_no_python_name_is_skipped(
+    tmp_path, store, settings
+):
+    nameless = apps_call_based_row()
+    nameless["input_output"] = json.dumps({"fn_name": "total-sum", "inputs": [[[1]]], "outputs": [[1]]})
+    path = write_jsonl(tmp_path / "apps.jsonl", [apps_row(), nameless])
     summary = await import_seeds(path, store, validate=False, settings=settings)
     assert (summary.format, summary.stored, summary.skipped) == ("apps", 1, 1)
     assert summary.skipped_rows[0].where == f"{path}:2"
-    assert "call-based (fn_name 'total')" in summary.skipped_rows[0].reason
+    assert summary.skipped_rows[0].reason == (
+        "it is call-based (fn_name 'total-sum'), and that is no Python name to call; it is left out"
+    )
     seed = only_seed(store)
     assert seed.tags == ["interview"] and seed.imported.name == "4000"  # type: ignore[union-attr]
     answers = sorted(store.get_blob(t.answer_hash) for t in store.list_tests(seed.id) if t.answer_hash)

@@ -19,6 +19,7 @@ from frontiersmith.models import (
     Seed,
     SeedProvenance,
     SeedStatus,
+    content_hash,
 )
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
@@ -70,6 +71,10 @@ def seeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Seed]:
                 "reference 1 (python) fails test 1: INVALID under the token comparison",
             ),
         ]:
+            if draft.problem.objective.kind.value == "decide":
+                draft.objective_reason = (
+                    "decide: the Output section asks for one of the fixed answers “YES” / “NO”"
+                )
             seed = seed_record(draft, status, reason, PY if status is SeedStatus.VERIFIED else None)
             assert store_seed(store, draft, seed)
             stored.append(seed)
@@ -158,6 +163,31 @@ def test_seeds_edit_options_correct_the_tuple_and_reimport_keeps_it(seeds, capsy
     assert run(capsys, "seeds", "edit", sid, "--objective-kind", "count")[0] == 0
     with open_store(None, Settings(data_dir=tmp_path)) as store:
         assert store.get_seed(sid).problem.objective.sense is None
+
+
+def test_an_edit_of_the_objective_drops_the_readers_reason_and_an_edit_of_the_title_keeps_it(
+    seeds, capsys, tmp_path
+):
+    sid = seeds[0].id
+    code, out, _ = run(capsys, "seeds", "show", sid)
+    assert code == 0 and "kind from:   decide: the Output section asks for one of the fixed answers" in out
+    assert run(capsys, "seeds", "edit", sid, "--title", "Doubled")[0] == 0
+    with open_store(None, Settings(data_dir=tmp_path)) as store:
+        assert store.get_seed(sid).objective_reason == seeds[0].objective_reason
+    assert run(capsys, "seeds", "edit", sid, "--objective-kind", "count")[0] == 0
+    with open_store(None, Settings(data_dir=tmp_path)) as store:
+        assert store.get_seed(sid).objective_reason is None  # the kind is the user's now: tuple_by says so
+    code, out, _ = run(capsys, "seeds", "show", sid)
+    assert "kind from:   unknown" in out and "tuple by:    user" in out
+
+
+def test_a_seed_without_the_later_fields_keeps_the_hash_it_was_stored_with(seeds):
+    # A row stored before seeds had an objective reason, a checker or a test quality hashes as it did.
+    plain = seeds[1]
+    assert (plain.objective_reason, plain.checker, plain.test_quality) == (None, None, None)
+    later = {"id", "created_at", "objective_reason", "checker", "test_quality"}
+    assert plain.hash() == content_hash(plain.model_dump(mode="json", exclude=later))
+    assert seeds[0].hash() != content_hash(seeds[0].model_dump(mode="json", exclude=later))
 
 
 @pytest.mark.parametrize(

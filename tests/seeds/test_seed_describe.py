@@ -10,6 +10,7 @@ import time
 
 import pytest
 from pipeline.scripted_llm import ScriptedEndpoint
+from seed_helpers import model_step
 
 from frontiersmith.drafts import SeedTupleDraft
 from frontiersmith.models import Axis, ObjectiveKind, Problem, ProblemKind, Sense
@@ -276,19 +277,11 @@ def test_a_model_tuple_without_a_sense_or_with_crossed_bounds_is_unusable():
         parse_structured(crossed, SeedTupleDraft)
 
 
-def _route(prompt: str) -> str:
-    if "Write it as the tuple" in prompt:
-        return "describe"
-    if "Mutate it along ONE axis" in prompt:
-        return "mutate"
-    return "other"
-
-
 async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable(tmp_path):
     """The scripted model answers three statements: a good tuple (used, the empty output text filled from
     the statement), an optimise objective with no sense twice (unusable: the offline reading, with a note),
     and garbage twice (the same)."""
-    endpoint = ScriptedEndpoint(_route)
+    endpoint = ScriptedEndpoint(model_step)
     good = {
         "objective": {"kind": "optimise", "sense": "max", "formula": "candies taken"},
         "input_spec": {"constraints": "", "bounds": {"N": [1, 200000], "A_i": [0, 1e9]}},
@@ -310,6 +303,8 @@ async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable
     assert by_model.problem.input_spec.bounds == {"N": (1, 200000), "A_i": (0, 1e9)}
     assert by_model.problem.input_spec.constraints.startswith("* 1 \\leq N")
     assert by_model.problem.output_spec.description.startswith("Print the maximum")
+    # The model gave no reason and the statement's words give its kind: their reason is kept.
+    assert by_model.objective_reason.startswith("optimise: the Output section asks for the maximum")
 
     assert senseless_out.tuple_by == "offline"
     assert senseless_out.problem.objective.kind is ObjectiveKind.DECIDE
@@ -320,7 +315,7 @@ async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable
 
 async def test_mutate_prompt_says_what_kind_of_seed_it_is(tmp_path):
     """An accepted task rejoining the pool is open-ended: the mutation prompt must not call it closed."""
-    endpoint = ScriptedEndpoint(_route)
+    endpoint = ScriptedEndpoint(model_step)
     answer = {
         "title": "T",
         "statement": "s",
@@ -338,3 +333,21 @@ async def test_mutate_prompt_says_what_kind_of_seed_it_is(tmp_path):
     (_, closed_prompt), (_, open_prompt) = endpoint.requests
     assert "Here is a closed competitive-programming problem" in closed_prompt
     assert "Here is an open-ended optimisation problem" in open_prompt and "closed" not in open_prompt
+
+
+async def test_a_models_reason_is_kept_and_a_kind_the_statement_does_not_give_has_none_of_its(tmp_path):
+    """Scripted model: one tuple with its own reason, one with another kind than the statement's words and no
+    reason (the offline reason would explain a kind the model did not choose, so none is given)."""
+    endpoint = ScriptedEndpoint(model_step)
+    reasoned = {"objective": {"kind": "decide"}, "reason": "decide: it asks YES or NO"}
+    other_kind = {"objective": {"kind": "count"}}
+    endpoint.script("describe", json.dumps(reasoned), json.dumps(other_kind))
+    with endpoint:
+        provider = make_provider(
+            "openai", Settings(data_dir=tmp_path), model="scripted", base_url=endpoint.base_url
+        )
+        first = await describe(_draft(EQUAL_PAIRS), provider)
+        second = await describe(_draft(ATCODER_MAX), provider)
+    assert first.objective_reason == "decide: it asks YES or NO"
+    assert second.problem.objective.kind is ObjectiveKind.COUNT and second.objective_reason == ""
+    assert "reason: the words of the statement the kind rests on" in endpoint.requests[0][1]

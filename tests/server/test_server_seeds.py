@@ -103,3 +103,38 @@ async def test_a_solve_server_offers_no_seed_tool_or_resource(settings: Settings
     server.backend.close()
     assert not {"add_seed", "list_seeds", "get_seed"} & tools
     assert "seed://{seed_id}" not in templates
+
+
+ANY_IN_RANGE = (
+    "Print one integer x with a ≤ x ≤ b.\n\nOutput\n\nPrint x. If there are several, print any of them.\n"
+)
+RANGE_CHECKER = """#include "testlib.h"
+int main(int argc, char *argv[]) {
+    registerTestlibCmd(argc, argv);
+    long long a = inf.readLong(), b = inf.readLong();
+    long long x = ouf.readLong();
+    if (x < a || x > b) quitf(_wa, "%lld is outside [%lld, %lld]", x, a, b);
+    quitf(_ok, "in range");
+}
+"""
+
+
+async def test_add_seed_with_several_right_answers_needs_the_checker_it_brings(
+    server: FrontierSmithServer,
+) -> None:
+    # The expected answers are b; the reference prints a: another right answer, which only a checker accepts.
+    lowest = "a, b = map(int, input().split())\nprint(a)\n"
+    checker = {"code": RANGE_CHECKER, "language": "cpp"}
+    tests = [{"input": "1 2\n", "answer": "2\n"}, {"input": "5 5\n", "answer": "5\n"}]
+    async with Client(server) as client:
+        unchecked = structured(
+            await client.call_tool("add_seed", authored(ANY_IN_RANGE, lowest, tests=tests))
+        )
+        checked = structured(
+            await client.call_tool(
+                "add_seed", authored(ANY_IN_RANGE + "\nAny x.\n", lowest, tests=tests, checker=checker)
+            )
+        )
+        view = structured(await client.call_tool("get_seed", {"seed_id": checked["seed_id"]}))
+    assert unchecked["status"] == "unverified" and "it needs a checker" in unchecked["status_reason"]
+    assert checked["status"] == "verified" and view["checker_by"] == "authored"

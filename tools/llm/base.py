@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from frontiersmith.drafts import (
+    CheckerDraft,
     CoarseVerdict,
     MutationDraft,
     SeedTupleDraft,
@@ -44,6 +45,8 @@ class Provider(Protocol):
     name: str
 
     async def describe_seed(self, problem: Problem) -> SeedTupleDraft: ...
+
+    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft: ...
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft: ...
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from frontiersmith.drafts import (
+    CheckerDraft,
     CoarseVerdict,
     DefectLabel,
     MutationDraft,
@@ -121,6 +122,16 @@ class ChatProvider:
             problem.id,
             title=problem.title,
             statement=problem.statement,
+        )
+
+    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft:
+        return await self._ask(
+            prompts.WRITE_CHECKER,
+            CheckerDraft,
+            problem.id,
+            {"feedback": feedback},
+            problem=prompts.describe(problem),
+            feedback=prompts.feedback_block(feedback),
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:

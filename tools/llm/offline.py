@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from frontiersmith.drafts import (
+    CheckerDraft,
     CoarseVerdict,
     MutationDraft,
     SeedTupleDraft,
@@ -102,6 +103,9 @@ class OfflineProvider:
     async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
         """The tuple read from the statement's sections (tools/seeds/statement.py), not authored."""
         return offline_tuple(problem.statement)
+
+    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft:
+        raise ProviderError("The offline provider writes no checker: configure a model to have one written.")
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
         parent = seed.provenance.get("catalog")

@@ -153,20 +153,39 @@ WRITE_VERIFIER = Prompt(
 
 DESCRIBE_SEED = Prompt(
     "describe_seed",
-    "1",
+    "2",
     """Here is the statement of a closed competitive-programming problem, "{title}":
 
 {statement}
 
 Write it as the tuple (objective O, input constraints C_I, output constraints C_O):
-- objective.kind: "decide" (the answer is yes/no), "count" (a number of ways or objects, often modulo a
-  prime), "optimise" (a minimum or maximum; set objective.sense to "min" or "max") or "construct" (print any
-  object that satisfies the conditions); objective.formula: what is asked, in one sentence.
+- objective.kind: "decide" (the answer is one of a few fixed answers: yes/no, "First"/"Second", 'D'/'R'),
+  "count" (a number of ways or objects, often modulo a prime), "optimise" (a minimum or maximum; set
+  objective.sense to "min" or "max") or "construct" (print an object that satisfies the conditions; an object
+  a superlative picks, such as "the longest repeated substring" itself, has one right answer and is
+  construct); objective.formula: what is asked, in one sentence.
+- reason: the words of the statement the kind rests on, quoted.
 - input_spec.constraints: the constraints as the statement states them; input_spec.bounds: every numeric
   bound as variable name -> [lo, hi] (10^5 as 100000; a_1 ... a_n as a_i); leave out bounds that depend on
   another variable.
 - output_spec.description: what a correct output is.
 - io_format: one line, the input layout then the output layout.""",
+)
+
+WRITE_CHECKER = Prompt(
+    "write_checker",
+    "1",
+    """Here is a closed competitive-programming problem whose output may be any of several correct answers,
+so an output cannot be judged by comparing it with one expected answer:
+
+{problem}
+
+Write its checker in C++17 against testlib.h: `chk INPUT OUTPUT ANSWER` (call registerTestlibCmd) reads the
+test from `inf`, the contestant's output from `ouf` and one correct answer from `ans` (use it only for what
+every correct answer shares, such as an optimum's value or whether an answer exists), checks every condition
+the statement puts on a correct output, and ends with quitf(_ok, ...) when the output is correct and
+quitf(_wa, ...) when it is not (an empty or malformed output is not correct).
+{feedback}""",
 )
 
 # FrontierSynth (tools/frontier): a solver under evaluation, and the diagnoser's cluster labels.
@@ -214,6 +233,7 @@ ALL = {
         WRITE_TESTS,
         WRITE_VERIFIER,
         DESCRIBE_SEED,
+        WRITE_CHECKER,
         EVALUATE_SOLVE,
         LABEL_DEFECT,
     )

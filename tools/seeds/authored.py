@@ -16,6 +16,7 @@ from frontiersmith.models import (
     ProblemKind,
     Program,
     Seed,
+    SeedChecker,
     SeedProvenance,
 )
 from frontiersmith.store import Store
@@ -58,6 +59,11 @@ class AuthoredSeed(BaseModel):
         None,
         description="exact | token | float (1e-6); left out: float when an answer holds a decimal, else token.",
     )
+    checker: Program | None = Field(
+        None,
+        description="A testlib checker (C++, `chk INPUT OUTPUT ANSWER`, quitf(_ok|_wa, ...)) that judges outputs "
+        "instead of the comparison: needed when any of several answers is correct.",
+    )
     tags: list[str] = Field(default_factory=list, max_length=50)
     difficulty: float | None = None
     source: str = Field("", max_length=500, description="Where the problem comes from (a contest, a judge).")
@@ -92,6 +98,7 @@ class AuthoredSeed(BaseModel):
             difficulty=self.difficulty,
             provenance=SeedProvenance(format=AUTHORED, source=self.source, license=self.license),
             comparison=self.comparison,
+            checker=SeedChecker(program=self.checker, by=AUTHORED) if self.checker else None,
             tuple_by=AUTHORED,
         )
 
@@ -104,7 +111,9 @@ async def add_authored_seed(
     if (known := store.find(Seed, draft.seed_id)) is not None:
         return known, None
     validation = await validator.validate(draft)
-    seed = seed_record(draft, validation.status, validation.reason, validation.reference)
+    seed = seed_record(
+        draft, validation.status, validation.reason, validation.reference, validation.test_quality
+    )
     store_seed(store, draft, seed)
     return seed, validation
 

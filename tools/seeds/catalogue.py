@@ -26,6 +26,7 @@ from frontiersmith.models import (
     Sense,
     Solution,
     TestCase,
+    TestQuality,
 )
 from frontiersmith.store import Store
 
@@ -88,6 +89,11 @@ class SeedView(BaseModel):
     comparison: Comparison
     tuple: SeedTuple
     tuple_by: str = ""
+    objective_reason: str = ""  # why the objective has its kind: the statement's words
+    checker_by: str = (
+        ""  # who wrote the seed's own checker, when it has one (it judges instead of comparison)
+    )
+    test_quality: TestQuality | None = None
     provenance: SeedProvenance | None = None
     tags: list[str] = Field(default_factory=list)
     difficulty: float | None = None
@@ -182,6 +188,9 @@ def seed_view(store: Store, seed_id: str) -> SeedView:
         comparison=seed.comparison,
         tuple=seed_tuple(seed),
         tuple_by=seed.tuple_by,
+        objective_reason=seed.objective_reason or "",
+        checker_by=seed.checker.by if seed.checker else "",
+        test_quality=seed.test_quality,
         provenance=seed.imported,
         tags=seed.tags,
         difficulty=seed.difficulty,
@@ -305,7 +314,9 @@ def edit_seed(store: Store, seed_id: str, new: SeedTuple) -> Seed:
             "io_format": new.io_format,
         }
     )
-    edited = seed.model_copy(update={"problem": problem, "tuple_by": USER})
+    # The reason a reader gave for the objective's kind no longer holds once the user has set it.
+    reason = seed.objective_reason if new.objective == seed.problem.objective else None
+    edited = seed.model_copy(update={"problem": problem, "tuple_by": USER, "objective_reason": reason})
     store.put_seed(edited)
     return edited
 

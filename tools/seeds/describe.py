@@ -36,20 +36,32 @@ async def describe(draft: SeedDraft, provider: Provider | None) -> SeedDraft:
             notes.append(f"the tuple from {provider.name} was unusable ({exc}); it was read offline instead")
     if tuple_ is offline and offline.notes:
         notes.append(f"offline tuple: {offline.notes}")
-    return replace(draft, problem=_with_tuple(draft, _filled(tuple_, offline)), tuple_by=by, notes=notes)
+    filled = _filled(tuple_, offline)
+    return replace(
+        draft, problem=_with_tuple(draft, filled), tuple_by=by, objective_reason=filled.reason, notes=notes
+    )
 
 
 def _filled(tuple_: SeedTupleDraft, offline: SeedTupleDraft) -> SeedTupleDraft:
-    """The model's tuple, with the texts it left empty taken from the statement."""
+    """The model's tuple, with the texts it left empty taken from the statement: its reason too, when the
+    statement's words give the kind the model gave (else the model's kind is its own word)."""
     input_spec = tuple_.input_spec
     if not input_spec.constraints:
         input_spec = input_spec.model_copy(update={"constraints": offline.input_spec.constraints})
     output_spec = tuple_.output_spec if tuple_.output_spec.description else offline.output_spec
+    reason = tuple_.reason
+    if not reason:
+        same = (tuple_.objective.kind, tuple_.objective.sense) == (
+            offline.objective.kind,
+            offline.objective.sense,
+        )
+        reason = offline.reason if same else ""
     return tuple_.model_copy(
         update={
             "input_spec": input_spec,
             "output_spec": output_spec,
             "io_format": tuple_.io_format or offline.io_format,
+            "reason": reason,
         }
     )
 

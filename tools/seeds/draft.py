@@ -19,10 +19,12 @@ from frontiersmith.models import (
     Program,
     Record,
     Seed,
+    SeedChecker,
     SeedProvenance,
     SeedStatus,
     Solution,
     TestCase,
+    TestQuality,
     make_id,
 )
 from frontiersmith.store import PreparedRecords, Store
@@ -52,7 +54,9 @@ class SeedDraft:
     difficulty: float | None = None
     provenance: SeedProvenance = field(default_factory=SeedProvenance)
     comparison: Comparison | None = None  # None: chosen from the answers (float if any answer has a decimal)
+    checker: SeedChecker | None = None  # the seed's own checker (a seed folder's, an author's, a model's)
     tuple_by: str = ""
+    objective_reason: str = ""  # why the objective has its kind (``describe``: the statement's words)
     notes: list[str] = field(default_factory=list)  # what was left out (a Java solution, tests over the cap)
     # (statement, its hash): a row's id is asked for several times on the way to the store, and each time
     # normalised the whole statement again
@@ -69,7 +73,8 @@ class SeedDraft:
     def size(self) -> int:
         """About how many bytes the draft holds: its tests, programs and statement."""
         tests = sum(len(t.input) + len(t.answer or b"") for t in self.tests)
-        programs = sum(len(p.code) for p in (*self.references, *self.incorrect))
+        checker = [self.checker.program] if self.checker else []
+        programs = sum(len(p.code) for p in (*self.references, *self.incorrect, *checker))
         return tests + programs + len(self.problem.statement)
 
     @property
@@ -99,7 +104,11 @@ def choose_comparison(draft: SeedDraft) -> Comparison:
 
 
 def seed_record(
-    draft: SeedDraft, status: SeedStatus, reason: str = "", reference: Program | None = None
+    draft: SeedDraft,
+    status: SeedStatus,
+    reason: str = "",
+    reference: Program | None = None,
+    test_quality: TestQuality | None = None,
 ) -> Seed:
     sid = draft.seed_id
     problem = draft.problem.model_copy(update={"id": sid})
@@ -116,6 +125,9 @@ def seed_record(
         imported=draft.provenance,
         statement_hash=draft.statement_hash,
         tuple_by=draft.tuple_by,
+        objective_reason=draft.objective_reason or None,
+        checker=draft.checker,
+        test_quality=test_quality,
     )
 
 

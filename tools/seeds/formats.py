@@ -7,6 +7,7 @@ it described (``describe``). A row that cannot become a seed raises ``MalformedR
 from __future__ import annotations
 
 import ast
+import json
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -27,6 +28,7 @@ from frontiersmith.models import (
     Problem,
     ProblemKind,
     Program,
+    SeedChecker,
     SeedProvenance,
 )
 from frontiersmith.settings import Settings, get_settings
@@ -43,6 +45,7 @@ from ..formats.native import (
 from .bounds import Bounds, MalformedRow, NotJSON, loads
 from .draft import SeedDraft, SeedTest
 from .readers import SEED_MANIFEST, Row, is_frontiercs_dir, is_seed_dir
+from .statement import read_title
 
 FORMATS = ("codecontests", "taco", "apps", "native", "frontiercs")
 # The tuple before ``describe`` fills it; ``tuple_by`` "" says it is still to be described.
@@ -183,8 +186,8 @@ def _statement(text: str, field: str) -> str:
 
 
 def _title(name: str, statement: str) -> str:
-    first = next((line.strip("# ").strip() for line in statement.splitlines() if line.strip()), "")
-    return (name.strip() or first or "untitled")[:200]
+    """The row's own name, else the statement's heading or first sentence, short (``read_title``)."""
+    return " ".join(name.split())[:200] or read_title(statement) or "untitled"
 
 
 def _problem(title: str, statement: str, limits: Limits) -> Problem:
@@ -381,21 +384,21 @@ def _json_field(raw: Any, field: str, bounds: Bounds) -> Any:
     return loads(raw, bounds, f"field {field!r}") if isinstance(raw, str) else raw
 
 
-def _taco_tests(row: dict[str, Any], bounds: Bounds) -> list[SeedTest]:
+def _taco_tests(row: dict[str, Any], bounds: Bounds) -> tuple[list[SeedTest], str]:
+    """The row's tests, and the function a call-based row (``fn_name``) calls ("" for a stdin/stdout row)."""
     raw = row.get("input_output")
     if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return []
+        return [], ""
     spec = _json_field(raw, "input_output", bounds)
     if not isinstance(spec, dict):
         raise MalformedRow("field 'input_output' is not a JSON object with inputs and outputs")
-    if spec.get("fn_name"):
-        raise MalformedRow(
-            f"it is call-based (fn_name {spec['fn_name']!r}): the judge runs stdin/stdout programs, so it is left out"
-        )
     inputs, outputs = spec.get("inputs") or [], spec.get("outputs") or []
     if not isinstance(inputs, list) or not isinstance(outputs, list) or len(inputs) != len(outputs):
         raise MalformedRow("field 'input_output' needs lists 'inputs' and 'outputs' of the same length")
-    return [
+    if spec.get("fn_name"):
+        name = spec["fn_name"]
+        return _call_tests(name, inputs, outputs), name
+    tests = [
         SeedTest(
             name=f"test-{i}",
             input=_encoded(_io_text(inp, "input_output.inputs")),
@@ -403,14 +406,73 @@ def _taco_tests(row: dict[str, Any], bounds: Bounds) -> list[SeedTest]:
         )
         for i, (inp, out) in enumerate(zip(inputs, outputs, strict=True), start=1)
     ]
+    return tests, ""
 
 
-def _taco_solutions(row: dict[str, Any], notes: list[str], bounds: Bounds) -> list[Program]:
+# A call-based row (APPS / TACO ``fn_name``) is judged as a stdin/stdout program: each test's input is the JSON
+# array of the call's arguments, its answer the JSON of the result, and each solution runs with this harness
+# after it, which reads the arguments, calls the function (or LeetCode's ``Solution().name``) and prints that.
+CALL_HARNESS = """
+
+# -- the stdin/stdout harness FrontierSmith runs a call-based solution through --
+import json as _harness_json
+import sys as _harness_sys
+
+
+def _harness_call(name):
+    arguments = _harness_json.loads(_harness_sys.stdin.read())
+    function = globals().get(name)
+    if function is None and "Solution" in globals():
+        function = getattr(globals()["Solution"](), name)
+    result = function(*arguments)
+    print(_harness_json.dumps(result, default=lambda v: sorted(v) if isinstance(v, (set, frozenset)) else str(v)))
+
+
+_harness_call({name!r})
+"""
+
+
+def call_judging(name: str) -> str:
+    """What a call-based seed's statement says of its input and output, as the harness runs it."""
+    return (
+        f"\n\nJudging (a call-based problem)\n\nThe program reads one line: the JSON array of the arguments of "
+        f"`{name}`. It prints the JSON of `{name}`'s result."
+    )
+
+
+def _call_tests(name: Any, inputs: list[Any], outputs: list[Any]) -> list[SeedTest]:
+    left_out = f"it is call-based (fn_name {str(name)[:40]!r})"
+    if not isinstance(name, str) or not name.isidentifier():
+        raise MalformedRow(f"{left_out}, and that is no Python name to call; it is left out")
+    if not all(isinstance(arguments, list) for arguments in inputs):
+        raise MalformedRow(
+            f"{left_out}, and its inputs are not lists of arguments to call it with; it is left out"
+        )
+    tests = []
+    for i, (arguments, result) in enumerate(zip(inputs, outputs, strict=True), start=1):
+        # APPS and TACO wrap each expected result in a list of one, and accept the result or the list.
+        if isinstance(result, list) and len(result) == 1:
+            result = result[0]
+        try:
+            text = json.dumps(arguments), json.dumps(result)
+        except ValueError:  # NaN or an infinity: JSON has no such number
+            raise MalformedRow(
+                f"{left_out}, and test {i} holds a number JSON cannot write; it is left out"
+            ) from None
+        tests.append(
+            SeedTest(name=f"test-{i}", input=_encoded(text[0] + "\n"), answer=_encoded(text[1] + "\n"))
+        )
+    return tests
+
+
+def _taco_solutions(row: dict[str, Any], notes: list[str], bounds: Bounds, call: str) -> list[Program]:
+    """The row's Python solutions; each with the harness after it when the row is call-based (``call``)."""
     raw = row.get("solutions")
     if isinstance(raw, str) and not raw.strip():
         raw = []
     codes = _texts(_json_field(raw, "solutions", bounds), "solutions")
-    return _programs(((Language.PYTHON, "Python 3", code) for code in codes), notes, "solutions")
+    harness = CALL_HARNESS.format(name=call) if call else ""
+    return _programs(((Language.PYTHON, "Python 3", code + harness) for code in codes), notes, "solutions")
 
 
 def _difficulty(value: Any) -> tuple[float | None, list[str]]:
@@ -430,7 +492,11 @@ def _parse_taco_like(row: dict[str, Any], settings: Settings, format: str) -> Se
     notes: list[str] = []
     bounds = Bounds.of(settings)
     statement = _statement(_text(row.get("question"), "question"), "question")
-    tests = _cap_tests(_taco_tests(row, bounds), settings, notes)
+    tests, call = _taco_tests(row, bounds)
+    tests = _cap_tests(tests, settings, notes)
+    if call:
+        statement += call_judging(call)
+        notes.append(f"call-based (fn_name {call!r}): judged through a stdin/stdout harness")
     time_s = _quantity(row.get("time_limit"), _SECONDS, "time_limit", notes)
     memory_mb = _quantity(row.get("memory_limit"), _MEGABYTES, "memory_limit", notes)
     limits = _limits(time_s * 1000 if time_s else None, memory_mb)
@@ -444,7 +510,7 @@ def _parse_taco_like(row: dict[str, Any], settings: Settings, format: str) -> Se
     return SeedDraft(
         problem=_problem(_title(name, statement), statement, limits),
         tests=tests,
-        references=_taco_solutions(row, notes, bounds),
+        references=_taco_solutions(row, notes, bounds, call),
         tags=list(dict.fromkeys(tags)),
         difficulty=difficulty,
         provenance=SeedProvenance(
@@ -490,6 +556,7 @@ class SeedManifest(BaseModel):
     source: my contest
     license: CC-BY-4.0
     comparison: token          # exact | token | float (default: chosen from the answers)
+    checker: checker.cc        # a testlib checker judging outputs instead (default: checker.cc when present)
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -507,6 +574,27 @@ class SeedManifest(BaseModel):
     license: str = ""
     url: str = ""
     comparison: Comparison | None = None
+    checker: str | None = None
+
+
+SEED_CHECKER = "checker.cc"  # a seed folder's testlib checker, when its seed.yaml names none
+
+
+def _dir_checker(root: Path, named: str | None, settings: Settings) -> SeedChecker | None:
+    """The folder's testlib checker: the file seed.yaml names, else checker.cc when there is one."""
+    if named is None and not (root / SEED_CHECKER).is_file():
+        return None
+    name = named or SEED_CHECKER
+    language = Language.of_file(name)
+    if language is None:
+        raise InvalidInputError(
+            f"{root / name} is not C++ or Python (.cc, .cpp or .py); name a checker in one."
+        )
+    data = read_package_file(root, name, f"{root / SEED_MANIFEST}: field 'checker' names", settings)
+    try:
+        return SeedChecker(program=Program(code=data.decode("utf-8"), language=language), by="seed folder")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{root / name} is not UTF-8 text; save it as UTF-8.") from None
 
 
 def _dir_solutions(root: Path, settings: Settings) -> list[Program]:
@@ -569,6 +657,7 @@ def load_seed_dir(root: Path, shown: str | None = None, settings: Settings | Non
             url=manifest.url,
         ),
         comparison=manifest.comparison,
+        checker=_dir_checker(root, manifest.checker, settings),
         tuple_by=SEED_MANIFEST if manifest.objective is not None else "",
         notes=notes,
     )
@@ -578,7 +667,14 @@ def load_frontiercs_seed(root: Path, shown: str | None = None, settings: Setting
     """A FrontierCS package taken as a seed (``--as-seed``): an open problem, its tuple described from its
     statement (never the checker's ratio, which says nothing about what is optimised), no reference."""
     package = load_frontiercs(root, settings)
-    problem = package.problem.model_copy(update={"id": "import", "objective": UNDESCRIBED, "provenance": {}})
+    problem = package.problem
+    first = next((line.strip("# ").strip() for line in problem.statement.splitlines() if line.strip()), "")
+    # A title the package's config names stays; one taken from the statement's first line is read again, so
+    # "Problem: Long Trail" is titled "Long Trail".
+    title = read_title(problem.statement) if problem.title == first[:200] else problem.title
+    problem = problem.model_copy(
+        update={"id": "import", "title": title, "objective": UNDESCRIBED, "provenance": {}}
+    )
     notes = [m.reason for m in package.missing]
     return SeedDraft(
         problem=problem,

@@ -20,7 +20,7 @@ import anyio
 from pydantic import BaseModel, Field
 
 from frontiersmith.errors import FrontierSmithError, InvalidInputError
-from frontiersmith.models import Seed, SeedProvenance, SeedStatus
+from frontiersmith.models import Seed, SeedProvenance, SeedStatus, TestQuality
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
@@ -29,7 +29,7 @@ from .describe import describe
 from .draft import SeedDraft, seed_record, store_seed, store_seeds
 from .formats import FORMATS, detect_format, parse_row
 from .readers import MalformedRow, Row, SeedSource, is_frontiercs_dir, open_source
-from .validate import SeedValidator
+from .validate import SeedValidator, weakness
 
 # Rows to a write transaction. Ids are content hashes, so each row lands on a random page of every index; a
 # commit writes each page it dirtied once, however many of its rows landed there, so big batches (and the page
@@ -47,6 +47,15 @@ class RowNote(BaseModel):
     reason: str
 
 
+class SeedTests(BaseModel):
+    """How well one stored seed's tests tell right code from wrong (``--check-tests``)."""
+
+    seed_id: str
+    where: str  # FILE:ROW
+    quality: TestQuality
+    weakness: str = ""  # what the seed's status says of its tests; "" when they are good
+
+
 class ImportSummary(BaseModel):
     """What one ``seeds import`` did."""
 
@@ -62,6 +71,11 @@ class ImportSummary(BaseModel):
     statuses: dict[str, int] = Field(default_factory=dict)  # of the seeds stored now
     comparisons: dict[str, int] = Field(default_factory=dict)  # of the seeds stored now
     validated: bool = True
+    checked_tests: bool = (
+        False  # --check-tests: every solution ran, for each seed's test recall and precision
+    )
+    test_quality: list[SeedTests] = Field(default_factory=list)  # the first MAX_REPORTED measured
+    weak_tests: int = 0  # seeds whose tests let an incorrect solution through or reject a correct one
     seed_ids: list[str] = Field(default_factory=list)  # stored now, or already stored by this row
     elapsed_s: float = 0.0
 
@@ -94,6 +108,7 @@ class _Importer:
     settings: Settings
     provider: Provider | None
     validator: Any  # SeedValidator | None
+    check_tests: bool = False
     pending: dict[str, tuple[SeedDraft, Seed]] = field(default_factory=dict)
     pending_bytes: int = 0
     in_flight: dict[str, SeedProvenance] = field(default_factory=dict)  # rows being described or validated
@@ -183,15 +198,19 @@ class _Importer:
         """The draft described (unless the row gave its tuple) and validated, and its seed record."""
         if not draft.tuple_by:
             draft = await describe(draft, self.provider)
+        quality = None
         if self.validator is not None:
-            checked = await self.validator.validate(draft)
+            checked = await self.validator.validate(
+                draft, provider=self.provider, check_tests=self.check_tests
+            )
             status, reason, reference = checked.status, checked.reason, checked.reference
-            draft.comparison = checked.comparison
+            draft.comparison, quality = checked.comparison, checked.test_quality
+            draft.checker = checked.checker or draft.checker
         else:
             status, reason, reference = SeedStatus.UNTESTED, "validation was skipped (--no-validate)", None
         if draft.notes:  # kept with the seed, so `seeds show` can say what the row left out
             draft.problem = draft.problem.model_copy(update={"provenance": {"import_notes": draft.notes}})
-        return draft, seed_record(draft, status, reason, reference)
+        return draft, seed_record(draft, status, reason, reference, quality)
 
     def _skip_row(self, row: Row, exc: InvalidInputError) -> None:
         reason = exc.reason if isinstance(exc, MalformedRow) else str(exc)
@@ -252,11 +271,17 @@ class _Importer:
             return
         self.summary.seed_ids.append(seed.id)
         self.summary.stored += 1
-        for counts, key in (
-            (self.summary.statuses, seed.status.value),
-            (self.summary.comparisons, seed.comparison.value),
-        ):
+        compared = "checker" if seed.checker is not None else seed.comparison.value
+        for counts, key in ((self.summary.statuses, seed.status.value), (self.summary.comparisons, compared)):
             counts[key] = counts.get(key, 0) + 1
+        if seed.test_quality is not None:
+            weak = weakness(seed.test_quality)
+            self.summary.weak_tests += bool(weak)
+            if len(self.summary.test_quality) < MAX_REPORTED:
+                where = _where(seed.imported) if seed.imported else seed.id
+                self.summary.test_quality.append(
+                    SeedTests(seed_id=seed.id, where=where, quality=seed.test_quality, weakness=weak)
+                )
 
 
 def _first_leaf(group: BaseExceptionGroup) -> BaseException:
@@ -267,6 +292,12 @@ def _first_leaf(group: BaseExceptionGroup) -> BaseException:
 def _same_row(first: SeedProvenance, new: SeedProvenance) -> bool:
     # The file's name, not its path: the same file imported again from another folder is a re-import.
     return first.row == new.row and Path(first.file).name == Path(new.file).name
+
+
+def where_key(where: str) -> tuple[str, int]:
+    """FILE:ROW as it sorts: by file, then by row as a number."""
+    file, _, row = where.rpartition(":")
+    return (file, int(row)) if row.isdigit() else (where, 0)
 
 
 def _where(provenance: SeedProvenance) -> str:
@@ -295,15 +326,21 @@ async def import_seeds(
     settings: Settings | None = None,
     progress: Progress | None = None,
     jobs: int = 1,
+    check_tests: bool = False,
 ) -> ImportSummary:
     """Import the first ``limit`` rows (all by default) of PATH as seeds; see ``ImportSummary`` for the counts.
 
     Bad input (a missing path, an unknown format, a FrontierCS package without ``as_seed``) is refused before
     anything is stored; a bad row is skipped with ``FILE:ROW: reason`` and the import goes on. ``jobs`` > 1
     reads the rows in that many processes when there is nothing else to wait on (no validation, no model):
-    see ``parts.import_in_parts``.
+    see ``parts.import_in_parts``. ``check_tests`` runs every correct and incorrect solution a row carries,
+    for its tests' recall and precision (``TestQuality``).
     """
     settings = settings or get_settings()
+    if check_tests and not validate:
+        raise InvalidInputError(
+            "--check-tests runs each row's solutions on its tests, which --no-validate skips; drop one of them."
+        )
     if limit is not None and limit < 1:
         raise InvalidInputError(f"--limit {limit} imports nothing; give a number of rows of 1 or more.")
     if jobs < 1:
@@ -330,7 +367,7 @@ async def import_seeds(
     else:
         rows = itertools.islice(source.rows(), limit)
         summary = await import_rows(
-            rows, store, format, settings, provider, validate, backend, progress, total
+            rows, store, format, settings, provider, validate, backend, progress, total, check_tests
         )
     summary.path = str(path)
     summary.elapsed_s = time.monotonic() - started
@@ -347,11 +384,12 @@ async def import_rows(
     backend: str | None = None,
     progress: Progress | None = None,
     total: int | None = None,
+    check_tests: bool = False,
 ) -> ImportSummary:
     """``import_seeds`` on rows already read (``format`` checked): what one process of an import runs."""
-    summary = ImportSummary(path="", format=format, validated=validate)
+    summary = ImportSummary(path="", format=format, validated=validate, checked_tests=check_tests)
     async with _validator(validate, backend, settings) as validator:
-        importer = _Importer(store, summary, format, settings, provider, validator)
+        importer = _Importer(store, summary, format, settings, provider, validator, check_tests)
         # Rows in flight at once: they wait on a model or the sandbox; with neither there is nothing to wait on.
         concurrency = settings.max_concurrency if validate or provider is not None else 1
         with store.page_cache(IMPORT_CACHE_MB):  # flush() writes on this thread's connection
@@ -359,10 +397,19 @@ async def import_rows(
                 await importer.run(rows, concurrency, progress, total)
             finally:  # what was checked is kept even when the sandbox or the store stops the import
                 importer.flush()
+    summary.test_quality.sort(key=lambda tests: where_key(tests.where))  # rows end in any order
     if format == "auto":
         seen = dict.fromkeys(importer.formats.values())
         summary.format = "+".join(seen) if seen else summary.format
     return summary
 
 
-__all__ = ["ImportSummary", "RowNote", "check_format", "import_rows", "import_seeds"]
+__all__ = [
+    "ImportSummary",
+    "RowNote",
+    "SeedTests",
+    "check_format",
+    "import_rows",
+    "import_seeds",
+    "where_key",
+]

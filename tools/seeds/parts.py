@@ -28,7 +28,7 @@ from frontiersmith.errors import FrontierSmithError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store, open_store
 
-from .importer import MAX_REPORTED, ImportSummary, Progress, RowNote, import_rows
+from .importer import MAX_REPORTED, ImportSummary, Progress, import_rows, where_key
 from .readers import PARQUET_BATCH_ROWS, Row, SeedSource, open_source
 
 PART_ROWS = PARQUET_BATCH_ROWS  # rows to a slice: a Parquet batch, which a process skipping it never converts
@@ -134,11 +134,6 @@ async def import_in_parts(
     return merge(parts)
 
 
-def _where_key(note: RowNote) -> tuple[str, int]:
-    file, _, row = note.where.rpartition(":")
-    return (file, int(row)) if row.isdigit() else (note.where, 0)
-
-
 def merge(parts: Sequence[ImportSummary]) -> ImportSummary:
     """One summary of the parts: counts added, notes in file and row order."""
     merged = ImportSummary(path=parts[0].path, format=parts[0].format, validated=parts[0].validated)
@@ -154,9 +149,12 @@ def merge(parts: Sequence[ImportSummary]) -> ImportSummary:
         merged.skipped_rows += part.skipped_rows
         merged.notes += part.notes
         merged.seed_ids += part.seed_ids
+        merged.test_quality += part.test_quality
+        merged.weak_tests += part.weak_tests
     merged.format = "+".join(formats) or parts[0].format
-    merged.skipped_rows = sorted(merged.skipped_rows, key=_where_key)[:MAX_REPORTED]
-    merged.notes = sorted(merged.notes, key=_where_key)[:MAX_REPORTED]
+    for name in ("skipped_rows", "notes", "test_quality"):
+        ordered = sorted(getattr(merged, name), key=lambda item: where_key(item.where))
+        setattr(merged, name, ordered[:MAX_REPORTED])
     return merged
 
 
