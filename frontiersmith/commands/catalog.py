@@ -9,7 +9,9 @@ from typing import Any
 import anyio
 import typer
 
-app = typer.Typer(no_args_is_help=True)
+from .shell import App
+
+app = App(no_args_is_help=True)
 
 
 def family_summary(family: Any) -> dict[str, Any]:

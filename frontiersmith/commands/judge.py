@@ -12,8 +12,9 @@ from frontiersmith.errors import InvalidInputError, NotJudgedError
 from frontiersmith.models import Language, Program, Verdict
 
 from .executor_options import executor_option, executor_settings, ray_address_option
+from .shell import App
 
-import_app = typer.Typer(no_args_is_help=True)
+import_app = App(no_args_is_help=True)
 
 
 def _language(path: Path, lang: str | None) -> Language:
