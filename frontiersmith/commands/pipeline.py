@@ -20,6 +20,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
 from .executor_options import executor_option, executor_settings, ray_address_option
+from .shell import table_console
 
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
@@ -159,7 +160,7 @@ def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[st
 
 
 def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTable) -> None:
-    out = Console()
+    out = table_console()
     stages = Table(title=f"Synthesis run {run_id} ({elapsed:.0f} s) — store {store_path}")
     stages.add_column("stage")
     stages.add_column("candidates", justify="right")
@@ -362,8 +363,9 @@ def evaluate_divergence(
             "ok" if f.protocol_ok else "FAILED",
             f"before ({f.candidate_id})" if f.from_store else "now",
         )
-    Console().print(table)
-    Console().print(
+    out = table_console()
+    out.print(table)
+    out.print(
         f"ROC AUC (open vs pseudo-open, semantic judge {report.judge}): "
         + ", ".join(f"{k} {v:.3f}" for k, v in aucs.items())
     )

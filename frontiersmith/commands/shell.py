@@ -5,11 +5,13 @@ which never cuts a cell when the output is piped (``table_console``)."""
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 # Wide enough for any row a command prints: piped output is read by programs and pagers, which want every id
 # whole on its line rather than cut to 80 columns.
@@ -19,6 +21,8 @@ PIPED_WIDTH = 100_000
 def table_console() -> Console:
     """The console a command prints its tables to on stdout: the terminal's width on a terminal, and no limit
     when piped, so a table never cuts or folds a name to fit 80 columns."""
+    from rich.console import Console
+
     return Console(highlight=False, width=None if sys.stdout.isatty() else PIPED_WIDTH)
 
 
