@@ -163,7 +163,7 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
     out = table_console()
     stages = Table(title=f"Synthesis run {run_id} ({elapsed:.0f} s) — store {store_path}")
     stages.add_column("stage")
-    stages.add_column("candidates", justify="right")
+    stages.add_column("got this far", justify="right")
     stages.add_column("fell out", justify="right")
     for name, n, lost, _stage in table.funnel():
         stages.add_row(name, str(n), str(lost))
@@ -187,7 +187,12 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
 
 def synthesize(
     rounds: int = typer.Option(1, "--rounds", "-R", help="R: rounds of Algorithm 1."),
-    candidates: int = typer.Option(8, "--candidates", "-K", help="K: mutations proposed per round."),
+    candidates: int = typer.Option(
+        8,
+        "--candidates",
+        "-K",
+        help="K: the most mutations a round asks for (fewer when the provider offers fewer distinct ones).",
+    ),
     n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="n: solutions sampled per candidate."),
     n_div: int = typer.Option(6, "--n-div", help="N_div: candidates kept by semantic divergence."),
     n_final: int = typer.Option(4, "--n-final", help="N_final: candidates published per round."),

@@ -28,9 +28,16 @@ def link(path: str, text: object, **query: object) -> str:
 
 
 def record_link(record_id: str, kind: str | None = None) -> str:
-    """A link to the page that shows a record: candidates and tasks have their own, the rest their lineage."""
+    """A link to the page that shows a record: candidates, tasks and trajectories have their own, the rest
+    their lineage."""
     kind = kind or record_id.split("_", 1)[0]
-    page = {"cand": "candidates", "candidate": "candidates", "task": "tasks"}.get(kind, "lineage")
+    page = {
+        "cand": "candidates",
+        "candidate": "candidates",
+        "task": "tasks",
+        "traj": "trajectories",
+        "trajectory": "trajectories",
+    }.get(kind, "lineage")
     return link(f"{page}/{record_id}", record_id)
 
 
@@ -86,6 +93,8 @@ svg text { font: 11px system-ui, sans-serif; fill: var(--ink); }
 svg .bar { fill: var(--bar); } svg .axis { stroke: #888; } svg .gate { stroke: #c77; stroke-dasharray: 4 3; }
 svg .pt-published { fill: var(--pub); } svg .pt-rejected { fill: var(--rej); } svg .pt-other { fill: var(--other); }
 svg circle { fill-opacity: .8; } svg a:hover circle { stroke: #000; stroke-width: 2; }
+svg .stack-ring { fill: none; stroke: #7a8699; stroke-dasharray: 2 2; } svg .stack-count { font-weight: 600; }
+svg .legend .swatch, svg .cell { stroke: #c8ced8; stroke-width: .5; }
 details.node { margin-left: 1.2rem; border-left: 1px dashed var(--line); padding-left: .5rem; }
 details.node > summary { cursor: pointer; padding: .1rem 0; }
 .kind { display:inline-block; min-width: 5.5rem; font-size: 11px; text-transform: uppercase; color: var(--muted); }
