@@ -45,8 +45,14 @@ def number(value: float | None, digits: int = 3) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "") -> str:
-    """A table of cells that are already HTML (each made with ``esc`` or the helpers above)."""
+def table(
+    headers: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "", empty: str | None = None
+) -> str:
+    """A table of cells that are already HTML (each made with ``esc`` or the helpers above); with ``empty``,
+    that sentence instead of a table without rows."""
+    rows = list(rows)
+    if not rows and empty is not None:
+        return f"<p class=muted>{esc(empty)}</p>"
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f'<table class="{esc(cls)}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'

@@ -524,11 +524,7 @@ def task_page(view: q.TaskView, store_label: str) -> str:
         + "<h2>Baseline vs best</h2>"
         + compare
         + "<h2>Leaderboard</h2>"
-        + (
-            table(["#", "author", "score", "when"], board, cls="leaderboard")
-            if board
-            else "<p class=muted>No submissions yet.</p>"
-        )
+        + table(["#", "author", "score", "when"], board, cls="leaderboard", empty="No submissions yet.")
         + "<h2>Score distribution (submissions)</h2>"
         + dist
         + "<h2>Sampled solutions' mean scores on this task's tests</h2>"
@@ -629,10 +625,11 @@ def trajectory_page(t: Trajectory, store_label: str) -> str:
     body = (
         table(["", "this attempt"], facts, cls="trajectory")
         + "<h2>Tests</h2>"
-        + (
-            table(["test", "verdict", "score", "diagnostic"], tests, cls="tests")
-            if tests
-            else "<p class=muted>Not judged: the attempt gave no program to run.</p>"
+        + table(
+            ["test", "verdict", "score", "diagnostic"],
+            tests,
+            cls="tests",
+            empty="Not judged: the attempt gave no program to run.",
         )
         + "<h2>Code</h2>"
         + (f"<pre class=code>{esc(t.code)}</pre>" if t.code else "<p class=muted>No code.</p>")
