@@ -6,9 +6,10 @@ import typer
 from pydantic import ValidationError
 
 from . import __version__
+from .commands.shell import App
 from .errors import FrontierSmithError
 
-app = typer.Typer(
+app = App(
     name="frontiersmith",
     help="Synthesise open-ended coding problems, judge solutions continuously, serve them over MCP.",
     no_args_is_help=True,

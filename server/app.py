@@ -58,6 +58,7 @@ def build_server(
         "frontiersmith", instructions=instructions(tools), version=__version__, log_level="WARNING"
     )
     mcp.backend = backend
+    mcp.served = scopes_of(tools)
     mcp._deferred = lambda: _register(mcp, backend, tools)
     if not deferred:
         mcp.load()

@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, Any
 import anyio
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 from pydantic import ValidationError
 
 from frontiersmith.errors import FrontierSmithError
 from frontiersmith.settings import Settings
+
+from .scopes import SCOPES_OF, Scope, grant_of, needs_scope, not_served
 
 if TYPE_CHECKING:
     from frontiersmith.store import Store
@@ -130,6 +132,9 @@ class FrontierSmithServer(MCPServer):
     sends names a host path or echoes a very long id (``public_message``)."""
 
     backend: Backend
+    # The scopes it was built for (``build_server(tools=...)``): a call to what another scope grants is told
+    # which scope that is, instead of the SDK's bare "Unknown tool".
+    served: frozenset[Scope] = SCOPES_OF["all"]
     # What registers the tools, resources and prompts, when that waits for the first request that needs them
     # (``build_server(deferred=True)``): `initialize` is then answered before the domain modules are imported.
     _deferred: Callable[[], None] | None = None
@@ -164,7 +169,14 @@ class FrontierSmithServer(MCPServer):
         backend = getattr(self, "backend", None)
         return public_message(message, backend.settings if backend is not None else None)
 
+    def _other_scope(self, method: str, params: dict[str, Any]) -> str | None:
+        """For a call to what another scope grants (never listed here): which scope, and how to serve it."""
+        denied = needs_scope(grant_of(self.served), method, params)
+        return None if denied is None else self._public(not_served(*denied, self.served))
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        if refused := self._other_scope("tools/call", {"name": name}):
+            raise ToolError(refused)
         self.load()
         try:
             return await super().call_tool(name, arguments, context)
@@ -174,6 +186,8 @@ class FrontierSmithServer(MCPServer):
             raise ToolError(self._public(describe_failure(name, exc))) from None
 
     async def read_resource(self, uri: Any, context: Context | None = None) -> Any:
+        if refused := self._other_scope("resources/read", {"uri": str(uri)}):
+            raise ResourceNotFoundError(refused)
         self.load()
         try:
             return await super().read_resource(uri, context)
@@ -185,6 +199,8 @@ class FrontierSmithServer(MCPServer):
     async def get_prompt(
         self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None
     ) -> Any:
+        if refused := self._other_scope("prompts/get", {"name": name}):
+            raise MCPError(INVALID_PARAMS, refused)
         self.load()
         try:
             return await super().get_prompt(name, arguments, context)

@@ -21,7 +21,7 @@ from frontiersmith.settings import Settings
 
 from .app import build_server
 from .backend import Backend
-from .scopes import SCOPES_OF, Scope, choice_of, describe, grant_of, needs_scope, scopes_of
+from .scopes import SCOPES_OF, Scope, choice_of, describe, grant_of, needs_scope, not_served, scopes_of
 
 AsgiScope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Any]]
@@ -214,10 +214,7 @@ class ScopedHttpApp:
     def _needs(self, denied: tuple[str, Scope], granted: frozenset[Scope]) -> str:
         what, needed = denied
         if needed in granted:
-            return (
-                f"{what.capitalize()} needs the {needed} scope, which this server does not serve (it was started "
-                f"with --tools {choice_of(self.served)})."
-            )
+            return not_served(what, needed, self.served)
         return (
             f"{what.capitalize()} needs the {needed} scope and this token grants only {describe(granted)}; "
             f"use a token that grants it (http_{needed}_token or http_token)."

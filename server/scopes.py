@@ -98,6 +98,16 @@ def describe(scopes: frozenset[Scope]) -> str:
     return " and ".join(sorted(scopes)) or "no"
 
 
+def not_served(what: str, needed: Scope, served: frozenset[Scope]) -> str:
+    """What a server started with ``--tools`` for ``served`` answers a call to ``what``, which ``needed``
+    grants: which scope it needs and how to start a server that serves it."""
+    return (
+        f"{what[:1].upper()}{what[1:]} needs the {needed} scope, which this server does not serve (it was "
+        f"started with --tools {choice_of(served)}); start one with `frontiersmith serve --tools {needed}` "
+        "(or --tools all)."
+    )
+
+
 def uri_scheme(uri: str) -> str:
     return uri.split("://", 1)[0] if "://" in uri else ""
 
@@ -122,5 +132,5 @@ def needs_scope(grant: Grant, method: str, params: object) -> tuple[str, Scope] 
     for scope, other in sorted(GRANTS.items()):
         if name in getattr(other, names):
             shown = name if len(name) <= 100 else name[:80] + "…"
-            return f"the {kind} {shown}" if kind != "resource" else f"{shown}:// resources", scope
+            return f"the {kind} {shown}" if kind != "resource" else f"reading {shown}:// resources", scope
     return None

@@ -19,6 +19,7 @@ import typer
 from suite_env import child_env
 
 from frontiersmith import cli
+from frontiersmith.commands import shell
 
 
 def _walk(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
@@ -149,3 +150,36 @@ def test_usage_errors_of_the_real_executable_match_the_in_process_ones(
         out, err = proc.communicate(timeout=120)
         _assert_usage_error(args, proc.returncode, out, err)
         assert (proc.returncode, err) == _in_process(args, capsys)[::2], args
+
+
+def test_every_command_is_built_by_the_cli_s_own_classes() -> None:
+    # so a command or group added later reads the same as the others (commands/shell.App makes them)
+    assert {type(command) for _, command in COMMANDS} == {shell.Command, shell.Group}
+
+
+@pytest.mark.parametrize("path", [path for path, _ in COMMANDS], ids=lambda p: " ".join(p) or "(root)")
+def test_help_shows_flags_without_a_value_type_and_arguments_by_name(
+    path: tuple[str, ...], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # one row per option, however long its help
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "argv", ["frontiersmith", *path, "--help"])
+        cli.main()  # help exits 0, which main returns from
+    out, err = capsys.readouterr()
+    assert not err, err
+    command = dict(COMMANDS)[path]
+    # A flag takes no value: `--json <bool>` or `--help <bool>` reads as if it took one.
+    flags = [p.opts[0] for p in command.params if p.param_type_name == "option" and p.is_flag] + ["--help"]
+    cells = [line.strip("│ ").removeprefix("* ").split() for line in out.splitlines() if line.startswith("│")]
+    rows = {row[0]: row for row in cells if row and row[0].startswith("--")}
+    for flag in flags:
+        assert not rows[flag][1].startswith("<"), rows[flag]  # the help text follows the flag's name
+    assert "<bool>" not in out
+    # The usage line names each argument as NAME (required) or [NAME], never {NAME} or [[NAME]].
+    usage = next(line for line in out.splitlines() if "Usage:" in line).split()
+    arguments = [p for p in command.params if p.param_type_name == "argument"]
+    shown = [
+        word for word in usage[usage.index("[OPTIONS]") + 1 :] if word != "COMMAND" and word != "[ARGS]..."
+    ]
+    expected = [(p.metavar or p.name).strip("[]").upper() for p in arguments]
+    assert shown == [name if p.required else f"[{name}]" for name, p in zip(expected, arguments, strict=True)]

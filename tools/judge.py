@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 import anyio
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.json_schema import SkipJsonSchema
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Limits, Normalisation, Program, Run, Sense, Verdict, VerifierKind
@@ -96,8 +97,6 @@ class TestResult(BaseModel):
     """One program on one test: the one per-test record of the project (the judge, submit, the
     cross-validation protocol and catalog evaluation all return it; stored as a Run)."""
 
-    model_config = ConfigDict(ser_json_bytes="base64")
-
     name: str
     verdict: Verdict
     score: float = 0.0
@@ -111,8 +110,10 @@ class TestResult(BaseModel):
     # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
     # one the host caused: it counts as 0 (tools/scoring.aggregate_scores), so no output gains by it
     counted: bool = False
-    # what the program printed, kept only when the caller asks (the protocol corrupts the best output)
-    output: bytes | None = Field(None, exclude=True, repr=False)
+    # what the program printed, kept only when the caller asks (the protocol corrupts the best output); it
+    # never leaves the process (excluded from every dump), so no schema names it: a bytes field would put a
+    # `format` that MCP clients do not know (base64url) in submit's output schema
+    output: SkipJsonSchema[bytes | None] = Field(None, exclude=True, repr=False)
 
     __test__: ClassVar[bool] = False  # not a pytest class
 

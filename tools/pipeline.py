@@ -49,16 +49,23 @@ class SynthesisConfig(Thresholds):
     """A run's arguments: Algorithm 1's sizes, its seed and provider, and its thresholds (inherited from
     ``Thresholds``, so the run is stored with the gates it applied)."""
 
-    rounds: int = Field(1, ge=1, le=100)
-    candidates: int = Field(8, ge=1, le=1000, description="K: mutations proposed per round")
+    rounds: int = Field(1, ge=1, le=100, description="R: rounds of Algorithm 1")
+    candidates: int = Field(
+        8,
+        ge=1,
+        le=1000,
+        description="K: the most mutations a round asks for; a provider that offers fewer distinct mutations "
+        "of the run's seeds (each seed's axis variant once per run) proposes fewer",
+    )
     n_solutions: int = Field(4, ge=2, le=64, description="n: solutions sampled per candidate")
     n_div: int = Field(6, ge=1, description="N_div: candidates kept by semantic divergence")
     n_final: int = Field(4, ge=1, description="N_final: candidates published per round")
-    seed: int = 0
-    provider: str = "offline"
+    seed: int = Field(0, description="the random seed the run's proposals are drawn with")
+    provider: str = Field("offline", description="who writes the mutations, solutions, tests and verifiers")
     seeds: str | None = Field(
         None,
-        description="Which seeds to mutate (tools/seeds/select.py); None: imported seeds, else the catalog",
+        description="which seeds to mutate (a selector: catalog, ids, ...); unset: the imported seeds, else "
+        "the catalog's",
     )
 
     @field_validator("seeds")

@@ -9,7 +9,9 @@ from typing import Any
 import anyio
 import typer
 
-app = typer.Typer(no_args_is_help=True)
+from .shell import App, table_console
+
+app = App(no_args_is_help=True)
 
 
 def family_summary(family: Any) -> dict[str, Any]:
@@ -40,7 +42,6 @@ def list_cmd(
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{len(rows)} catalog families")
@@ -48,7 +49,7 @@ def list_cmd(
         table.add_column(column)
     for r in rows:
         table.add_row(r["name"], r["kind"], r["parent"] or "", r["axis"] or "", ", ".join(r["strategies"]))
-    Console().print(table)
+    table_console().print(table)
 
 
 @app.command("show")

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .executor_options import executor_option, executor_settings, ray_address_option
+from .shell import table_console
 
 console = Console(stderr=True)
 
@@ -126,7 +127,7 @@ def _print(report) -> None:
             f"{r.r_agent:.2f}",
             f"{r.r_synth:.2f}",
         )
-    console.print(table)
+    table_console().print(table)
     arms = [("targeted", report.targeted), ("untargeted", report.untargeted)]
     for name, arm in arms:
         if arm is not None:

@@ -17,6 +17,7 @@ from rich.table import Table
 from frontiersmith.settings import get_settings
 
 from .executor_options import executor_option, executor_settings, ray_address_option
+from .shell import table_console
 
 console = Console(stderr=True)
 SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH or files:DIR."
@@ -106,7 +107,7 @@ def evaluate(
         table.add_column(column)
     for r in rows:
         table.add_row(r["problem_id"], str(r["attempt"]), f"{r['score']:.3f}", r["failure"], r["detail"][:80])
-    Console().print(table)
+    table_console().print(table)
 
 
 def _replay(
@@ -210,7 +211,7 @@ def print_defect_map(defect_map: Any) -> None:
             f"{c.score_entropy:.2f}",
             c.label,
         )
-    Console().print(table)
+    table_console().print(table)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {"evaluate": evaluate, "diagnose": diagnose}

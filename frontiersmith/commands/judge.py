@@ -12,8 +12,9 @@ from frontiersmith.errors import InvalidInputError, NotJudgedError
 from frontiersmith.models import Language, Program, Verdict
 
 from .executor_options import executor_option, executor_settings, ray_address_option
+from .shell import App, table_console
 
-import_app = typer.Typer(no_args_is_help=True)
+import_app = App(no_args_is_help=True)
 
 
 def _language(path: Path, lang: str | None) -> Language:
@@ -121,7 +122,6 @@ async def _package(problem: str):
 
 
 def _print_table(title: str, report) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
@@ -140,7 +140,7 @@ def _print_table(title: str, report) -> None:
             f"{t.score:.6f}",
             escape(t.message.splitlines()[0][:80]) if t.message else "",
         )
-    console = Console()
+    console = table_console()
     console.print(table)
     if report.compile_message:
         console.print(f"[red]{report.verdict.value}[/red]: {escape(report.compile_message)}")

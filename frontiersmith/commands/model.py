@@ -9,7 +9,9 @@ import typer
 
 from frontiersmith.settings import get_settings
 
-app = typer.Typer(no_args_is_help=True)
+from .shell import App
+
+app = App(no_args_is_help=True)
 
 DEFAULT_MODEL = "qwen-coder-0.5b"
 

@@ -20,6 +20,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
 from .executor_options import executor_option, executor_settings, ray_address_option
+from .shell import table_console
 
 if TYPE_CHECKING:
     from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
@@ -159,10 +160,10 @@ def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[st
 
 
 def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTable) -> None:
-    out = Console()
+    out = table_console()
     stages = Table(title=f"Synthesis run {run_id} ({elapsed:.0f} s) — store {store_path}")
     stages.add_column("stage")
-    stages.add_column("candidates", justify="right")
+    stages.add_column("got this far", justify="right")
     stages.add_column("fell out", justify="right")
     for name, n, lost, _stage in table.funnel():
         stages.add_row(name, str(n), str(lost))
@@ -186,7 +187,12 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
 
 def synthesize(
     rounds: int = typer.Option(1, "--rounds", "-R", help="R: rounds of Algorithm 1."),
-    candidates: int = typer.Option(8, "--candidates", "-K", help="K: mutations proposed per round."),
+    candidates: int = typer.Option(
+        8,
+        "--candidates",
+        "-K",
+        help="K: the most mutations a round asks for (fewer when the provider offers fewer distinct ones).",
+    ),
     n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="n: solutions sampled per candidate."),
     n_div: int = typer.Option(6, "--n-div", help="N_div: candidates kept by semantic divergence."),
     n_final: int = typer.Option(4, "--n-final", help="N_final: candidates published per round."),
@@ -362,8 +368,9 @@ def evaluate_divergence(
             "ok" if f.protocol_ok else "FAILED",
             f"before ({f.candidate_id})" if f.from_store else "now",
         )
-    Console().print(table)
-    Console().print(
+    out = table_console()
+    out.print(table)
+    out.print(
         f"ROC AUC (open vs pseudo-open, semantic judge {report.judge}): "
         + ", ".join(f"{k} {v:.3f}" for k, v in aucs.items())
     )

@@ -6,7 +6,9 @@ import json
 
 import typer
 
-app = typer.Typer(no_args_is_help=True)
+from .shell import App
+
+app = App(no_args_is_help=True)
 
 
 @app.command("build-image")

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-import typer
+from .shell import App
 
-app = typer.Typer(no_args_is_help=True)
+app = App(no_args_is_help=True)
 
 
 def _register() -> None:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import anyio
 import typer
 
+from .shell import table_console
+
 if TYPE_CHECKING:
     from frontiersmith.tools.seeds.importer import ImportSummary
 
@@ -127,7 +129,6 @@ class ProgressBar:
 
 
 def _print_summary(summary: ImportSummary) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
@@ -146,7 +147,7 @@ def _print_summary(summary: ImportSummary) -> None:
         table.add_row(f"  {status}", str(count))
     for comparison, count in sorted(summary.comparisons.items()):
         table.add_row(f"  compared by {comparison}", str(count))
-    console = Console(highlight=False)
+    console = table_console()
     console.print(table)
     if not summary.validated:
         console.print("references were not run (--no-validate): the stored seeds are untested")

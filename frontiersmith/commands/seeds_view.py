@@ -6,6 +6,8 @@ import json
 
 import typer
 
+from .shell import table_console
+
 JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
 
 
@@ -19,7 +21,6 @@ def list_cmd(as_json: bool = JSON) -> None:
     if as_json:
         typer.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{len(rows)} seed{'' if len(rows) == 1 else 's'}")
@@ -27,7 +28,7 @@ def list_cmd(as_json: bool = JSON) -> None:
         table.add_column(column, overflow="fold", no_wrap=column == "id")
     for r in rows:
         table.add_row(r.id, r.title, r.source, r.status.value, str(r.tests), str(r.references), r.objective)
-    Console().print(table)
+    table_console().print(table)
 
 
 def show_cmd(

@@ -6,7 +6,9 @@ import json
 
 import typer
 
-app = typer.Typer(no_args_is_help=True)
+from .shell import App
+
+app = App(no_args_is_help=True)
 
 
 @app.command("info")
@@ -92,10 +94,15 @@ def cost(
     typer.echo(
         f"run {report['run']}: {report['tokens']} tokens, {report['cpu_seconds']:.2f} sandbox CPU-seconds"
     )
-    typer.echo(f"{'stage':<16}{'tokens':>10}{'model calls':>13}{'cpu seconds':>13}{'sandbox runs':>14}")
+    typer.echo(
+        f"{'stage':<16}{'tokens':>10}{'model calls':>13}{'cpu seconds':>13}{'sandbox runs':>14}  workers"
+    )
     for stage, m in report["per_stage"].items():
+        # where the stage's sandbox work ran (host:pid of the driver, or of each Ray worker)
+        workers = ", ".join(m.get("workers", [])) or "-"
         typer.echo(
             f"{stage:<16}{m['tokens']:>10}{m['model_calls']:>13}{m['cpu_seconds']:>13.2f}{m['sandbox_runs']:>14}"
+            f"  {workers}"
         )
     per = report["per_published_task"]
     if per is None:

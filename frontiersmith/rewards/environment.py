@@ -4,8 +4,13 @@
 is the ``submit`` score of the completion's code. With ``max_submissions=N`` the model may also call a
 ``submit`` tool up to N times for feedback (the score and each test's data-free diagnostic) before its final
 answer; ``mcp=True`` sends those calls to this project's MCP server (``frontiersmith serve --tools solve``
-over stdio, where the task is in the store) instead of the local judge. The reward is always the score of the
-last program the model gave: its last fenced code block, or else its last ``submit``.
+over stdio, where the task is in the store) instead of the local judge.
+
+``reward`` says which program the reward is the score of. ``"best"`` (the default, as FrontierCS's Harbor
+adapter does): the best of every submission judged within the budget and the final answer, so a model that
+tries a bolder idea after a good one is not punished for it. ``"last"``: only the last program the model gave
+(its last fenced code block, or else its last ``submit``), for training a model to end on its best. A
+single-turn environment has one program, so the two agree there.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import verifiers as vf
 from datasets import Dataset, load_from_disk
@@ -30,6 +35,9 @@ from .tasks import GroundTruth, export_dirs, load_task
 
 DATASET_DIR = "dataset"
 SUBMIT_TOOL = "submit"
+Reward = Literal["best", "last"]
+# Where SubmitEnv keeps the score of each submission it judged, for the "best" reward.
+SCORES = "submission_scores"
 
 
 def export_dataset(export_dir: str | Path, split: str | None = None) -> Dataset:
@@ -73,12 +81,15 @@ def _submitted(call: Any) -> Program | None:
         return None
 
 
-def rubric(export_dir: str | Path, **judge: Any) -> vf.Rubric:
-    async def frontiersmith_score(completion: Any, answer: str, **kwargs: Any) -> float:
-        """The ``submit`` score of the last program the model gave (0 for none)."""
+def rubric(export_dir: str | Path, reward: Reward = "best", **judge: Any) -> vf.Rubric:
+    async def frontiersmith_score(completion: Any, answer: str, state: Any = None, **kwargs: Any) -> float:
+        """The ``submit`` score of the last program the model gave (0 for none); with ``reward="best"``, the
+        best of that and every submission judged within the budget."""
         [score] = await score_completions(
             [last_program(completion)], [answer], export_dir=export_dir, **judge
         )
+        if reward == "best":
+            score = max([score, *((state or {}).get(SCORES) or [])])
         return score
 
     return vf.Rubric(funcs=[frontiersmith_score], weights=[1.0])
@@ -121,6 +132,8 @@ class SubmitEnv(vf.ToolEnv):
             return 'That call is not submit(code, language) with language "cpp" or "python"; try again.'
         if self.mcp:
             result = await mcp_submit(state["info"]["task_id"], program)
+            if "score" in result:
+                state.setdefault(SCORES, []).append(float(result["score"]))
             return feedback(result.get("score", 0.0), result.get("tests", []), left)
         [report] = await judge_completions(
             [program], [state["answer"]], export_dir=self.export_dir, **self.judge
@@ -129,6 +142,7 @@ class SubmitEnv(vf.ToolEnv):
             return f"The program could not be judged. Submissions left: {left}."
         if not report.complete:  # no score over fewer tests (tools/scoring): nothing to tell but that
             return f"The program {report.summary}. Submissions left: {left}."
+        state.setdefault(SCORES, []).append(report.score)
         # The task judge_completions loaded (kept for the process): its limits are what time and memory are
         # told against, coarsely, as submit tells them.
         task = await load_task(
@@ -176,16 +190,21 @@ def load_environment(
     eval_split: str | None = None,
     max_submissions: int = 0,
     mcp: bool = False,
+    reward: Reward = "best",
     workers: int | None = None,
     backend: str | None = None,
     **kwargs: Any,
 ) -> vf.Environment:
-    """The export in ``export_dir`` as a verifiers environment (single-turn, or with a submit budget)."""
+    """The export in ``export_dir`` as a verifiers environment (single-turn, or with a submit budget), whose
+    reward is the score of the best program the model gave (``reward="best"``) or of its last one ("last")."""
+    if reward not in get_args(Reward):
+        raise InvalidInputError(f"reward must be best or last, not {reward!r}.")
     export_dir = Path(export_dir or os.environ.get("FRONTIERSMITH_EXPORT_DIR") or Path.cwd())
     judge = {"workers": workers, "backend": backend}
     dataset = export_dataset(export_dir, split)
     evals = export_dataset(export_dir, eval_split) if eval_split else None
-    common = {"dataset": dataset, "eval_dataset": evals, "rubric": rubric(export_dir, **judge), **kwargs}
+    scoring = rubric(export_dir, reward, **judge)
+    common = {"dataset": dataset, "eval_dataset": evals, "rubric": scoring, **kwargs}
     if max_submissions <= 0:
         return vf.SingleTurnEnv(**common)
     return SubmitEnv(export_dir=export_dir, max_submissions=max_submissions, mcp=mcp, judge=judge, **common)

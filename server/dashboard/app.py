@@ -115,6 +115,10 @@ def dashboard_app(open_store: Callable[[], Store], settings: Settings) -> Starle
         Route(f"{UI}/tasks", page(lambda r: q.tasks(open_store()), pages.tasks_page)),
         Route(f"{UI}/tasks/{{tid}}", page(lambda r: q.task(open_store(), param(r, "tid")), pages.task_page)),
         Route(f"{UI}/defects", page(lambda r: q.defects(open_store()), pages.defects_page)),
+        Route(
+            f"{UI}/trajectories/{{trid}}",
+            page(lambda r: q.trajectory(open_store(), param(r, "trid")), pages.trajectory_page),
+        ),
         Route(f"{UI}/api/runs/{{run_id}}", progress),
         Route(f"{UI}/static/style.css", static(STYLE, "text/css")),
         Route(f"{UI}/static/live.js", static(LIVE_JS, "text/javascript")),

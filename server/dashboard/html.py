@@ -28,9 +28,16 @@ def link(path: str, text: object, **query: object) -> str:
 
 
 def record_link(record_id: str, kind: str | None = None) -> str:
-    """A link to the page that shows a record: candidates and tasks have their own, the rest their lineage."""
+    """A link to the page that shows a record: candidates, tasks and trajectories have their own, the rest
+    their lineage."""
     kind = kind or record_id.split("_", 1)[0]
-    page = {"cand": "candidates", "candidate": "candidates", "task": "tasks"}.get(kind, "lineage")
+    page = {
+        "cand": "candidates",
+        "candidate": "candidates",
+        "task": "tasks",
+        "traj": "trajectories",
+        "trajectory": "trajectories",
+    }.get(kind, "lineage")
     return link(f"{page}/{record_id}", record_id)
 
 
@@ -38,8 +45,14 @@ def number(value: float | None, digits: int = 3) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "") -> str:
-    """A table of cells that are already HTML (each made with ``esc`` or the helpers above)."""
+def table(
+    headers: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "", empty: str | None = None
+) -> str:
+    """A table of cells that are already HTML (each made with ``esc`` or the helpers above); with ``empty``,
+    that sentence instead of a table without rows."""
+    rows = list(rows)
+    if not rows and empty is not None:
+        return f"<p class=muted>{esc(empty)}</p>"
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f'<table class="{esc(cls)}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
@@ -86,6 +99,8 @@ svg text { font: 11px system-ui, sans-serif; fill: var(--ink); }
 svg .bar { fill: var(--bar); } svg .axis { stroke: #888; } svg .gate { stroke: #c77; stroke-dasharray: 4 3; }
 svg .pt-published { fill: var(--pub); } svg .pt-rejected { fill: var(--rej); } svg .pt-other { fill: var(--other); }
 svg circle { fill-opacity: .8; } svg a:hover circle { stroke: #000; stroke-width: 2; }
+svg .stack-ring { fill: none; stroke: #7a8699; stroke-dasharray: 2 2; } svg .stack-count { font-weight: 600; }
+svg .legend .swatch, svg .cell { stroke: #c8ced8; stroke-width: .5; }
 details.node { margin-left: 1.2rem; border-left: 1px dashed var(--line); padding-left: .5rem; }
 details.node > summary { cursor: pointer; padding: .1rem 0; }
 .kind { display:inline-block; min-width: 5.5rem; font-size: 11px; text-transform: uppercase; color: var(--muted); }

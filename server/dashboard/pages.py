@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from frontiersmith.models import Axis, CrossValidationReport, DefectMap, Problem
+from frontiersmith.models import Axis, CrossValidationReport, DefectMap, Problem, Trajectory
 from frontiersmith.store import RecordSummary
 from frontiersmith.thresholds import Thresholds
 
@@ -41,7 +41,33 @@ def _funnel(view: q.RunView) -> str:
                 fell,
             ]
         )
-    return svg.bars(bars) + table(["stage", "candidates", "fell out"], rows, cls="funnel-table")
+    return svg.bars(bars) + table(
+        ["stage", "candidates that got this far", "fell out here"], rows, cls="funnel-table"
+    )
+
+
+def _parameters(view: q.RunView) -> str:
+    """The run's arguments, each beside what it means, and why the funnel starts below K when it does."""
+    args = view.run.args
+    rows = [
+        [f"<code>{esc(name)}</code>", esc(args.get(name)), esc(q.parameter_meaning(name))]
+        for name in q.RUN_PARAMETERS
+        if name in args
+    ]
+    proposed, asked, rounds = view.table.proposed, view.asked, view.rounds_started
+    note = ""
+    if asked is not None:
+        note = (
+            f"<p class=proposals>K = {esc(args.get('candidates'))} is the most mutations a round asks for: "
+            f"the funnel's first row counts the {proposed} proposed in {rounds} round{'' if rounds == 1 else 's'}"
+        )
+        if proposed < asked:
+            note += (
+                f", fewer than the {asked} asked for because the {esc(args.get('provider', ''))} provider offered "
+                "no more distinct mutations of the run's seeds (each seed's axis variant is proposed once per run)"
+            )
+        note += ".</p>"
+    return table(["argument", "value", "what it is"], rows, cls="parameters") + note
 
 
 def _accounting(view: q.RunView) -> str:
@@ -83,15 +109,12 @@ def runs_page(views: list[q.RunView], store_label: str) -> str:
                     "it counts as past every stage but publication until it does.</p>"
                 )
             )
-        shown = ", ".join(
-            f"{k}={esc(args.get(k))}"
-            for k in ("rounds", "candidates", "n_solutions", "n_div", "n_final", "provider", "seeds", "seed")
-        )
         parts.append(
             f'<section class=run id="{esc(run.id)}"><h2>{esc(run.id)} · {_status(run.status)}</h2>'
-            f"<p>{shown}<br>started {esc(_when(run.created_at))}, rounds done "
+            f"<p>started {esc(_when(run.created_at))}, rounds done "
             f"{esc(run.progress.get('rounds_done', 0))} of {esc(args.get('rounds'))}</p>{live}"
-            f"<div class=grid2><div>{_funnel(view)}</div><div>{_accounting(view)}</div></div></section>"
+            f"<div class=grid2><div>{_funnel(view)}{_parameters(view)}</div><div>{_accounting(view)}</div></div>"
+            "</section>"
         )
     return layout("Runs", "runs", "".join(parts), store_label)
 
@@ -475,12 +498,14 @@ def task_page(view: q.TaskView, store_label: str) -> str:
     ]
     best_sub = view.leaderboard[0].score if view.leaderboard else None
     best_sampled = max(view.sampled.values(), default=None)
+    best_evaluated = max((r.best for r in view.solvers if r.best is not None), default=None)
     compare = table(
         ["", "mean normalised score"],
         [
             ["baseline s*", number(view.baseline)],
             ["best submission", number(best_sub)],
             ["best sampled solution", number(best_sampled)],
+            ["best attempt of an evaluated solver", number(best_evaluated)],
         ],
         cls="baseline",
     )
@@ -499,19 +524,122 @@ def task_page(view: q.TaskView, store_label: str) -> str:
         + "<h2>Baseline vs best</h2>"
         + compare
         + "<h2>Leaderboard</h2>"
-        + (
-            table(["#", "author", "score", "when"], board, cls="leaderboard")
-            if board
-            else "<p class=muted>No submissions yet.</p>"
-        )
+        + table(["#", "author", "score", "when"], board, cls="leaderboard", empty="No submissions yet.")
         + "<h2>Score distribution (submissions)</h2>"
         + dist
         + "<h2>Sampled solutions' mean scores on this task's tests</h2>"
         + (svg.histogram(list(view.sampled.values())) if view.sampled else "")
         + table(["solution", "strategy", "mean score"], sampled)
+        + _evaluations(view)
         + f"<h2>Statement</h2><pre class=statement>{esc(t.problem.statement)}</pre>"
     )
     return layout(t.problem.title, "tasks", body, store_label)
+
+
+def _failures(counts: dict[str, int]) -> str:
+    return esc(", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))))
+
+
+def _evaluations(view: q.TaskView) -> str:
+    """What `frontiersmith evaluate` found on this task: per solver, then each attempt (a trajectory)."""
+    head = "<h2 id=evaluations>Solvers evaluated on this task</h2>"
+    if not view.solvers:
+        return head + (
+            "<p class=muted>No solver evaluated on this task yet: run <code>frontiersmith evaluate --solver SPEC "
+            f"--tasks {esc(view.task.id)}</code> (MCP: evaluate_solver).</p>"
+        )
+    per_solver = [
+        [
+            esc(r.solver),
+            str(r.attempts),
+            str(r.judged),
+            number(r.best),
+            number(r.mean),
+            _failures(r.failures),
+            esc(_when(r.last_at)),
+        ]
+        for r in view.solvers
+    ]
+    attempts = [
+        [
+            record_link(a.id, "trajectory"),
+            esc(a.solver),
+            str(a.attempt),
+            number(a.score),
+            esc(a.failure.value),
+            esc(a.detail[:200]),
+            esc(_when(a.created_at)),
+        ]
+        for a in view.attempts
+    ]
+    shown = (
+        f"<p class=muted>The newest {len(view.attempts)} of {view.attempts_total} attempts.</p>"
+        if view.attempts_total > len(view.attempts)
+        else ""
+    )
+    return (
+        head
+        + "<p class=muted>Best and mean are over the judged attempts (a system error is the judge's, not the "
+        "solver's).</p>"
+        + table(
+            ["solver", "attempts", "judged", "best score", "mean score", "how they went", "last attempt"],
+            per_solver,
+            cls="evaluations",
+        )
+        + "<h3>Attempts</h3>"
+        + shown
+        + table(
+            ["trajectory", "solver", "attempt", "score", "failure", "detail", "when"],
+            attempts,
+            cls="attempts",
+        )
+    )
+
+
+def trajectory_page(t: Trajectory, store_label: str) -> str:
+    """One attempt of a solver under evaluation: what it wrote, how the judge scored each test, what it was
+    told. The per-test lines are the judge's data-free diagnostics, as the solver itself was told them."""
+    problem = esc(t.problem_id) if t.problem_id.startswith("catalog/") else record_link(t.problem_id)
+    facts = [
+        ["solver", esc(t.solver)],
+        ["problem", problem],
+        ["attempt", str(t.attempt)],
+        ["evaluation", esc(t.evaluation_id)],
+        ["score", number(t.score)],
+        ["failure", esc(t.failure.value)],
+        ["detail", esc(t.detail)],
+        ["about the tests", esc(" ".join(x for x in (t.distribution, t.size) if x) or "—")],
+        ["best known score then", number(t.best_known)],
+        ["strategy", esc(t.strategy or "—")],
+        ["language", esc(t.language.value if t.language else "—")],
+        ["tokens", str(t.tokens)],
+        ["when", esc(_when(t.created_at))],
+    ]
+    # What the solver itself was told of each test: its verdict, score and data-free diagnostic (time and
+    # memory as buckets of the limit), never the test's data.
+    tests = [[esc(r.name), esc(r.verdict.value), number(r.score), esc(r.message)] for r in t.results()]
+    messages = "".join(
+        f"<p class=muted>{esc(m.get('role', ''))}</p><pre>{esc(m.get('content', ''))}</pre>"
+        for m in t.messages
+    )
+    body = (
+        table(["", "this attempt"], facts, cls="trajectory")
+        + "<h2>Tests</h2>"
+        + table(
+            ["test", "verdict", "score", "diagnostic"],
+            tests,
+            cls="tests",
+            empty="Not judged: the attempt gave no program to run.",
+        )
+        + "<h2>Code</h2>"
+        + (f"<pre class=code>{esc(t.code)}</pre>" if t.code else "<p class=muted>No code.</p>")
+        + (
+            f"<h2>Messages</h2><details><summary>{len(t.messages)} messages</summary>{messages}</details>"
+            if t.messages
+            else ""
+        )
+    )
+    return layout(f"Attempt {t.attempt} of {t.solver} on {t.problem_id}", "defects", body, store_label)
 
 
 def defects_page(maps: list[DefectMap], store_label: str) -> str:
@@ -537,7 +665,7 @@ def _defect_map(m: DefectMap) -> str:
             number(c.score_entropy, 2),
             esc(c.label),
             esc(c.detail),
-            esc(", ".join(c.examples[:3])),
+            ", ".join(record_link(e, "trajectory") for e in c.examples[:3]),
         ]
         for c in m.clusters
     ]

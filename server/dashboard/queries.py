@@ -15,16 +15,20 @@ from frontiersmith.models import (
     CrossValidationReport,
     DefectMap,
     Divergence,
+    FailureType,
     Problem,
     Solution,
     Submission,
     Task,
+    Trajectory,
 )
 from frontiersmith.store import CHAIN_RELATIONS, PRIMARY_RELATIONS, PipelineRun, RecordSummary, Store
 from frontiersmith.store.records import CandidateRow, DivergencePoint
-from frontiersmith.tools.pipeline import STAGES, StageTable, stage_table
+from frontiersmith.tools.pipeline import STAGES, StageTable, SynthesisConfig, stage_table
 
 PAGE_SIZE = 50
+# A task page lists at most this many of its evaluate attempts (the per-solver summary counts them all).
+MAX_ATTEMPTS_SHOWN = 100
 # A lineage tree stops growing here, so a store with a huge family still renders.
 MAX_TREE_NODES = 2000
 # Which records' write times tell when each stage of a run ran.
@@ -51,6 +55,20 @@ class RunView:
     tokens: Any = None
     cpu_seconds: Any = None
 
+    @property
+    def rounds_started(self) -> int:
+        """Rounds that have proposed their mutations: those done, and the one under way while it runs."""
+        done = int(self.run.progress.get("rounds_done", 0))
+        rounds = int(self.run.args.get("rounds") or done)
+        return min(rounds, done + 1) if self.run.status == "running" else done
+
+    @property
+    def asked(self) -> int | None:
+        """How many mutations the run's rounds so far asked for at most (K per round); the funnel's first
+        row is how many were proposed, fewer when the provider offered fewer distinct mutations."""
+        k = self.run.args.get("candidates")
+        return int(k) * self.rounds_started if isinstance(k, int) else None
+
 
 def run_view(store: Store, run: PipelineRun) -> RunView:
     times = store.run_timeline(run.id)
@@ -65,6 +83,15 @@ def run_view(store: Store, run: PipelineRun) -> RunView:
         tokens=run.progress.get("tokens"),
         cpu_seconds=run.progress.get("sandbox_cpu_seconds"),
     )
+
+
+# The run's arguments the runs page shows, each with what it means (the config's own description).
+RUN_PARAMETERS = ("rounds", "candidates", "n_solutions", "n_div", "n_final", "provider", "seeds", "seed")
+
+
+def parameter_meaning(name: str) -> str:
+    field_info = SynthesisConfig.model_fields.get(name)
+    return (field_info.description or "") if field_info is not None else ""
 
 
 def runs(store: Store) -> list[RunView]:
@@ -260,6 +287,44 @@ def tasks(store: Store) -> list[TaskRow]:
 
 
 @dataclass
+class SolverResult:
+    """What one solver under evaluation did on one problem, over every ``evaluate`` attempt stored."""
+
+    solver: str
+    attempts: int
+    judged: int  # attempts the judge scored (a system error is the judge's fault, not a 0 of the solver's)
+    best: float | None
+    mean: float | None
+    failures: dict[str, int]  # failure type -> attempts
+    last_at: float
+
+
+def solver_results(trajectories: list[Trajectory]) -> list[SolverResult]:
+    """Per solver, best first: its attempts, how many were judged, and its best and mean score over those."""
+    by_solver: dict[str, list[Trajectory]] = {}
+    for t in trajectories:
+        by_solver.setdefault(t.solver, []).append(t)
+    results = []
+    for solver, attempts in by_solver.items():
+        scores = [t.score for t in attempts if t.failure is not FailureType.SYSTEM_ERROR]
+        failures: dict[str, int] = {}
+        for t in attempts:
+            failures[t.failure.value] = failures.get(t.failure.value, 0) + 1
+        results.append(
+            SolverResult(
+                solver,
+                len(attempts),
+                len(scores),
+                max(scores) if scores else None,
+                sum(scores) / len(scores) if scores else None,
+                failures,
+                max(t.created_at for t in attempts),
+            )
+        )
+    return sorted(results, key=lambda r: (-(r.best if r.best is not None else -1.0), r.solver))
+
+
+@dataclass
 class TaskView:
     task: Task
     latest: bool
@@ -268,6 +333,11 @@ class TaskView:
     sampled: dict[str, float]  # solution id -> mean score on the task's tests, from the stored runs
     strategies: dict[str, str]
     baseline: float | None  # the baseline's own mean score on the task's tests (None when never run)
+    # `frontiersmith evaluate` on this task: per solver, and its attempts newest first (at most
+    # MAX_ATTEMPTS_SHOWN; ``attempts_total`` counts them all)
+    solvers: list[SolverResult] = field(default_factory=list)
+    attempts: list[Trajectory] = field(default_factory=list)
+    attempts_total: int = 0
 
 
 def _mean(scores: dict[str, float], test_ids: list[str]) -> float | None:
@@ -280,6 +350,7 @@ def task(store: Store, task_id: str) -> TaskView:
     solutions = [s for s in store.list_solutions(t.candidate_id) if s.id != t.baseline_solution_id]
     matrix = store.score_matrix([s.id for s in solutions] + [t.baseline_solution_id], t.test_ids)
     sampled = {s.id: m for s in solutions if (m := _mean(matrix[s.id], t.test_ids)) is not None}
+    evaluated = store.list_trajectories(problem_id=t.id)
     return TaskView(
         t,
         t.id in store.latest_task_ids(),
@@ -288,7 +359,15 @@ def task(store: Store, task_id: str) -> TaskView:
         sampled,
         {s.id: s.strategy for s in solutions},
         _mean(matrix[t.baseline_solution_id], t.test_ids),
+        solver_results(evaluated),
+        evaluated[::-1][:MAX_ATTEMPTS_SHOWN],
+        len(evaluated),
     )
+
+
+def trajectory(store: Store, trajectory_id: str) -> Trajectory:
+    """One attempt of a solver under evaluation (``frontiersmith evaluate``), as stored."""
+    return store.get_trajectory(trajectory_id)
 
 
 # -- defects ---------------------------------------------------------------------------------------------

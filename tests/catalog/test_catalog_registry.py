@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections import Counter
 
+from suite_env import child_env
 from typer.testing import CliRunner
 
 from frontiersmith.cli import app
@@ -91,3 +92,22 @@ def test_unknown_family_is_one_sentence_and_exit_1() -> None:
     assert proc.returncode == 1
     assert proc.stderr.startswith("error: No catalog family named 'no_such_family'")
     assert "Traceback" not in proc.stderr
+
+
+def test_catalog_list_piped_keeps_every_name_whole_on_its_row(tmp_path) -> None:
+    # A pipe has no width; rich used to assume 80 columns and cut or fold names (`bipartite_colo…`). An
+    # exported COLUMNS=80 is for a terminal, so it changes nothing here either.
+    env = child_env(FRONTIERSMITH_DATA_DIR=str(tmp_path), COLUMNS="80")
+    piped = subprocess.run(
+        [sys.executable, "-m", "frontiersmith.cli", "catalog", "list"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert piped.returncode == 0, piped.stderr
+    rows = [line for line in piped.stdout.splitlines() if line.startswith("│")]
+    assert len(rows) == len(families()), "one line a family: nothing folded onto a second line"
+    for family, row in zip(sorted(families().values(), key=lambda f: f.name), rows, strict=True):
+        cells = [cell.strip() for cell in row.strip("│").split("│")]
+        assert cells[0] == family.name and cells[-1] == ", ".join(s.strategy for s in family.solvers), row

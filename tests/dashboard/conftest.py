@@ -9,7 +9,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from dashboard_helpers import ARTIFACTS, DEFECT_MAP, TOKEN, DemoStore, chromium_path, dashboard_process
+from dashboard_helpers import (
+    ARTIFACTS,
+    DEFECT_MAP,
+    TOKEN,
+    DemoStore,
+    chromium_path,
+    dashboard_process,
+    evaluate,
+    second_try_solver,
+)
 
 from frontiersmith.models import Language, Submission, make_id
 from frontiersmith.store import open_store
@@ -17,8 +26,11 @@ from frontiersmith.store import open_store
 
 @pytest.fixture(scope="session")
 def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoStore:
-    """A copy of the session's demo store (tests/conftest.py) with one submission added."""
-    path = demo_run.copy_to(tmp_path_factory.mktemp("demo-store") / "store.db")
+    """A copy of the session's demo store (tests/conftest.py) with one submission added, two solvers
+    evaluated on its first task by the real `frontiersmith evaluate`, and a defect map (DEFECT_MAP, whose
+    first cluster's examples are the weak solver's trajectories)."""
+    folder = tmp_path_factory.mktemp("demo-store")
+    path = demo_run.copy_to(folder / "store.db")
     store = open_store(path)
     task = store.list_tasks()[0]
     submission = Submission(
@@ -31,9 +43,19 @@ def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoS
         verdicts={"OK": len(task.test_ids)},
     )
     store.put_submission(submission)
-    store.put_defect_map(DEFECT_MAP)
+    sampled = [s for s in store.list_solutions(task.candidate_id) if s.id != task.baseline_solution_id]
     store.close()
-    return DemoStore(path, demo_run.run_id, demo_run.printed, submission)
+    evaluate(path, folder, "catalog:weak", task.id)
+    evaluate(path, folder, second_try_solver(folder, sampled[0]), task.id, attempts=2)
+    store = open_store(path)
+    weak = [t.id for t in store.list_trajectories(solver="catalog:weak", problem_id=task.id)]
+    first, *rest = DEFECT_MAP.clusters
+    defect_map = DEFECT_MAP.model_copy(
+        update={"clusters": [first.model_copy(update={"examples": weak}), *rest]}
+    )
+    store.put_defect_map(defect_map)
+    store.close()
+    return DemoStore(path, demo_run.run_id, demo_run.printed, submission, task.id, defect_map)
 
 
 @pytest.fixture(scope="session")

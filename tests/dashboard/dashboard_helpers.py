@@ -16,7 +16,7 @@ from typing import Any
 from loopback import free_port, wait_for_port
 from suite_env import child_env
 
-from frontiersmith.models import DefectCluster, DefectMap, FailureType, Submission
+from frontiersmith.models import DefectCluster, DefectMap, FailureType, Solution, Submission
 
 TOKEN = "dashboard-test-token-4c1e"
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +53,37 @@ class DemoStore:
     run_id: str
     demo: dict[str, Any]  # what `frontiersmith demo --json` printed
     submission: Submission  # one stored on the first task, so the leaderboard has a row
+    evaluated: str  # the task `frontiersmith evaluate` ran two solvers on (EVALUATED_SOLVERS)
+    defect_map: DefectMap  # DEFECT_MAP as stored: its first cluster's examples are real trajectories
+
+
+def evaluate(store_path: Path, data_dir: Path, solver: str, task_id: str, attempts: int = 1) -> None:
+    """The real `frontiersmith evaluate` of ``solver`` on one task of the store."""
+    done = subprocess.run(
+        [frontiersmith(), "evaluate", "--solver", solver, "--tasks", task_id, "--attempts", str(attempts)]
+        + ["--store", str(store_path), "--json"],
+        env=cli_env(data_dir),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+def second_try_solver(folder: Path, solution: Solution) -> str:
+    """A ``command:`` solver that gives no code on its first attempt and ``solution`` on its second, so its
+    best and mean score differ."""
+    fence = solution.language.value  # "cpp" or "python", each a fence's info string
+    (folder / "solution.txt").write_text(solution.code)
+    script = folder / "second-try.sh"
+    script.write_text(
+        "#!/bin/sh\ncat > /dev/null\n"
+        'if [ "$FRONTIERSMITH_ATTEMPT" = 2 ]; then\n'
+        f"  printf '```{fence}\\n'; cat '{folder / 'solution.txt'}'; printf '\\n```\\n'\n"
+        "else\n  echo 'no idea yet'\nfi\n"
+    )
+    script.chmod(0o755)
+    return f"command:{script}"
 
 
 @contextmanager

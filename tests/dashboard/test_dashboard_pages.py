@@ -3,6 +3,9 @@ the store's, a lineage can be clicked through, and each page is saved as a scree
 
 from __future__ import annotations
 
+import math
+import re
+from collections import Counter
 from collections.abc import Iterator
 
 import httpx2
@@ -45,6 +48,20 @@ def test_runs_page_funnel_counts_are_the_stores_and_what_the_demo_printed(page, 
     else:  # a store made before cost accounting
         assert "not recorded" in costs
     assert "Time per stage" in costs
+    # K beside what it means, and why fewer were proposed: the run's argument is not the funnel's first row
+    run = store.get_pipeline_run(demo_store.run_id)
+    k, rounds = run.args["candidates"], run.progress["rounds_done"]
+    params = {
+        r.locator("td").nth(0).inner_text(): r.locator("td").nth(2).inner_text()
+        for r in page.locator("table.parameters tbody tr").all()
+    }
+    assert params["candidates"].startswith("K: the most mutations a round asks for")
+    note = page.locator("p.proposals").first.inner_text()
+    assert f"counts the {table.proposed} proposed in {rounds} round" in note
+    if table.proposed < k * rounds:  # the demo's offline provider offers fewer than it asks for
+        assert f"fewer than the {k * rounds} asked for because the offline provider offered no more" in note
+    headers = page.locator("table.funnel-table thead th").all_inner_texts()
+    assert headers == ["stage", "candidates that got this far", "fell out here"]
     screenshot(page, "runs")
 
 
@@ -102,11 +119,24 @@ def test_candidate_page_shows_statement_tuples_solutions_heatmap_and_crossval(pa
     strategies = page.locator("table.solutions").inner_text()
     assert all((div.strategies.get(s.id) or s.strategy) in strategies for s in solutions)
     matrix = store.score_matrix([s.id for s in solutions], suite.test_ids)
-    assert page.locator("svg.heatmap rect").count() == len(solutions) * len(suite.test_ids)
+    assert page.locator("svg.heatmap rect.cell").count() == len(solutions) * len(suite.test_ids)
     some_solution, some_test = solutions[0].id, suite.test_ids[0]
     score = matrix[some_solution].get(some_test)
-    first_cell = page.locator("svg.heatmap rect title").first.text_content()
+    first_cell = page.locator("svg.heatmap rect.cell title").first.text_content()
     assert first_cell.endswith(f"{score:.3f}" if score is not None else "never run")
+    # a colour scale reads any cell: a swatch per tenth from white 0 to blue 1, and the grey of never run
+    legend = page.locator("svg.heatmap g.legend")
+    swatches = {r.get_attribute("data-score"): r.get_attribute("fill") for r in legend.locator("rect").all()}
+    assert list(swatches) == [f"{i / 10:g}" for i in range(11)] + ["none"]
+    assert swatches["0"] == "rgb(255,255,255)" and swatches["1"] == "rgb(55,105,225)"
+    assert legend.locator("text.tick").all_text_contents() == ["0", "0.5", "1"]
+    assert "never run" in legend.text_content()
+    fills = {r.get_attribute("fill") for r in page.locator("svg.heatmap rect.cell").all()}
+    for value, fill in swatches.items():  # a cell of a swatch's score has the swatch's colour
+        if value != "none" and any(
+            abs(v - float(value)) < 1e-9 for row in matrix.values() for v in row.values()
+        ):
+            assert fill in fills, value
     assert page.locator("table.checks tbody tr").count() == len(report.checks)
     assert ("agreed" if report.ok else "failed") in page.locator("p.crossval").inner_text()
     assert report.feasibility is not None and report.thresholds is not None
@@ -157,17 +187,58 @@ def test_divergence_page_plots_published_and_rejected_with_titles_on_hover(page,
     page.goto(f"{dashboard}/ui/divergence")
     measured = [p for p in points if p.semantic is not None and p.behavioural is not None]
     first = page.locator("svg.scatter").first
-    assert first.locator("circle").count() == len(measured)
+    assert first.locator("a circle").count() == len(measured)
     assert first.locator("circle.pt-published").count() == sum(p.status == "accepted" for p in measured)
     assert first.locator("circle.pt-rejected").count() == sum(p.status == "rejected" for p in measured)
-    titles = [t.text_content() for t in first.locator("circle title").all()]
+    titles = [t.text_content() for t in first.locator("a circle title").all()]
     assert sorted(t.split(" (")[0] for t in titles) == sorted(p.title for p in measured)
     crossing = page.locator("svg.scatter").nth(1)
-    assert crossing.locator("circle").count() == sum(
-        p.semantic is not None and p.crossing is not None for p in points
-    )
+    crossed = [p for p in points if p.semantic is not None and p.crossing is not None]
+    assert crossing.locator("a circle").count() == len(crossed)
     assert page.locator("table.points tbody tr").count() == len(points)
+    # The offline judge gives few semantic values, so candidates share a place: each is still drawn (no
+    # marker covers another: centres a marker's width apart, to the 0.1 px the page is written in), and the
+    # place is ringed with its count.
+    shared = Counter((p.semantic, p.crossing) for p in crossed)
+    assert max(shared.values()) > 1, "the demo has candidates on one place, as the issue saw"
+    for plot in (first, crossing):
+        centres = [
+            (float(c.get_attribute("cx")), float(c.get_attribute("cy")))
+            for c in plot.locator("a circle").all()
+        ]
+        closest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :])
+        assert closest >= 2 * 6 - 0.15, "two markers overlap"
+    stacks = [int(g.get_attribute("data-count")) for g in crossing.locator("g.stack").all()]
+    assert sorted(n for n in shared.values() if n > 1) == sorted(stacks)
+    n = max(stacks)
+    ring = crossing.locator(f'g.stack[data-count="{n}"]').first
+    assert ring.locator("text.stack-count").text_content() == f"×{n}"
+    assert (
+        ring.locator("circle.stack-ring title")
+        .text_content()
+        .startswith(f"{n} candidates at semantic divergence")
+    )
+    assert (
+        sum(f"of {n} candidates at" in t.text_content() for t in crossing.locator("a circle title").all())
+        >= n
+    )
     screenshot(page, "divergence")
+
+
+def test_a_scatter_draws_every_candidate_of_a_crowded_place_apart():
+    from frontiersmith.server.dashboard import svg
+
+    crowd = [svg.Point(0.5, 0.5, "other", f"c{i}", f"/ui/candidates/c{i}") for i in range(300)]
+    alone = [svg.Point(0.9, 0.1, "published", "alone", "/ui/candidates/alone")]
+    drawn = svg.scatter(crowd + alone, "x", "y")
+    centres = [
+        (float(x), float(y))
+        for x, y in re.findall(r'<circle class="pt-\w+" cx="([\d.]+)" cy="([\d.]+)"', drawn)
+    ]
+    assert len(centres) == 301
+    assert min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1 :]) >= 2 * 6 - 0.15
+    assert drawn.count('<g class=stack data-count="300">') == 1 and "×300" in drawn
+    assert "c299 — 300 of 300 candidates at x 0.500, y 0.500" in drawn
 
 
 def test_tasks_page_has_the_leaderboard_distribution_and_baseline_vs_best(page, dashboard, store, demo_store):
@@ -199,6 +270,51 @@ def test_defects_page_shows_each_solvers_defect_map(page, dashboard):
     screenshot(page, "defects")
 
 
+def test_defect_map_example_trajectories_open_their_own_pages(page, dashboard, store, demo_store):
+    page.goto(f"{dashboard}/ui/defects")
+    examples = demo_store.defect_map.clusters[0].examples
+    assert examples, "the fixture stored the weak solver's real trajectories as the cluster's examples"
+    links = page.locator("table.defects tbody tr").first.locator("td").last.locator("a")
+    assert links.all_inner_texts() == examples[:3]
+    links.first.click()
+    page.wait_for_url(f"**/ui/trajectories/{examples[0]}")
+    shown = store.get_trajectory(examples[0])
+    facts = page.locator("table.trajectory").inner_text()
+    assert shown.solver in facts and f"{shown.score:.3f}" in facts and shown.failure.value in facts
+    assert page.locator("table.tests tbody tr").count() == len(shown.tests)
+    screenshot(page, "trajectory")
+    # the problem it attempted links back to the task
+    page.locator("table.trajectory a").first.click()
+    page.wait_for_url(f"**/ui/tasks/{shown.problem_id}")
+    page.goto(f"{dashboard}/ui/trajectories/traj_not_stored")
+    assert "No trajectory" in page.locator("p.error").inner_text()
+
+
+def test_task_page_shows_what_evaluate_found_per_solver(page, dashboard, store, demo_store):
+    attempts = store.list_trajectories(problem_id=demo_store.evaluated)
+    assert {t.solver for t in attempts} >= {"catalog:weak"} and len(attempts) == 3
+    page.goto(f"{dashboard}/ui/tasks/{demo_store.evaluated}")
+    rows = {
+        r.locator("td").first.inner_text(): r.locator("td").all_inner_texts()
+        for r in page.locator("table.evaluations tbody tr").all()
+    }
+    assert set(rows) == {t.solver for t in attempts}
+    for solver, cells in rows.items():
+        scores = [t.score for t in attempts if t.solver == solver]
+        assert cells[1] == str(len(scores)) and cells[3] == f"{max(scores):.3f}", cells
+        assert cells[4] == f"{sum(scores) / len(scores):.3f}", cells
+    second_try = next(s for s in rows if s.startswith("command:"))
+    assert rows[second_try][3] != rows[second_try][4], (
+        "its no-code first attempt pulls its mean below its best"
+    )
+    listed = page.locator("table.attempts tbody tr")
+    assert listed.count() == len(attempts)
+    listed.first.locator("a").click()
+    page.wait_for_url("**/ui/trajectories/**")
+    assert page.locator("h1").inner_text().startswith("Attempt")
+    screenshot(page, "task-evaluations")
+
+
 def test_defects_page_without_a_map_says_how_to_make_one():
     from frontiersmith.server.dashboard import pages
 
@@ -224,3 +340,9 @@ def test_every_page_is_also_json_with_the_stores_numbers(dashboard, store, demo_
     assert len(get("divergence")) == len(store.divergence_points())
     assert sorted(t["task"]["id"] for t in get("tasks")) == sorted(t.id for t in store.list_tasks())
     assert [m["solver"] for m in get("defects")] == [DEFECT_MAP.solver]
+    trajectory = store.list_trajectories(problem_id=demo_store.evaluated)[0]
+    assert get(f"trajectories/{trajectory.id}")["solver"] == trajectory.solver
+    evaluations = get(f"tasks/{demo_store.evaluated}")["solvers"]
+    assert {e["solver"] for e in evaluations} == {
+        t.solver for t in store.list_trajectories(problem_id=demo_store.evaluated)
+    }

@@ -13,8 +13,9 @@ from chat_server import LoopbackChat
 from openai import AsyncOpenAI
 from reward_helpers import baseline, export, fenced, solver, submit_score, use_store
 
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program
-from frontiersmith.rewards import clear_cache
+from frontiersmith.rewards import clear_cache, environment
 from frontiersmith.tools.catalog import get_family
 
 vf = pytest.importorskip("verifiers")  # a test extra (pip install -e .[dev])
@@ -100,6 +101,31 @@ async def test_multi_turn_submit_gives_feedback_within_the_budget(
     assert "accepted by the verifier" in tool_replies[0]
     assert tool_replies[1].startswith("No submissions left")
     assert mine["reward"] == await submit_score(published, task_id, solver(family)) > 0
+
+
+async def test_the_reward_is_the_best_program_by_default_and_the_last_when_asked(
+    published, environment_export, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(tmp_path / "no-store"))
+    family = "min_true_2sat"
+    title = get_family(family).title
+    # A good submission, then a final answer that is worse (the baseline scores 0).
+    plan = [("submit", solver(family)), ("answer", baseline(family))]
+    plans = {t: plan if t == title else [("answer", baseline(f))] for t, f in titles(published).items()}
+    task_id = published.tasks[family].id
+    good = await submit_score(published, task_id, solver(family))
+    assert good > 0 and await submit_score(published, task_id, baseline(family)) == 0
+
+    rewards = {}
+    for chosen in ("best", "last", None):
+        options = {"reward": chosen} if chosen else {}
+        env = vf.load_environment("frontiersmith-tasks", max_submissions=2, **options)
+        [mine] = [o for o in await evaluate(env, plans) if o["info"]["task_id"] == task_id]
+        rewards[chosen] = mine["reward"]
+
+    assert rewards == {"best": good, "last": 0.0, None: good}
+    with pytest.raises(InvalidInputError, match="reward must be best or last"):
+        environment.load_environment(environment_export, reward="mean")
 
 
 async def test_multi_turn_submit_through_the_mcp_server(published, environment_export, monkeypatch) -> None:

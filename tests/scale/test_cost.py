@@ -76,6 +76,11 @@ async def test_every_model_call_and_sandbox_run_is_charged_to_its_candidate_and_
     assert json.loads(printed.stdout) == recorded
     text = cli(["store", "cost", config.run_id], tmp_path)
     assert "per published task (1): " + f"{37 * calls} tokens" in text.stdout
+    # and where each stage's sandbox work ran, which --json alone used to tell
+    rows = {line.split()[0]: line for line in text.stdout.splitlines()[2:] if line.strip()}
+    for stage, spent in recorded["per_stage"].items():
+        assert rows[stage].endswith("  " + (", ".join(spent["workers"]) or "-")), rows[stage]
+    assert any(spent["workers"] for spent in recorded["per_stage"].values())
     unknown = cli(["store", "cost", "run-nope"], tmp_path)
     assert unknown.returncode != 0 and "No synthesis run run-nope in the store" in unknown.stderr
     assert "Traceback" not in unknown.stderr

@@ -75,6 +75,26 @@ async def test_every_tool_resource_and_prompt_is_listed_with_a_description_and_s
     assert prompts == {"solve_problem", "mutate_seed", "write_verifier"}
 
 
+def _formats(schema: object) -> set[str]:
+    """Every ``format`` keyword anywhere in a JSON Schema."""
+    if isinstance(schema, dict):
+        found = {schema["format"]} if isinstance(schema.get("format"), str) else set()
+        return found.union(*(_formats(v) for v in schema.values()))
+    if isinstance(schema, list):
+        return set().union(*(_formats(v) for v in schema))
+    return set()
+
+
+async def test_no_tool_schema_names_a_format_that_clients_warn_about(server: FrontierSmithServer) -> None:
+    # Claude Code and the MCP Inspector warn `unknown format "base64url"` on every listing when a schema names
+    # a format their validator does not know; the schemas are plain types with descriptions.
+    async with Client(server) as client:
+        tools = (await client.list_tools()).tools
+    assert {t.name: _formats([t.input_schema, t.output_schema]) for t in tools} == {
+        t.name: set() for t in tools
+    }
+
+
 async def test_authored_synthesis_session_publishes_a_task_that_takes_submissions(
     server: FrontierSmithServer,
 ) -> None:

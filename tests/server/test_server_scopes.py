@@ -49,6 +49,13 @@ SYNTHESIS_ONLY = {
 }
 
 
+# What a solve-scoped server answers a call to a synthesis tool, prompt or resource.
+NEEDS_SYNTHESIS = (
+    "{what} needs the synthesis scope, which this server does not serve (it was started with --tools "
+    "solve); start one with `frontiersmith serve --tools synthesis` (or --tools all)."
+)
+
+
 def call(name: str, arguments: dict, request_id: int = 2) -> dict:
     return {
         "jsonrpc": "2.0",
@@ -92,9 +99,14 @@ async def test_build_server_serves_the_solve_scope_unless_told_otherwise(setting
             )
             if choice is None:
                 refused = await client.call_tool("run_verifier", {"candidate_id": "cand_x"})
-                assert refused.is_error and "Unknown tool" in refused.content[0].text
-                with pytest.raises(MCPError, match="Unknown prompt"):
+                assert refused.is_error and refused.content[0].text == NEEDS_SYNTHESIS.format(
+                    what="The tool run_verifier"
+                )
+                with pytest.raises(MCPError) as prompt_refused:
                     await client.get_prompt("write_verifier", {"candidate_id": "cand_x"})
+                assert prompt_refused.value.error.message == NEEDS_SYNTHESIS.format(
+                    what="The prompt write_verifier"
+                )
         server.backend.close()
     assert listed[None] == (SOLVE_TOOLS, {"solve_problem"})
     assert listed["synthesis"] == (
@@ -117,7 +129,9 @@ async def test_stdio_serve_without_tools_lists_no_synthesis_tool_and_refuses_one
             )
         )
     assert tools == SOLVE_TOOLS and prompts == {"solve_problem"}
-    assert refused.is_error and "Unknown tool" in refused.content[0].text
+    assert refused.is_error and refused.content[0].text == NEEDS_SYNTHESIS.format(
+        what="The tool publish_candidate"
+    )
     assert submitted["score"] == 0.0
 
 

@@ -100,9 +100,17 @@ async def test_a_solve_server_offers_no_seed_tool_or_resource(settings: Settings
     async with Client(server) as client:
         tools = {t.name for t in (await client.list_tools()).tools}
         templates = {t.uri_template for t in (await client.list_resource_templates()).resource_templates}
+        with pytest.raises(MCPError) as refused:
+            await client.read_resource("seed://seed_two_sat")
     server.backend.close()
     assert not {"add_seed", "list_seeds", "get_seed"} & tools
     assert "seed://{seed_id}" not in templates
+    # and reading one says which scope serves it, as a call to a synthesis tool does
+    message = refused.value.error.message
+    assert (
+        message.startswith("Reading seed:// resources needs the synthesis scope")
+        and "--tools synthesis" in message
+    )
 
 
 ANY_IN_RANGE = (

@@ -17,7 +17,8 @@ DATASET_DIR = "dataset"
 MODULE = "frontiersmith_tasks"
 ENV_MODULE = '''"""FrontierSmith tasks as a verifiers environment: vf.load_environment("frontiersmith-tasks") once this
 folder is installed (or on sys.path). Keyword arguments go to frontiersmith.rewards.environment.load_environment
-(split, eval_split, max_submissions for the multi-turn form with a submit tool, mcp, workers, backend)."""
+(split, eval_split, max_submissions for the multi-turn form with a submit tool, mcp, reward: "best" (the
+default: the best program the model gave) or "last" (its last one), workers, backend)."""
 
 from pathlib import Path
 from typing import Any
