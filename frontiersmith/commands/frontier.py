@@ -154,7 +154,7 @@ def _replay(
             f"{s.avg_at_k:.2f}",
             f"{s.best_at_k:.2f}",
         )
-    Console().print(table)
+    table_console().print(table)
     for folder, why in sorted(done.skipped.items()):
         console.print(f"skipped {folder}: {why}")
 

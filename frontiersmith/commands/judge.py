@@ -151,7 +151,6 @@ def _print_table(title: str, report) -> None:
 def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
     """List the problems to solve (what `judge` and MCP's `submit` take): published tasks, imported problems
     (`import frontiercs`) and the catalog's open families."""
-    from rich.console import Console
     from rich.table import Table
 
     from frontiersmith.store import open_store
@@ -168,7 +167,7 @@ def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     for r in rows:
         latest = " (older version)" if r.latest is False else ""
         table.add_row(r.id, r.kind + latest, r.title, "" if r.tests is None else str(r.tests))
-    Console().print(table)
+    table_console().print(table)
 
 
 @import_app.command("frontiercs")
