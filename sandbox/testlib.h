@@ -32,6 +32,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <iterator>
+#include <type_traits>
+#include <utility>
 #include <limits>
 #include <map>
 #include <regex>
@@ -151,6 +154,7 @@ struct State {
     bool quitting = false;
     bool finished = false;
     bool interactor = false;  /* ouf is the running solution: no waiting for its end at a verdict */
+    int test_case = -1;       /* setTestCase's, named in the verdict's message; -1: none */
     std::string result_file;
 };
 
@@ -660,6 +664,10 @@ FS_NORETURN inline void finish(TResult result, std::string message, TMode mode, 
     bool nested = st.quitting;
     st.quitting = true;
     message = strip(message);
+    if (st.test_case >= 0) {  /* as testlib names a test case in its message */
+        std::string n = std::to_string(st.test_case);
+        message += result != _ok ? " (test case " + n + ")" : " (" + n + (st.test_case == 1 ? " test case)" : " test cases)");
+    }
     if (message.size() > ouf.maxMessageLength) {
         std::string warn = "message length exceeds " + std::to_string(ouf.maxMessageLength) + ", the message is truncated: ";
         message = warn + message.substr(0, ouf.maxMessageLength - std::min(warn.size(), ouf.maxMessageLength));
@@ -770,6 +778,76 @@ inline void ensuref(bool cond, const char *fmt, ...) {
 }
 
 inline void setName(const char *, ...) {}
+
+/* Test cases of a multi-test input: the verdict's message names the case (numbered from 1; a first call
+ * with 0 makes the numbering 0-based, shown from 1, as testlib does). */
+inline void setTestCase(int testCase) {
+    static bool first = true, zero_based = false;
+    if (first && testCase == 0) zero_based = true;
+    first = false;
+    fs_testlib::state().test_case = zero_based ? testCase + 1 : testCase;
+}
+inline void unsetTestCase() { fs_testlib::state().test_case = -1; }
+
+/* A string as testlib quotes it in messages: NULs as '~', long ones cut to their two ends. */
+inline std::string compress(const std::string &s) { return fs_testlib::shorten(s); }
+
+/* ---------------------------------------------------------------- println: its arguments to stdout, separated
+ * by spaces (a collection's elements too; a string as it is), then a newline and a flush (an interactor's
+ * line to the solution); println(begin, end) prints the range. */
+
+namespace fs_testlib {
+template <class T, class = void>
+struct iterable : std::false_type {};
+template <class T>
+struct iterable<T, std::void_t<decltype(std::declval<const T &>().begin()), decltype(std::declval<const T &>().end())>>
+    : std::true_type {};
+template <class T, class = void>
+struct iterator : std::false_type {};
+template <class T>
+struct iterator<T, std::void_t<typename std::iterator_traits<T>::iterator_category>> : std::true_type {};
+
+template <class T>
+void print_one(const T &t) {
+    if constexpr (std::is_convertible<const T &, std::string>::value) {
+        std::cout << t;
+    } else if constexpr (iterable<T>::value) {
+        bool first = true;
+        for (const auto &x : t) {
+            if (!first) std::cout << ' ';
+            first = false;
+            std::cout << x;
+        }
+    } else {
+        std::cout << t;
+    }
+}
+}  // namespace fs_testlib
+
+/* Two arguments whose second is an iterator (a pointer but to char) are a range, as in testlib. */
+template <class A, class B>
+void println(const A &a, const B &b) {
+    if constexpr (fs_testlib::iterator<B>::value && !std::is_convertible<const B &, std::string>::value) {
+        bool first = true;
+        for (auto i = a; i != b; ++i) {
+            if (!first) std::cout << ' ';
+            first = false;
+            fs_testlib::print_one(*i);
+        }
+    } else {
+        fs_testlib::print_one(a);
+        std::cout << ' ';
+        fs_testlib::print_one(b);
+    }
+    std::cout << std::endl;
+}
+
+template <class... Args>
+void println(const Args &...args) {
+    bool first = true;
+    ((std::cout << (first ? "" : " "), fs_testlib::print_one(args), first = false), ...);
+    std::cout << std::endl;
+}
 
 inline void registerTestlibCmd(int argc, char *argv[]) {
     fs_testlib::state().registered = true;

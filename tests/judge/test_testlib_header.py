@@ -192,3 +192,15 @@ def test_an_interactor_reads_the_solution_as_it_writes(tmp_path):
     assert (tmp_path / "tout.txt").read_text() == "3\n" and (tmp_path / "result.txt").read_text().startswith(
         "1.0 "
     )
+
+
+def test_println_and_compress_print_what_testlib_prints(tmp_path):
+    # what the same program printed compiled against the real testlib.h (0.9.4x)
+    expected = ["1 2", "x yz 3.5", "1 2 3", "1 2 3", "4 5 6", "ab cd", "q" * 30 + "..." + "q" * 31, "c 7"]
+    prog = _compile(HERE / "checkers" / "println.cc", tmp_path / "println")
+    assert subprocess.run([str(prog)], capture_output=True, text=True).stdout.splitlines() == expected
+
+
+def test_a_test_case_is_named_in_the_verdict(checker, tmp_path):
+    done = run_checker(checker, tmp_path, "case 0", "", "")
+    assert done.stderr.splitlines()[0] == "wrong answer second case fails (test case 2)"

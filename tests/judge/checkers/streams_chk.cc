@@ -58,6 +58,11 @@ int main(int argc, char* argv[]) {
         while (!ouf.seekEof()) ouf.readToken(), count++;
         quitp(count == 0 ? 0 : 1, "tokens %d", count);
     }
+    if (mode == "case") {  // setTestCase names the case in the verdict (0-based when the first is 0)
+        setTestCase(0);
+        setTestCase(1);
+        quitf(_wa, "second case fails");
+    }
     if (mode == "ensure") {  // ouf.ensuref -> _wa, global ensuref -> _fail
         int v = ouf.readInt();
         ouf.ensuref(v >= 0, "negative value %d", v);
