@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # in Debian's and Ubuntu's login shells): one editable install that follows the checkout, nothing fetched twice.
 BINDIR ?= $(HOME)/.local/bin
 
-.PHONY: venv install demo test lint bench image local-model
+.PHONY: venv install demo test test-loaded lint bench image local-model
 
 $(VENV)/.installed: pyproject.toml setup.py
 	# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
@@ -32,14 +32,22 @@ lint: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# One worker more than there are cores (-n auto; tests/conftest.py says why), a test file per worker at a time
+# so a file's module and session fixtures (one server) are built once, files with a `slow` test first
+# (tests/conftest.py), then the ten slowest tests by CPU-seconds (tests/conftest.py). Bytecode is cached even
+# where PYTHONDONTWRITEBYTECODE is set: without it each worker rewrites every test module's asserts again and
+# each of the suite's Python processes compiles the project anew (__pycache__ is ignored by git).
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -ra -n auto --dist loadfile --no-loadscope-reorder
+HOGS ?= 2
+
 test: lint
-	# One worker more than there are cores (-n auto; tests/conftest.py says why), a test file per worker at a
-	# time so a file's module and session fixtures (one server) are built once, files with a `slow` test first
-	# (tests/conftest.py); then the ten slowest tests. Bytecode is cached even where PYTHONDONTWRITEBYTECODE is
-	# set: without it each worker rewrites every test module's asserts again (3.5 s of a worker's 8.5 s collection)
-	# and each of the suite's Python processes compiles the project anew (__pycache__ is ignored by git).
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -ra -n auto --dist loadfile --no-loadscope-reorder --durations=10
+	$(PYTEST)
 	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user
+
+# The same suite beside $(HOGS) CPU-bound processes: no verdict, score or test may depend on machine load.
+test-loaded: lint
+	$(BIN)/python tests/loaded.py --hogs $(HOGS) -- $(PYTEST)
+	$(BIN)/python tests/loaded.py --hogs $(HOGS) -- $(BIN)/python tests/unprivileged.py
 
 image: venv
 	$(BIN)/frontiersmith sandbox build-image

@@ -9,12 +9,13 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import resource
 import shutil
 import sqlite3
 import subprocess
 import sys
 import tempfile
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,50 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     files with fewer tests last, and most long files hold one test)."""
     slow = {item.path for item in items if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.path not in slow)
+
+
+# -- CPU-seconds per test: what `make test` lists as its slowest tests (wall time says how busy the machine was) --
+
+SLOWEST_SHOWN = 10
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of the child processes it has waited for (a test's sandboxes, CLIs and
+    servers are reaped before it ends; a Docker container's processes are the engine's, not counted)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+_CPU_AT_SETUP = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[_CPU_AT_SETUP] = _cpu_seconds()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    if (
+        call.when == "teardown" and _CPU_AT_SETUP in item.stash
+    ):  # carried to the xdist controller in the report
+        item.user_properties.append(("cpu_s", round(_cpu_seconds() - item.stash[_CPU_AT_SETUP], 3)))
+    yield
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    spent: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for key, value in getattr(report, "user_properties", None) or []:
+                if key == "cpu_s" and getattr(report, "when", "") == "teardown":
+                    spent[report.nodeid] = float(value)
+    if not spent:
+        return
+    terminalreporter.write_sep("=", f"slowest {SLOWEST_SHOWN} tests by CPU-seconds")
+    for nodeid, seconds in sorted(spent.items(), key=lambda kv: -kv[1])[:SLOWEST_SHOWN]:
+        terminalreporter.write_line(f"{seconds:8.1f} CPU-s  {nodeid}")
+    terminalreporter.write_line(f"{sum(spent.values()):8.1f} CPU-s  in all ({len(spent)} tests)")
 
 
 @pytest.fixture
