@@ -139,6 +139,17 @@ def _stages_json(run_id: str, store_path: str, elapsed: float, table: StageTable
     }
 
 
+DEMO_SERVER = (
+    "frontiersmith-demo"  # the name the demo's store is connected under (beside a plain `frontiersmith`)
+)
+
+
+def last_demo_store(settings: Settings) -> Path | None:
+    """The store the latest `frontiersmith demo` wrote (under the data dir's demo/), if any."""
+    stores = sorted((settings.data_dir / "demo").glob("*/store.db"))
+    return stores[-1] if stores else None
+
+
 def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[str, str]]:
     """What a reader of the report can do with the run's store next, each as a command to paste."""
     store = shlex.quote(store_path)
@@ -146,9 +157,10 @@ def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[st
     steps = [
         (
             "Connect an agent to these tasks (Claude Code; `codex` or `json` for other clients)",
-            f'eval "$(frontiersmith mcp-config claude --tools solve --store {store})"',
+            f'eval "$(frontiersmith mcp-config claude --tools solve --name {DEMO_SERVER} --store {store})"',
         ),
         ("Open the dashboard of the run", f"{on_store} dashboard"),
+        ("See what the run spent (tokens and CPU-seconds per published task)", f"{on_store} store cost"),
         (
             "Export its tasks for a trainer (verl, trl, verifiers, hf)",
             f"{on_store} export --format verl tasks-out --run {run_id}",

@@ -78,9 +78,7 @@ def cost(
     with open_store() as store:
         runs = {r.id: r for r in store.list_pipeline_runs()}
         if not runs:
-            raise InvalidInputError(
-                "The store holds no synthesis run yet; run `frontiersmith synthesize` first."
-            )
+            raise InvalidInputError(f"The store {store.path} holds no synthesis run yet; {_demo_hint()}")
         if run_id is None:
             run_id = max(runs.values(), key=lambda r: r.updated_at).id
         elif run_id not in runs:
@@ -112,3 +110,18 @@ def cost(
             f"per published task ({report['published_tasks']}): {per['tokens']:.0f} tokens, "
             f"{per['cpu_seconds']:.2f} CPU-seconds"
         )
+
+
+def _demo_hint() -> str:
+    """What to do about a store without runs: the last demo's store, when there is one, else synthesize."""
+    from frontiersmith.settings import get_settings
+
+    from .pipeline import last_demo_store
+
+    demo = last_demo_store(get_settings())
+    if demo is None:
+        return "run `frontiersmith synthesize` (or `frontiersmith demo`) first."
+    return (
+        f"the last `frontiersmith demo` wrote to its own store: FRONTIERSMITH_STORE_PATH={demo} frontiersmith store "
+        "cost (or pass --store to the commands that take it)."
+    )

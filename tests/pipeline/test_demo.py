@@ -89,10 +89,41 @@ def test_the_demo_report_names_each_rejected_candidates_title_seed_and_catalog_k
 
 def test_the_demo_report_ends_with_what_to_do_next(demo_run, demo_text) -> None:
     steps = [step["command"] for step in demo_run.printed["next"]]
-    assert any(f"mcp-config claude --tools solve --store {demo_run.path}" in c for c in steps)
+    # under a name of its own: the README's `claude mcp add frontiersmith` may be there already
+    connect = f"mcp-config claude --tools solve --name frontiersmith-demo --store {demo_run.path}"
+    assert any(connect in c for c in steps)
     assert any("frontiersmith export" in c for c in steps) and any(
         "frontiersmith dashboard" in c for c in steps
     )
+    assert any(c.endswith("frontiersmith store cost") and str(demo_run.path) in c for c in steps)
     copy, text = demo_text
     assert "What to do next" in text and text.index("What to do next") > text.index("Why candidates fell out")
-    assert f"mcp-config claude --tools solve --store {copy}" in text and "frontiersmith export" in text
+    assert f"--name frontiersmith-demo --store {copy}" in text and "frontiersmith export" in text
+
+
+def test_after_the_demo_store_cost_on_the_default_store_points_at_the_demo_s_store(
+    demo_run, tmp_path
+) -> None:
+    """The demo writes a store of its own: `store cost` on the (empty) default store says where the last demo's
+    store is and how to read it, and that command works."""
+    data = tmp_path / "data"
+    demo_store = data / "demo" / "20260101-000000" / "store.db"
+    demo_store.parent.mkdir(parents=True)
+    demo_run.copy_to(demo_store)
+    empty = subprocess.run(
+        [*frontiersmith_cmd(), "store", "cost"],
+        env=cli_env(data),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert empty.returncode != 0 and "Traceback" not in empty.stderr
+    assert f"FRONTIERSMITH_STORE_PATH={demo_store} frontiersmith store cost" in " ".join(empty.stderr.split())
+    done = subprocess.run(
+        [*frontiersmith_cmd(), "store", "cost"],
+        env=cli_env(data, FRONTIERSMITH_STORE_PATH=str(demo_store)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0 and demo_run.run_id in done.stdout
