@@ -22,7 +22,12 @@ install: venv
 	mkdir -p "$(BINDIR)"
 	ln -sf "$(abspath $(BIN))/frontiersmith" "$(BINDIR)/frontiersmith"
 	@echo "frontiersmith is $(BINDIR)/frontiersmith"
-	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo "add $(BINDIR) to PATH: export PATH=\"$(BINDIR):\$$PATH\"";; esac
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) \
+	  echo "$(BINDIR) is not on PATH. For this shell:"; \
+	  echo "  export PATH=\"$(BINDIR):\$$PATH\""; \
+	  echo "For every new shell (login shells read ~/.profile, other interactive ones ~/.bashrc):"; \
+	  echo "  echo 'export PATH=\"$(BINDIR):\$$PATH\"' >> ~/.profile"; \
+	  echo "  echo 'export PATH=\"$(BINDIR):\$$PATH\"' >> ~/.bashrc";; esac
 
 demo: venv
 	$(BIN)/frontiersmith demo

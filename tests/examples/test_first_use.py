@@ -89,6 +89,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+def test_make_install_says_which_file_puts_it_on_path_and_that_works(tmp_path: Path) -> None:
+    """A home with no ~/.profile: `make install` names the file to add the PATH line to, and a login shell of
+    that home then finds frontiersmith."""
+    home = tmp_path / "home"
+    home.mkdir()
+    printed = sh("make install", home_env(home, on_path=False), REPO, timeout=600).stdout
+    [line] = [x.strip() for x in printed.splitlines() if x.strip().endswith(">> ~/.profile")]
+    sh(line, home_env(home, on_path=False), home)
+    found = sh("bash -l -c 'command -v frontiersmith'", home_env(home, on_path=False), home).stdout.strip()
+    assert found == f"{home}/.local/bin/frontiersmith"
+
+
 def test_make_install_puts_frontiersmith_on_path(installed: Path) -> None:
     proc = sh("command -v frontiersmith && frontiersmith --version", home_env(installed), installed)
     assert proc.stdout.splitlines() == [f"{installed}/.local/bin/frontiersmith", "frontiersmith 0.1.0"]
