@@ -132,3 +132,27 @@ def test_cli_judge_quotes_the_test_data_only_with_show_output(tmp_path: Path) ->
     assert quiet["tests"][0]["verdict"] == full["tests"][0]["verdict"] == "INVALID"
     assert all(m not in json.dumps(quiet) for m in markers.values())
     assert all(m in full["tests"][0]["message"] for m in markers.values())
+
+
+async def test_submit_over_mcp_judges_an_interactive_problem_through_its_interactor(
+    server: FrontierSmithServer,
+) -> None:
+    """An imported interactive problem (a testlib interactor): `submit` scores what the interactor says, and a
+    wrong guess is a data-free diagnostic (the interactor's words, which name the question count, stay home)."""
+    package = Path(__file__).parents[1] / "judge" / "data" / "interactive_guess"
+    problem_id = (await import_frontiercs(package, server.backend.store())).problem_id
+    binary = (package / "solutions" / "binary.cpp").read_text()
+    wrong = "n = int(input())\nprint('! 2', flush=True)\n"
+    async with Client(server) as client:
+        listed = {
+            p["id"] for p in (await client.call_tool("list_problems", {})).structured_content["problems"]
+        }
+        good = await client.call_tool("submit", {"problem_id": problem_id, "code": binary, "language": "cpp"})
+        bad = await client.call_tool(
+            "submit", {"problem_id": problem_id, "code": wrong, "language": "python"}
+        )
+    assert problem_id in listed
+    assert good.structured_content["score"] == 1.0
+    tests = bad.structured_content["tests"]
+    assert bad.structured_content["score"] == 0.0 and [t["verdict"] for t in tests] == ["INVALID"] * 3
+    assert all("questions" not in t["message"] for t in tests)
