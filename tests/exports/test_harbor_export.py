@@ -13,12 +13,15 @@ import tomllib
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
 from export_helpers import INVALID_CODE, Published, docker_config_with_compose, find_harbor
 
 from frontiersmith.models import Language
+from frontiersmith.settings import Settings
+from frontiersmith.store import open_store
 from frontiersmith.tools.exports import export_tasks, load_bundle
 from frontiersmith.tools.submit import submit
 
@@ -330,3 +333,24 @@ async def test_harbor_verifier_not_run_as_root_scores_zero_and_says_why(
     task_dir, code, _ = honest
     trial = trial_as_harbor_does(task_dir, ("/app/solution.py", code), verifier_user="65534")
     assert trial.reward == 0.0 and "must run as root" in trial.stdout, trial.stdout[-3000:]
+
+
+@pytest.mark.docker
+async def test_harbor_interactive_task_reward_equals_the_submit_score(
+    demo_run: Any, tmp_path: Path, docker_required: None
+) -> None:
+    """An interactive task (the demo publishes the maze family): its Harbor verifier runs the solution and the
+    interactor joined by pipes, and the reward equals the `submit` score of the same program."""
+    settings = Settings(data_dir=tmp_path / "data", sandbox_backend="process")
+    with open_store(demo_run.copy_to(tmp_path / "store.db"), settings) as store:
+        task = next(t for t in store.list_tasks() if t.problem.provenance.get("catalog") == "maze_explore")
+        out = tmp_path / "harbor"
+        await export_tasks(store, "harbor", out, tasks=task.id, settings=settings)
+        bundle = await load_bundle(store, task, settings)
+        assert bundle.package.verifier.interactive and bundle.best is not None
+        best = bundle.best.program
+        expected = await submit(store, task.id, best.code, best.language, settings=settings)
+    assert (out / task.id / "tests" / "interactor.cc").is_file()
+    assert (
+        reward_as_harbor_does(out / task.id) == pytest.approx(expected.score, abs=1e-6) and expected.score > 0
+    )
