@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from frontiersmith.errors import StoreError
 
 from ._db import retry_busy, sqlite_utils_database
+from .records import TABLES
 
 # The tables that hold one pydantic record each, in pipeline order (used by lineage, get_any, counts).
 RECORD_TABLES = (
@@ -407,14 +408,18 @@ def _v7_imported_problem_ids(db: sqlite_utils.Database) -> None:
             changed = {k: moved(v) for k, v in values.items() if isinstance(v, str) and moved(v) != v}
             if not changed:
                 continue
-            if "data" in changed and "content_hash" in values:  # the hash covers all but id and created_at
-                data = json.loads(changed["data"])
-                changed["content_hash"] = _v4_hash(
-                    {k: v for k, v in data.items() if k not in ("id", "created_at")}
-                )
+            if "data" in changed and "content_hash" in values:  # as the record's own hash() takes it
+                changed["content_hash"] = _v7_record_hash(table, json.loads(changed["data"]))
             sets = ", ".join(f"{k} = ?" for k in changed)
             where = " AND ".join(f"{k} = ?" for k in key)
             conn.execute(f"UPDATE {table} SET {sets} WHERE {where}", (*changed.values(), *row[: len(key)]))
+
+
+def _v7_record_hash(table: str, data: dict[str, Any]) -> str:
+    """A record row's content hash as its model computes it (``Record.hash``: fields added later and unset stay
+    out of it), so a record moved here and the same record written again by today's code hash alike."""
+    model = next(spec.model for spec in TABLES.values() if spec.table == table)
+    return model.model_validate(data).hash()
 
 
 def _v4_rows_where(conn: sqlite3.Connection, table: str, problem_id: str) -> list[tuple[str, dict[str, Any]]]:

@@ -25,16 +25,30 @@ for fd in fds:
         os.write(fd, chunk)
 print("held")
 """
-# 6 x 200 MiB, each process under the 256 MiB limit.
+# 6 x 200 MiB, each process under the 256 MiB limit, held together: the parent ends (printing its line) only once
+# every child has touched its memory or been killed, so how long that takes on a busy machine changes nothing.
 SPREAD = """
 import os, time
+r, w = os.pipe()
 for _ in range(6):
     if os.fork() == 0:
+        os.close(r)
         block = bytearray(200 << 20)
         for i in range(0, len(block), 4096):
             block[i] = 1
-        time.sleep(3)
+        os.write(w, b"x")
+        time.sleep(30)
         os._exit(0)
-time.sleep(1.5)
+os.close(w)
+os.set_blocking(r, False)
+touched = killed = 0
+while touched + killed < 6:
+    try:
+        touched += len(os.read(r, 6))
+    except BlockingIOError:
+        pass
+    pid, status = os.waitpid(-1, os.WNOHANG)
+    killed += pid != 0 and os.WIFSIGNALED(status)
+    time.sleep(0.01)
 print("spread")
 """

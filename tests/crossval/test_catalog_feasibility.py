@@ -17,7 +17,9 @@ from frontiersmith.tools.catalog import Family, families, load_module
 from frontiersmith.tools.catalog.export import GeneratedTest
 from frontiersmith.tools.crossval import mutants, well_formed_mutants
 
-MUTABLE = sorted(name for name, fam in families().items() if fam.kind != "closed")
+# An interactive family judges conversations, not outputs: it has no output to check apart from its interactor.
+MUTABLE = sorted(name for name, fam in families().items() if fam.kind != "closed" and not fam.interactive)
+INTERACTIVE = sorted(name for name, fam in families().items() if fam.interactive)
 REJECTIONS = (ValueError, IndexError, KeyError, AssertionError, OverflowError)  # what the harness catches
 
 
@@ -111,3 +113,11 @@ def test_every_mutable_family_exposes_its_seeds_checker_or_says_why_it_cannot() 
     assert bounded == ["general_graph_mis", "multi_lcs"]
     assert all(families()[name].axis is Axis.INPUT for name in bounded)
     assert all(families()[name].feasibility_program is not None for name in MUTABLE)
+
+
+def test_an_interactive_family_says_why_its_seed_cannot_judge_it() -> None:
+    assert INTERACTIVE == ["hidden_maxsat", "maze_explore"]
+    for name in INTERACTIVE:
+        fam = families()[name]
+        why = fam.seed_checker()
+        assert isinstance(why, str) and "conversation" in why and fam.feasibility_program is None

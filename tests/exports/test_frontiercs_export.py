@@ -119,6 +119,7 @@ struct InStream {
 };
 extern InStream inf, ouf, ans;
 void registerTestlibCmd(int argc, char *argv[]);
+void registerInteraction(int argc, char *argv[]);
 [[noreturn]] void quitf(TResult result, const char *format, ...);
 template <typename F> [[noreturn]] void quitp(F points, const char *format, ...);
 """

@@ -42,7 +42,8 @@ def test_frontiercs_config_limits_tests_and_checker_are_read():
         ("time: 1s\nmemory: lots\nsubtasks: [{score: 100, n_cases: 3}]\n", "'memory'"),
         ("time: 1s\nsubtasks: [{score: 100}]\n", "'subtasks.0'"),
         ("time: 1s\nsubtasks: [{n_cases: -1}]\n", "'subtasks.0.n_cases'"),
-        ("type: interactive\ninteractor: x.cc\n", "'type'"),
+        ("type: interactive\ninteractor: x.cc\n", "'interactor'"),
+        ("type: batch\n", "'type'"),
         ("checker: missing.cc\n", "'checker'"),
         # nonsense limits are errors, never silently clamped to something the package did not say
         ("time: 1s\nmemory: -5\n", "'memory'"),

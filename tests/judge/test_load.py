@@ -94,7 +94,8 @@ def test_a_busy_run_at_its_hard_stop_is_a_host_failure_and_an_idle_one_a_time_ou
     assert wall_limit_ms(limits) == 11_000 and wall_limit_ms(RunLimits(time_ms=8000)) == 24_000
     # a busy run is left to its CPU limit past the backstop: only its hard stop can end it short of that
     assert hard_stop_ms(11_000, 1000) == 11_000 + 20 * 1000 + 10_000
-    starved = {"exit": None, "signal": 9, "cpu_ms": 700.0, "wall_ms": 41_000.0, "timed_out": TIMED_OUT_FORCED}
+    # ended by the wall clock with no CPU time to look at (no cgroup) while busy: the host's failure
+    starved = {"exit": None, "signal": 9, "cpu_ms": 700.0, "wall_ms": 11_000.0, "timed_out": TIMED_OUT_FORCED}
     assert classify(starved, limits).verdict is Verdict.SYSTEM_ERROR
     sleeper = {**starved, "cpu_ms": 3.0, "wall_ms": 11_000.0, "timed_out": TIMED_OUT_IDLE}
     assert classify(sleeper, limits).verdict is Verdict.TLE

@@ -125,6 +125,9 @@ def interact(cfg: Config, input_text: str, talk) -> tuple[bool, float | None, st
         talk.send(str(sat))
 
 
+NO_SEED_ORACLE = "the seed's checker judges an assignment of a formula it reads; here the formula is hidden behind a conversation"
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",

@@ -192,6 +192,11 @@ def interact(cfg: Config, input_text: str, talk) -> tuple[bool, float | None, st
             return False, None, f"no target after {moves} moves (the limit is 4 per free cell)"
 
 
+NO_SEED_ORACLE = (
+    "the seed's checker judges a path it reads; here the walk is a conversation with the interactor"
+)
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
