@@ -10,8 +10,8 @@ Run: ``python bench/frontiercs.py DIR [--models gemini3pro,gpt5] [--problems N] 
    imported problems that have them (``evaluate --solver files:DIR``: one solver per model, every attempt a
    trajectory, the problem's files judged as one batch on the local executor);
 3. prints, per model, Score@1 / Avg@k / Best@k over the problems judged (x100, the mean over problems, as the
-   FrontierSmith paper reports FrontierCS), the judge's throughput (solutions per minute of wall time, and
-   per CPU-minute of this process and its children) and the share of the benchmark's problems judged.
+   FrontierSmith paper reports FrontierCS), the judge's throughput (solutions per minute of wall time, with the
+   machine's load average beside it) and the share of the benchmark's problems judged.
 
 The table is written as markdown with the date, the machine, the checkout's commit and the command. The
 checkout's statements, checkers and solutions are read in place and never copied into this repository.
@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -33,11 +32,6 @@ from pathlib import Path
 import anyio
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def cpu_seconds() -> float:
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def checkout_commit(root: Path) -> str:
@@ -80,14 +74,14 @@ async def run(args: argparse.Namespace) -> str:
     bench = algorithmic(Path(args.dir).expanduser().resolve())
     lines: list[str] = []
     with open_store(None, settings) as store:
-        started, cpu = time.monotonic(), cpu_seconds()
+        started = time.monotonic()
         outcomes = await import_frontiercs_tree(
             bench / "problems",
             store,
             settings=settings,
             progress=lambda d, t, name: print(f"import {d}/{t} {name}", file=sys.stderr),
         )
-        import_s, import_cpu = time.monotonic() - started, cpu_seconds() - cpu
+        import_s = time.monotonic() - started
         stored = [o for o in outcomes if o.stored is not None]
         interactive = sum(o.stored.type == "interactive" for o in stored if o.stored is not None)
         reasons = Counter(_reason(o.refused) for o in outcomes if o.stored is None)
@@ -95,8 +89,10 @@ async def run(args: argparse.Namespace) -> str:
         models = [m.strip() for m in args.models.split(",") if m.strip()]
         with tempfile.TemporaryDirectory(prefix="fs-bench-solutions-") as tmp:
             staged = stage_solutions(bench / "solutions", folders, models, args.attempts, Path(tmp))
-            started, cpu = time.monotonic(), cpu_seconds()
-            with metered() as meter:  # the sandbox's runs: their CPU time, as every run is charged
+            started, load_before = time.monotonic(), os.getloadavg()[1]
+            with (
+                metered() as meter
+            ):  # the sandboxed runs of the solutions: their CPU time, as every run is charged
                 done = await replay(
                     store,
                     Path(tmp),
@@ -104,8 +100,7 @@ async def run(args: argparse.Namespace) -> str:
                     settings=settings,
                     progress=lambda line: print(line, file=sys.stderr),
                 )
-            replay_s = time.monotonic() - started
-            replay_cpu = cpu_seconds() - cpu + meter.cpu_seconds
+            replay_s, load_after = time.monotonic() - started, os.getloadavg()[1]
         scores = scores_at(done.trajectories)
         judged_problems = len({t.problem_id for t in done.trajectories})
     lines += [
@@ -120,7 +115,8 @@ async def run(args: argparse.Namespace) -> str:
         "## Import",
         "",
         f"{len(stored)} of {len(outcomes)} problems imported ({interactive} interactive) in {import_s:.0f} s "
-        f"({import_cpu:.0f} CPU-s, each checker or interactor compiled in the sandbox).",
+        "(each checker or interactor compiled in the sandbox, or taken from the compile cache of an earlier run "
+        "with --data).",
         "",
     ]
     if reasons:
@@ -133,9 +129,9 @@ async def run(args: argparse.Namespace) -> str:
         f"{staged} solution files of {len(models)} models on {len(folders)} problems; {len(done.trajectories)} "
         f"attempts judged on {judged_problems} problems ({judged_problems / max(1, len(outcomes)):.0%} of the "
         f"benchmark's {len(outcomes)}) in {replay_s:.0f} s: "
-        f"{60 * len(done.trajectories) / max(replay_s, 1e-9):.1f} solutions per minute of wall time, "
-        f"{60 * len(done.trajectories) / max(replay_cpu, 1e-9):.1f} per CPU-minute (this process, its children "
-        "and every sandboxed run).",
+        f"{60 * len(done.trajectories) / max(replay_s, 1e-9):.1f} solutions per minute of wall time (the "
+        f"5-minute load average was {load_before:.1f} at the start and {load_after:.1f} at the end; the "
+        f"solutions' own runs took {meter.cpu_seconds / 60:.1f} CPU-minutes, compiles and checkers aside).",
         "",
         "| model | problems | k | Score@1 | Avg@k | Best@k |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
