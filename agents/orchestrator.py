@@ -12,7 +12,8 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store, open_store
 from frontiersmith.tools.llm.chat import api_key_from_env
-from frontiersmith.tools.pipeline import Pipeline, ProgressFn, StageTable, SynthesisConfig
+from frontiersmith.tools.pipeline import Pipeline, ProgressFn, SynthesisConfig
+from frontiersmith.tools.synthesis.stages import StageTable
 
 from .crossval import agent_authors
 from .provider import AgentProvider

@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from frontiersmith.errors import SandboxError
+from frontiersmith.metering import unmetered
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.tools.cost import unmetered
 
 from . import docker_backend, process  # noqa: F401  (each backend registers itself by name on import)
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox

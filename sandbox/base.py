@@ -13,9 +13,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from frontiersmith.metering import charge_cpu
 from frontiersmith.models import Language, Verdict
 from frontiersmith.settings import Settings
-from frontiersmith.tools.cost import charge_cpu
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ from frontiersmith.models import (
     Program,
     ProtocolThresholds,
     Sense,
+    TestResult,
     Verdict,
     VerifierKind,
 )
@@ -61,13 +62,7 @@ from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
-from .judge import (
-    Judge,
-    JudgeTest,
-    TestResult,
-    VerifierSpec,
-    objectives_of,
-)
+from .judge import Judge, JudgeTest, VerifierSpec, objectives_of
 from .testgen import GeneratedTest, ProgramCache
 
 if TYPE_CHECKING:

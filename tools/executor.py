@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import anyio
 
 from frontiersmith.errors import InvalidInputError
+from frontiersmith.metering import Meter, metered
 from frontiersmith.models import Limits, Program
 from frontiersmith.sandbox import Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .cost import Meter, metered
 from .judge import (
     Judge,
     JudgeReport,

@@ -14,9 +14,9 @@ from typing import Any, TypeVar
 import anyio
 
 from frontiersmith.errors import InvalidInputError
+from frontiersmith.metering import charge
 from frontiersmith.settings import Settings
 
-from .cost import charge
 from .executor import (
     JobProgress,
     JudgeHost,

@@ -25,6 +25,7 @@ from frontiersmith.models import (
     Solution,
     Task,
     TestCase,
+    TestResult,
     TestSuite,
     Verdict,
     Verifier,
@@ -37,7 +38,7 @@ from frontiersmith.store.records import MUTATION
 
 from .catalog import get_family
 from .executor import run_step
-from .judge import JudgeTest, TestResult, VerifierSpec, baseline_objectives, needs_baseline
+from .judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
 from .seeds.pool import seed_id_for
 from .testgen import _size, build_tests
 

@@ -20,6 +20,7 @@ from frontiersmith.models import (
     Program,
     Solution,
     Submission,
+    TestResult,
     content_hash,
     make_id,
 )
@@ -27,7 +28,7 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from .catalog import list_families
-from .judge import JudgeReport, TestResult, judge_solution
+from .judge import JudgeReport, judge_solution
 from .problems import JudgePackage, cached_baseline_objectives, from_store
 
 MAX_CODE_BYTES = 1_000_000

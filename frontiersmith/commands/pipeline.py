@@ -23,7 +23,8 @@ from .executor_options import executor_option, executor_settings, ray_address_op
 from .shell import table_console
 
 if TYPE_CHECKING:
-    from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
+    from frontiersmith.tools.pipeline import SynthesisConfig
+    from frontiersmith.tools.synthesis.stages import StageTable
 
 console = Console(stderr=True)
 
@@ -99,7 +100,7 @@ def _run(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
         )
     if as_json:
-        from frontiersmith.tools.cost import run_cost
+        from frontiersmith.tools.synthesis.cost import run_cost
 
         report = _stages_json(pipeline.run_id, str(store.path), elapsed, table)
         report["cost"] = run_cost(store, pipeline.run_id, published=table.tasks).to_json()

@@ -14,7 +14,7 @@ from dashboard_helpers import DEFECT_MAP, TOKEN, DemoStore, screenshot
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import Store, open_store
-from frontiersmith.tools.pipeline import stage_table
+from frontiersmith.tools.synthesis.stages import stage_table
 
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
 

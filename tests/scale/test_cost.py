@@ -14,9 +14,9 @@ from pipeline.scripted_llm import ScriptedEndpoint
 
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.cost import COST_EVENT, run_cost
 from frontiersmith.tools.llm import make_provider
 from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.synthesis.cost import COST_EVENT, run_cost
 
 pytestmark = pytest.mark.anyio
 

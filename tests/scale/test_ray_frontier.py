@@ -11,10 +11,10 @@ import pytest
 from frontier.frontier_helpers import CHEAP
 from scale_jobs import RAY_WORKERS
 
+from frontiersmith.metering import metered
 from frontiersmith.models import Trajectory
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.cost import metered
 from frontiersmith.tools.executor import worker_name
 from frontiersmith.tools.frontier import evaluate
 from frontiersmith.tools.frontier.board import BOARD_EVENT, Board

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from frontiersmith.metering import metered
 from frontiersmith.models import Comparison, Language, Limits, Problem, ProblemKind, Program, SeedStatus
-from frontiersmith.tools.cost import metered
 from frontiersmith.tools.seeds import SeedDraft, SeedTest
 from frontiersmith.tools.seeds.validate import SeedValidator, Validation
 

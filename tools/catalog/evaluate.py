@@ -16,16 +16,9 @@ from dataclasses import dataclass, field
 import anyio
 
 from frontiersmith.errors import SandboxError
-from frontiersmith.models import Normalisation, Verdict, VerifierKind
+from frontiersmith.models import Normalisation, TestResult, Verdict, VerifierKind
 from frontiersmith.sandbox import Sandbox, open_sandbox
-from frontiersmith.tools.judge import (
-    Judge,
-    TestResult,
-    VerifierCompileError,
-    VerifierSpec,
-    objectives_of,
-    open_judge,
-)
+from frontiersmith.tools.judge import Judge, VerifierCompileError, VerifierSpec, objectives_of, open_judge
 
 from . import Family, SolverSpec, get_family
 from .export import GeneratedTest, generate_tests

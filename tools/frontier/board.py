@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from frontiersmith.models import Language, Program, Seed, Task, Verdict, content_hash
+from frontiersmith.models import Language, Program, Seed, Task, TestResult, Verdict, content_hash
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..catalog import get_family
 from ..executor import JudgeJob, get_executor
-from ..judge import JudgeReport, TestResult
+from ..judge import JudgeReport
 from ..problems import CATALOG_PREFIX, JudgePackage, cached_baseline_objectives
 from ..synthesis.sample import sampled
 

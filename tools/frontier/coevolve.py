@@ -33,8 +33,9 @@ from .. import synthesis as syn
 from ..catalog import family_for, get_family
 from ..executor import get_executor
 from ..llm.base import Provider
-from ..pipeline import Pipeline, StageTable, SynthesisConfig
+from ..pipeline import Pipeline, SynthesisConfig
 from ..problems import get_problem
+from ..synthesis.stages import StageTable
 from .operators import (
     OPERATOR_AXIS,
     Target,

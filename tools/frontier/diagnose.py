@@ -22,6 +22,7 @@ from frontiersmith.models import (
     Seed,
     Task,
     TestInfo,
+    TestResult,
     Trajectory,
     Verdict,
     make_id,
@@ -29,7 +30,7 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..catalog import get_family
-from ..judge import TestResult, host_failed
+from ..judge import host_failed
 from ..problems import CATALOG_PREFIX
 
 DELTA = 0.05  # near-success: within δ (relative) of the best known score, i.e. at least (1 - δ) of it

@@ -20,6 +20,7 @@ from frontiersmith.models import (
     Program,
     Seed,
     TestInfo,
+    TestResult,
     Trajectory,
     Verdict,
     content_hash,
@@ -30,7 +31,6 @@ from frontiersmith.store import Store
 
 from ..catalog import list_families
 from ..executor import get_executor
-from ..judge import TestResult
 from ..llm.base import EndpointUnreachable
 from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
 from ..submit import list_problems

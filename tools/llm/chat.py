@@ -25,9 +25,9 @@ from frontiersmith.drafts import (
     TestsDraft,
     VerifierDraft,
 )
+from frontiersmith.metering import charge_tokens
 from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
 
-from ..cost import charge_tokens
 from . import prompts
 from .base import ProviderError, unreachable
 
