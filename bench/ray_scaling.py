@@ -27,8 +27,9 @@ from judge_overhead import BUSY, _compile_on_host, calibrate_busy  # noqa: E402
 
 from frontiersmith.models import Language, Limits, Program, Sense, VerifierKind  # noqa: E402
 from frontiersmith.settings import get_settings  # noqa: E402
-from frontiersmith.tools.executor import JudgeJob, get_executor  # noqa: E402
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec  # noqa: E402
+from frontiersmith.tools.judging.executor import get_executor
+from frontiersmith.tools.judging.jobs import JudgeJob
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec  # noqa: E402
 
 VERIFIER = r"""
 #include <cstdio>

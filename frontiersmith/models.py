@@ -420,7 +420,7 @@ class VerifierKind(StrEnum):
 
 class Verifier(Record):
     """A problem's verifier. An interactive one (FrontierCS ``type: interactive``) is an interactor: it talks
-    to the running solution over the solution's stdin and stdout and then gives its verdict (tools/judge.py)."""
+    to the running solution over the solution's stdin and stdout and then gives its verdict (tools/judging/judge.py)."""
 
     # Added later: a verifier stored before it keeps its hash.
     HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"interactive"})
@@ -462,7 +462,7 @@ class TestResult(BaseModel):
     signal: int | None = None
     missing: bool = False  # the package lacks this test's files (a SYSTEM_ERROR line without a run)
     # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
-    # one the host caused: it counts as 0 (tools/scoring.aggregate_scores), so no output gains by it
+    # one the host caused: it counts as 0 (tools/judging/scoring.aggregate_scores), so no output gains by it
     counted: bool = False
     # what the program printed, kept only when the caller asks (the protocol corrupts the best output); it
     # never leaves the process (excluded from every dump), so no schema names it: a bytes field would put a

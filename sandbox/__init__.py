@@ -38,7 +38,7 @@ async def start_sandbox(backend: str | None = None, settings: Settings | None = 
     (prefer ``open_sandbox``)."""
     settings = settings or get_settings()
     sb = make_sandbox(backend or settings.sandbox_backend, settings)
-    with unmetered():  # its self-test runs are the sandbox's, not any candidate's (tools/cost.py)
+    with unmetered():  # its self-test runs are the sandbox's, not any candidate's (frontiersmith/metering.py)
         await sb.start()
     return sb
 

@@ -27,7 +27,7 @@ class RunLimits:
     open_files: int = 64
 
 
-# The names the judge's own programs are compiled under (tools/judge.py's VERIFIER_KEY, a FrontierCS
+# The names the judge's own programs are compiled under (tools/judging/judge.py's VERIFIER_KEY, a FrontierCS
 # checker, test generation's generator and validator): in Python, their runs start as forks of the
 # sandbox's warm interpreter (sandbox/zygote.py). Every other program, a solution above all, gets an
 # interpreter of its own each run, sharing no memory layout or hash secret with what judges it.
@@ -94,7 +94,7 @@ class Sandbox(abc.ABC):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        # Every backend's runs are charged to the current cost meter (tools/cost.py) here, once, so no
+        # Every backend's runs are charged to the current cost meter (frontiersmith/metering.py) here, once, so no
         # caller (the judge, test generation, the protocol) has to remember to.
         if "run" in cls.__dict__ and not getattr(cls.__dict__["run"], "_metered", False):
             cls.run = _metered_run(cls.__dict__["run"])  # type: ignore[method-assign,assignment]

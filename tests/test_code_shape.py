@@ -48,7 +48,7 @@ def test_only_the_judging_engine_reads_a_verifiers_verdict() -> None:
         for path in _modules(*SHORT, "frontiersmith")
         if _calls(path) & {"interpret_native", "interpret_checker", "run_verifier_retrying"}
     }
-    assert readers == {"tools/judge.py"}
+    assert readers == {"tools/judging/judge.py"}
 
 
 def test_there_is_one_per_test_result_record() -> None:

@@ -1,6 +1,6 @@
 """The cross-validation protocol between the test author and the verifier author (DESIGN §4), checked by
 code, not by trust. Every check names the author who owns a failure, so the pipeline (or an agent) can
-route it back with the evidence. Every program runs through the one judging engine (``tools/judge.Judge``).
+route it back with the evidence. Every program runs through the one judging engine (``tools/judging/judge.Judge``).
 
 Checks, in order (owner in brackets):
 - inputs are valid: every input passes the validator [tests];
@@ -62,8 +62,8 @@ from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
-from .judge import Judge, JudgeTest, VerifierSpec, objectives_of
-from .testgen import GeneratedTest, ProgramCache
+from .judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
+from .judging.testgen import GeneratedTest, ProgramCache
 
 if TYPE_CHECKING:
     from frontiersmith.store import Store

@@ -38,7 +38,7 @@ from frontiersmith.thresholds import (
 from . import synthesis as syn
 from .authors import provider_authors
 from .crossval import Authors, cross_validation_loop
-from .executor import get_executor
+from .judging.executor import get_executor
 from .llm.base import Provider, ProviderError
 from .seeds.select import parse, select_seeds, spread_slots
 from .synthesis.cost import record_cost, run_cost
@@ -263,7 +263,7 @@ class Pipeline:
     ) -> None:
         """Run ``work`` on every item, at most ``max_concurrency`` at once, reporting progress per item;
         ``skipped`` more items of the stage were done before (a resumed run counts them as done). What each
-        item's work spends is stored against its candidate, ``subject(item)`` (tools/cost.py)."""
+        item's work spends is stored against its candidate, ``subject(item)`` (tools/synthesis/cost.py)."""
         done, total = skipped, skipped + len(items)
 
         async def one(item: Any) -> None:

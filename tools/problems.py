@@ -9,7 +9,7 @@ objective per test is computed once and cached in the store as runs of the basel
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError, NotFoundError
@@ -17,7 +17,6 @@ from frontiersmith.models import (
     Candidate,
     CrossValidationReport,
     Language,
-    Limits,
     Problem,
     Program,
     Run,
@@ -37,30 +36,13 @@ from frontiersmith.store import RecordSummary, Store
 from frontiersmith.store.records import MUTATION
 
 from .catalog import get_family
-from .executor import run_step
-from .judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from .judging.executor import run_step
+from .judging.judge import JudgePackage, JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from .judging.packages import load_package
+from .judging.testgen import _size, build_tests
 from .seeds.pool import seed_id_for
-from .testgen import _size, build_tests
 
 CATALOG_PREFIX = "catalog/"
-
-
-@dataclass
-class JudgePackage:
-    """A problem ready to judge: its tests, its verifier and (native scoring) the baseline s*."""
-
-    format: str  # native | frontiercs (a folder), task | imported | catalog (the store)
-    problem: Problem
-    verifier: VerifierSpec
-    tests: list[JudgeTest]
-    limits: Limits
-    baseline: Program | None = None
-    reference: Program | None = None
-    root: Path | None = None  # the folder it was read from
-    # the records a package from the store is judged against: test name -> TestCase id, the verifier, s*
-    test_ids: dict[str, str] = field(default_factory=dict)
-    verifier_id: str | None = None
-    baseline_id: str | None = None
 
 
 def get_problem(store: Store, problem_id: str) -> Problem:
@@ -119,8 +101,6 @@ async def resolve(
     """The package ``ref`` names: a folder on disk (only with ``disk``: MCP callers never name server
     paths) or a problem id in ``store``."""
     if disk and Path(ref).is_dir():
-        from .formats import load_package
-
         return load_package(ref, settings)
     if store is None:
         raise InvalidInputError(f"{ref} is not a package folder; pass a folder or a problem id in the store.")

@@ -28,8 +28,8 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from .catalog import list_families
-from .judge import JudgeReport, judge_solution
-from .problems import JudgePackage, cached_baseline_objectives, from_store
+from .judging.judge import JudgePackage, JudgeReport, judge_solution
+from .problems import cached_baseline_objectives, from_store
 
 MAX_CODE_BYTES = 1_000_000
 
@@ -164,7 +164,7 @@ async def submit(
         verdicts=submission.verdicts,
         tests=report.tests,
         compile_message=report.compile_message,
-        judged=report.judged,  # the judge's own aggregate (tools/scoring.aggregate_scores)
+        judged=report.judged,  # the judge's own aggregate (tools/judging/scoring.aggregate_scores)
         system_errors=report.system_errors,
         verifier_failures=report.verifier_failures,
         summary=report.summary,

@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
-from frontiersmith.tools.judge import needs_baseline
-from frontiersmith.tools.problems import JudgePackage, cached_baseline_objectives, from_store
+from frontiersmith.tools.judging.judge import JudgePackage, needs_baseline
+from frontiersmith.tools.problems import cached_baseline_objectives, from_store
 
 EXPORT_DIR_ENV = "FRONTIERSMITH_EXPORT_DIR"
 # Beside a package's problem.yaml: the baseline's objective per test name, as the store cached it when the
@@ -113,7 +113,7 @@ async def load_task(truth: GroundTruth, dirs: Sequence[Path], settings: Settings
             return _cache[key]
     folder = package_folder(truth, dirs)
     if folder is not None:
-        from frontiersmith.tools.formats import load_package
+        from frontiersmith.tools.judging.packages import load_package
 
         task = RewardTask(key, load_package(folder), _exported_baseline(folder))
     else:

@@ -52,7 +52,7 @@ class RunView:
     timeline: list[tuple[str, float, float, int]]  # (stage, first write, last write, records)
     solution_time_ms: float
     judged_runs: int
-    # Cost accounting (tools/cost.py): every run checkpoints these after each stage; older runs lack them.
+    # Cost accounting (tools/synthesis/cost.py): every run checkpoints these after each stage; older runs lack them.
     tokens: Any = None
     cpu_seconds: Any = None
 

@@ -15,7 +15,7 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.catalog.evaluate import FamilyEvaluation, evaluate_family, family_judge
 from frontiersmith.tools.catalog.export import GEN_LIMITS
 from frontiersmith.tools.crossval import PROBES
-from frontiersmith.tools.judge import JudgeTest
+from frontiersmith.tools.judging.judge import JudgeTest
 
 
 def _perturbations(output: bytes) -> dict[str, bytes]:

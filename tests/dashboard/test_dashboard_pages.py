@@ -43,7 +43,7 @@ def test_runs_page_funnel_counts_are_the_stores_and_what_the_demo_printed(page, 
     assert page.locator("svg.funnel rect.bar").count() == len(table.funnel())
     costs = page.locator("section.run").first.inner_text()
     progress = store.get_pipeline_run(demo_store.run_id).progress
-    if "sandbox_cpu_seconds" in progress:  # a run records its cost as it goes (tools/cost.py)
+    if "sandbox_cpu_seconds" in progress:  # a run records its cost as it goes (tools/synthesis/cost.py)
         assert str(progress["sandbox_cpu_seconds"]) in costs and str(progress["tokens"]) in costs
     else:  # a store made before cost accounting
         assert "not recorded" in costs

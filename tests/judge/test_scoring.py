@@ -7,7 +7,7 @@ import pytest
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, Sense
-from frontiersmith.tools.scoring import normalise, paper_score, paper_scores, range_score, ratio_score
+from frontiersmith.tools.judging.scoring import normalise, paper_score, paper_scores, range_score, ratio_score
 
 
 def test_paper_score_rewards_beating_the_baseline_in_either_sense():

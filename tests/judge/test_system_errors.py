@@ -14,9 +14,9 @@ import pytest
 from frontiersmith.models import Language, Limits, Normalisation, Program, TestResult, Verdict, VerifierKind
 from frontiersmith.sandbox.base import ExecResult
 from frontiersmith.store import open_store
-from frontiersmith.tools.formats.frontiercs import import_frontiercs
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec, judge_solution, run_verifier_retrying
-from frontiersmith.tools.scoring import aggregate_scores
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution, run_verifier_retrying
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
+from frontiersmith.tools.judging.scoring import aggregate_scores
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "frontiercs_mini"

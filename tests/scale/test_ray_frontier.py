@@ -15,10 +15,10 @@ from frontiersmith.metering import metered
 from frontiersmith.models import Trajectory
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.executor import worker_name
 from frontiersmith.tools.frontier import evaluate
 from frontiersmith.tools.frontier.board import BOARD_EVENT, Board
 from frontiersmith.tools.frontier.coevolve import CoevolveConfig, coevolve
+from frontiersmith.tools.judging.jobs import worker_name
 from frontiersmith.tools.llm.offline import OfflineProvider
 
 pytestmark = [pytest.mark.anyio, pytest.mark.ray]

@@ -15,9 +15,9 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.server.backend import FrontierSmithServer
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools import executor as step_runner  # where a step's sandbox opens
 from frontiersmith.tools import synthesis
-from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
+from frontiersmith.tools.judging import executor as step_runner  # where a step's sandbox opens
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs, load_frontiercs
 from frontiersmith.tools.llm.offline import OfflineProvider
 
 pytestmark = pytest.mark.anyio

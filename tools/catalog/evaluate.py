@@ -3,7 +3,7 @@
 This is how the catalog shows what each kind promises: an open family has at least two solvers that
 each win some test, a pseudo-open family has one strategy that matches or beats the rest everywhere,
 and a closed seed's reference is exactly right on every test. Everything runs in one sandbox per
-family (each program compiled once) through the one judging engine (``tools/judge.Judge``), with the
+family (each program compiled once) through the one judging engine (``tools/judging/judge.Judge``), with the
 family's native verifier.
 """
 
@@ -18,7 +18,13 @@ import anyio
 from frontiersmith.errors import SandboxError
 from frontiersmith.models import Normalisation, TestResult, Verdict, VerifierKind
 from frontiersmith.sandbox import Sandbox, open_sandbox
-from frontiersmith.tools.judge import Judge, VerifierCompileError, VerifierSpec, objectives_of, open_judge
+from frontiersmith.tools.judging.judge import (
+    Judge,
+    VerifierCompileError,
+    VerifierSpec,
+    objectives_of,
+    open_judge,
+)
 
 from . import Family, SolverSpec, get_family
 from .export import GeneratedTest, generate_tests

@@ -31,7 +31,7 @@ from frontiersmith.store import Store
 
 from .. import synthesis as syn
 from ..catalog import family_for, get_family
-from ..executor import get_executor
+from ..judging.executor import get_executor
 from ..llm.base import Provider
 from ..pipeline import Pipeline, SynthesisConfig
 from ..problems import get_problem

@@ -30,7 +30,7 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..catalog import get_family
-from ..judge import host_failed
+from ..judging.judge import host_failed
 from ..problems import CATALOG_PREFIX
 
 DELTA = 0.05  # near-success: within δ (relative) of the best known score, i.e. at least (1 - δ) of it
@@ -89,7 +89,7 @@ def classify(
     """The failure type of one judged attempt (its data-free results, its tests' features, the best known)."""
     if compile_error:
         return Classified(FailureType.COMPILE_ERROR, "the program does not compile")
-    judged = [r for r in results if not r.missing]  # every test of the problem (tools/scoring)
+    judged = [r for r in results if not r.missing]  # every test of the problem (tools/judging/scoring)
     if not judged or any(host_failed(r) for r in judged):
         return Classified(FailureType.SYSTEM_ERROR, "the judge could not score every test")
     for verdict, failure in _VERDICT_FAILURE:

@@ -30,9 +30,10 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..catalog import list_families
-from ..executor import get_executor
+from ..judging.executor import get_executor
+from ..judging.judge import JudgePackage
 from ..llm.base import EndpointUnreachable
-from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
+from ..problems import CATALOG_PREFIX, from_store, get_problem
 from ..submit import list_problems
 from .board import Board, board_of, judge_program, judge_programs
 from .diagnose import DELTA, classify

@@ -27,9 +27,9 @@ from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
+from ..judging.judge import JudgePackage
 from ..llm import prompts
 from ..llm.base import EndpointUnreachable
-from ..problems import JudgePackage
 from ..submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 

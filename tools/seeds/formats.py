@@ -33,8 +33,8 @@ from frontiersmith.models import (
 )
 from frontiersmith.settings import Settings, get_settings
 
-from ..formats.frontiercs import load_frontiercs
-from ..formats.native import (
+from ..judging.packages.frontiercs import load_frontiercs
+from ..judging.packages.native import (
     load_yaml,
     natural_key,
     read_package_file,

@@ -37,7 +37,7 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import CompileResult, ProgramHandle, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from ..judge import Judge, JudgeTest, VerifierSpec, compile_all
+from ..judging.judge import Judge, JudgeTest, VerifierSpec, compile_all
 from ..llm.base import Provider, ProviderError
 from .draft import SeedDraft, choose_comparison
 from .statement import accepts_any_answer

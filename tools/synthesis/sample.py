@@ -11,7 +11,7 @@ from frontiersmith.sandbox import Sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from ..executor import run_step
+from ..judging.executor import run_step
 from ..llm.base import Provider, provider_name
 from ..problems import get_problem
 from ..submit import check_size

@@ -12,10 +12,10 @@ from frontiersmith.models import Program, TestCase, TestSuite, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from ..executor import run_step
+from ..judging.executor import run_step
+from ..judging.testgen import TestBuild, build_tests, check_test_plan
 from ..llm.base import Provider
 from ..submit import check_size
-from ..testgen import TestBuild, build_tests, check_test_plan
 from .candidates import load_candidate
 from .sample import sampled
 

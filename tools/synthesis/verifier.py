@@ -27,10 +27,10 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..crossval import CrossValidation, cross_validate
-from ..executor import run_step
+from ..judging.executor import run_step
+from ..judging.testgen import GeneratedTest
 from ..llm.base import Provider
 from ..problems import baseline_runs
-from ..testgen import GeneratedTest
 from .candidates import load_candidate
 from .oracle import seed_oracle
 from .sample import BASELINE_AUTHOR, sampled

@@ -10,7 +10,7 @@ Verifier kinds:
   exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or running out of its CPU time
   is SYSTEM_ERROR counted as 0 (the output broke it); a run the host failed (the sandbox, or the wall clock
   on a busy machine) is retried, and a test still unjudged leaves the whole run without a score (see
-  ``tools/scoring.aggregate_scores``).
+  ``tools/judging/scoring.aggregate_scores``).
   Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
   ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
   message (FrontierCS checkers print it next to the same value), else 0. Exit 0 scores a
@@ -20,7 +20,7 @@ Verifier kinds:
 - native: ``VERIFIER verify input.txt output.txt`` prints one JSON line
   ``{"feasible": bool, "objective": number|null, "message": str}``; infeasible is INVALID,
   anything else malformed is SYSTEM_ERROR. The objective is normalised against the baseline's
-  objective on the same test (``tools/scoring.py``).
+  objective on the same test (``tools/judging/scoring.py``).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -42,6 +43,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Limits,
     Normalisation,
+    Problem,
     Program,
     Sense,
     TestResult,
@@ -101,8 +103,26 @@ class VerifierSpec:
 
 
 @dataclass
+class JudgePackage:
+    """A problem ready to judge: its tests, its verifier and (native scoring) the baseline s*."""
+
+    format: str  # native | frontiercs (a folder), task | imported | catalog (the store)
+    problem: Problem
+    verifier: VerifierSpec
+    tests: list[JudgeTest]
+    limits: Limits
+    baseline: Program | None = None
+    reference: Program | None = None
+    root: Path | None = None  # the folder it was read from
+    # the records a package from the store is judged against: test name -> TestCase id, the verifier, s*
+    test_ids: dict[str, str] = field(default_factory=dict)
+    verifier_id: str | None = None
+    baseline_id: str | None = None
+
+
+@dataclass
 class JudgeReport:
-    score: float  # tools/scoring.aggregate_scores: the mean over every test (see ``complete``)
+    score: float  # tools/judging/scoring.aggregate_scores: the mean over every test (see ``complete``)
     tests: list[TestResult]
     compile_message: str = ""
     verdict: Verdict = (
@@ -116,7 +136,7 @@ class JudgeReport:
     totals: ScoreSummary = field(default_factory=lambda: ScoreSummary(0.0, 0, 0))
 
     def aggregate(self) -> ScoreSummary:
-        """Set ``score`` and ``totals`` from the per-test results (tools/scoring.aggregate_scores)."""
+        """Set ``score`` and ``totals`` from the per-test results (tools/judging/scoring.aggregate_scores)."""
         self.totals = aggregate_scores(self.tests)
         self.score = self.totals.score
         return self.totals
@@ -127,7 +147,7 @@ class JudgeReport:
 
     @property
     def complete(self) -> bool:
-        """Whether every test was judged: only then is ``score`` the solution's score (tools/scoring)."""
+        """Whether every test was judged: only then is ``score`` the solution's score (tools/judging/scoring)."""
         return self.totals.complete
 
     @property
@@ -688,7 +708,7 @@ def _normalise(
 ) -> None:
     """Turn a raw result into its normalised score in place (0 for anything but OK). A test with no
     baseline (or, for range normalisation, no best) objective cannot be scored on this problem, whatever the
-    solution: it is marked ``missing`` like a test the package lacks (tools/scoring.aggregate_scores)."""
+    solution: it is marked ``missing`` like a test the package lacks (tools/judging/scoring.aggregate_scores)."""
     if result.verdict is not Verdict.OK:
         result.score = 0.0
         return
@@ -758,7 +778,7 @@ async def judge_solution(
     ``baseline`` (and ``best``, for range normalisation) are per-test objectives, or a Program
     whose objectives are computed here first, in the same sandbox, and returned in the report
     so the caller can cache them. Tests the host failed on (after the retries in that sandbox) are judged
-    once more in a fresh one; a report still ``complete`` False has no score (tools/scoring). A sandbox
+    once more in a fresh one; a report still ``complete`` False has no score (tools/judging/scoring). A sandbox
     that cannot start raises SandboxError.
     """
     if not tests:
@@ -837,7 +857,7 @@ async def judge_compiled(
     progress: Progress | None = None,
 ) -> JudgeReport:
     """``judge_solution``'s work once its verifier and programs are compiled (``compiled`` holds
-    ``solution`` and, where they are Programs, ``baseline`` and ``best``): the executors (tools/executor.py)
+    ``solution`` and, where they are Programs, ``baseline`` and ``best``): the executors (tools/judging/executor.py)
     call it with a verifier compiled once per worker."""
     report = JudgeReport(0.0, [])
     if isinstance(baseline, Program):

@@ -1,7 +1,7 @@
 """Problem package formats: native ``problem.yaml`` packages and FrontierCS / FrontierSmith packages.
 
 ``load_package(dir)`` recognises either and returns what the judge needs to score a solution (the
-``tools/problems.JudgePackage`` the store's problems resolve to as well).
+``JudgePackage`` the store's problems resolve to as well, tools/problems.py).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, VerifierKind
 from frontiersmith.settings import Settings
 
-from ..judge import JudgeTest, VerifierSpec
-from ..problems import JudgePackage
+from ..judge import JudgePackage, JudgeTest, VerifierSpec
 from .frontiercs import FrontierCSPackage, is_frontiercs_package, load_frontiercs
 from .native import NativePackage, is_native_package, load_native
 

@@ -83,7 +83,9 @@ class ProgramRef(BaseModel):
 
 class VerifierRef(ProgramRef):
     kind: VerifierKind = VerifierKind.NATIVE
-    interactive: bool = False  # an interactor: it talks to the running solution (tools/judge.Judge._interact)
+    interactive: bool = (
+        False  # an interactor: it talks to the running solution (tools/judging/judge.Judge._interact)
+    )
 
 
 class NativeManifest(BaseModel):

@@ -1,4 +1,4 @@
-"""The ``ray`` executor (tools/executor.py): judge jobs as tasks of Ray actors, one per worker process, each
+"""The ``ray`` executor (tools/judging/executor.py): judge jobs as tasks of Ray actors, one per worker process, each
 holding a warm sandbox (``JudgeHost``), as a Ray Serve replica holds its model.
 
 Only this module imports Ray (the optional extra ``frontiersmith[ray]``).
@@ -17,7 +17,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.metering import charge
 from frontiersmith.settings import Settings
 
-from .executor import (
+from .jobs import (
     JobProgress,
     JudgeHost,
     JudgeJob,
