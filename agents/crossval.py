@@ -28,7 +28,7 @@ from frontiersmith.tools.crossval import (
     cross_validation_loop,
 )
 from frontiersmith.tools.llm import prompts
-from frontiersmith.tools.problems import get_problem
+from frontiersmith.tools.problems.resolver import get_problem
 
 from .team import AgentRun, AgentTeam, ToolCall
 

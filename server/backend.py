@@ -38,7 +38,7 @@ class Backend:
     def store(self) -> Store:
         if self._store is None:
             from frontiersmith.store import open_store
-            from frontiersmith.tools.synthesis import ensure_catalog_seeds
+            from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 
             store = open_store(None, self.settings)
             ensure_catalog_seeds(store)  # so the catalog's closed problems can be mutated from the start

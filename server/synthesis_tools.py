@@ -24,7 +24,7 @@ from frontiersmith.tools import synthesis
 from frontiersmith.tools.frontier.coevolve import RoundReport
 from frontiersmith.tools.llm import Provider
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
-from frontiersmith.tools.problems import get_problem
+from frontiersmith.tools.problems.resolver import get_problem
 
 from .backend import Backend, FrontierSmithServer, progress
 from .sampling import GenerateWith, choose_provider, run_sampled

@@ -26,10 +26,11 @@ from frontiersmith.store import Store
 from . import divergence_math as dm
 from . import synthesis as syn
 from .authors import provider_authors
-from .catalog import Family, list_families
+from .catalog import Family, list_families, seed_id_for
 from .crossval import cross_validation_loop
 from .llm.base import Provider, provider_name
 from .llm.offline import OfflineProvider
+from .seeds.pool import ensure_catalog_seeds
 
 
 @dataclass
@@ -72,7 +73,7 @@ async def evaluate_family(
     before = judged_before(store, fam, provider, n_solutions, judge or provider, seed)
     if before is not None:
         return before
-    parent = syn.seed_id_for(fam.parent or "")
+    parent = seed_id_for(fam.parent or "")
     result = await syn.mutate_problem(
         store, parent, fam.axis or Axis.OBJECTIVE, provider=provider, authored=fam.as_mutation_draft()
     )
@@ -103,7 +104,7 @@ def judged_before(
     draft = fam.as_mutation_draft()
     wanted = {k: getattr(draft, k) for k in ("title", "statement", "objective", "input_spec", "output_spec")}
     program = store.blob_hash(fam.program.code.encode())  # how a suite names its generator and validator
-    for c in store.list_candidates(parent_id=syn.seed_id_for(fam.parent or "")):
+    for c in store.list_candidates(parent_id=seed_id_for(fam.parent or "")):
         problem = c.problem
         if problem.provenance.get("catalog") != fam.name or problem.io_format != draft.io_format:
             continue
@@ -146,7 +147,7 @@ async def evaluate_catalog_divergence(
     settings = settings or get_settings()
     provider = provider or OfflineProvider()
     judge = judge or provider
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     fams = [
         f
         for f in list_families()

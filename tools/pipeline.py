@@ -40,6 +40,7 @@ from .authors import provider_authors
 from .crossval import Authors, cross_validation_loop
 from .judging.executor import get_executor
 from .llm.base import Provider, ProviderError
+from .seeds.pool import ensure_catalog_seeds
 from .seeds.select import parse, select_seeds, spread_slots
 from .synthesis.cost import record_cost, run_cost
 from .synthesis.stages import StageTable, stage_table
@@ -190,7 +191,7 @@ class Pipeline:
             get_executor(self.settings),
         ):
             self.waited_s = waited
-            syn.ensure_catalog_seeds(self.store)
+            ensure_catalog_seeds(self.store)
             run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
             # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
             # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).

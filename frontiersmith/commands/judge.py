@@ -108,7 +108,7 @@ async def _judge_on_ray(settings, solution, package, baseline, backend, workers)
 async def _package(problem: str):
     """The package and its baseline: a folder's s* (run here), or a stored problem's cached objectives."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.problems import cached_baseline_objectives, resolve
+    from frontiersmith.tools.problems.resolver import cached_baseline_objectives, resolve
 
     if Path(problem).is_dir():
         package = await resolve(None, problem, disk=True)
@@ -155,7 +155,7 @@ def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     from rich.table import Table
 
     from frontiersmith.store import open_store
-    from frontiersmith.tools.submit import list_problems
+    from frontiersmith.tools.problems.submit import list_problems
 
     with open_store() as store:
         rows = list_problems(store)

@@ -35,7 +35,7 @@ def lineage(
 ) -> None:
     """The chain a record came from: seed -> candidate -> ... -> the record itself."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.problems import lineage as lineage_of
+    from frontiersmith.tools.problems.resolver import lineage as lineage_of
 
     with open_store() as store:
         chain, _ = lineage_of(store, record_id)

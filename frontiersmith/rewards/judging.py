@@ -26,7 +26,7 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import Sandbox
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.tools.judging.judge import Judge, JudgeReport, judge_solution, open_judge
-from frontiersmith.tools.submit import check_size
+from frontiersmith.tools.problems.submit import check_size
 
 from .extract import extract_code
 from .tasks import GroundTruth, RewardTask, export_dirs, load_task, remember_baseline

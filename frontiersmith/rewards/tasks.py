@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.tools.judging.judge import JudgePackage, needs_baseline
-from frontiersmith.tools.problems import cached_baseline_objectives, from_store
+from frontiersmith.tools.problems.resolver import cached_baseline_objectives, from_store
 
 EXPORT_DIR_ENV = "FRONTIERSMITH_EXPORT_DIR"
 # Beside a package's problem.yaml: the baseline's objective per test name, as the store cached it when the

@@ -24,6 +24,7 @@ from frontiersmith.tools.authors import provider_authors
 from frontiersmith.tools.crossval import cross_validation_loop
 from frontiersmith.tools.llm import make_provider
 from frontiersmith.tools.llm.offline import OfflineProvider
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 
 pytestmark = pytest.mark.anyio
 
@@ -36,7 +37,7 @@ async def test_the_same_loop_runs_with_offline_authors_and_with_agent_authors(
     store: Store, settings: Settings
 ):
     offline = OfflineProvider()
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     mutated = await syn.mutate_problem(store, "seed_two_sat", "objective", provider=offline)
     catalog_cid = mutated.candidate.id
     await syn.sample_solutions(store, catalog_cid, 2, provider=offline, settings=settings)

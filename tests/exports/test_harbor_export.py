@@ -20,7 +20,7 @@ from export_helpers import INVALID_CODE, Published, docker_config_with_compose, 
 
 from frontiersmith.models import Language
 from frontiersmith.tools.exports import export_tasks, load_bundle
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = pytest.mark.anyio
 

@@ -23,7 +23,7 @@ from frontiersmith.store import open_store
 from frontiersmith.tools.judging.judge import judge_solution
 from frontiersmith.tools.judging.packages import load_package
 from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = pytest.mark.anyio
 

@@ -193,7 +193,7 @@ async def test_import_of_a_package_with_a_gap_stores_the_tests_that_exist_and_na
 
 @pytest.mark.anyio
 async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
-    from frontiersmith.tools.submit import submit
+    from frontiersmith.tools.problems.submit import submit
 
     root = tmp_path / "pkg"
     (root / "testdata").mkdir(parents=True)

@@ -27,7 +27,7 @@ from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
 from frontiersmith.tools.llm import ProviderError, make_provider
 from frontiersmith.tools.llm.local import get_model, pulled, runtime_installed
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

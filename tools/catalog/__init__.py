@@ -348,3 +348,8 @@ def family_for(problem: Problem) -> Family | None:
 
 def list_families(kind: str | None = None) -> list[Family]:
     return [f for f in families().values() if kind is None or f.kind == kind]
+
+
+def seed_id_for(family_name: str) -> str:
+    """The id a closed family is stored under as a seed (tools/seeds/pool.py), which its mutations name as parent."""
+    return f"seed_{family_name}"

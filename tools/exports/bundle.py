@@ -16,7 +16,7 @@ from frontiersmith.store import Store
 from frontiersmith.store.records import CHAIN_RELATIONS, RecordSummary
 
 from ..judging.judge import JudgePackage
-from ..problems import cached_baseline_objectives, from_store
+from ..problems.resolver import cached_baseline_objectives, from_store
 from ..synthesis.publish import package_hash
 from ..synthesis.sample import sampled
 

@@ -24,7 +24,7 @@ from ..catalog import get_family
 from ..judging.executor import get_executor
 from ..judging.jobs import JudgeJob
 from ..judging.judge import JudgePackage, JudgeReport
-from ..problems import CATALOG_PREFIX, cached_baseline_objectives
+from ..problems.resolver import CATALOG_PREFIX, cached_baseline_objectives
 from ..synthesis.sample import sampled
 
 BOARD_EVENT = "frontier.board"

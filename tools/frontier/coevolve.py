@@ -34,7 +34,7 @@ from ..catalog import family_for, get_family
 from ..judging.executor import get_executor
 from ..llm.base import Provider
 from ..pipeline import Pipeline, SynthesisConfig
-from ..problems import get_problem
+from ..problems.resolver import get_problem
 from ..synthesis.stages import StageTable
 from .operators import (
     OPERATOR_AXIS,

@@ -31,7 +31,7 @@ from frontiersmith.store import Store
 
 from ..catalog import get_family
 from ..judging.judge import host_failed
-from ..problems import CATALOG_PREFIX
+from ..problems.resolver import CATALOG_PREFIX
 
 DELTA = 0.05  # near-success: within δ (relative) of the best known score, i.e. at least (1 - δ) of it
 SOLVED_TOLERANCE = 1e-3  # a score this close to the best known is a success

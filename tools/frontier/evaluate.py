@@ -33,8 +33,8 @@ from ..catalog import list_families
 from ..judging.executor import get_executor
 from ..judging.judge import JudgePackage
 from ..llm.base import EndpointUnreachable
-from ..problems import CATALOG_PREFIX, from_store, get_problem
-from ..submit import list_problems
+from ..problems.resolver import CATALOG_PREFIX, from_store, get_problem
+from ..problems.submit import list_problems
 from .board import Board, board_of, judge_program, judge_programs
 from .diagnose import DELTA, classify
 from .solvers import (

@@ -23,7 +23,7 @@ from frontiersmith.store import Store
 
 from ..catalog import Family, family_for, get_family, list_families
 from ..llm.base import Provider, ProviderError
-from ..problems import get_problem
+from ..problems.resolver import get_problem
 from .spec import spec_for_family
 
 

@@ -30,7 +30,7 @@ from frontiersmith.store import Store
 from ..judging.judge import JudgePackage
 from ..llm import prompts
 from ..llm.base import EndpointUnreachable
-from ..submit import MAX_CODE_BYTES
+from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 
 CATALOG_RANKS = ("weak", "medium", "strong")

@@ -5,6 +5,6 @@ the importers read CodeContests / TACO / APPS rows, native seed dirs and Frontie
 """
 
 from .draft import SeedDraft, SeedTest, statement_hash, store_seed
-from .pool import ensure_catalog_seeds, seed_id_for
+from .pool import ensure_catalog_seeds
 
-__all__ = ["SeedDraft", "SeedTest", "ensure_catalog_seeds", "seed_id_for", "statement_hash", "store_seed"]
+__all__ = ["SeedDraft", "SeedTest", "ensure_catalog_seeds", "statement_hash", "store_seed"]

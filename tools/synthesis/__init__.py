@@ -8,7 +8,6 @@ checking, scoring, storing) always happens here. Ids derive from their inputs, s
 returns what is stored instead of doing the work twice.
 """
 
-from ..seeds.pool import ensure_catalog_seeds, seed_id_for
 from .candidates import load_candidate
 from .divergence import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
 from .mutate import MutateResult, mutate_problem
@@ -33,7 +32,6 @@ __all__ = [
     "TestsResult",
     "VerifierResult",
     "current_tests",
-    "ensure_catalog_seeds",
     "divergence_gate",
     "estimate_divergence",
     "generate_tests",
@@ -44,7 +42,6 @@ __all__ = [
     "run_verifier",
     "sample_solutions",
     "sampled",
-    "seed_id_for",
     "semantic_labels",
     "suite_draft",
     "suite_tests",

@@ -14,7 +14,7 @@ from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from .. import divergence_math as dm
 from ..llm.base import Provider, provider_name
-from ..problems import get_problem
+from ..problems.resolver import get_problem
 from .sample import sampled
 from .tests import suite_tests
 

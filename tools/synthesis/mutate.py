@@ -19,8 +19,8 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..llm.base import Provider, provider_name
-from ..problems import get_problem
-from ..submit import check_size
+from ..problems.resolver import get_problem
+from ..problems.submit import check_size
 
 
 @dataclass

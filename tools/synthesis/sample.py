@@ -13,8 +13,8 @@ from frontiersmith.store import Store
 
 from ..judging.executor import run_step
 from ..llm.base import Provider, provider_name
-from ..problems import get_problem
-from ..submit import check_size
+from ..problems.resolver import get_problem
+from ..problems.submit import check_size
 
 BASELINE_AUTHOR = "baseline"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test

@@ -15,7 +15,7 @@ from frontiersmith.store import Store
 from ..judging.executor import run_step
 from ..judging.testgen import TestBuild, build_tests, check_test_plan
 from ..llm.base import Provider
-from ..submit import check_size
+from ..problems.submit import check_size
 from .candidates import load_candidate
 from .sample import sampled
 

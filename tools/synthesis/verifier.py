@@ -30,7 +30,7 @@ from ..crossval import CrossValidation, cross_validate
 from ..judging.executor import run_step
 from ..judging.testgen import GeneratedTest
 from ..llm.base import Provider
-from ..problems import baseline_runs
+from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
 from .oracle import seed_oracle
 from .sample import BASELINE_AUTHOR, sampled

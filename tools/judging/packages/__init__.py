@@ -1,7 +1,7 @@
 """Problem package formats: native ``problem.yaml`` packages and FrontierCS / FrontierSmith packages.
 
 ``load_package(dir)`` recognises either and returns what the judge needs to score a solution (the
-``JudgePackage`` the store's problems resolve to as well, tools/problems.py).
+``JudgePackage`` the store's problems resolve to as well, tools/problems/resolver.py).
 """
 
 from __future__ import annotations

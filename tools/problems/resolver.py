@@ -35,12 +35,11 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import RecordSummary, Store
 from frontiersmith.store.records import MUTATION
 
-from .catalog import get_family
-from .judging.executor import run_step
-from .judging.judge import JudgePackage, JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
-from .judging.packages import load_package
-from .judging.testgen import _size, build_tests
-from .seeds.pool import seed_id_for
+from ..catalog import get_family, seed_id_for
+from ..judging.executor import run_step
+from ..judging.judge import JudgePackage, JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from ..judging.packages import load_package
+from ..judging.testgen import _size, build_tests
 
 CATALOG_PREFIX = "catalog/"
 

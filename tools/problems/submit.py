@@ -1,7 +1,7 @@
 """Solving: list the problems a solver can work on, and ``submit`` code for a continuous score.
 
 A problem id is a published task, an imported package (a seed with a verifier), or a catalog family
-(``catalog/NAME``, whose tests come from its generator); ``tools/problems`` resolves it.
+(``catalog/NAME``, whose tests come from its generator); ``tools/problems/resolver`` resolves it.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from frontiersmith.models import (
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from .catalog import list_families
-from .judging.judge import JudgePackage, JudgeReport, judge_solution
-from .problems import cached_baseline_objectives, from_store
+from ..catalog import list_families
+from ..judging.judge import JudgePackage, JudgeReport, judge_solution
+from .resolver import cached_baseline_objectives, from_store
 
 MAX_CODE_BYTES = 1_000_000
 
