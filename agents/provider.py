@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from frontiersmith.errors import ProviderError
 from frontiersmith.tools.llm import prompts
-from frontiersmith.tools.llm.base import ProviderError
 from frontiersmith.tools.llm.chat import ChatProvider
 
 from .team import AgentTeam

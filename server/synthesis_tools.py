@@ -14,7 +14,14 @@ from mcp.server.mcpserver import Context
 from mcp.types import InputRequiredResult
 from pydantic import Field
 
-from frontiersmith.drafts import MutationDraft, SolutionDraft, TestsDraft, VerifierDraft, problem_from_draft
+from frontiersmith.drafts import (
+    MutationDraft,
+    Provider,
+    SolutionDraft,
+    TestsDraft,
+    VerifierDraft,
+    problem_from_draft,
+)
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Axis, CandidateStatus
 from frontiersmith.store import Store
@@ -22,7 +29,6 @@ from frontiersmith.store.records import SUPERSEDES
 from frontiersmith.thresholds import Gate, Scale, Share
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.frontier.coevolve import RoundReport
-from frontiersmith.tools.llm import Provider
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 from frontiersmith.tools.problems.resolver import get_problem
 

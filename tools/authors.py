@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frontiersmith.drafts import VerifierDraft
+from frontiersmith.drafts import Provider, VerifierDraft, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from . import synthesis as syn
 from .crossval import Answer, Authors, BuiltTests, CheckedVerifier
-from .llm.base import Provider, provider_name
 
 
 @dataclass

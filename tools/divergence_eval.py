@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import anyio
 
+from frontiersmith.drafts import Provider, provider_name
 from frontiersmith.models import Axis, TestSuite, Verifier
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
@@ -28,7 +29,6 @@ from . import synthesis as syn
 from .authors import provider_authors
 from .catalog import Family, list_families, seed_id_for
 from .crossval import cross_validation_loop
-from .llm.base import Provider, provider_name
 from .llm.offline import OfflineProvider
 from .seeds.pool import ensure_catalog_seeds
 

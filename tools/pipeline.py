@@ -25,7 +25,8 @@ import anyio
 from pydantic import Field, field_validator
 
 from frontiersmith import locks
-from frontiersmith.errors import FrontierSmithError, InvalidInputError
+from frontiersmith.drafts import Provider
+from frontiersmith.errors import FrontierSmithError, InvalidInputError, ProviderError
 from frontiersmith.metering import metered
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
@@ -39,7 +40,6 @@ from . import synthesis as syn
 from .authors import provider_authors
 from .crossval import Authors, cross_validation_loop
 from .judging.executor import get_executor
-from .llm.base import Provider, ProviderError
 from .seeds.pool import ensure_catalog_seeds
 from .seeds.select import parse, select_seeds, spread_slots
 from .synthesis.cost import record_cost, run_cost
@@ -229,8 +229,8 @@ class Pipeline:
         offers = []
         for seed in select_seeds(self.store, ",".join(self.seed_ids), run_id=self.run_id):
             offered: Counter = Counter()
-            choices = []
-            for axis in self.provider.axes_for(seed.problem):  # type: ignore[attr-defined]
+            choices: list[tuple[Axis, int]] = []
+            for axis in self.provider.axes_for(seed.problem):
                 choices.append((axis, used[(seed.id, axis)] + offered[axis]))
                 offered[axis] += 1
             if choices:
@@ -243,7 +243,7 @@ class Pipeline:
             )
         per_seed = Counter(c.parent_id for c in earlier)
         rng = random.Random(f"{self.config.seed}:{rnd}")
-        return spread_slots(offers, per_seed, self.config.candidates, rng)  # type: ignore[return-value]
+        return spread_slots(offers, per_seed, self.config.candidates, rng)
 
     async def round(self, rnd: int) -> None:
         """One round of Algorithm 1, stage by stage; each stage first looks in the store, so a resumed round

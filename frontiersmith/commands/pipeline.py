@@ -55,7 +55,7 @@ def _run(
     settings: Settings | None = None,
 ) -> None:
     from frontiersmith.store import open_store
-    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.llm.factory import make_provider
     from frontiersmith.tools.pipeline import Pipeline
 
     settings = settings or get_settings()
@@ -316,7 +316,7 @@ def evaluate_divergence(
     from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
-    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.llm.factory import make_provider
 
     names = [n.strip() for value in family or () for n in value.split(",") if n.strip()]
     for name in names:

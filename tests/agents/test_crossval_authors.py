@@ -22,7 +22,7 @@ from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
 from frontiersmith.tools.authors import provider_authors
 from frontiersmith.tools.crossval import cross_validation_loop
-from frontiersmith.tools.llm import make_provider
+from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 

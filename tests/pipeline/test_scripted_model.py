@@ -13,7 +13,7 @@ import pytest
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.llm import make_provider
+from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
 
 from . import toy_problem as toy

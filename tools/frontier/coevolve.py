@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
+from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Candidate,
@@ -32,7 +33,6 @@ from frontiersmith.store import Store
 from .. import synthesis as syn
 from ..catalog import family_for, get_family
 from ..judging.executor import get_executor
-from ..llm.base import Provider
 from ..pipeline import Pipeline, SynthesisConfig
 from ..problems.resolver import get_problem
 from ..synthesis.stages import StageTable

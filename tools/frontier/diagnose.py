@@ -354,7 +354,7 @@ async def label_clusters(store: Store, defect_map: DefectMap, provider: object) 
     ask = getattr(provider, "label_defect", None)
     if ask is None:
         return defect_map
-    from ..llm.base import ProviderError
+    from frontiersmith.errors import ProviderError
 
     clusters = []
     for cluster in defect_map.clusters:

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import EndpointUnreachable, InvalidInputError
 from frontiersmith.models import (
     FailureType,
     Program,
@@ -32,7 +32,6 @@ from frontiersmith.store import Store
 from ..catalog import list_families
 from ..judging.executor import get_executor
 from ..judging.judge import JudgePackage
-from ..llm.base import EndpointUnreachable
 from ..problems.resolver import CATALOG_PREFIX, from_store, get_problem
 from ..problems.submit import list_problems
 from .board import Board, board_of, judge_program, judge_programs

@@ -10,6 +10,8 @@ import statistics
 from dataclasses import dataclass
 from enum import StrEnum
 
+from frontiersmith.drafts import Provider
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import (
     Axis,
     Candidate,
@@ -22,7 +24,6 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..catalog import Family, family_for, get_family, list_families
-from ..llm.base import Provider, ProviderError
 from ..problems.resolver import get_problem
 from .spec import spec_for_family
 

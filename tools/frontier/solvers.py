@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import anyio
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import EndpointUnreachable, InvalidInputError
 from frontiersmith.models import Language, Problem
 from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
 from frontiersmith.settings import Settings
@@ -29,7 +29,6 @@ from frontiersmith.store import Store
 
 from ..judging.judge import JudgePackage
 from ..llm import prompts
-from ..llm.base import EndpointUnreachable
 from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from frontiersmith.drafts import MutationDraft
+from frontiersmith.drafts import MutationDraft, Provider
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import (
     Complexity,
     DistributionRule,
@@ -17,7 +18,6 @@ from frontiersmith.models import (
 )
 
 from ..catalog import Family, family_for
-from ..llm.base import Provider, ProviderError
 
 # The statement sections a spec renders itself; a family's story is its statement without them.
 _RENDERED_SECTIONS = ("constraints",)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
-from .base import Provider
 from .chat import ChatProvider, api_key_from_env, openai_complete, schema_complete
 from .offline import OfflineProvider
 

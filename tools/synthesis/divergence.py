@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from frontiersmith.drafts import SolutionDraft, StrategyGroups
+from frontiersmith.drafts import Provider, SolutionDraft, StrategyGroups, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage, make_id
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from .. import divergence_math as dm
-from ..llm.base import Provider, provider_name
 from ..problems.resolver import get_problem
 from .sample import sampled
 from .tests import suite_tests

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from frontiersmith.drafts import MutationDraft, problem_from_draft
+from frontiersmith.drafts import MutationDraft, Provider, problem_from_draft, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Axis,
@@ -18,7 +18,6 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from ..llm.base import Provider, provider_name
 from ..problems.resolver import get_problem
 from ..problems.submit import check_size
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from frontiersmith.drafts import SolutionDraft
+from frontiersmith.drafts import Provider, SolutionDraft, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Solution, content_hash, make_id
 from frontiersmith.sandbox import Sandbox
@@ -12,7 +12,6 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..judging.executor import run_step
-from ..llm.base import Provider, provider_name
 from ..problems.resolver import get_problem
 from ..problems.submit import check_size
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frontiersmith.drafts import SolutionDraft, TestsDraft
+from frontiersmith.drafts import Provider, SolutionDraft, TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, TestCase, TestSuite, make_id
 from frontiersmith.settings import Settings, get_settings
@@ -14,7 +14,6 @@ from frontiersmith.store import Store
 
 from ..judging.executor import run_step
 from ..judging.testgen import TestBuild, build_tests, check_test_plan
-from ..llm.base import Provider
 from ..problems.submit import check_size
 from .candidates import load_candidate
 from .sample import sampled

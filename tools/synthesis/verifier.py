@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from frontiersmith.drafts import VerifierDraft
+from frontiersmith.drafts import Provider, VerifierDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     CheckOwner,
@@ -29,7 +29,6 @@ from frontiersmith.store import Store
 from ..crossval import CrossValidation, cross_validate
 from ..judging.executor import run_step
 from ..judging.testgen import GeneratedTest
-from ..llm.base import Provider
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
 from .oracle import seed_oracle

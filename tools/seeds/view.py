@@ -30,7 +30,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from .draft import REFERENCE_AUTHOR
+from .writer import REFERENCE_AUTHOR
 
 USER = "user"  # tuple_by of a tuple the user corrected
 

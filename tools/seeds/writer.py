@@ -1,8 +1,8 @@
-"""One closed problem as an importer reads it, before anything is stored, and the one writer that stores it.
-
-Every importer (CodeContests, TACO / APPS rows, a native seed dir, a FrontierCS package taken as a seed,
-an MCP client's ``add_seed``) produces a ``SeedDraft``; ``store_seed`` writes the seed, its tests and its
-reference solutions in one transaction, so a row is stored whole or not at all.
+"""The one writer that stores a seed: every importer (CodeContests, TACO / APPS rows, a native seed dir, a
+FrontierCS package taken as a seed, an MCP client's ``add_seed``) produces a ``SeedDraft``
+(frontiersmith/drafts.py); ``store_seed`` writes the seed, its tests and its reference solutions in one
+transaction, so a row is stored whole or not at all. A seed's id is the hash of its normalised statement, so a
+re-import and a duplicate statement are both found by id.
 """
 
 from __future__ import annotations
@@ -11,16 +11,14 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from functools import lru_cache
 
+from frontiersmith.drafts import SeedDraft
 from frontiersmith.models import (
     Comparison,
-    Problem,
     Program,
     Record,
     Seed,
-    SeedChecker,
-    SeedProvenance,
     SeedStatus,
     Solution,
     TestCase,
@@ -34,61 +32,19 @@ REFERENCE_AUTHOR = "reference"  # Solution.author of a seed's reference solution
 INCORRECT_AUTHOR = "incorrect"  # ... and of the dataset's known-wrong solutions
 
 
-@dataclass
-class SeedTest:
-    name: str
-    input: bytes
-    answer: bytes | None
-    kind: str = "public"  # public | private | generated (the dataset's own split), or the seed dir's name
-
-
-@dataclass
-class SeedDraft:
-    """A parsed row: the problem (its tuple described or given), tests, references, and where it came from."""
-
-    problem: Problem
-    tests: list[SeedTest] = field(default_factory=list)
-    references: list[Program] = field(default_factory=list)
-    incorrect: list[Program] = field(default_factory=list)
-    tags: list[str] = field(default_factory=list)
-    difficulty: float | None = None
-    provenance: SeedProvenance = field(default_factory=SeedProvenance)
-    comparison: Comparison | None = None  # None: chosen from the answers (float if any answer has a decimal)
-    checker: SeedChecker | None = None  # the seed's own checker (a seed folder's, an author's, a model's)
-    tuple_by: str = ""
-    objective_reason: str = ""  # why the objective has its kind (``describe``: the statement's words)
-    notes: list[str] = field(default_factory=list)  # what was left out (a Java solution, tests over the cap)
-    # (statement, its hash): a row's id is asked for several times on the way to the store, and each time
-    # normalised the whole statement again
-    _hashed: tuple[str, str] | None = field(default=None, init=False, repr=False, compare=False)
-
-    @property
-    def statement_hash(self) -> str:
-        statement = self.problem.statement
-        if self._hashed is None or self._hashed[0] is not statement:
-            self._hashed = (statement, statement_hash(statement))
-        return self._hashed[1]
-
-    @property
-    def size(self) -> int:
-        """About how many bytes the draft holds: its tests, programs and statement."""
-        tests = sum(len(t.input) + len(t.answer or b"") for t in self.tests)
-        checker = [self.checker.program] if self.checker else []
-        programs = sum(len(p.code) for p in (*self.references, *self.incorrect, *checker))
-        return tests + programs + len(self.problem.statement)
-
-    @property
-    def seed_id(self) -> str:
-        return make_id("seed", "import", self.statement_hash)
-
-
 def normalise_statement(text: str) -> str:
     """The statement as dedup compares it: Unicode-normalised, case-folded, whitespace collapsed."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
 
 
+@lru_cache(maxsize=64)  # a row's id is asked for several times on its way to the store
 def statement_hash(text: str) -> str:
     return hashlib.sha256(normalise_statement(text).encode()).hexdigest()
+
+
+def seed_id(draft: SeedDraft) -> str:
+    """The id ``draft`` is stored under: the hash of its normalised statement."""
+    return make_id("seed", "import", statement_hash(draft.problem.statement))
 
 
 _DECIMAL = re.compile(rb"(?<![\w.])[-+]?\d+\.\d+(?:[eE][-+]?\d+)?(?![\w.])")
@@ -110,7 +66,7 @@ def seed_record(
     reference: Program | None = None,
     test_quality: TestQuality | None = None,
 ) -> Seed:
-    sid = draft.seed_id
+    sid = seed_id(draft)
     problem = draft.problem.model_copy(update={"id": sid})
     return Seed(
         id=sid,
@@ -123,7 +79,7 @@ def seed_record(
         tags=draft.tags,
         difficulty=draft.difficulty,
         imported=draft.provenance,
-        statement_hash=draft.statement_hash,
+        statement_hash=statement_hash(draft.problem.statement),
         tuple_by=draft.tuple_by,
         objective_reason=draft.objective_reason or None,
         checker=draft.checker,
@@ -197,10 +153,9 @@ def _solution_records(draft: SeedDraft, seed: Seed) -> Iterator[Solution]:
 __all__ = [
     "INCORRECT_AUTHOR",
     "REFERENCE_AUTHOR",
-    "SeedDraft",
-    "SeedTest",
     "choose_comparison",
     "normalise_statement",
+    "seed_id",
     "seed_record",
     "statement_hash",
     "store_seed",

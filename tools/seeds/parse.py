@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from frontiersmith.drafts import SeedDraft, SeedTest
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Comparison,
@@ -43,7 +44,6 @@ from ..judging.packages.native import (
     validation_sentence,
 )
 from .bounds import Bounds, MalformedRow, NotJSON, loads
-from .draft import SeedDraft, SeedTest
 from .readers import SEED_MANIFEST, Row, is_frontiercs_dir, is_seed_dir
 from .statement import read_title
 
