@@ -128,7 +128,7 @@ class Settings(BaseSettings):
     ray_address: str | None = None
     ray_workers: int | None = Field(None, ge=1, le=4096)
     # A synthesis run started while the same run (same arguments, same store) is running waits this long for
-    # it, then stops with one line naming the holder; 0 stops at once (tools/pipeline.py, run_lock).
+    # it, then stops with one line naming the holder; 0 stops at once (tools/synthesis/pipeline.py, run_lock).
     run_lock_wait_s: float = Field(0.0, ge=0)
 
     # Bearer tokens of `serve --http`, each granting its scopes of what `serve --tools` exposes (server/scopes.py):

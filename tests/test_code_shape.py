@@ -64,7 +64,7 @@ def test_there_is_one_per_test_result_record() -> None:
 
 
 def test_there_is_one_cross_validation_loop() -> None:
-    # The loops tools/crossval.cross_validation_loop replaced: synthesis's provider-driven one and the agents'
+    # The loops tools/synthesis/crossval/loop.cross_validation_loop replaced: synthesis's provider-driven one and the agents'
     # own (agent_cross_validation_loop); authors plug into the one loop instead.
     loops = {
         f"{path.relative_to(ROOT)}:{fn.name}"
@@ -72,4 +72,4 @@ def test_there_is_one_cross_validation_loop() -> None:
         for fn in _functions(path)
         if fn.name.endswith("cross_validation_loop")
     }
-    assert loops == {"tools/crossval.py:cross_validation_loop"}
+    assert loops == {"tools/synthesis/crossval/loop.py:cross_validation_loop"}

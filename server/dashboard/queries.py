@@ -24,7 +24,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import CHAIN_RELATIONS, PRIMARY_RELATIONS, PipelineRun, RecordSummary, Store
 from frontiersmith.store.records import CandidateRow, DivergencePoint
-from frontiersmith.tools.pipeline import SynthesisConfig
+from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 from frontiersmith.tools.synthesis.stages import STAGES, StageTable, stage_table
 
 PAGE_SIZE = 50

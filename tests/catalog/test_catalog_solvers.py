@@ -14,8 +14,8 @@ from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.catalog.evaluate import FamilyEvaluation, evaluate_family, family_judge
 from frontiersmith.tools.catalog.export import GEN_LIMITS
-from frontiersmith.tools.crossval import PROBES
 from frontiersmith.tools.judging.judge import JudgeTest
+from frontiersmith.tools.synthesis.crossval.protocol import PROBES
 
 
 def _perturbations(output: bytes) -> dict[str, bytes]:

@@ -15,7 +15,7 @@ import pytest
 from frontiersmith.models import Axis
 from frontiersmith.tools.catalog import Family, families, load_module
 from frontiersmith.tools.catalog.export import GeneratedTest
-from frontiersmith.tools.crossval import mutants, well_formed_mutants
+from frontiersmith.tools.synthesis.crossval.mutants import mutants, well_formed_mutants
 
 MUTABLE = sorted(name for name, fam in families().items() if fam.kind != "closed")
 REJECTIONS = (ValueError, IndexError, KeyError, AssertionError, OverflowError)  # what the harness catches

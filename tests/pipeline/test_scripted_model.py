@@ -14,7 +14,7 @@ from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools.llm.factory import make_provider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 from . import toy_problem as toy
 from .scripted_llm import ScriptedEndpoint

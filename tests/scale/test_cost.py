@@ -15,8 +15,8 @@ from pipeline.scripted_llm import ScriptedEndpoint
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools.llm.factory import make_provider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
 from frontiersmith.tools.synthesis.cost import COST_EVENT, run_cost
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 pytestmark = pytest.mark.anyio
 

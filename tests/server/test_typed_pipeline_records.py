@@ -20,14 +20,14 @@ from frontiersmith.models import (
 )
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools import divergence_math as dm
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.authors import provider_authors
-from frontiersmith.tools.crossval import cross_validation_loop
 from frontiersmith.tools.llm.offline import OfflineProvider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
 from frontiersmith.tools.problems.resolver import get_problem as load_problem
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
+from frontiersmith.tools.synthesis.crossval.authors import provider_authors
+from frontiersmith.tools.synthesis.crossval.loop import cross_validation_loop
+from frontiersmith.tools.synthesis.divergence import formulas as dm
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 pytestmark = pytest.mark.anyio
 

@@ -33,8 +33,8 @@ from frontiersmith.store import Store
 from .. import synthesis as syn
 from ..catalog import family_for, get_family
 from ..judging.executor import get_executor
-from ..pipeline import Pipeline, SynthesisConfig
 from ..problems.resolver import get_problem
+from ..synthesis.pipeline import Pipeline, SynthesisConfig
 from ..synthesis.stages import StageTable
 from .operators import (
     OPERATOR_AXIS,

@@ -1,4 +1,4 @@
-"""Step 4 of Algorithm 1: build a candidate's test suite (generator and validator run in the sandbox) and
+"""Step 4 of Algorithm 1, the tests' side: build a candidate's test suite (generator and validator run in the sandbox) and
 keep it as the candidate's current suite."""
 
 from __future__ import annotations

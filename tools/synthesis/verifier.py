@@ -1,4 +1,4 @@
-"""Step 5 of Algorithm 1: cross-validate a verifier and a baseline s* against the candidate's current suite
+"""Step 4 of Algorithm 1, the verifier's side: cross-validate a verifier and a baseline s* against the candidate's current suite
 and sampled solutions; the report is stored as the one the candidate's publication takes."""
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from frontiersmith.models import (
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from ..crossval import CrossValidation, cross_validate
 from ..judging.executor import run_step
 from ..judging.testgen import GeneratedTest
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
-from .oracle import seed_oracle
+from .crossval.oracle import seed_oracle
+from .crossval.protocol import CrossValidation, cross_validate
 from .sample import BASELINE_AUTHOR, sampled
 from .tests import suite_draft, suite_tests
 

@@ -35,11 +35,10 @@ Checks, in order (owner in brackets):
 from __future__ import annotations
 
 import random
-import re
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal
 
 import anyio
 
@@ -62,11 +61,12 @@ from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
-from .judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
-from .judging.testgen import GeneratedTest, ProgramCache
+from ...judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
+from ...judging.testgen import GeneratedTest, ProgramCache
+from .mutants import mutants, out_of_range, well_formed_mutants
 
 if TYPE_CHECKING:
-    from frontiersmith.store import Store
+    pass
 
 Owner = Literal["tests", "verifier"]
 VALIDATOR_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=1024)
@@ -77,9 +77,6 @@ PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
 STRICT_MUTANTS = ("duplicated",)  # corruptions that can never be a better answer than the original
 SHOWN = 5  # failures quoted per check
 WELL_FORMED_PER_OUTPUT = 6  # well-formed mutants of each mutated output (the best and the baseline's)
-CATEGORICAL = (
-    16  # element values seen at most this many distinct ways are a set (bits, colours), else a range
-)
 DISAGREEMENTS_KEPT = 20  # disagreements stored in the report
 SEED_CHECK, SECOND_CHECK = "seed's checker agrees", "feasibility checker agrees"
 # Conversations no sane interactor accepts, each a solution program: silence, garbage lines, an echo of what
@@ -157,163 +154,6 @@ class CrossValidation:
             self.checks.append(Check(name, owner, False, f"{why}{'; '.join(problems[:SHOWN])}"))
         else:
             self.checks.append(Check(name, owner, True, passed))
-
-
-def out_of_range(output: bytes) -> bytes:
-    """The same output with every number replaced by a huge one: infeasible for any sane problem."""
-    text = output.decode("utf-8", "replace")
-    replaced = re.sub(r"-?\d+(\.\d+)?", "999999999999", text)
-    return replaced.encode() if replaced != text else b"999999999999\n"
-
-
-_NUMBER_TOKEN = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-def mutants(output: bytes, rng: random.Random) -> dict[str, bytes]:
-    """The corrupted versions of one output that the mutation test scores; a corruption that leaves the
-    output's tokens as they were (two equal tokens swapped, an empty output emptied) is left out."""
-    text = output.decode("utf-8", "replace")
-    lines, tokens = text.splitlines(), text.split()
-    body = text if text.endswith("\n") or not text else text + "\n"
-    out = {"emptied": "", "duplicated": body + body}
-    if len(lines) > 1:
-        drop = rng.randrange(len(lines))
-        out["a line dropped"] = "\n".join(lines[:drop] + lines[drop + 1 :]) + "\n"
-    if len(tokens) > 1:
-        out["truncated"] = " ".join(tokens[: len(tokens) // 2]) + "\n"
-        i, j = rng.sample(range(len(tokens)), 2)
-        swapped = list(tokens)
-        swapped[i], swapped[j] = swapped[j], swapped[i]
-        out["two tokens swapped"] = " ".join(swapped) + "\n"
-    numbers = list(_NUMBER_TOKEN.finditer(text))
-    if numbers:
-        found = rng.choice(numbers)
-        value = found.group(0)
-        bumped = f"{float(value) * 1.001:.6g}" if "." in value else str(int(value) + rng.choice((-1, 1)))
-        out["a number perturbed"] = text[: found.start()] + bumped + text[found.end() :]
-    return {label: m.encode() for label, m in out.items() if m.split() != tokens}
-
-
-def _is_int(token: str) -> bool:
-    return token.removeprefix("-").isdigit() and token.isascii()
-
-
-@dataclass
-class _Shape:
-    """An output read as the elements well-formed mutants edit: groups of elements (one per line when the
-    output has several lines of elements, else one), each led by its own count when the output says how
-    many elements follow, or the letters of one string (a walk, a subsequence), led by its length."""
-
-    groups: list[list[str]]
-    counted: bool = False  # each group is written after its count
-    count_alone: bool = False  # one counted group whose count has a line of its own
-    letters: bool = False  # the elements are the characters of one string
-
-    @classmethod
-    def of(cls, text: str) -> _Shape | None:
-        lines = [line.split() for line in text.splitlines() if line.strip()]
-        flat = [tok for line in lines for tok in line]
-        if not flat:
-            return None
-        *head, last = flat
-        if last.isalpha() and last.isascii() and len(head) <= 1 and all(_is_int(tok) for tok in head):
-            counted = bool(head) and int(head[0]) == len(last)
-            if head and not counted:
-                return None
-            return cls([list(last)], counted, counted and len(lines) > 1, letters=True)
-        if len(lines) > 1 and all(_is_int(line[0]) and int(line[0]) == len(line) - 1 for line in lines):
-            return cls([line[1:] for line in lines], counted=True)
-        if _is_int(flat[0]) and int(flat[0]) == len(flat) - 1:
-            return cls([flat[1:]], counted=True, count_alone=len(lines[0]) == 1 and len(lines) > 1)
-        return cls(lines if len(lines) > 1 else [flat])
-
-    def elements(self) -> list[str]:
-        return [e for group in self.groups for e in group]
-
-    def positions(self) -> list[tuple[int, int]]:
-        return [(g, i) for g, group in enumerate(self.groups) for i in range(len(group))]
-
-    def text(self) -> str:
-        join = "".join if self.letters else " ".join
-        if self.counted and len(self.groups) == 1:
-            sep = "\n" if self.count_alone else " "
-            return f"{len(self.groups[0])}{sep}{join(self.groups[0])}".rstrip() + "\n"
-        lines = [
-            " ".join(([str(len(g))] if self.counted else []) + ([join(g)] if g else [])) for g in self.groups
-        ]
-        return "\n".join(lines) + "\n"
-
-    def copy(self) -> _Shape:
-        return _Shape([list(g) for g in self.groups], self.counted, self.count_alone, self.letters)
-
-
-def _domain(shapes: Sequence[_Shape]) -> tuple[list[str], tuple[int, int] | None]:
-    """The values an element takes in these outputs: a set of them (bits, colours, letters, any non-integer
-    token), or for integers seen in many values the range they span."""
-    values = sorted({e for s in shapes for e in s.elements()})
-    if len(values) > CATEGORICAL and all(_is_int(v) for v in values):
-        ints = [int(v) for v in values]
-        return values, (min(ints), max(ints))
-    return values, None
-
-
-def well_formed_mutants(output: bytes, rng: random.Random, peers: Sequence[bytes] = ()) -> dict[str, bytes]:
-    """Outputs of the same shape as ``output`` with one thing changed, typed by its layout (a list led by
-    its count, lines of elements, the letters of a string): one value changed within the values elements
-    take in it and in ``peers`` (other answers to the same test), two values swapped, one element dropped or
-    duplicated (its count kept right), one element moved (to another line when there are several). Each may
-    be feasible or not; an oracle or a second opinion says which."""
-    shape = _Shape.of(output.decode("utf-8", "replace"))
-    if shape is None:
-        return {}
-    kin = [s for p in peers if (s := _Shape.of(p.decode("utf-8", "replace"))) and s.letters == shape.letters]
-    values, span = _domain([shape, *kin])
-    where = shape.positions()
-    out: dict[str, _Shape] = {}
-    if not where:
-        return {}
-
-    def changed(label: str) -> None:
-        g, i = rng.choice(where)
-        current = shape.groups[g][i]
-        if span is not None:
-            options = [str(rng.randint(*span)) for _ in range(4)]
-        else:
-            options = [v for v in values if v != current]
-        options = [v for v in options if v != current]
-        if options:
-            m = shape.copy()
-            m.groups[g][i] = rng.choice(options)
-            out[label] = m
-
-    changed("one value changed")
-    changed("another value changed")
-    for _ in range(50):  # two positions holding different values, if a few draws find them
-        (g, i), (h, j) = rng.choice(where), rng.choice(where)
-        if shape.groups[g][i] != shape.groups[h][j]:
-            m = shape.copy()
-            m.groups[g][i], m.groups[h][j] = m.groups[h][j], m.groups[g][i]
-            out["two values swapped"] = m
-            break
-    g, i = rng.choice(where)
-    m = shape.copy()
-    del m.groups[g][i]
-    out["one element dropped"] = m
-    m = shape.copy()
-    m.groups[g].insert(i, m.groups[g][i])
-    out["one element duplicated"] = m
-    m = shape.copy()
-    moved = m.groups[g].pop(i)
-    others = [h for h in range(len(m.groups)) if h != g]
-    if others:
-        h = rng.choice(others)
-        m.groups[h].insert(rng.randint(0, len(m.groups[h])), moved)
-        out["one element moved to another line"] = m
-    elif len(m.groups[g]) > 0:
-        m.groups[g].insert(rng.choice([k for k in range(len(m.groups[g]) + 1) if k != i]), moved)
-        out["one element moved"] = m
-    original = shape.text()
-    return {label: s.text().encode() for label, s in out.items() if s.text() != original}
 
 
 async def cross_validate(
@@ -1065,178 +905,3 @@ def _verifier_said(result: TestResult) -> bool:
 # One loop for every pair of authors (a provider, MCP sampling, the agents): tests and verifier check each
 # other, each failed check goes back to the author that owns it, for a bounded number of rounds. The loop
 # decides from what the authors' tool calls returned (generate_tests, run_verifier), never from the store.
-
-ROUND_EVENT = "crossval.round"
-NO_TEST_BUILT = "the generator produced no input the validator accepts"
-
-
-class CheckLike(Protocol):
-    """One protocol check as a tool reports it (a ``Check`` here, a ``CheckOut`` over MCP)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def owner(self) -> str: ...
-    @property
-    def passed(self) -> bool: ...
-    @property
-    def detail(self) -> str: ...
-
-
-class BuiltTests(Protocol):
-    """What a generate_tests call returned, as the loop reads it: the tests it stored and what failed."""
-
-    @property
-    def tests(self) -> Sequence[object]: ...
-    @property
-    def failures(self) -> Sequence[str]: ...
-
-
-class CheckedVerifier(Protocol):
-    """What a run_verifier call returned, as the loop reads it: the protocol's checks, each with its owner."""
-
-    @property
-    def ok(self) -> bool: ...
-    @property
-    def checks(self) -> Sequence[CheckLike]: ...
-
-
-R = TypeVar("R", covariant=True)
-
-
-@dataclass(frozen=True)
-class Answer(Generic[R]):
-    """An author's turn: what its tool call returned, or no result and why (which is the round's feedback
-    for that author), and the tokens the turn cost."""
-
-    result: R | None = None
-    error: str = ""
-    tokens: int = 0
-
-
-class TestAuthor(Protocol):
-    name: str
-
-    async def write_tests(self, round: int, feedback: Sequence[str]) -> Answer[BuiltTests]:
-        """Write a generator and validator (fixing ``feedback``) and build the candidate's tests with them."""
-        ...
-
-
-class VerifierAuthor(Protocol):
-    name: str
-
-    async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
-        """Write a verifier and baseline (fixing ``feedback``) and cross-validate them."""
-        ...
-
-    async def recheck(self, round: int) -> Answer[CheckedVerifier]:
-        """Cross-validate the verifier and baseline this author wrote last again, on the current tests."""
-        ...
-
-
-def _never() -> bool:
-    return False
-
-
-@dataclass
-class Authors:
-    """Who writes a candidate's tests and its verifier, and what their rounds may cost: ``max_tokens`` over
-    this candidate, ``out_of_budget`` for a budget shared with others (an agent team's)."""
-
-    tests: TestAuthor
-    verifier: VerifierAuthor
-    by: str = ""
-    max_tokens: int | None = None
-    out_of_budget: Callable[[], bool] = _never
-
-    def over_budget(self, spent: int) -> bool:
-        return (self.max_tokens is not None and spent > self.max_tokens) or self.out_of_budget()
-
-
-@dataclass
-class CrossValidationOutcome:
-    ok: bool
-    rounds: int
-    failures: list[str]
-    verifier: CheckedVerifier | None = None  # the last check the verifier's author got back
-
-
-def owned_failures(result: CheckedVerifier, owner: Owner) -> list[str]:
-    return [f"{c.name}: {c.detail}" for c in result.checks if not c.passed and c.owner == owner]
-
-
-@dataclass
-class _Feedback:
-    """What goes back to each author after a round."""
-
-    tests: list[str] = field(default_factory=list)
-    verifier: list[str] = field(default_factory=list)
-
-    def failures(self) -> list[str]:
-        return [f"tests: {f}" for f in self.tests] + [f"verifier: {f}" for f in self.verifier]
-
-
-def record_round(store: Store, candidate_id: str, payload: dict[str, Any]) -> None:
-    """The one place a round is written down (an event of the candidate)."""
-    store.add_event(ROUND_EVENT, candidate_id, payload)
-
-
-async def cross_validation_loop(
-    store: Store, candidate_id: str, authors: Authors, *, max_rounds: int = 3
-) -> CrossValidationOutcome:
-    """Cross-validate a candidate's tests and verifier, written by ``authors``, for at most ``max_rounds``.
-
-    A round rebuilds the tests when they are missing or failed a check, then checks the verifier on them:
-    its author writes a new one when it has none yet or failed a check, else the one that passed its checks
-    is checked again on the new tests. Every round is recorded; the loop stops early when the authors'
-    token budget is spent.
-    """
-    from . import synthesis as syn  # synthesis imports this module
-
-    have_tests = bool(syn.current_tests(store, candidate_id))
-    fb = _Feedback()
-    checked: CheckedVerifier | None = None
-    spent = 0
-    failures: list[str] = []
-    for rnd in range(1, max_rounds + 1):
-        wrote: list[str] = []
-        if not have_tests or fb.tests:
-            built = await authors.tests.write_tests(rnd, fb.tests)
-            spent += built.tokens
-            wrote.append(authors.tests.name)
-            fb.tests = _tests_feedback(built)
-            have_tests = bool(built.result.tests) if built.result is not None else have_tests
-        check: CheckedVerifier | None = None
-        if have_tests:
-            if checked is None or fb.verifier:
-                answer = await authors.verifier.write_verifier(rnd, fb.verifier)
-                wrote.append(authors.verifier.name)
-            else:
-                answer = await authors.verifier.recheck(rnd)
-            spent += answer.tokens
-            check = answer.result
-            if check is None:
-                fb.verifier = [answer.error]
-            else:
-                checked = check
-                fb.tests += owned_failures(check, "tests")
-                fb.verifier = owned_failures(check, "verifier")
-        ok = check is not None and check.ok and not fb.tests
-        failures = fb.failures()
-        payload = {"round": rnd, "ok": ok, "failures": failures, "authors": wrote, "tokens": spent}
-        record_round(store, candidate_id, {**payload, "by": authors.by})
-        if ok:
-            return CrossValidationOutcome(True, rnd, [], check)
-        if authors.over_budget(spent):
-            failures.append(f"token budget exhausted after round {rnd} ({spent} tokens on this candidate)")
-            return CrossValidationOutcome(False, rnd, failures, checked)
-    return CrossValidationOutcome(False, max_rounds, failures, checked)
-
-
-def _tests_feedback(built: Answer[BuiltTests]) -> list[str]:
-    if built.result is None:
-        return [built.error]
-    feedback = list(built.result.failures)
-    if not built.result.tests:
-        feedback.append(NO_TEST_BUILT)
-    return feedback

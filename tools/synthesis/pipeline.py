@@ -36,14 +36,14 @@ from frontiersmith.thresholds import (
     Thresholds,
 )
 
-from . import synthesis as syn
-from .authors import provider_authors
-from .crossval import Authors, cross_validation_loop
-from .judging.executor import get_executor
-from .seeds.pool import ensure_catalog_seeds
-from .seeds.select import parse, select_seeds, spread_slots
-from .synthesis.cost import record_cost, run_cost
-from .synthesis.stages import StageTable, stage_table
+from .. import synthesis as syn
+from ..judging.executor import get_executor
+from ..seeds.pool import ensure_catalog_seeds
+from ..seeds.select import parse, select_seeds, spread_slots
+from .cost import record_cost, run_cost
+from .crossval.authors import provider_authors
+from .crossval.loop import Authors, cross_validation_loop
+from .stages import StageTable, stage_table
 
 
 class SynthesisConfig(Thresholds):
@@ -322,7 +322,7 @@ class Pipeline:
         await self._each("mutate", proposals, mutate, subject=candidate_of)
 
     async def _sample(self, rnd: int) -> None:
-        """2. sample solutions + semantic divergence for every kept candidate."""
+        """2. sample solutions, and their semantic divergence (3) for every kept candidate."""
         kept = self._candidates(rnd, CandidateStatus.KEPT)
         todo = [c for c in kept if not self._has_semantic(c.id)]
 
@@ -370,7 +370,7 @@ class Pipeline:
         return top
 
     async def _cross_validate(self, top: list[Candidate]) -> None:
-        """4. tests ⇄ verifier cross-validation, then behavioural divergence."""
+        """4. tests ⇄ verifier cross-validation, then the behavioural divergence (5) of those that passed."""
         cfg = self.config
 
         async def validate(c: Candidate) -> None:
@@ -400,7 +400,7 @@ class Pipeline:
         return report is not None and report.ok and self._behavioural(cid) is not None
 
     async def _select(self, rnd: int) -> None:
-        """5. behavioural filter and re-rank by the combined estimate: top N_final are published."""
+        """5. behavioural filter and re-rank by the combined estimate: the top N_final are published (6)."""
         cfg = self.config
         live = self._candidates(rnd, CandidateStatus.KEPT, CandidateStatus.ACCEPTED)
         divs = {c.id: self._div(c.id) for c in live}  # one read of each candidate's estimates

@@ -1,4 +1,4 @@
-"""Provider-backed authors for the cross-validation loop (tools/crossval.py): a ``Provider`` — offline, a chat
+"""Provider-backed authors for the cross-validation loop (loop.py): a ``Provider`` — offline, a chat
 model, or the MCP client's model through sampling — writes the generator, validator, verifier and baseline,
 and ``generate_tests`` / ``run_verifier`` build and check them in-process.
 """
@@ -13,8 +13,9 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from . import synthesis as syn
-from .crossval import Answer, Authors, BuiltTests, CheckedVerifier
+from ..tests import generate_tests
+from ..verifier import run_verifier
+from .loop import Answer, Authors, BuiltTests, CheckedVerifier
 
 
 @dataclass
@@ -28,7 +29,7 @@ class ProviderTestAuthor:
 
     async def write_tests(self, round: int, feedback: Sequence[str]) -> Answer[BuiltTests]:
         try:
-            built = await syn.generate_tests(
+            built = await generate_tests(
                 self.store,
                 self.candidate_id,
                 provider=self.provider,
@@ -61,7 +62,7 @@ class ProviderVerifierAuthor:
         self, authored: VerifierDraft | None, feedback: Sequence[str], round: int
     ) -> Answer[CheckedVerifier]:
         try:
-            result = await syn.run_verifier(
+            result = await run_verifier(
                 self.store,
                 self.candidate_id,
                 provider=self.provider if authored is None else None,

@@ -1,13 +1,13 @@
 """A candidate's feasibility oracle for the cross-validation protocol: its seed's checker where the seed can
-judge the candidate's outputs (tools/crossval.SeedOracle), else the reason it cannot (the report says so)."""
+judge the candidate's outputs (protocol.SeedOracle), else the reason it cannot (the report says so)."""
 
 from __future__ import annotations
 
 from frontiersmith.models import Candidate, Seed
 from frontiersmith.store import Store
 
-from ..catalog import family_for
-from ..crossval import RELATION_BY_AXIS, NoOracle, Oracle, SeedOracle
+from ...catalog import family_for
+from .protocol import RELATION_BY_AXIS, NoOracle, Oracle, SeedOracle
 
 
 def seed_oracle(store: Store, candidate: Candidate) -> Oracle:

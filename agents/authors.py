@@ -1,5 +1,5 @@
 """The test-case agent and the verifier agent as the authors of the one cross-validation loop
-(tools/crossval.py), mediated by the server's ``generate_tests`` and ``run_verifier`` tools: each failed
+(tools/synthesis/crossval/loop.py), mediated by the server's ``generate_tests`` and ``run_verifier`` tools: each failed
 protocol check goes back to the agent that owns it, with its evidence, for a bounded number of rounds and
 tokens.
 
@@ -19,7 +19,9 @@ from frontiersmith.models import Problem, Solution, Stage
 from frontiersmith.server.schemas import TestsOut, VerifierOut
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.crossval import (
+from frontiersmith.tools.llm import prompts
+from frontiersmith.tools.problems.resolver import get_problem
+from frontiersmith.tools.synthesis.crossval.loop import (
     Answer,
     Authors,
     BuiltTests,
@@ -27,8 +29,6 @@ from frontiersmith.tools.crossval import (
     CrossValidationOutcome,
     cross_validation_loop,
 )
-from frontiersmith.tools.llm import prompts
-from frontiersmith.tools.problems.resolver import get_problem
 
 from .team import AgentRun, AgentTeam, ToolCall
 

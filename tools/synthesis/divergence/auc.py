@@ -24,13 +24,13 @@ from frontiersmith.models import Axis, TestSuite, Verifier
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from . import divergence_math as dm
-from . import synthesis as syn
-from .authors import provider_authors
-from .catalog import Family, list_families, seed_id_for
-from .crossval import cross_validation_loop
-from .llm.offline import OfflineProvider
-from .seeds.pool import ensure_catalog_seeds
+from ... import synthesis as syn
+from ...catalog import Family, list_families, seed_id_for
+from ...llm.offline import OfflineProvider
+from ...seeds.pool import ensure_catalog_seeds
+from ..crossval.authors import provider_authors
+from ..crossval.loop import cross_validation_loop
+from . import formulas as dm
 
 
 @dataclass

@@ -1,5 +1,6 @@
-"""Step 3 of Algorithm 1: idea divergence of a candidate's sampled solutions, semantic (a judge labels each
-solution's idea) and behavioural (distances between per-test score vectors on the current suite)."""
+"""Steps 3 and 5 of Algorithm 1: idea divergence of a candidate's sampled solutions, semantic (step 3: a judge
+labels each solution's idea) and behavioural (step 5: distances between per-test score vectors on the current
+suite), and the gate a candidate must pass to be published."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
-from .. import divergence_math as dm
-from ..problems.resolver import get_problem
-from .sample import sampled
-from .tests import suite_tests
+from ...problems.resolver import get_problem
+from ..sample import sampled
+from ..tests import suite_tests
+from . import formulas as dm
 
 Mode = Literal["semantic", "behavioural", "both"]
 
