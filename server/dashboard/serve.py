@@ -9,8 +9,8 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from ..http import HttpAuth, transport_security
 from ..scopes import Scope
+from ..tokens import HttpAuth, transport_security
 from .app import dashboard_app
 from .guard import DashboardGuard
 from .html import UI
@@ -65,7 +65,7 @@ def serve_dashboard(settings: Settings, host: str, port: int) -> None:
 
     from frontiersmith.store import open_store
 
-    from ..http import http_auth
+    from ..tokens import http_auth
 
     auth = http_auth(settings, host)  # refuse a bad bind before opening anything
     opened: list[Store] = []
