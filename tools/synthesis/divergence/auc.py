@@ -60,7 +60,7 @@ class DivergenceEvaluation:
         return {e: self.auc(e) for e in ("semantic", "behavioural", "crossing", "combined")}
 
 
-async def evaluate_family(
+async def measure_family(
     store: Store,
     fam: Family,
     provider: Provider,
@@ -95,7 +95,7 @@ async def evaluate_family(
 def judged_before(
     store: Store, fam: Family, provider: Provider, n_solutions: int, judge: Provider, seed: int = 0
 ) -> FamilyDivergence | None:
-    """The estimates of a candidate already in ``store`` that went through every step ``evaluate_family``
+    """The estimates of a candidate already in ``store`` that went through every step ``measure_family``
     takes, with what it would take them with, or None: the family's own problem, tests (its generator and
     validator, ``seed``) and verifier, exactly ``n_solutions`` solutions sampled by ``provider``, a semantic
     estimate by ``judge``, a passing current report, and a behavioural estimate on that report's suite. Only
@@ -123,7 +123,7 @@ def judged_before(
         sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
         if len(sampled) != n_solutions or any(s.author != author for s in sampled):
             continue
-        # combined as evaluate_family's own estimate scales it (a run may have stored another scale's)
+        # combined as measure_family's own estimate scales it (a run may have stored another scale's)
         combined = dm.combined(div.semantic, div.behavioural, div.crossing)
         return FamilyDivergence(
             fam.name, fam.kind, c.id, div.semantic, div.behavioural, combined, div.crossing, True, True
@@ -161,7 +161,7 @@ async def evaluate_catalog_divergence(
         nonlocal done
         async with limiter:
             out.families.append(
-                await evaluate_family(store, fam, provider, n_solutions, seed, settings, judge)
+                await measure_family(store, fam, provider, n_solutions, seed, settings, judge)
             )
         done += 1
         if progress:

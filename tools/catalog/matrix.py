@@ -55,7 +55,7 @@ class SolverRun:
 
 
 @dataclass
-class FamilyEvaluation:
+class FamilyMatrix:
     family: str
     kind: str
     tests: list[GeneratedTest]
@@ -121,7 +121,7 @@ async def family_judge(
         ) from None
 
 
-async def evaluate_family(
+async def family_matrix(
     name: str | Family,
     *,
     seed: int = 0,
@@ -129,7 +129,7 @@ async def evaluate_family(
     sandbox: Sandbox | None = None,
     backend: str | None = None,
     workers: int | None = None,
-) -> FamilyEvaluation:
+) -> FamilyMatrix:
     """Run the baseline and every solver (or the reference of a closed seed) on the default tests.
 
     Everything happens in one sandbox (``sandbox`` or a new one): each program is compiled once, runs
@@ -141,7 +141,7 @@ async def evaluate_family(
     family = name if isinstance(name, Family) else get_family(name)
     if sandbox is None:
         async with open_sandbox(backend) as sb:
-            return await evaluate_family(family, seed=seed, tests=tests, sandbox=sb, workers=workers)
+            return await family_matrix(family, seed=seed, tests=tests, sandbox=sb, workers=workers)
     if tests is None:
         tests = await generate_tests(family, sandbox, seed=seed)
     judge_tests = [t.as_judge_test() for t in tests]
@@ -165,14 +165,14 @@ async def evaluate_family(
         unrun = [TestResult(name=t.name, verdict=c.verdict, message=c.message[:300]) for t in tests]
         message = "" if c.ok else c.message[:300] or "CE"
         runs.append(SolverRun(spec.strategy, spec.path.name, results.get(f"solver{i}", unrun), message))
-    evaluation = FamilyEvaluation(family=family.name, kind=family.kind, tests=list(tests), solvers=runs)
+    matrix = FamilyMatrix(family=family.name, kind=family.kind, tests=list(tests), solvers=runs)
     if family.baseline is not None:
-        evaluation.baseline = runs.pop()
-        evaluation.baseline_objectives = objectives_of(evaluation.baseline.results)
-    for run_ in [*evaluation.solvers, *([evaluation.baseline] if evaluation.baseline else [])]:
+        matrix.baseline = runs.pop()
+        matrix.baseline_objectives = objectives_of(matrix.baseline.results)
+    for run_ in [*matrix.solvers, *([matrix.baseline] if matrix.baseline else [])]:
         if family.kind == "closed":  # a closed seed's answer is right or wrong
             for r in run_.results:
                 r.score = 1.0 if r.verdict is Verdict.OK else 0.0
         else:
-            judge.score(run_.results, evaluation.baseline_objectives)
-    return evaluation
+            judge.score(run_.results, matrix.baseline_objectives)
+    return matrix
