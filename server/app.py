@@ -66,6 +66,8 @@ def build_server(
 
 
 def _register(mcp: FrontierSmithServer, backend: Backend, tools: str) -> None:
+    # Imported here, on the first request that lists or calls something: `serve` answers `initialize` without
+    # the domain (tests/server/test_startup.py).
     from . import content, export_tools, frontier_tools, seed_tools, solving_tools, synthesis_tools
 
     grant = grant_of(scopes_of(tools))

@@ -36,7 +36,7 @@ class Backend:
     _slots: anyio.Semaphore | None = field(default=None, repr=False)
 
     def store(self) -> Store:
-        if self._store is None:
+        if self._store is None:  # opened (and imported) on first use, as the tools are (app._register)
             from frontiersmith.store import open_store
             from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 

@@ -32,10 +32,13 @@ from frontiersmith.store import Store
 
 from .. import synthesis as syn
 from ..catalog import family_for, get_family
+from ..exports import export_tasks, get_format
 from ..judging.executor import get_executor
 from ..problems.resolver import get_problem
 from ..synthesis.pipeline import Pipeline, SynthesisConfig
 from ..synthesis.stages import StageTable
+from .diagnose import diagnose, latest_defect_map
+from .evaluate import evaluate, select_problems
 from .operators import (
     OPERATOR_AXIS,
     Target,
@@ -81,8 +84,6 @@ class CoevolveConfig(BaseModel):
             raise ValueError(
                 "the solver must be a spec: catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH"
             )
-        from ..exports import get_format
-
         try:
             get_format(self.export_format)
         except InvalidInputError as exc:
@@ -189,8 +190,6 @@ async def measure(
 async def _evaluated(store: Store, solver: str, problem_id: str) -> float:
     """A model, agent or command solver's mean score over its attempts on a candidate, through
     tools/frontier's evaluate (once: the attempts stored before are its expected score)."""
-    from .evaluate import evaluate
-
     trajectories = store.list_trajectories(solver=solver, problem_id=problem_id)
     if not trajectories:
         trajectories = await evaluate(store, solver, [problem_id], attempts=1)
@@ -415,8 +414,6 @@ async def export_batch(
 ) -> Path:
     """The round's batch for the trainer: its tasks exported (``frontiersmith export``'s Python API) in
     ``fmt`` into a folder beside the store, whose path the train hook gets."""
-    from ..exports import export_tasks
-
     folder = store.path.parent / "coevolve" / f"{coevolve_id}-round{rnd}-{fmt}"
     folder.parent.mkdir(parents=True, exist_ok=True)
     await export_tasks(store, fmt, folder, tasks=",".join(tasks), settings=settings)
@@ -439,9 +436,6 @@ def _synthesis_config(cfg: CoevolveConfig, settings: Settings, seed: int, n_fina
 async def _evaluate_and_diagnose(
     store: Store, state: _State, problems: list[str], attempts: int, settings: Settings
 ) -> DefectMap:
-    from .diagnose import diagnose
-    from .evaluate import evaluate
-
     todo = [p for p in problems if p not in state.evaluated]
     if todo:
         await evaluate(store, state.solver, todo, attempts=attempts, settings=settings)
@@ -472,8 +466,6 @@ async def _coevolve(
     started = time.monotonic()
     coevolve_id = make_id("coev", cfg.model_dump(mode="json"))
     state = _State(cfg.solver, CoevolveReport(solver=cfg.solver))
-    from .evaluate import select_problems
-
     problems = select_problems(store, cfg.problems)
     clusters_seen: set[str] = set()
     for rnd in range(cfg.rounds):
@@ -561,8 +553,6 @@ async def synthesize_targeted(
 ) -> RoundReport:
     """One targeted round from the solver's latest stored defect map (diagnose it first): candidates aimed
     at its clusters, validated by Algorithm 1's steps, the ones in its learning band published."""
-    from .diagnose import latest_defect_map
-
     cfg = CoevolveConfig(solver=solver, rounds=1, per_round=per_round, band=band, seed=seed)
     dmap = latest_defect_map(store, solver)
     state = _State(solver, CoevolveReport(solver=solver))

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from frontiersmith.errors import InvalidInputError, NotFoundError
+from frontiersmith.errors import InvalidInputError, NotFoundError, ProviderError
 from frontiersmith.models import (
     Candidate,
     DefectCluster,
@@ -354,8 +354,6 @@ async def label_clusters(store: Store, defect_map: DefectMap, provider: object) 
     ask = getattr(provider, "label_defect", None)
     if ask is None:
         return defect_map
-    from frontiersmith.errors import ProviderError
-
     clusters = []
     for cluster in defect_map.clusters:
         examples = [t for t in (store.find(Trajectory, i) for i in cluster.examples) if t is not None]

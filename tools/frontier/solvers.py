@@ -30,6 +30,7 @@ from frontiersmith.store import Store
 
 from ..judging.judge import JudgePackage
 from ..llm import prompts
+from ..llm.chat import api_key_from_env, openai_chat
 from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 
@@ -302,8 +303,6 @@ class ModelSolver:
     repeats = True
 
     def __init__(self, model: str, settings: Settings):
-        from ..llm.chat import api_key_from_env, openai_chat
-
         self.spec = f"model:{model}"
         self.chat = openai_chat(settings.llm_base_url, model, api_key_from_env(settings.llm_api_key_env))
 

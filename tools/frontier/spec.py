@@ -12,6 +12,8 @@ from frontiersmith.errors import ProviderError
 from frontiersmith.models import (
     Complexity,
     DistributionRule,
+    InputSpec,
+    OutputSpec,
     Problem,
     ProblemSpec,
     SpecField,
@@ -134,8 +136,6 @@ def render_statement(spec: ProblemSpec) -> str:
 
 def spec_draft(spec: ProblemSpec, rationale: str, catalog: str | None = None) -> MutationDraft:
     """The mutation draft a spec is: its tuple and its rendered statement."""
-    from frontiersmith.models import InputSpec, OutputSpec
-
     bounds = {f.name: f.bounds for f in spec.inputs if f.bounds is not None}
     return MutationDraft(
         title=spec.title,

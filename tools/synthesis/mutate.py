@@ -18,6 +18,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
+from ..llm.offline import OfflineProvider
 from ..problems.resolver import get_problem
 from ..problems.submit import check_size
 
@@ -96,6 +97,4 @@ async def mutate_problem(
 
 
 def _structural_judge() -> Provider:
-    from ..llm.offline import OfflineProvider
-
     return OfflineProvider()
