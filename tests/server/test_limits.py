@@ -16,7 +16,7 @@ from frontiersmith.server.backend import FrontierSmithServer
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools import synthesis
-from frontiersmith.tools.judging import executor as step_runner  # where a step's sandbox opens
+from frontiersmith.tools.judging import jobs as step_runner  # where a step's sandbox opens
 from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs, load_frontiercs
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
