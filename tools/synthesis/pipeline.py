@@ -96,6 +96,8 @@ class SynthesisConfig(Thresholds):
 
 ProgressFn = Callable[[str, int, int], None]
 AuthorsFor = Callable[[str], Authors]  # a candidate id -> who writes its tests and its verifier
+# One of a round's extension points: the pipeline and the round, doing that part of the round over the store.
+RoundStep = Callable[["Pipeline", int], Awaitable[None]]
 
 
 # -- the run lock ------------------------------------------------------------------------------------------
@@ -147,6 +149,12 @@ async def run_lock(store_path: Path, run_id: str, wait_s: float = 0.0) -> AsyncI
 
 
 class Pipeline:
+    """R rounds of Algorithm 1 over the store. A round has two extension points, each a ``RoundStep``:
+    ``mutations`` (step 1: which candidates the round proposes; by default ``random_mutations``, the paper's
+    axes over the run's seeds) and ``selection`` (steps 5 and 6: which validated candidates it publishes; by
+    default ``divergence_selection``). Co-evolution's targeted round plugs its own into both
+    (tools/frontier/coevolve.py); steps 2 to 4 are the same for every round."""
+
     def __init__(
         self,
         store: Store,
@@ -155,6 +163,9 @@ class Pipeline:
         settings: Settings | None = None,
         progress: ProgressFn | None = None,
         authors: AuthorsFor | None = None,
+        *,
+        mutations: RoundStep | None = None,
+        selection: RoundStep | None = None,
     ):
         self.store = store
         self.provider = provider
@@ -169,15 +180,19 @@ class Pipeline:
         self.run_id = config.run_id
         self.limiter = anyio.CapacityLimiter(self.settings.max_concurrency)
         self.waited_s = 0.0  # how long run() waited for another process running the same run
+        self.mutations: RoundStep = mutations or Pipeline.random_mutations
+        self.selection: RoundStep = selection or Pipeline.divergence_selection
 
-    def _reject(self, cid: str, stage: Stage, reason: str) -> None:
+    def reject(self, cid: str, stage: Stage, reason: str) -> None:
         self.store.reject_candidate(cid, stage, reason)
 
-    def _fall(self, cid: str, rejection: Rejection | None) -> None:
+    def fall(self, cid: str, rejection: Rejection | None) -> None:
+        """Reject ``cid`` for ``rejection`` (a gate's answer), when there is one."""
         if rejection is not None:
-            self._reject(cid, rejection.stage, rejection.reason)
+            self.reject(cid, rejection.stage, rejection.reason)
 
-    def _candidates(self, rnd: int, *statuses: CandidateStatus) -> list[Candidate]:
+    def candidates(self, rnd: int, *statuses: CandidateStatus) -> list[Candidate]:
+        """This run's candidates of round ``rnd`` (with one of ``statuses``, when given)."""
         return [
             c
             for c in self.store.list_candidates(round=rnd)
@@ -248,11 +263,11 @@ class Pipeline:
     async def round(self, rnd: int) -> None:
         """One round of Algorithm 1, stage by stage; each stage first looks in the store, so a resumed round
         skips the work already done."""
-        await self._mutate(rnd)
+        await self.mutations(self, rnd)
         await self._sample(rnd)
         top = self._semantic_filter(rnd)
         await self._cross_validate(top)
-        await self._select(rnd)
+        await self.selection(self, rnd)
 
     async def _each(
         self,
@@ -288,7 +303,7 @@ class Pipeline:
         progress.update(tokens=total.tokens, sandbox_cpu_seconds=round(total.cpu_seconds, 3))
         self.store.update_pipeline_run(self.run_id, progress=progress)
 
-    async def _mutate(self, rnd: int) -> None:
+    async def random_mutations(self, rnd: int) -> None:
         """1. mutate + coarse judge (a mutation that failed before is not retried on resume)."""
         proposals = self._proposals(rnd)
         failed_before = {
@@ -323,7 +338,7 @@ class Pipeline:
 
     async def _sample(self, rnd: int) -> None:
         """2. sample solutions, and their semantic divergence (3) for every kept candidate."""
-        kept = self._candidates(rnd, CandidateStatus.KEPT)
+        kept = self.candidates(rnd, CandidateStatus.KEPT)
         todo = [c for c in kept if not self._has_semantic(c.id)]
 
         async def sample(c: Candidate) -> None:
@@ -332,7 +347,7 @@ class Pipeline:
                     self.store, c.id, self.config.n_solutions, provider=self.provider, settings=self.settings
                 )
                 if len(sols) < 2:
-                    self._reject(c.id, Stage.SAMPLE, f"only {len(sols)} solutions could be sampled")
+                    self.reject(c.id, Stage.SAMPLE, f"only {len(sols)} solutions could be sampled")
                 else:
                     await syn.estimate_divergence(
                         self.store,
@@ -342,15 +357,15 @@ class Pipeline:
                         behavioural_scale=self.config.behavioural_scale,
                     )
             except ProviderError as exc:
-                self._reject(c.id, Stage.SAMPLE, str(exc))
+                self.reject(c.id, Stage.SAMPLE, str(exc))
 
         await self._each("sample", todo, sample, skipped=len(kept) - len(todo))
 
     def _semantic_filter(self, rnd: int) -> list[Candidate]:
         """3. semantic filter: threshold, then top N_div."""
         cfg = self.config
-        live = self._candidates(rnd, CandidateStatus.KEPT)
-        divs = {c.id: self._div(c.id) for c in live}
+        live = self.candidates(rnd, CandidateStatus.KEPT)
+        divs = {c.id: self.divergence(c.id) for c in live}
         sem = {
             cid: (d.semantic if d is not None and d.semantic is not None else 0.0) for cid, d in divs.items()
         }
@@ -358,9 +373,9 @@ class Pipeline:
         for c in sorted(live, key=lambda c: (-sem[c.id], c.id)):
             div = divs[c.id]
             if div is None or div.semantic is None or cfg.thresholds.shares_one_idea(div.semantic):
-                self._fall(c.id, syn.divergence_gate(div, cfg.thresholds))
+                self.fall(c.id, syn.divergence_gate(div, cfg.thresholds))
             elif len(top) >= cfg.n_div:
-                self._reject(
+                self.reject(
                     c.id,
                     Stage.SEMANTIC,
                     f"not in the top {cfg.n_div} by semantic divergence ({sem[c.id]:.2f})",
@@ -379,7 +394,7 @@ class Pipeline:
                     self.store, c.id, self.authors_for(c.id), max_rounds=cfg.crossval_rounds
                 )
                 if not outcome.ok:
-                    self._reject(
+                    self.reject(
                         c.id,
                         Stage.PROTOCOL,
                         f"no agreement after {outcome.rounds} rounds: " + "; ".join(outcome.failures)[:600],
@@ -389,7 +404,7 @@ class Pipeline:
                         self.store, c.id, "behavioural", behavioural_scale=cfg.behavioural_scale
                     )
             except ProviderError as exc:
-                self._reject(c.id, Stage.PROTOCOL, str(exc))
+                self.reject(c.id, Stage.PROTOCOL, str(exc))
 
         todo = [c for c in top if not self._validated(c.id)]
         await self._each("cross-validate", todo, validate, skipped=len(top) - len(todo))
@@ -399,11 +414,11 @@ class Pipeline:
         report = self.store.current_report(cid)
         return report is not None and report.ok and self._behavioural(cid) is not None
 
-    async def _select(self, rnd: int) -> None:
+    async def divergence_selection(self, rnd: int) -> None:
         """5. behavioural filter and re-rank by the combined estimate: the top N_final are published (6)."""
         cfg = self.config
-        live = self._candidates(rnd, CandidateStatus.KEPT, CandidateStatus.ACCEPTED)
-        divs = {c.id: self._div(c.id) for c in live}  # one read of each candidate's estimates
+        live = self.candidates(rnd, CandidateStatus.KEPT, CandidateStatus.ACCEPTED)
+        divs = {c.id: self.divergence(c.id) for c in live}  # one read of each candidate's estimates
         ranked = sorted(live, key=lambda c: (-((d.combined if (d := divs[c.id]) else None) or 0.0), c.id))
         published = 0
         for c in ranked:
@@ -412,10 +427,10 @@ class Pipeline:
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
             elif gate is not None:
-                self._fall(c.id, gate)
+                self.fall(c.id, gate)
             elif published >= cfg.n_final:
                 combined = (div.combined if div else None) or 0
-                self._reject(
+                self.reject(
                     c.id,
                     Stage.SELECTION,
                     f"not in the top {cfg.n_final} by combined divergence ({combined:.2f})",
@@ -427,15 +442,15 @@ class Pipeline:
 
     # -- reading estimates back from the store ------------------------------------------------------------
 
-    def _div(self, cid: str) -> Divergence | None:
+    def divergence(self, cid: str) -> Divergence | None:
         return self.store.find_divergence(cid)
 
     def _has_semantic(self, cid: str) -> bool:
-        d = self._div(cid)
+        d = self.divergence(cid)
         return d is not None and d.semantic is not None
 
     def _behavioural(self, cid: str) -> float | None:
-        d = self._div(cid)
+        d = self.divergence(cid)
         return d.behavioural if d is not None else None
 
     def table(self) -> StageTable:
