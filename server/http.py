@@ -14,7 +14,7 @@ from typing import Any
 from frontiersmith.settings import Settings
 
 from .app import build_server
-from .backend import Backend
+from .backend import Backend, FrontierSmithServer
 from .dashboard.serve import announce, guarded_dashboard
 from .scopes import Scope, choice_of, describe, grant_of, needs_scope, not_served, scopes_of
 from .tokens import HttpAuth, transport_security
@@ -74,11 +74,15 @@ class ScopedHttpApp:
 
     def __init__(
         self,
+        servers: Mapping[frozenset[Scope], FrontierSmithServer],
         apps: Mapping[frozenset[Scope], Any],
         auth: HttpAuth,
         served: frozenset[Scope],
         ui: ASGIApp | None = None,
     ):
+        self.servers = dict(
+            servers
+        )  # each app's server, whose tools it registers before the app sees a request
         self.apps = dict(apps)
         self.ui = ui  # the dashboard under /ui, behind its own guard (the same tokens, also from a cookie)
         self.served = served
@@ -135,6 +139,9 @@ class ScopedHttpApp:
                 await _reply(send, 403, "forbidden", self._needs(denied, granted))
                 return
             receive = _replay(body, receive)
+        # A deferred server registers its tools now: the app checks a call's Mcp-Param headers against the
+        # tool's input schema before the server's own handlers run.
+        self.servers[scopes].load()
         await app(scope, receive, send)
 
     def _not_served(self, granted: frozenset[Scope]) -> str:
@@ -181,16 +188,18 @@ def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: 
     """The app of ``frontiersmith serve --http --tools TOOLS``: one MCP app per set of scopes a token reaches,
     all over one backend (one store, one pool of sandbox slots)."""
     served = scopes_of(tools)
-    apps = {}
+    servers, apps = {}, {}
     for scopes in {granted & served for granted in auth.tokens.values()} - {frozenset()}:
-        server = build_server(settings, tools=choice_of(scopes), backend=backend, deferred=True)
+        servers[scopes] = server = build_server(
+            settings, tools=choice_of(scopes), backend=backend, deferred=True
+        )
         apps[scopes] = server.streamable_http_app(
             host=host,
             max_request_body_size=MAX_REQUEST_BODY_BYTES,
             transport_security=transport_security(host),
         )
     ui = guarded_dashboard(backend.store, settings, auth, host, served)
-    return ScopedHttpApp(apps, auth, served, ui)
+    return ScopedHttpApp(servers, apps, auth, served, ui)
 
 
 def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None:
