@@ -53,13 +53,13 @@ class RunView:
     solution_time_ms: float
     judged_runs: int
     # Cost accounting (tools/synthesis/cost.py): every run checkpoints these after each stage; older runs lack them.
-    tokens: Any = None
-    cpu_seconds: Any = None
+    tokens: int | None = None
+    cpu_seconds: float | None = None
 
     @property
     def rounds_started(self) -> int:
         """Rounds that have proposed their mutations: those done, and the one under way while it runs."""
-        done = int(self.run.progress.get("rounds_done", 0))
+        done = self.run.progress.rounds_done
         rounds = int(self.run.args.get("rounds") or done)
         return min(rounds, done + 1) if self.run.status == "running" else done
 
@@ -81,8 +81,8 @@ def run_view(store: Store, run: PipelineRun) -> RunView:
         timeline,
         spent,
         judged,
-        tokens=run.progress.get("tokens"),
-        cpu_seconds=run.progress.get("sandbox_cpu_seconds"),
+        tokens=run.progress.tokens,
+        cpu_seconds=run.progress.sandbox_cpu_seconds,
     )
 
 
@@ -106,7 +106,7 @@ def run_progress(store: Store, run_id: str) -> dict[str, Any]:
     return {
         "id": run.id,
         "status": run.status,
-        "rounds_done": int(run.progress.get("rounds_done", 0)),
+        "rounds_done": run.progress.rounds_done,
         "rounds": run.args.get("rounds"),
         "updated_at": run.updated_at,
         "stages": {stage.value: n for _name, n, _lost, stage in table.funnel()},

@@ -26,7 +26,7 @@ from frontiersmith.models import (
     make_id,
 )
 from frontiersmith.store import PreparedRecords, Store
-from frontiersmith.store.repository import BlobRow
+from frontiersmith.store.repositories.blobs import BlobRow
 
 REFERENCE_AUTHOR = "reference"  # Solution.author of a seed's reference solutions
 INCORRECT_AUTHOR = "incorrect"  # ... and of the dataset's known-wrong solutions

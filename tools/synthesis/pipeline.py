@@ -210,21 +210,21 @@ class Pipeline:
             run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
             # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
             # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
-            progress = dict(run.progress)
-            if "seed_ids" not in progress:
-                progress["seed_ids"] = [s.id for s in select_seeds(self.store, self.config.seeds)]
+            progress = run.progress
+            if progress.seed_ids is None:
+                progress.seed_ids = [s.id for s in select_seeds(self.store, self.config.seeds)]
                 self.store.update_pipeline_run(self.run_id, progress=progress)
-            self.seed_ids: list[str] = progress["seed_ids"]
-            for rnd in range(int(progress.get("rounds_done", 0)), self.config.rounds):
+            self.seed_ids: list[str] = progress.seed_ids
+            for rnd in range(progress.rounds_done, self.config.rounds):
                 await self.round(rnd)
                 # re-read: the stages checkpointed their cost into it meanwhile
-                progress = dict(self.store.get_pipeline_run(self.run_id).progress)
-                progress["rounds_done"] = rnd + 1
+                progress = self.store.get_pipeline_run(self.run_id).progress
+                progress.rounds_done = rnd + 1
                 self.store.update_pipeline_run(self.run_id, progress=progress)
             table = self.table()
             # The run record keeps its cost per stage and per published task (``store cost`` reads it again).
-            progress = dict(self.store.get_pipeline_run(self.run_id).progress)
-            progress["cost"] = run_cost(self.store, self.run_id, published=table.tasks).to_json()
+            progress = self.store.get_pipeline_run(self.run_id).progress
+            progress.cost = run_cost(self.store, self.run_id, published=table.tasks).to_json()
             self.store.update_pipeline_run(self.run_id, status="finished", progress=progress)
             return table
 
@@ -299,8 +299,8 @@ class Pipeline:
     def _checkpoint_cost(self) -> None:
         """The run's tokens and CPU-seconds so far into its progress record, which the dashboard shows."""
         total = run_cost(self.store, self.run_id, published=[]).total
-        progress = dict(self.store.get_pipeline_run(self.run_id).progress)
-        progress.update(tokens=total.tokens, sandbox_cpu_seconds=round(total.cpu_seconds, 3))
+        progress = self.store.get_pipeline_run(self.run_id).progress
+        progress.tokens, progress.sandbox_cpu_seconds = total.tokens, round(total.cpu_seconds, 3)
         self.store.update_pipeline_run(self.run_id, progress=progress)
 
     async def random_mutations(self, rnd: int) -> None:
