@@ -36,7 +36,7 @@ test: lint
 	# One worker more than there are cores (-n auto; tests/conftest.py says why), a test file per worker at a
 	# time so a file's module and session fixtures (one server) are built once, files with a `slow` test first
 	# (tests/conftest.py); then the ten slowest tests. Bytecode is cached even where PYTHONDONTWRITEBYTECODE is
-	# set: without it each worker rewrites every test module's asserts again (3.5 s of a worker's 8.5 s collection)
+	# set: without it each worker rewrites every test module's asserts again (most of a worker's collection)
 	# and each of the suite's Python processes compiles the project anew (__pycache__ is ignored by git).
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -ra -n auto --dist loadfile --no-loadscope-reorder --durations=10
 	$(BIN)/python tests/unprivileged.py  # the hostile suite again, as an unprivileged user

@@ -141,7 +141,7 @@ class ProblemKind(StrEnum):
 
 
 class Normalisation(StrEnum):
-    """How an objective value becomes a score in [0, 1] (DESIGN §6)."""
+    """How an objective value becomes a score in [0, 1] (docs/design.md, "Scoring")."""
 
     PAPER = "paper"  # max(0, σ(O − O*) / max(O, O*))
     RATIO = "ratio"  # FrontierCS clamp(B/O, 0, k) (min) or clamp(O/B, 0, k) (max)
@@ -260,7 +260,7 @@ class Record(BaseModel):
 
 
 class SeedStatus(StrEnum):
-    """What running a seed's reference solutions on its tests showed (DESIGN §10)."""
+    """What running a seed's reference solutions on its tests showed (docs/reference/seeds.md)."""
 
     VERIFIED = "verified"  # a reference passes every test
     UNVERIFIED = "unverified"  # references exist and none passes every test (``status_reason`` says why)
@@ -542,7 +542,7 @@ _DIAGNOSTICS = {
 # The buckets, as upper edges in fractions of the limit, that a solver is told a hidden test's CPU time and
 # peak memory in. With "over the limit" that is five values per field, so a solution that sets its time or
 # memory from the input it read passes out at most log2(5) < 2.4 bits through each per test, where the
-# number itself carried a byte or more (README, Threat model).
+# number itself carried a byte or more (docs/reference/threat-model.md).
 COARSE_EDGES = (0.1, 0.25, 0.5, 1.0)
 
 
@@ -703,7 +703,7 @@ class Submission(Record):
     run_ids: list[str] = Field(default_factory=list)
 
 
-# -- FrontierSynth (DESIGN §11): solvers under evaluation, their trajectories and the defect map -----------
+# -- FrontierSynth (docs/design.md, "FrontierSynth"): solvers under evaluation, trajectories, the defect map --
 
 
 class FailureType(StrEnum):

@@ -1,4 +1,4 @@
-"""Running untrusted code: ``open_sandbox`` gives one isolated environment per submission (DESIGN §7).
+"""Running untrusted code: ``open_sandbox`` gives one isolated environment per submission (docs/design.md, "Sandboxes").
 
 Backends, registered by name (``registry.py``): ``process`` (bubblewrap + rlimits) and ``docker`` (one
 container); both drive the same small runner inside, which executes every test under its limits with

@@ -1,4 +1,4 @@
-"""The one sandbox interface every backend implements (DESIGN §7).
+"""The one sandbox interface every backend implements (docs/design.md, "Sandboxes").
 
 A ``Sandbox`` is one isolation set-up for one submission: programs are compiled once inside it
 and then run many times (one per test), each run under its own limits, with nothing (files,

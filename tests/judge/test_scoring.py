@@ -1,4 +1,4 @@
-"""The normalisations of DESIGN §6: the paper's formula, FrontierCS's ratio and the range form."""
+"""The normalisations of docs/design.md, "Scoring": the paper's formula, FrontierCS's ratio and the range form."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Where judge jobs run (DESIGN §12): ``local``, in this process over one warm sandbox, or ``ray``, on a Ray
+"""Where judge jobs run (docs/design.md, "Scale"): ``local``, in this process over one warm sandbox, or ``ray``, on a Ray
 cluster where each worker is an actor holding its own warm sandbox and the verifiers it compiled.
 
 A judge job is one solution on one test suite. Both executors judge it with the same code

@@ -1,4 +1,4 @@
-"""Normalisation of objective values into scores in [0, 1] (DESIGN §6): pure functions, no I/O.
+"""Normalisation of objective values into scores in [0, 1] (docs/design.md, "Scoring"): pure functions, no I/O.
 
 The verifier reports an objective value; these functions turn it into a score against the
 baseline's objective on the same test. Every function returns a finite float in [0, 1]

@@ -1,6 +1,7 @@
-"""The cross-validation protocol between the test author and the verifier author (DESIGN §4), checked by
-code, not by trust. Every check names the author who owns a failure, so the pipeline (or an agent) can
-route it back with the evidence. Every program runs through the one judging engine (``tools/judging/judge.Judge``).
+"""The cross-validation protocol between the test author and the verifier author (docs/design.md,
+"Cross-validation"), checked by code, not by trust. Every check names the author who owns a failure, so the
+pipeline (or an agent) can route it back with the evidence. Every program runs through the one judging engine
+(``tools/judging/judge.Judge``).
 
 Checks, in order (owner in brackets):
 - inputs are valid: every input passes the validator [tests];
