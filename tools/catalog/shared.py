@@ -97,9 +97,12 @@ def read_grid(text: str, side_min: int, side_max: int) -> tuple[list[str], tuple
     return grid, found["S"], found["T"]
 
 
-def read_graph(text: str, n_min: int, n_max: int, m_max: int) -> tuple[int, list[tuple[int, int]]]:
-    """An undirected simple graph as ``n m`` then m lines ``u v`` (1-based, no self-loop, no pair twice): n and
-    the edges as written, else ValueError saying what is wrong."""
+def read_graph(
+    text: str, n_min: int, n_max: int, m_max: int, w_max: int | None = None
+) -> tuple[int, list[tuple[int, ...]]]:
+    """An undirected simple graph as ``n m`` then m lines ``u v`` (``u v w`` with a weight in [1, w_max] when
+    ``w_max`` is given; 1-based, no self-loop, no pair twice): n and the edges as written, else ValueError
+    saying what is wrong."""
     rows = token_rows(text)
     if len(rows[0]) != 2:
         raise ValueError("the first line must hold n and m")
@@ -107,10 +110,12 @@ def read_graph(text: str, n_min: int, n_max: int, m_max: int) -> tuple[int, list
     m = read_int(rows[0][1], 0, min(m_max, n * (n - 1) // 2), "m")
     if len(rows) != m + 1:
         raise ValueError(f"expected {m} edge lines, found {len(rows) - 1}")
-    edges, seen = [], set()
+    names = ("u", "v") if w_max is None else ("u", "v", "w")
+    edges: list[tuple[int, ...]] = []
+    seen = set()
     for i, row in enumerate(rows[1:], 1):
-        if len(row) != 2:
-            raise ValueError(f"edge line {i} must hold u v")
+        if len(row) != len(names):
+            raise ValueError(f"edge line {i} must hold {' '.join(names)}")
         u = read_int(row[0], 1, n, f"u on edge line {i}")
         v = read_int(row[1], 1, n, f"v on edge line {i}")
         if u == v:
@@ -119,7 +124,7 @@ def read_graph(text: str, n_min: int, n_max: int, m_max: int) -> tuple[int, list
         if key in seen:
             raise ValueError(f"edge {i} repeats the pair {u} {v}")
         seen.add(key)
-        edges.append((u, v))
+        edges.append((u, v) if w_max is None else (u, v, read_int(row[2], 1, w_max, f"w on edge line {i}")))
     return n, edges
 
 

@@ -83,28 +83,10 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
-    rows = token_lines(text)
-    if len(rows[0]) != 2:
-        raise ValueError("the first line must hold n and m")
-    n = read_int(rows[0][0], 2, cfg.n_max, "n")
-    m = read_int(rows[0][1], n - 1, min(cfg.m_max, n * (n - 1) // 2), "m")
-    if len(rows) != m + 1:
-        raise ValueError(f"expected {m} edge lines, got {len(rows) - 1}")
-    edges, seen = [], set()
+    n, edges = read_graph(text, 2, cfg.n_max, cfg.m_max, cfg.w_max)
     parent = list(range(n + 1))
     comps = n
-    for row in rows[1:]:
-        if len(row) != 3:
-            raise ValueError("each edge line must hold u v w")
-        u, v = read_int(row[0], 1, n, "a vertex"), read_int(row[1], 1, n, "a vertex")
-        w = read_int(row[2], 1, cfg.w_max, "a weight")
-        if u == v:
-            raise ValueError(f"self-loop at vertex {u}")
-        key = (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"edge {u}-{v} is repeated")
-        seen.add(key)
-        edges.append((u, v, w))
+    for u, v, _w in edges:
         a, b = _find(parent, u), _find(parent, v)
         if a != b:
             parent[a] = b

@@ -57,28 +57,9 @@ def _find(parent: list[int], x: int) -> int:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
-    rows = token_rows(text)
-    if len(rows[0]) != 2:
-        raise ValueError("the first line must hold n and m")
-    n = read_int(rows[0][0], cfg.n_min, cfg.n_max, "n")
-    m = read_int(rows[0][1], n - 1, cfg.m_max, "m")
-    if len(rows) != m + 1:
-        raise ValueError(f"expected {m} edge lines, found {len(rows) - 1}")
-    edges = []
-    seen = set()
-    for i, row in enumerate(rows[1:], 1):
-        if len(row) != 3:
-            raise ValueError(f"edge line {i} must hold u v w")
-        u = read_int(row[0], 1, n, f"u on edge line {i}")
-        v = read_int(row[1], 1, n, f"v on edge line {i}")
-        w = read_int(row[2], 1, cfg.w_max, f"w on edge line {i}")
-        if u == v:
-            raise ValueError(f"edge {i} is a self-loop")
-        key = (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"edge {i} repeats the pair {u} {v}")
-        seen.add(key)
-        edges.append((u, v, w))
+    n, edges = read_graph(text, cfg.n_min, cfg.n_max, cfg.m_max, cfg.w_max)
+    if len(edges) < n - 1:
+        raise ValueError(f"m = {len(edges)} is below n - 1 = {n - 1}: the graph cannot be connected")
     return n, edges
 
 
