@@ -15,7 +15,7 @@ from agents import Model
 from frontiersmith.models import Language
 from frontiersmith.settings import Settings
 from frontiersmith.tools.frontier.solvers import AttemptContext, Draft, extract_code, statement_text
-from frontiersmith.tools.submit import SubmitResult
+from frontiersmith.tools.problems.submit import SubmitResult
 
 from .orchestrator import build_model
 from .team import AgentTeam, Budget

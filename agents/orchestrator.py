@@ -1,5 +1,5 @@
 """Algorithm 1 with agents as the provider: ``AgentPipeline`` (what `frontiersmith synthesize --agents` runs)
-and ``run_agent_synthesis``. The pipeline in ``tools/pipeline.py`` does the selection and the storing; the
+and ``run_agent_synthesis``. The pipeline in ``tools/synthesis/pipeline.py`` does the selection and the storing; the
 agents author, and cross-validate each other through the MCP server.
 """
 
@@ -12,9 +12,10 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store, open_store
 from frontiersmith.tools.llm.chat import api_key_from_env
-from frontiersmith.tools.pipeline import Pipeline, ProgressFn, StageTable, SynthesisConfig
+from frontiersmith.tools.synthesis.pipeline import Pipeline, ProgressFn, SynthesisConfig
+from frontiersmith.tools.synthesis.stages import StageTable
 
-from .crossval import agent_authors
+from .authors import agent_authors
 from .provider import AgentProvider
 from .roles import READ_ONLY_TOOLS
 from .team import AgentTeam, Budget

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from frontiersmith.errors import ProviderError
 from frontiersmith.tools.llm import prompts
-from frontiersmith.tools.llm.base import ProviderError
 from frontiersmith.tools.llm.chat import ChatProvider
 
 from .team import AgentTeam
@@ -23,8 +23,8 @@ ROLE_OF_STEP = {
     prompts.COARSE_JUDGE.name: "divergence_judge",
     prompts.SOLVE.name: "solver",
     prompts.GROUP_STRATEGIES.name: "divergence_judge",
-    # Used only when these agents author through the provider (tools/authors.provider_authors over an
-    # AgentProvider) instead of calling the server's tools themselves (agents/crossval.agent_authors).
+    # Used only when these agents author through the provider (tools/synthesis/crossval/authors.provider_authors over an
+    # AgentProvider) instead of calling the server's tools themselves (agents/authors.agent_authors).
     prompts.WRITE_TESTS.name: "test_case_agent",
     prompts.WRITE_VERIFIER.name: "verifier_agent",
     prompts.WRITE_CHECKER.name: "verifier_agent",  # a seed's checker, when its output may be any of several

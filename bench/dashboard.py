@@ -35,8 +35,8 @@ from frontiersmith.models import (
     Stage,
 )
 from frontiersmith.server.dashboard import guarded_dashboard
-from frontiersmith.server.http import HttpAuth
 from frontiersmith.server.scopes import SCOPES_OF
+from frontiersmith.server.tokens import HttpAuth
 from frontiersmith.settings import get_settings
 from frontiersmith.store import Store, open_store
 

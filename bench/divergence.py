@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from frontiersmith.tools.divergence_math import behavioural, behavioural_loop
+from frontiersmith.tools.synthesis.divergence.formulas import behavioural, behavioural_loop
 
 
 def best_of(fn, repeat: int) -> float:

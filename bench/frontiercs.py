@@ -64,11 +64,11 @@ def stage_solutions(solutions: Path, folders: list[str], models: list[str], atte
 
 
 async def run(args: argparse.Namespace) -> str:
+    from frontiersmith.metering import metered
     from frontiersmith.settings import get_settings
     from frontiersmith.store import open_store
-    from frontiersmith.tools.cost import metered
-    from frontiersmith.tools.formats.frontiercs import import_frontiercs_tree
     from frontiersmith.tools.frontier import replay, scores_at
+    from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs_tree
 
     settings = get_settings()
     bench = algorithmic(Path(args.dir).expanduser().resolve())

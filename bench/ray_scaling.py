@@ -4,8 +4,8 @@ in one run (so the ratios are measured under the same machine load).
 Run: ``python bench/ray_scaling.py [--solutions 8] [--tests 12] [--test-ms 60] [--rounds 2]``. Each job is a
 C++ solution (a CPU-bound loop of about ``--test-ms`` per test) on a shared suite, judged by a C++ native
 verifier. Each configuration opens its executor (Ray: its actors; the local Ray cluster itself is started once,
-before any timing) and judges every job, ``--rounds`` times in alternation; the best round counts. Goals
-(issue 17): Ray's overhead at 1 worker <= 15% over the local executor with 1 test at a time; 2 workers >= 1.7x
+before any timing) and judges every job, ``--rounds`` times in alternation; the best round counts. Goals:
+Ray's overhead at 1 worker <= 15% over the local executor with 1 test at a time; 2 workers >= 1.7x
 one worker on 2 cores.
 """
 
@@ -27,8 +27,9 @@ from judge_overhead import BUSY, _compile_on_host, calibrate_busy  # noqa: E402
 
 from frontiersmith.models import Language, Limits, Program, Sense, VerifierKind  # noqa: E402
 from frontiersmith.settings import get_settings  # noqa: E402
-from frontiersmith.tools.executor import JudgeJob, get_executor  # noqa: E402
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec  # noqa: E402
+from frontiersmith.tools.judging.executor import get_executor
+from frontiersmith.tools.judging.jobs import JudgeJob
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec  # noqa: E402
 
 VERIFIER = r"""
 #include <cstdio>

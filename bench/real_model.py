@@ -100,10 +100,10 @@ class Bench:
     # -- 1. describe --------------------------------------------------------------------------------------
 
     async def describe(self) -> None:
+        from frontiersmith.metering import metered
         from frontiersmith.settings import Settings
         from frontiersmith.tools.catalog import list_families
-        from frontiersmith.tools.cost import metered
-        from frontiersmith.tools.llm import make_provider
+        from frontiersmith.tools.llm.factory import make_provider
 
         settings = Settings(data_dir=self.data)
         provider = make_provider("local", settings, model=self.model, base_url=self.base_url)

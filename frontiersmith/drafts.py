@@ -1,14 +1,28 @@
 """Drafts: what an author (a model, the MCP caller, an agent or the built-in catalog) proposes at a step
-of Algorithm 1, before the tools validate, run and store it. Nothing here runs code.
+of Algorithm 1, before the tools validate, run and store it, and ``Provider``, the interface of an author
+that writes every LLM step. Nothing here runs code.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, dataclasses, model_validator
 
-from .models import InputSpec, Language, Objective, ObjectiveKind, OutputSpec, Problem, Program, Sense
+from .models import (
+    Axis,
+    Comparison,
+    InputSpec,
+    Language,
+    Objective,
+    ObjectiveKind,
+    OutputSpec,
+    Problem,
+    Program,
+    SeedChecker,
+    SeedProvenance,
+    Sense,
+)
 
 
 class MutationDraft(BaseModel):
@@ -165,17 +179,96 @@ def problem_from_draft(problem_id: str, draft: MutationDraft, provenance: dict) 
     )
 
 
+@dataclasses.dataclass
+class SeedTest:
+    """One test of an imported closed problem, with its expected answer when the source gives one."""
+
+    name: str
+    input: bytes
+    answer: bytes | None
+    kind: str = "public"  # public | private | generated (the dataset's own split), or the seed dir's name
+
+
+@dataclasses.dataclass
+class SeedDraft:
+    """A closed problem as an importer read it (a row, a seed folder, an MCP client's ``add_seed``), before it is
+    validated and stored (tools/seeds/writer.py): the problem (its tuple described or given), tests, references,
+    and where it came from."""
+
+    problem: Problem
+    tests: list[SeedTest] = Field(default_factory=list)
+    references: list[Program] = Field(default_factory=list)
+    incorrect: list[Program] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+    difficulty: float | None = None
+    provenance: SeedProvenance = Field(default_factory=SeedProvenance)
+    comparison: Comparison | None = None  # None: chosen from the answers (float if any answer has a decimal)
+    checker: SeedChecker | None = None  # the seed's own checker (a seed folder's, an author's, a model's)
+    tuple_by: str = ""
+    objective_reason: str = ""  # why the objective has its kind (``describe``: the statement's words)
+    notes: list[str] = Field(default_factory=list)  # what was left out (a Java solution, tests over the cap)
+
+    @property
+    def size(self) -> int:
+        """About how many bytes the draft holds: its tests, programs and statement."""
+        tests = sum(len(t.input) + len(t.answer or b"") for t in self.tests)
+        checker = [self.checker.program] if self.checker else []
+        programs = sum(len(p.code) for p in (*self.references, *self.incorrect, *checker))
+        return tests + programs + len(self.problem.statement)
+
+
+class Provider(Protocol):
+    """What the pipeline asks of a model (tools/llm/: a chat model, the MCP client's model through sampling, the
+    offline catalog): one method per LLM step, each returning a draft. ``feedback`` carries failed protocol
+    checks back to the author. A provider never runs code."""
+
+    name: str
+
+    def axes_for(self, seed: Problem) -> list[Axis]:
+        """The mutations it offers of ``seed``, as axes in order; an axis offered twice is two mutations
+        (``mutate``'s ``index`` 0 and 1)."""
+        ...
+
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft: ...
+
+    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft: ...
+
+    async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft: ...
+
+    async def coarse_judge(self, problem: Problem) -> CoarseVerdict: ...
+
+    async def solve(self, problem: Problem, *, index: int) -> SolutionDraft: ...
+
+    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups: ...
+
+    async def write_tests(
+        self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
+    ) -> TestsDraft: ...
+
+    async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft: ...
+
+
+def provider_name(provider: object) -> str:
+    """How records name ``provider`` (a solution's author, a divergence's judge): its ``name``, else "provider"."""
+    name: str = getattr(provider, "name", "provider")
+    return name
+
+
 __all__ = [
     "CheckerDraft",
     "DefectLabel",
     "CoarseReason",
     "CoarseVerdict",
     "MutationDraft",
+    "Provider",
     "SeedTupleDraft",
+    "SeedDraft",
+    "SeedTest",
     "SolutionDraft",
     "StrategyGroups",
     "TestsDraft",
     "VerifierDraft",
     "check_tuple",
     "problem_from_draft",
+    "provider_name",
 ]

@@ -34,3 +34,12 @@ class SandboxError(FrontierSmithError):
 class NotJudgedError(FrontierSmithError):
     """The host failed on some test even after the judge's retries: the submission has no score (and nothing
     of it was stored); trying again later may judge it."""
+
+
+class ProviderError(FrontierSmithError):
+    """The model's answer could not be used (invalid JSON, wrong shape, refusal, endpoint down)."""
+
+
+class EndpointUnreachable(FrontierSmithError):
+    """The model endpoint did not answer at all (refused, no route): no step can succeed, so a run stops here
+    with this sentence rather than rejecting every candidate for it. Not a ProviderError on purpose."""

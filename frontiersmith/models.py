@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal as signal_module
 import time
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic.json_schema import SkipJsonSchema
 
 from frontiersmith.errors import InvalidInputError
 
@@ -139,7 +141,7 @@ class ProblemKind(StrEnum):
 
 
 class Normalisation(StrEnum):
-    """How an objective value becomes a score in [0, 1] (DESIGN §6)."""
+    """How an objective value becomes a score in [0, 1] (docs/design.md, "Scoring")."""
 
     PAPER = "paper"  # max(0, σ(O − O*) / max(O, O*))
     RATIO = "ratio"  # FrontierCS clamp(B/O, 0, k) (min) or clamp(O/B, 0, k) (max)
@@ -258,7 +260,7 @@ class Record(BaseModel):
 
 
 class SeedStatus(StrEnum):
-    """What running a seed's reference solutions on its tests showed (DESIGN §10)."""
+    """What running a seed's reference solutions on its tests showed (docs/reference/seeds.md)."""
 
     VERIFIED = "verified"  # a reference passes every test
     UNVERIFIED = "unverified"  # references exist and none passes every test (``status_reason`` says why)
@@ -418,7 +420,7 @@ class VerifierKind(StrEnum):
 
 class Verifier(Record):
     """A problem's verifier. An interactive one (FrontierCS ``type: interactive``) is an interactor: it talks
-    to the running solution over the solution's stdin and stdout and then gives its verdict (tools/judge.py)."""
+    to the running solution over the solution's stdin and stdout and then gives its verdict (tools/judging/judge.py)."""
 
     # Added later: a verifier stored before it keeps its hash.
     HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"interactive"})
@@ -443,6 +445,113 @@ class Run(Record):
     time_ms: float = 0.0
     memory_kb: int = 0
     message: str = ""
+
+
+class TestResult(BaseModel):
+    """One program on one test: the one per-test record of the project (the judge, submit, the
+    cross-validation protocol and catalog evaluation all return it; stored as a Run)."""
+
+    name: str
+    verdict: Verdict
+    score: float = 0.0
+    objective: float | None = None
+    time_ms: float = 0.0
+    memory_kb: int = 0
+    message: str = ""  # the full story (stderr, the verifier's words): for the problem's owner only
+    exit_code: int | None = None  # of the program's run
+    signal: int | None = None
+    missing: bool = False  # the package lacks this test's files (a SYSTEM_ERROR line without a run)
+    # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
+    # one the host caused: it counts as 0 (tools/judging/scoring.aggregate_scores), so no output gains by it
+    counted: bool = False
+    # what the program printed, kept only when the caller asks (the protocol corrupts the best output); it
+    # never leaves the process (excluded from every dump), so no schema names it: a bytes field would put a
+    # `format` that MCP clients do not know (base64url) in submit's output schema
+    output: SkipJsonSchema[bytes | None] = Field(None, exclude=True, repr=False)
+
+    __test__: ClassVar[bool] = False  # not a pytest class
+
+    def to_run(self, run_id: str, solution_id: str, test_id: str) -> Run:
+        """This result as the store keeps it (a Run of ``solution_id`` on the stored test ``test_id``)."""
+        return Run(
+            id=run_id,
+            solution_id=solution_id,
+            test_id=test_id,
+            verdict=self.verdict,
+            objective=self.objective,
+            score=self.score,
+            time_ms=self.time_ms,
+            memory_kb=self.memory_kb,
+            message=self.message,
+        )
+
+    @property
+    def measured(self) -> bool:
+        """Whether a run of the program was measured (a test with no run, CE or missing, has neither)."""
+        return self.time_ms > 0 or self.memory_kb > 0
+
+    def diagnostic(self, limits: Limits | None) -> str:
+        """What may be said about a test without its data: built only from the verdict and what the sandbox
+        measured, never from ``message``, which can quote the test's input, answer or the solution's output
+        (stderr echoing stdin, a checker's "expected 5, found 7").
+
+        With ``limits`` it is what a solver is told (``submit``, every reward's feedback), and coarse: a
+        solution can set its exit code, the signal it dies of, its CPU time and its memory from the input it
+        read, so it gets "non-zero exit" or "killed by a signal" and each measurement as a bucket of the limit
+        (``coarse_measure``). ``None`` is the problem owner's view (``frontiersmith judge``): the exit code and
+        the signal's name (the exact time and memory stay in the record's fields, so the words are the same
+        from run to run)."""
+        if self.missing:
+            return f"system error: test {self.name} is missing from the package (not the solution's fault)"
+        if self.counted:
+            return "system error: the verifier gave no verdict on this output (it counts as 0)"
+        words = _DIAGNOSTICS.get(self.verdict, self.verdict.value)
+        if self.verdict is Verdict.RE:
+            words = f"runtime error: {self._failure(exact=limits is None)}"
+        if not self.measured or limits is None:  # the owner has the exact figures in the record's own fields
+            return words
+        time = coarse_measure(self.time_ms, limits.time_ms)[1]
+        memory = coarse_measure(self.memory_kb, limits.memory_mb * 1024)[1]
+        return f"{words} (CPU time {time}, memory {memory})"
+
+    def _failure(self, *, exact: bool) -> str:
+        # Not even the signal's class for a solver: the program can raise any signal itself (SIGSEGV and
+        # SIGABRT as easily as SIGUSR1), so a class would be a few bits of the input per test; that it died
+        # of a signal rather than by exit is one bit, and worth telling.
+        if self.signal is not None:
+            if not exact:
+                return "killed by a signal"
+            try:
+                return f"killed by signal {signal_module.Signals(self.signal).name}"
+            except ValueError:
+                return f"killed by signal {self.signal}"
+        if self.exit_code is not None:
+            return f"exit code {self.exit_code}" if exact else "non-zero exit"
+        return "the program could not be started"
+
+
+_DIAGNOSTICS = {
+    Verdict.OK: "accepted by the verifier",
+    Verdict.INVALID: "wrong answer: the verifier rejected the output",
+    Verdict.TLE: "time limit exceeded",
+    Verdict.MLE: "memory limit exceeded",
+    Verdict.OLE: "output limit exceeded",
+    Verdict.CE: "compilation error",
+    Verdict.SYSTEM_ERROR: "system error: the judge could not score this test (not the solution's fault)",
+}
+# The buckets, as upper edges in fractions of the limit, that a solver is told a hidden test's CPU time and
+# peak memory in. With "over the limit" that is five values per field, so a solution that sets its time or
+# memory from the input it read passes out at most log2(5) < 2.4 bits through each per test, where the
+# number itself carried a byte or more (docs/reference/threat-model.md).
+COARSE_EDGES = (0.1, 0.25, 0.5, 1.0)
+
+
+def coarse_measure(value: float, limit: float) -> tuple[float, str]:
+    """The bucket of ``value`` against ``limit``: its upper edge (the limit itself when over it) and words."""
+    for edge in COARSE_EDGES:
+        if value <= edge * limit:
+            return edge * limit, f"at most {edge:.0%} of the limit"
+    return float(limit), "over the limit"
 
 
 class TestSuite(Record):
@@ -594,7 +703,7 @@ class Submission(Record):
     run_ids: list[str] = Field(default_factory=list)
 
 
-# -- FrontierSynth (DESIGN §11): solvers under evaluation, their trajectories and the defect map -----------
+# -- FrontierSynth (docs/design.md, "FrontierSynth"): solvers under evaluation, trajectories, the defect map --
 
 
 class FailureType(StrEnum):
@@ -649,10 +758,8 @@ class Trajectory(Record):
     best_known: float | None = None  # the best known score of the problem when this attempt was classified
     strategy: str = ""  # what the solver said its idea was, when it said
 
-    def results(self) -> list[Any]:
-        """The per-test results as ``tools.judge.TestResult`` records."""
-        from frontiersmith.tools.judge import TestResult
-
+    def results(self) -> list[TestResult]:
+        """The per-test results as ``TestResult`` records."""
         return [TestResult.model_validate(t) for t in self.tests]
 
 

@@ -95,7 +95,7 @@ class Settings(BaseSettings):
     # Where `frontiersmith model pull` keeps local models (tools/llm/local.py); default: data_dir / "models".
     models_dir: Path | None = None
 
-    # Bounds on what one problem's tests may cost, checked before any program runs (tools/testgen.py), so no
+    # Bounds on what one problem's tests may cost, checked before any program runs (tools/judging/testgen.py), so no
     # client or package can hold a sandbox for hours or fill the disk. A submission runs every test, so 200
     # tests at a 2 s limit is under 7 CPU-minutes; 16 MiB holds n = 10^6 numbers of 10 digits; a build of
     # 256 MiB is the store's share of one candidate's tests, and 3 builds cover the cross-validation rounds.
@@ -105,7 +105,7 @@ class Settings(BaseSettings):
     max_build_bytes: int = Field(256 * 1024 * 1024, ge=1024)
     builds_kept_per_candidate: int = Field(3, ge=1)
     # Bounds on reading untrusted files, checked before a byte is parsed (tools/seeds/bounds.py for seed rows,
-    # tools/formats/native.py for package files): a seed row over one is skipped as FILE:ROW, a package file
+    # tools/judging/packages/native.py for package files): a seed row over one is skipped as FILE:ROW, a package file
     # over one refuses its package. A row is one problem with its tests, and max_tests_per_problem tests of a
     # realistic size fit 256 MiB; max_decompressed_bytes is the memory a Parquet file is decoded in (a child
     # process limited to that much more than it started with, tools/seeds/parquet_child.py) and the most a
@@ -122,13 +122,13 @@ class Settings(BaseSettings):
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"
     max_concurrency: int = Field(4, ge=1)
-    # Where judge jobs run (tools/executor.py): this process, or a Ray cluster (``ray_address``; none
+    # Where judge jobs run (tools/judging/executor.py): this process, or a Ray cluster (``ray_address``; none
     # starts a local one with ``ray_workers`` worker processes, default: the cores).
     executor: Literal["local", "ray"] = "local"
     ray_address: str | None = None
     ray_workers: int | None = Field(None, ge=1, le=4096)
     # A synthesis run started while the same run (same arguments, same store) is running waits this long for
-    # it, then stops with one line naming the holder; 0 stops at once (tools/pipeline.py, run_lock).
+    # it, then stops with one line naming the holder; 0 stops at once (tools/synthesis/pipeline.py, run_lock).
     run_lock_wait_s: float = Field(0.0, ge=0)
 
     # Bearer tokens of `serve --http`, each granting its scopes of what `serve --tools` exposes (server/scopes.py):

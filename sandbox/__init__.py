@@ -1,4 +1,4 @@
-"""Running untrusted code: ``open_sandbox`` gives one isolated environment per submission (DESIGN §7).
+"""Running untrusted code: ``open_sandbox`` gives one isolated environment per submission (docs/design.md, "Sandboxes").
 
 Backends, registered by name (``registry.py``): ``process`` (bubblewrap + rlimits) and ``docker`` (one
 container); both drive the same small runner inside, which executes every test under its limits with
@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from frontiersmith.errors import SandboxError
+from frontiersmith.metering import unmetered
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.tools.cost import unmetered
 
 from . import docker_backend, process  # noqa: F401  (each backend registers itself by name on import)
 from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
@@ -38,7 +38,7 @@ async def start_sandbox(backend: str | None = None, settings: Settings | None = 
     (prefer ``open_sandbox``)."""
     settings = settings or get_settings()
     sb = make_sandbox(backend or settings.sandbox_backend, settings)
-    with unmetered():  # its self-test runs are the sandbox's, not any candidate's (tools/cost.py)
+    with unmetered():  # its self-test runs are the sandbox's, not any candidate's (frontiersmith/metering.py)
         await sb.start()
     return sb
 

@@ -89,9 +89,9 @@ BOOTSTRAP = (
 )
 
 # A Python program is compiled once, by its compile step, to the bytecode of main.py (a .pyc): compiling
-# the source again in every run would cost a catalog family's verifier a fifth of its run.
+# the source again in every run would cost a catalog family's verifier a good share of its run.
 # It says what ``python -m py_compile main.py`` would say of a bad program, without importing py_compile (with
-# the enum, tokenize and traceback it pulls in, two thirds of a compile step): traceback only for that message.
+# the enum, tokenize and traceback it pulls in, most of a compile step): traceback only for that message.
 PYTHON_COMPILE = (
     "import sys, marshal, _frozen_importlib_external as b\n"
     "with open('main.py', 'rb') as f:\n"

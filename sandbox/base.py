@@ -1,4 +1,4 @@
-"""The one sandbox interface every backend implements (DESIGN §7).
+"""The one sandbox interface every backend implements (docs/design.md, "Sandboxes").
 
 A ``Sandbox`` is one isolation set-up for one submission: programs are compiled once inside it
 and then run many times (one per test), each run under its own limits, with nothing (files,
@@ -13,9 +13,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from frontiersmith.metering import charge_cpu
 from frontiersmith.models import Language, Verdict
 from frontiersmith.settings import Settings
-from frontiersmith.tools.cost import charge_cpu
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class RunLimits:
     open_files: int = 64
 
 
-# The names the judge's own programs are compiled under (tools/judge.py's VERIFIER_KEY, a FrontierCS
+# The names the judge's own programs are compiled under (tools/judging/judge.py's VERIFIER_KEY, a FrontierCS
 # checker, test generation's generator and validator): in Python, their runs start as forks of the
 # sandbox's warm interpreter (sandbox/zygote.py). Every other program, a solution above all, gets an
 # interpreter of its own each run, sharing no memory layout or hash secret with what judges it.
@@ -94,7 +94,7 @@ class Sandbox(abc.ABC):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        # Every backend's runs are charged to the current cost meter (tools/cost.py) here, once, so no
+        # Every backend's runs are charged to the current cost meter (frontiersmith/metering.py) here, once, so no
         # caller (the judge, test generation, the protocol) has to remember to.
         if "run" in cls.__dict__ and not getattr(cls.__dict__["run"], "_metered", False):
             cls.run = _metered_run(cls.__dict__["run"])  # type: ignore[method-assign,assignment]

@@ -20,8 +20,10 @@ from pydantic import BaseModel
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings, get_settings
 
+from . import open_sandbox
 from .docker_backend import LABEL, docker_client
 from .pch import FLAGS, HEADER, IMAGE_DIR
+from .process import bwrap_path
 
 _DEBOOTSTRAP_TIMEOUT_S = 3600
 # What an image built by this code holds; an image with an older version (or none) is rebuilt by
@@ -168,8 +170,6 @@ def _precompile_header(root: Path, log: Callable[[str], None]) -> None:
 
 def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
     """What sandboxing this machine offers: bwrap, the Docker engine, the image, stale containers."""
-    from .process import bwrap_path
-
     settings = settings or get_settings()
     info = SandboxInfo(
         backend=settings.sandbox_backend,
@@ -206,8 +206,6 @@ def sandbox_info(settings: Settings | None = None) -> SandboxInfo:
 
 def _isolation(backend: str, settings: Settings) -> str:
     import anyio
-
-    from . import open_sandbox
 
     async def probe() -> str:
         async with open_sandbox(backend, settings) as sb:

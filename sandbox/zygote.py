@@ -1,7 +1,7 @@
 """The warm interpreter: judge-side Python runs start as forks of one pre-started ``python3 -I -S``.
 
-A fresh interpreter costs a run about 8 ms of CPU before the program's first line, more than many a
-verifier's own work on a test. The launcher (fs_exec.cc, root mode only) starts this at its sandbox's
+A fresh interpreter costs a run milliseconds of CPU before the program's first line, more than many a
+verifier's own work on a test (bench/judge_overhead.py measures it). The launcher (fs_exec.cc, root mode only) starts this at its sandbox's
 first warm run, once, as root, with a socket to it on fd 3, and hands it each run of a program marked
 warm (``WARM_ENV`` in the run's environment: the sandbox marks only the judge's own programs, verifiers,
 checkers, validators and generators; a solution always gets an interpreter of its own, so it never

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
-from typing import Any
-
 from frontiersmith import __version__
 from frontiersmith.settings import Settings, get_settings
 
 from .backend import Backend, FrontierSmithServer
-from .scopes import EVERYTHING, grant_of, scopes_of, uri_scheme
+from .scopes import EVERYTHING, grant_of, scopes_of
 
 SOLVING = """To solve: list_problems -> get_problem (or read problem://ID) -> submit code (cpp or python) -> read the
 per-test verdicts and the score in [0, 1] (0 = no better than the baseline) -> improve and submit again. A task
@@ -66,6 +63,8 @@ def build_server(
 
 
 def _register(mcp: FrontierSmithServer, backend: Backend, tools: str) -> None:
+    # Imported here, on the first request that lists or calls something: `serve` answers `initialize` without
+    # the domain (tests/server/test_startup.py).
     from . import content, export_tools, frontier_tools, seed_tools, solving_tools, synthesis_tools
 
     grant = grant_of(scopes_of(tools))
@@ -76,31 +75,12 @@ def _register(mcp: FrontierSmithServer, backend: Backend, tools: str) -> None:
     solving_tools.register(mcp, backend)
     content.register(mcp, backend)
     _keep_only(mcp, grant)
-    _clean_descriptions(mcp)
-
-
-def _clean_descriptions(mcp: FrontierSmithServer) -> None:
-    """Descriptions taken from docstrings keep the source's indentation, which an agent reads as structure:
-    strip it once here, for every tool, prompt and resource, so none can slip through."""
-    described: list[Any] = [
-        *mcp._tool_manager.list_tools(),
-        *mcp._prompt_manager.list_prompts(),
-        *mcp._resource_manager.list_resources(),
-        *mcp._resource_manager.list_templates(),
-    ]
-    for item in described:
-        if item.description:
-            item.description = inspect.cleandoc(item.description)
 
 
 def _keep_only(mcp: FrontierSmithServer, grant) -> None:
     """Drop what the scopes do not grant. Anything registered without a scope fails the build, so a new
     tool cannot appear on a solve server by being forgotten in the scope table."""
-    tools = {t.name for t in mcp._tool_manager.list_tools()}
-    prompts = {p.name for p in mcp._prompt_manager.list_prompts()}
-    schemes = {uri_scheme(str(r.uri)) for r in mcp._resource_manager.list_resources()} | {
-        uri_scheme(t.uri_template) for t in mcp._resource_manager.list_templates()
-    }
+    tools, prompts, schemes = mcp.registered.tools, mcp.registered.prompts, mcp.registered.schemes
     unscoped = (tools - EVERYTHING.tools) | (prompts - EVERYTHING.prompts) | (schemes - EVERYTHING.resources)
     if unscoped:
         raise RuntimeError(f"registered without a scope in server/scopes.py: {sorted(unscoped)}")
@@ -110,5 +90,7 @@ def _keep_only(mcp: FrontierSmithServer, grant) -> None:
         raise RuntimeError(f"resources outside the granted scopes: {sorted(schemes - grant.resources)}")
     for name in tools - grant.tools:
         mcp.remove_tool(name)
+        tools.discard(name)
     for name in prompts - grant.prompts:
         mcp.remove_prompt(name)
+        prompts.discard(name)

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import anyio
-from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
 from mcp.shared.exceptions import MCPError
@@ -22,6 +21,7 @@ from frontiersmith.errors import FrontierSmithError
 from frontiersmith.settings import Settings
 
 from .scopes import SCOPES_OF, Scope, grant_of, needs_scope, not_served
+from .sdk import RegisteringServer
 
 if TYPE_CHECKING:
     from frontiersmith.store import Store
@@ -36,9 +36,9 @@ class Backend:
     _slots: anyio.Semaphore | None = field(default=None, repr=False)
 
     def store(self) -> Store:
-        if self._store is None:
+        if self._store is None:  # opened (and imported) on first use, as the tools are (app._register)
             from frontiersmith.store import open_store
-            from frontiersmith.tools.synthesis import ensure_catalog_seeds
+            from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 
             store = open_store(None, self.settings)
             ensure_catalog_seeds(store)  # so the catalog's closed problems can be mutated from the start
@@ -126,7 +126,7 @@ def describe_failure(tool: str, exc: ToolError) -> str:
     )
 
 
-class FrontierSmithServer(MCPServer):
+class FrontierSmithServer(RegisteringServer):
     """MCPServer whose tool failures are one actionable sentence, and whose unexpected exceptions are logged
     and reported as a server fault instead of escaping; the server keeps serving either way. No error it
     sends names a host path or echoes a very long id (``public_message``)."""
@@ -144,10 +144,6 @@ class FrontierSmithServer(MCPServer):
         deferred, self._deferred = self._deferred, None
         if deferred is not None:
             deferred()
-
-    def _tool_input_schema(self, name: str) -> dict[str, Any] | None:
-        self.load()
-        return super()._tool_input_schema(name)
 
     async def list_tools(self) -> Any:
         self.load()

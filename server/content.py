@@ -14,10 +14,9 @@ from mcp.types import INVALID_PARAMS
 
 from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Problem
-from frontiersmith.tools import synthesis
-from frontiersmith.tools.catalog import list_families
+from frontiersmith.tools.catalog import list_families, seed_id_for
 from frontiersmith.tools.llm.prompts import AXIS_MEANING, PROGRAM_CONTRACT, seed_kind
-from frontiersmith.tools.problems import get_problem
+from frontiersmith.tools.problems.resolver import get_problem
 
 from .backend import Backend
 from .solving_tools import lineage_of
@@ -90,7 +89,7 @@ def _register_resources(mcp: MCPServer, backend: Backend) -> None:
                 "name": f.name,
                 "kind": f.kind,
                 "title": f.title,
-                "problem_id": synthesis.seed_id_for(f.name) if f.kind == "closed" else f"catalog/{f.name}",
+                "problem_id": seed_id_for(f.name) if f.kind == "closed" else f"catalog/{f.name}",
                 "mutated_from": f.parent,
                 "axis": f.axis.value if f.axis else None,
             }

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import DefectMap, FailureType
 from frontiersmith.tools import frontier
-from frontiersmith.tools.llm import MODEL_PROVIDERS, make_provider
+from frontiersmith.tools.llm.factory import MODEL_PROVIDERS, make_provider
 
 from .backend import Backend, FrontierSmithServer, progress
 from .content import caller_mistakes

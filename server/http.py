@@ -1,27 +1,23 @@
-"""Streamable HTTP transport behind bearer tokens that carry capability scopes: the token policy, the guard (an
-ASGI app that authenticates, picks the server of the token's scopes and refuses out-of-scope calls with 403),
-and the uvicorn runner."""
+"""Streamable HTTP transport behind bearer tokens that carry capability scopes (tokens.py): the guard (an ASGI app
+that authenticates, picks the server of the token's scopes and refuses out-of-scope calls with 403), and the
+uvicorn runner."""
 
 from __future__ import annotations
 
 import contextlib
 import hmac
-import ipaddress
 import json
-import secrets
 import sys
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
-from dataclasses import dataclass
 from typing import Any
 
-from mcp.server.transport_security import TransportSecuritySettings
-
-from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
 from .app import build_server
-from .backend import Backend
-from .scopes import SCOPES_OF, Scope, choice_of, describe, grant_of, needs_scope, not_served, scopes_of
+from .backend import Backend, FrontierSmithServer
+from .dashboard.serve import announce, guarded_dashboard
+from .scopes import Scope, choice_of, describe, grant_of, needs_scope, not_served, scopes_of
+from .tokens import HttpAuth, transport_security
 
 AsgiScope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Any]]
@@ -30,70 +26,6 @@ ASGIApp = Callable[[AsgiScope, Receive, Send], Awaitable[None]]
 # Above the 1 MB code limit of `submit` with room to spare, so oversized code gets the tool's own
 # one-sentence error instead of a bare HTTP 413.
 MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024
-# Which setting grants which scopes. http_token grants every scope, as it did before tokens had scopes.
-TOKEN_SETTINGS: dict[str, frozenset[Scope]] = {
-    "http_token": SCOPES_OF["all"],
-    "http_solve_token": SCOPES_OF["solve"],
-    "http_synthesis_token": SCOPES_OF["synthesis"],
-}
-
-
-def transport_security(host: str) -> TransportSecuritySettings | None:
-    """The Host and Origin checks (DNS-rebinding protection) of a server bound to ``host``: on the loopback
-    names the MCP SDK's own rule, only loopback Hosts and Origins; elsewhere none (the token guards it). The
-    MCP app and the dashboard both take them from here."""
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        return None
-    return TransportSecuritySettings(
-        enable_dns_rebinding_protection=True,
-        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
-        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
-    )
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-@dataclass(frozen=True)
-class HttpAuth:
-    """The bearer tokens a server accepts, each with the scopes it grants, and the one generated for this run
-    (None when every token was configured)."""
-
-    tokens: Mapping[str, frozenset[Scope]]
-    generated: str | None = None
-
-
-def http_auth(settings: Settings, host: str) -> HttpAuth:
-    """The tokens to require: those configured (FRONTIERSMITH_HTTP_TOKEN, _HTTP_SOLVE_TOKEN,
-    _HTTP_SYNTHESIS_TOKEN or the same names in the config file). With none, a loopback bind gets a fresh random
-    every-scope token (printed to stderr by the caller), and any other bind is refused: a token only this
-    process knows cannot have been handed to remote clients safely."""
-    tokens: dict[str, frozenset[Scope]] = {}
-    named: dict[str, str] = {}
-    for name, scopes in TOKEN_SETTINGS.items():
-        value = getattr(settings, name)
-        if not value:
-            continue
-        if value in named:
-            raise InvalidInputError(
-                f"{name} is the same as {named[value]}; give each scope its own token, or set http_token alone."
-            )
-        tokens[value], named[value] = scopes, name
-    if tokens:
-        return HttpAuth(tokens)
-    if not is_loopback(host):
-        raise InvalidInputError(
-            f"Refusing to serve HTTP on {host} without a bearer token; set FRONTIERSMITH_HTTP_TOKEN or "
-            "FRONTIERSMITH_HTTP_SOLVE_TOKEN (or http_token in the config file), or bind 127.0.0.1."
-        )
-    token = secrets.token_urlsafe(32)
-    return HttpAuth({token: SCOPES_OF["all"]}, token)
 
 
 async def _reply(send: Send, status: int, error: str, message: str, *extra: tuple[bytes, bytes]) -> None:
@@ -142,11 +74,15 @@ class ScopedHttpApp:
 
     def __init__(
         self,
+        servers: Mapping[frozenset[Scope], FrontierSmithServer],
         apps: Mapping[frozenset[Scope], Any],
         auth: HttpAuth,
         served: frozenset[Scope],
         ui: ASGIApp | None = None,
     ):
+        self.servers = dict(
+            servers
+        )  # each app's server, whose tools it registers before the app sees a request
         self.apps = dict(apps)
         self.ui = ui  # the dashboard under /ui, behind its own guard (the same tokens, also from a cookie)
         self.served = served
@@ -203,6 +139,9 @@ class ScopedHttpApp:
                 await _reply(send, 403, "forbidden", self._needs(denied, granted))
                 return
             receive = _replay(body, receive)
+        # A deferred server registers its tools now: the app checks a call's Mcp-Param headers against the
+        # tool's input schema before the server's own handlers run.
+        self.servers[scopes].load()
         await app(scope, receive, send)
 
     def _not_served(self, granted: frozenset[Scope]) -> str:
@@ -249,18 +188,18 @@ def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: 
     """The app of ``frontiersmith serve --http --tools TOOLS``: one MCP app per set of scopes a token reaches,
     all over one backend (one store, one pool of sandbox slots)."""
     served = scopes_of(tools)
-    apps = {}
+    servers, apps = {}, {}
     for scopes in {granted & served for granted in auth.tokens.values()} - {frozenset()}:
-        server = build_server(settings, tools=choice_of(scopes), backend=backend, deferred=True)
+        servers[scopes] = server = build_server(
+            settings, tools=choice_of(scopes), backend=backend, deferred=True
+        )
         apps[scopes] = server.streamable_http_app(
             host=host,
             max_request_body_size=MAX_REQUEST_BODY_BYTES,
             transport_security=transport_security(host),
         )
-    from .dashboard import guarded_dashboard
-
     ui = guarded_dashboard(backend.store, settings, auth, host, served)
-    return ScopedHttpApp(apps, auth, served, ui)
+    return ScopedHttpApp(servers, apps, auth, served, ui)
 
 
 def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None:
@@ -277,8 +216,6 @@ def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None
     shown = f"[{host}]" if ":" in host else host
     print(f"frontiersmith: serving MCP at http://{shown}:{port}/mcp", file=sys.stderr, flush=True)
     if app.ui is not None and "synthesis" in app.served:
-        from .dashboard.serve import announce
-
         announce(host, port, auth)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     anyio.run(uvicorn.Server(config).serve)

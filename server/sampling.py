@@ -31,10 +31,11 @@ from mcp.types import (
 from mcp_types.version import is_version_at_least
 from pydantic import BaseModel
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.drafts import Provider
+from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.settings import Settings
-from frontiersmith.tools.llm import Provider, ProviderError, make_provider
 from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.factory import make_provider
 
 GenerateWith = Literal["auto", "sampling", "server"]
 # The first protocol revision without mid-call server-to-client requests.

@@ -26,7 +26,7 @@ from frontiersmith.models import (
     TestCase,
 )
 from frontiersmith.store import RecordSummary
-from frontiersmith.tools.submit import ProblemSummary
+from frontiersmith.tools.problems.submit import ProblemSummary
 from frontiersmith.tools.synthesis import VerifierResult
 
 

@@ -11,7 +11,7 @@ from mcp.server.mcpserver import Context
 from pydantic import BaseModel, Field
 
 from frontiersmith.models import Comparison, SeedStatus
-from frontiersmith.tools.seeds import catalogue
+from frontiersmith.tools.seeds import view
 from frontiersmith.tools.seeds.authored import AuthoredSeed, add_authored_seed
 from frontiersmith.tools.seeds.validate import SeedValidator
 
@@ -38,7 +38,7 @@ class AddSeedOut(BaseModel):
 
 
 class SeedListOut(BaseModel):
-    seeds: list[catalogue.SeedRow]
+    seeds: list[view.SeedRow]
 
 
 def _backend(ctx: Context) -> Backend:
@@ -66,7 +66,7 @@ async def add_seed(
         async with SeedValidator(backend.settings) as validator:
             stored, validation = await add_authored_seed(store, seed, validator)
         await progress(ctx, 1, 1, "seed stored")
-    row = catalogue.seed_row(store, stored)
+    row = view.seed_row(store, stored)
     return AddSeedOut(
         seed_id=stored.id,
         stored=validation is not None,
@@ -81,14 +81,14 @@ async def add_seed(
 async def list_seeds(ctx: Context) -> SeedListOut:
     """The seeds synthesis can start from (the built-in catalog's and the imported or added ones): id, title,
     source (file:row of an import), status, number of tests and references, and the objective kind."""
-    return SeedListOut(seeds=catalogue.list_seed_rows(_backend(ctx).store()))
+    return SeedListOut(seeds=view.list_seed_rows(_backend(ctx).store()))
 
 
-async def get_seed(ctx: Context, seed_id: SeedId) -> catalogue.SeedView:
+async def get_seed(ctx: Context, seed_id: SeedId) -> view.SeedView:
     """One seed in full: statement, (O, C_I, C_O) tuple and who wrote it, provenance (format, file, row,
     source, license), status and its reason, comparison, tests (sizes, whether each has an answer) and
     reference solutions (language, author)."""
-    return catalogue.seed_view(_backend(ctx).store(), seed_id)
+    return view.seed_view(_backend(ctx).store(), seed_id)
 
 
 def register(mcp: MCPServer, backend: Backend, grant: Grant) -> None:
@@ -105,7 +105,7 @@ def register(mcp: MCPServer, backend: Backend, grant: Grant) -> None:
     )
     def seed_resource(seed_id: str) -> str:
         with caller_mistakes():
-            return catalogue.seed_view(backend.store(), unquote(seed_id)).model_dump_json(indent=1)
+            return view.seed_view(backend.store(), unquote(seed_id)).model_dump_json(indent=1)
 
 
 __all__ = ["AddSeedOut", "SeedListOut", "register"]

@@ -11,10 +11,10 @@ from pydantic import Field
 
 from frontiersmith.errors import NotFoundError
 from frontiersmith.store import Store
-from frontiersmith.tools import problems
-from frontiersmith.tools import submit as solving
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
-from frontiersmith.tools.submit import SubmitResult
+from frontiersmith.tools.problems import resolver as problems
+from frontiersmith.tools.problems import submit as solving
+from frontiersmith.tools.problems.submit import SubmitResult
 
 from .backend import Backend, progress
 from .schemas import LeaderboardEntry, LeaderboardOut, LineageNode, LineageOut, ProblemBrief, ProblemList

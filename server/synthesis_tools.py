@@ -14,7 +14,14 @@ from mcp.server.mcpserver import Context
 from mcp.types import InputRequiredResult
 from pydantic import Field
 
-from frontiersmith.drafts import MutationDraft, SolutionDraft, TestsDraft, VerifierDraft, problem_from_draft
+from frontiersmith.drafts import (
+    MutationDraft,
+    Provider,
+    SolutionDraft,
+    TestsDraft,
+    VerifierDraft,
+    problem_from_draft,
+)
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Axis, CandidateStatus
 from frontiersmith.store import Store
@@ -22,9 +29,9 @@ from frontiersmith.store.records import SUPERSEDES
 from frontiersmith.thresholds import Gate, Scale, Share
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.frontier.coevolve import RoundReport
-from frontiersmith.tools.llm import Provider
+from frontiersmith.tools.frontier.coevolve import synthesize_targeted as targeted
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
-from frontiersmith.tools.problems import get_problem
+from frontiersmith.tools.problems.resolver import get_problem
 
 from .backend import Backend, FrontierSmithServer, progress
 from .sampling import GenerateWith, choose_provider, run_sampled
@@ -445,8 +452,6 @@ async def synthesize_targeted(
     verifier cross-validation) and those the solver near-solves (its expected score inside the learning
     band of the best known) are published. Returns the round's frontier measures, rewards and tasks. The
     server's provider writes the candidates (offline: realised on the built-in catalog)."""
-    from frontiersmith.tools.frontier.coevolve import synthesize_targeted as targeted
-
     backend = _backend(ctx)
     if band_low >= band_high:
         raise InvalidInputError("band_low must be below band_high; the default band is 0.2 to 0.8.")

@@ -8,9 +8,11 @@ from .records import (
     PipelineRun,
     PutOutcome,
     RecordSummary,
+    RunProgress,
     StoreInfo,
 )
-from .repository import PreparedRecords, Store, open_store
+from .repositories.records import PreparedRecords
+from .repository import Store, open_store
 
 __all__ = [
     "CHAIN_RELATIONS",
@@ -22,6 +24,7 @@ __all__ = [
     "PreparedRecords",
     "PutOutcome",
     "RecordSummary",
+    "RunProgress",
     "Store",
     "StoreInfo",
     "migrate",

@@ -48,8 +48,8 @@ class _NoPandasForThisThread:
 def sqlite_utils_database(conn: sqlite3.Connection) -> sqlite_utils.Database:
     """``conn`` as a sqlite-utils Database (no plugins, SQLite's own trigger recursion), with sqlite-utils imported
     without pandas. Where pandas is installed (datasets brings it), sqlite-utils imports it only to type
-    ``pandas.Timestamp`` values as TEXT columns, which the store never inserts: with pandas, ``import
-    sqlite_utils`` took 0.50 s here, without it 0.16 s, in every process that opens a store. Only this thread
+    ``pandas.Timestamp`` values as TEXT columns, which the store never inserts, and pandas is most of what
+    ``import sqlite_utils`` costs, in every process that opens a store. Only this thread
     is refused pandas, and only while sqlite-utils is imported: other threads, and all that comes after,
     import it as usual (and where pandas is imported already, sqlite-utils gets it)."""
     guard = None if "sqlite_utils" in sys.modules else _NoPandasForThisThread()

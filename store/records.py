@@ -8,6 +8,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from frontiersmith.models import (
     Candidate,
     CrossValidationReport,
@@ -272,14 +274,31 @@ class Event:
     created_at: float
 
 
+class RunProgress(BaseModel):
+    """What a synthesis run has done, checkpointed as it goes: a resumed run goes on from there, and the
+    dashboard follows a live one. Keys a run of an older version wrote and this one does not know are left
+    out when it is read."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    # The seeds the run's selector named, resolved once, so a resumed run mutates the same seeds even if seeds
+    # were imported in between (None: not resolved yet).
+    seed_ids: list[str] | None = None
+    rounds_done: int = 0
+    tokens: int | None = None  # model tokens spent so far (None: a run made before cost was recorded)
+    sandbox_cpu_seconds: float | None = None  # ... and sandbox CPU-seconds
+    # A finished run's cost per stage and per published task (tools/synthesis/cost.RunCost.to_json).
+    cost: dict[str, Any] | None = None
+
+
 @dataclass
 class PipelineRun:
-    """A resumable synthesis run: its arguments, status and whatever progress it chose to checkpoint."""
+    """A resumable synthesis run: its arguments, status and its progress so far."""
 
     id: str
     args: dict[str, Any]
     status: str
-    progress: dict[str, Any] = field(default_factory=dict)
+    progress: RunProgress = field(default_factory=RunProgress)
     created_at: float = field(default_factory=time.time)
     updated_at: float = field(default_factory=time.time)
 

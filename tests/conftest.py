@@ -39,8 +39,8 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto` (`make test`) starts one worker more than there are cores: workers also wait (on time limits,
-    containers, servers, browsers), and with one worker per core the machine idled 6.9% of a run; with one
-    more, 1.6%, and the run took 6-7% less time (two pairs of runs on 2 cores). PYTEST_XDIST_AUTO_NUM_WORKERS,
+    containers, servers, browsers), so with one worker per core the machine idles part of a run, and one more
+    worker keeps it busy (docs/benchmarks.md has the figures). PYTEST_XDIST_AUTO_NUM_WORKERS,
     when set, still decides (xdist's own hook reads it)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None

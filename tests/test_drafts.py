@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 from pathlib import Path
 
 import frontiersmith.drafts as drafts
 import frontiersmith.tools.llm as llm
-import frontiersmith.tools.llm.base as llm_base
 
 
 def test_every_module_takes_the_drafts_from_the_domain() -> None:
@@ -21,7 +22,15 @@ def test_every_module_takes_the_drafts_from_the_domain() -> None:
             if isinstance(node, ast.ImportFrom) and "llm" in (node.module or "").split("."):
                 wrong += [f"{path.relative_to(root)}: {a.name}" for a in node.names if a.name in names]
     assert not wrong, wrong
-    assert not names & set(llm.__all__) and not names & set(llm_base.__all__)
+    # ... nor does any module of the LLM layer offer them as its own
+    layer = [llm] + [
+        importlib.import_module(m.name) for m in pkgutil.iter_modules(llm.__path__, llm.__name__ + ".")
+    ]
+    assert not [
+        (m.__name__, sorted(names & set(getattr(m, "__all__", ()))))
+        for m in layer
+        if names & set(getattr(m, "__all__", ()))
+    ]
 
 
 def test_the_drafts_module_depends_on_the_models_alone() -> None:

@@ -72,7 +72,7 @@ def coevolve(
     from frontiersmith.store import open_store
     from frontiersmith.tools.frontier.coevolve import CoevolveConfig
     from frontiersmith.tools.frontier.coevolve import coevolve as run_coevolve
-    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.llm.factory import make_provider
 
     try:
         lo, hi = (float(x) for x in band.split("-", 1))

@@ -175,7 +175,7 @@ def diagnose(
     """The solver's Capability Defect Map: failure clusters by problem features, with difficulty anchors."""
     from frontiersmith.tools.frontier import diagnose as run_diagnose
     from frontiersmith.tools.frontier import label_clusters
-    from frontiersmith.tools.llm import MODEL_PROVIDERS, make_provider
+    from frontiersmith.tools.llm.factory import MODEL_PROVIDERS, make_provider
 
     settings = get_settings()
     from frontiersmith.store import open_store  # here: `serve` must not import the store to answer initialize

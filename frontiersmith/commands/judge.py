@@ -1,4 +1,4 @@
-"""`frontiersmith judge` and `frontiersmith import ...`: thin shells over ``tools/judge`` and ``tools/formats``."""
+"""`frontiersmith judge` and `frontiersmith import ...`: thin shells over ``tools/judging/judge`` and ``tools/judging/packages``."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def judge(
 ) -> None:
     """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
     score and the mean (no submission is stored: that is what `submit` does)."""
-    from frontiersmith.tools.judge import judge_solution
+    from frontiersmith.tools.judging.judge import judge_solution
 
     if backend is not None and backend not in ("process", "docker"):
         raise InvalidInputError(f"--backend {backend!r} is not known; use process or docker.")
@@ -93,7 +93,8 @@ def judge(
 
 async def _judge_on_ray(settings, solution, package, baseline, backend, workers):
     """One judge job (the solution on the package's suite) on a Ray worker's warm sandbox."""
-    from frontiersmith.tools.executor import JudgeJob, get_executor
+    from frontiersmith.tools.judging.executor import get_executor
+    from frontiersmith.tools.judging.jobs import JudgeJob
 
     if backend is not None:
         settings = settings.model_copy(update={"sandbox_backend": backend})
@@ -107,7 +108,7 @@ async def _judge_on_ray(settings, solution, package, baseline, backend, workers)
 async def _package(problem: str):
     """The package and its baseline: a folder's s* (run here), or a stored problem's cached objectives."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.problems import cached_baseline_objectives, resolve
+    from frontiersmith.tools.problems.resolver import cached_baseline_objectives, resolve
 
     if Path(problem).is_dir():
         package = await resolve(None, problem, disk=True)
@@ -154,7 +155,7 @@ def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     from rich.table import Table
 
     from frontiersmith.store import open_store
-    from frontiersmith.tools.submit import list_problems
+    from frontiersmith.tools.problems.submit import list_problems
 
     with open_store() as store:
         rows = list_problems(store)
@@ -186,7 +187,7 @@ def import_frontiercs(
     from rich.console import Console
 
     from frontiersmith.store import open_store
-    from frontiersmith.tools.formats.frontiercs import import_frontiercs_tree
+    from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs_tree
 
     from .seeds_import import ProgressBar
 

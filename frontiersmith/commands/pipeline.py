@@ -23,7 +23,8 @@ from .executor_options import executor_option, executor_settings, ray_address_op
 from .shell import table_console
 
 if TYPE_CHECKING:
-    from frontiersmith.tools.pipeline import StageTable, SynthesisConfig
+    from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
+    from frontiersmith.tools.synthesis.stages import StageTable
 
 console = Console(stderr=True)
 
@@ -33,7 +34,7 @@ def _config(**fields: object) -> SynthesisConfig:
     is the option of the same name), raised before any work starts."""
     from pydantic import ValidationError
 
-    from frontiersmith.tools.pipeline import SynthesisConfig
+    from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 
     try:
         return SynthesisConfig.from_settings(get_settings(), **fields)
@@ -54,8 +55,8 @@ def _run(
     settings: Settings | None = None,
 ) -> None:
     from frontiersmith.store import open_store
-    from frontiersmith.tools.llm import make_provider
-    from frontiersmith.tools.pipeline import Pipeline
+    from frontiersmith.tools.llm.factory import make_provider
+    from frontiersmith.tools.synthesis.pipeline import Pipeline
 
     settings = settings or get_settings()
     if provider_name == "agents" and not (model and base_url):
@@ -99,7 +100,7 @@ def _run(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
         )
     if as_json:
-        from frontiersmith.tools.cost import run_cost
+        from frontiersmith.tools.synthesis.cost import run_cost
 
         report = _stages_json(pipeline.run_id, str(store.path), elapsed, table)
         report["cost"] = run_cost(store, pipeline.run_id, published=table.tasks).to_json()
@@ -282,7 +283,7 @@ def demo(
     store: Path = typer.Option(None, "--store", help="Store file (default: a fresh one under the data dir)."),
 ) -> None:
     """Synthesise tasks from the built-in catalog with the offline provider into a fresh store."""
-    from frontiersmith.tools.pipeline import SynthesisConfig
+    from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 
     if store is None:
         store = get_settings().data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S") / "store.db"
@@ -326,8 +327,8 @@ def evaluate_divergence(
     """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
-    from frontiersmith.tools.divergence_eval import evaluate_catalog_divergence
-    from frontiersmith.tools.llm import make_provider
+    from frontiersmith.tools.llm.factory import make_provider
+    from frontiersmith.tools.synthesis.divergence.auc import evaluate_catalog_divergence
 
     names = [n.strip() for value in family or () for n in value.split(",") if n.strip()]
     for name in names:

@@ -58,7 +58,7 @@ def seeds_import(
 
     from frontiersmith.settings import get_settings
     from frontiersmith.store import open_store
-    from frontiersmith.tools.llm import MODEL_PROVIDERS, make_provider
+    from frontiersmith.tools.llm.factory import MODEL_PROVIDERS, make_provider
     from frontiersmith.tools.seeds.importer import import_seeds
 
     settings = get_settings()

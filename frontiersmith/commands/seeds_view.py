@@ -1,4 +1,4 @@
-"""`frontiersmith seeds list | show | edit`: shells over ``tools/seeds/catalogue``."""
+"""`frontiersmith seeds list | show | edit`: shells over ``tools/seeds/view``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
 def list_cmd(as_json: bool = JSON) -> None:
     """List the seeds synthesis can start from: id, title, source, status, tests, references, objective."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.seeds.catalogue import list_seed_rows
+    from frontiersmith.tools.seeds.view import list_seed_rows
 
     with open_store() as store:
         rows = list_seed_rows(store)
@@ -37,7 +37,7 @@ def show_cmd(
 ) -> None:
     """Show one seed: its (O, C_I, C_O) tuple, provenance, status and reason, comparison, tests, references."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.seeds.catalogue import objective_label, seed_view
+    from frontiersmith.tools.seeds.view import objective_label, seed_view
 
     with open_store() as store:
         view = seed_view(store, seed_id)
@@ -101,7 +101,7 @@ def edit_cmd(
     """Correct a seed's title and (O, C_I, C_O) tuple: with options, the fields they name; with none, the
     tuple as YAML in $EDITOR. The edit is validated and the tuple is then marked as written by you."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.seeds import catalogue as cat
+    from frontiersmith.tools.seeds import view as cat
 
     change = cat.checked_change(
         title=title,

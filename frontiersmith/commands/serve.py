@@ -48,12 +48,15 @@ def serve(
     On a loopback address without a configured token one is generated and printed to stderr; any other address without one is refused.
     """
     from frontiersmith.server import build_server
-    from frontiersmith.server.backend import Backend
-    from frontiersmith.server.http import http_app, http_auth, serve_http
+    from frontiersmith.server.tokens import http_auth
 
     settings = get_settings()
     auth = http_auth(settings, host) if http else None  # refuse a bad bind or token before any work
     if auth is not None:
+        # Over stdio the HTTP app and its dashboard are never imported: `initialize` is answered sooner.
+        from frontiersmith.server.backend import Backend
+        from frontiersmith.server.http import http_app, serve_http
+
         backend = Backend(settings)
         try:
             serve_http(http_app(settings, backend, tools.value, host, auth), host, port, auth)

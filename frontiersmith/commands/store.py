@@ -35,7 +35,7 @@ def lineage(
 ) -> None:
     """The chain a record came from: seed -> candidate -> ... -> the record itself."""
     from frontiersmith.store import open_store
-    from frontiersmith.tools.problems import lineage as lineage_of
+    from frontiersmith.tools.problems.resolver import lineage as lineage_of
 
     with open_store() as store:
         chain, _ = lineage_of(store, record_id)
@@ -73,7 +73,7 @@ def cost(
     """What a synthesis run spent: model tokens and sandbox CPU-seconds per stage and per published task."""
     from frontiersmith.errors import InvalidInputError
     from frontiersmith.store import open_store
-    from frontiersmith.tools.cost import run_cost
+    from frontiersmith.tools.synthesis.cost import run_cost
 
     with open_store() as store:
         runs = {r.id: r for r in store.list_pipeline_runs()}

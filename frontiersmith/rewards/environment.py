@@ -140,7 +140,7 @@ class SubmitEnv(vf.ToolEnv):
         )
         if report is None:
             return f"The program could not be judged. Submissions left: {left}."
-        if not report.complete:  # no score over fewer tests (tools/scoring): nothing to tell but that
+        if not report.complete:  # no score over fewer tests (tools/judging/scoring): nothing to tell but that
             return f"The program {report.summary}. Submissions left: {left}."
         state.setdefault(SCORES, []).append(report.score)
         # The task judge_completions loaded (kept for the process): its limits are what time and memory are

@@ -4,7 +4,7 @@ at most ``workers`` test runs at a time, each score exactly what ``submit`` give
 A reward function must never raise into a trainer: a completion with no code, code that does not compile,
 hostile code, a ground truth naming no task or any failure of the judge scores 0 (and failures are logged).
 A completion the shared sandbox failed under is judged again alone in a fresh one; one still not judged
-(tools/scoring: no mean over fewer tests) scores 0, logged as an error.
+(tools/judging/scoring: no mean over fewer tests) scores 0, logged as an error.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import Sandbox
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.tools.judge import Judge, JudgeReport, judge_solution, open_judge
-from frontiersmith.tools.submit import check_size
+from frontiersmith.tools.judging.judge import Judge, JudgeReport, judge_solution, open_judge
+from frontiersmith.tools.problems.submit import check_size
 
 from .extract import extract_code
 from .tasks import GroundTruth, RewardTask, export_dirs, load_task, remember_baseline

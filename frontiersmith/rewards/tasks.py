@@ -18,8 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
-from frontiersmith.tools.judge import needs_baseline
-from frontiersmith.tools.problems import JudgePackage, cached_baseline_objectives, from_store
+from frontiersmith.store import open_store
+from frontiersmith.tools.judging.judge import JudgePackage, needs_baseline
+from frontiersmith.tools.judging.packages import load_package
+from frontiersmith.tools.problems.resolver import cached_baseline_objectives, from_store
 
 EXPORT_DIR_ENV = "FRONTIERSMITH_EXPORT_DIR"
 # Beside a package's problem.yaml: the baseline's objective per test name, as the store cached it when the
@@ -113,8 +115,6 @@ async def load_task(truth: GroundTruth, dirs: Sequence[Path], settings: Settings
             return _cache[key]
     folder = package_folder(truth, dirs)
     if folder is not None:
-        from frontiersmith.tools.formats import load_package
-
         task = RewardTask(key, load_package(folder), _exported_baseline(folder))
     else:
         task = await _stored_task(truth, key, dirs, settings)
@@ -143,8 +143,6 @@ async def _stored_task(truth: GroundTruth, key: str, dirs: Sequence[Path], setti
             f"The package {truth.package or '(none)'} of task {truth.task_id} is in none of {where} and there "
             f"is no store at {path}; set {EXPORT_DIR_ENV} to the export's folder."
         )
-    from frontiersmith.store import open_store
-
     store = open_store(None, settings)
     package = await from_store(store, truth.task_id, settings)
     return RewardTask(key, package, await cached_baseline_objectives(store, package, settings))

@@ -112,7 +112,7 @@ def runs_page(views: list[q.RunView], store_label: str) -> str:
         parts.append(
             f'<section class=run id="{esc(run.id)}"><h2>{esc(run.id)} · {_status(run.status)}</h2>'
             f"<p>started {esc(_when(run.created_at))}, rounds done "
-            f"{esc(run.progress.get('rounds_done', 0))} of {esc(args.get('rounds'))}</p>{live}"
+            f"{esc(run.progress.rounds_done)} of {esc(args.get('rounds'))}</p>{live}"
             f"<div class=grid2><div>{_funnel(view)}{_parameters(view)}</div><div>{_accounting(view)}</div></div>"
             "</section>"
         )

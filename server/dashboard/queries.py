@@ -24,7 +24,8 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import CHAIN_RELATIONS, PRIMARY_RELATIONS, PipelineRun, RecordSummary, Store
 from frontiersmith.store.records import CandidateRow, DivergencePoint
-from frontiersmith.tools.pipeline import STAGES, StageTable, SynthesisConfig, stage_table
+from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
+from frontiersmith.tools.synthesis.stages import STAGES, StageTable, stage_table
 
 PAGE_SIZE = 50
 # A task page lists at most this many of its evaluate attempts (the per-solver summary counts them all).
@@ -51,14 +52,14 @@ class RunView:
     timeline: list[tuple[str, float, float, int]]  # (stage, first write, last write, records)
     solution_time_ms: float
     judged_runs: int
-    # Cost accounting (tools/cost.py): every run checkpoints these after each stage; older runs lack them.
-    tokens: Any = None
-    cpu_seconds: Any = None
+    # Cost accounting (tools/synthesis/cost.py): every run checkpoints these after each stage; older runs lack them.
+    tokens: int | None = None
+    cpu_seconds: float | None = None
 
     @property
     def rounds_started(self) -> int:
         """Rounds that have proposed their mutations: those done, and the one under way while it runs."""
-        done = int(self.run.progress.get("rounds_done", 0))
+        done = self.run.progress.rounds_done
         rounds = int(self.run.args.get("rounds") or done)
         return min(rounds, done + 1) if self.run.status == "running" else done
 
@@ -80,8 +81,8 @@ def run_view(store: Store, run: PipelineRun) -> RunView:
         timeline,
         spent,
         judged,
-        tokens=run.progress.get("tokens"),
-        cpu_seconds=run.progress.get("sandbox_cpu_seconds"),
+        tokens=run.progress.tokens,
+        cpu_seconds=run.progress.sandbox_cpu_seconds,
     )
 
 
@@ -105,7 +106,7 @@ def run_progress(store: Store, run_id: str) -> dict[str, Any]:
     return {
         "id": run.id,
         "status": run.status,
-        "rounds_done": int(run.progress.get("rounds_done", 0)),
+        "rounds_done": run.progress.rounds_done,
         "rounds": run.args.get("rounds"),
         "updated_at": run.updated_at,
         "stages": {stage.value: n for _name, n, _lost, stage in table.funnel()},

@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store
+from frontiersmith.store import Store, open_store
 
-from ..http import HttpAuth, transport_security
 from ..scopes import Scope
+from ..tokens import HttpAuth, http_auth, transport_security
 from .app import dashboard_app
 from .guard import DashboardGuard
 from .html import UI
@@ -62,10 +62,6 @@ def serve_dashboard(settings: Settings, host: str, port: int) -> None:
     """Serve the dashboard alone at http://HOST:PORT/ui/ until interrupted."""
     import anyio
     import uvicorn
-
-    from frontiersmith.store import open_store
-
-    from ..http import http_auth
 
     auth = http_auth(settings, host)  # refuse a bad bind before opening anything
     opened: list[Store] = []

@@ -14,6 +14,7 @@ from frontiersmith.drafts import MutationDraft, SolutionDraft
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 
 
 def _load_toy():
@@ -48,7 +49,7 @@ TOY = MutationDraft(
 
 async def toy_candidate(store: Store, settings: Settings) -> str:
     """A kept candidate with three sampled solutions (two greedy orders and a subset-sum DP)."""
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     result = await syn.mutate_problem(store, "seed_knapsack_01", "objective", authored=TOY)
     cid = result.candidate.id
     await syn.sample_solutions(

@@ -8,7 +8,7 @@ import pytest
 from agent_helpers import HALF_BAD_GENERATOR, ROLES, calls, suite_args, toy, toy_candidate, verifier_args
 from agents.testing import ScriptedModel
 
-from frontiersmith.agents.crossval import transcripts, validate_candidate
+from frontiersmith.agents.authors import transcripts, validate_candidate
 from frontiersmith.agents.team import AgentTeam, Budget
 from frontiersmith.models import CandidateStatus, Solution, Verifier
 from frontiersmith.models import TestCase as StoredTest

@@ -12,13 +12,13 @@ import pytest
 from agent_helpers import HALF_BAD_GENERATOR, ROLES, TOY, suite_args, toy, toy_candidate, verifier_args
 from chat_endpoint import Answer, ChatEndpoint, call, last_role, say, system_text, tool_names, user_text
 
-from frontiersmith.agents.crossval import transcripts, validate_candidate
+from frontiersmith.agents.authors import transcripts, validate_candidate
 from frontiersmith.agents.orchestrator import AgentPipeline, build_model
 from frontiersmith.agents.team import AgentTeam, Budget
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
-from frontiersmith.tools.pipeline import SynthesisConfig
+from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 
 pytestmark = pytest.mark.anyio
 

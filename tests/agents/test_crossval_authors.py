@@ -1,4 +1,4 @@
-"""The one cross-validation loop (tools/crossval.py) with its authors as parameters: the offline provider and
+"""The one cross-validation loop (tools/synthesis/crossval/loop.py) with its authors as parameters: the offline provider and
 a chat model and the agents plug into the same loop, and every author answers with what its tool returned. The
 language models are scripted: `agents.testing.ScriptedModel` for the agents, a chat-completions endpoint on
 loopback for the chat provider; the server (a real `frontiersmith serve` over stdio), sandbox and store are
@@ -15,15 +15,16 @@ from agent_helpers import HALF_BAD_GENERATOR, ROLES, calls, suite_args, toy, toy
 from agents.testing import ScriptedModel
 from chat_endpoint import Answer, ChatEndpoint, say, user_text
 
-from frontiersmith.agents.crossval import agent_authors, transcripts
+from frontiersmith.agents.authors import agent_authors, transcripts
 from frontiersmith.agents.team import AgentTeam, Budget
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.authors import provider_authors
-from frontiersmith.tools.crossval import cross_validation_loop
-from frontiersmith.tools.llm import make_provider
+from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.llm.offline import OfflineProvider
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
+from frontiersmith.tools.synthesis.crossval.authors import provider_authors
+from frontiersmith.tools.synthesis.crossval.loop import cross_validation_loop
 
 pytestmark = pytest.mark.anyio
 
@@ -36,7 +37,7 @@ async def test_the_same_loop_runs_with_offline_authors_and_with_agent_authors(
     store: Store, settings: Settings
 ):
     offline = OfflineProvider()
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     mutated = await syn.mutate_problem(store, "seed_two_sat", "objective", provider=offline)
     catalog_cid = mutated.candidate.id
     await syn.sample_solutions(store, catalog_cid, 2, provider=offline, settings=settings)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from catalog_helpers import default_tests, family
 
-from frontiersmith.tools.formats.native import load_native
+from frontiersmith.tools.judging.packages.native import load_native
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:

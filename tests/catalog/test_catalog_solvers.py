@@ -2,7 +2,7 @@
 scores exactly 0, open families have at least two winning strategies, pseudo-open families have one
 dominant strategy, the sandboxed generator reproduces the tests, and the verifier rejects bad outputs.
 
-One sandbox per family; each program is compiled once (``evaluate_family``).
+One sandbox per family; each program is compiled once (``family_matrix``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from catalog_helpers import FAMILY_NAMES, default_tests, family
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.tools.catalog.evaluate import FamilyEvaluation, evaluate_family, family_judge
 from frontiersmith.tools.catalog.export import GEN_LIMITS
-from frontiersmith.tools.crossval import PROBES
-from frontiersmith.tools.judge import JudgeTest
+from frontiersmith.tools.catalog.matrix import FamilyMatrix, family_judge, family_matrix
+from frontiersmith.tools.judging.judge import JudgeTest
+from frontiersmith.tools.synthesis.crossval.protocol import PROBES
 
 
 def _perturbations(output: bytes) -> dict[str, bytes]:
@@ -28,7 +28,7 @@ def _perturbations(output: bytes) -> dict[str, bytes]:
     }
 
 
-def _describe(ev: FamilyEvaluation) -> str:
+def _describe(ev: FamilyMatrix) -> str:
     return f"\n{ev.table()}"
 
 
@@ -39,7 +39,7 @@ async def test_family_programs_in_the_sandbox(name: str) -> None:
     fam = family(name)
     tests = default_tests(name)
     async with open_sandbox() as sb:
-        ev = await evaluate_family(fam, tests=tests, sandbox=sb)
+        ev = await family_matrix(fam, tests=tests, sandbox=sb)
 
         # every solver (and the baseline) is accepted on every test, within the family's limits
         for run in [*ev.solvers, *([ev.baseline] if ev.baseline else [])]:

@@ -15,7 +15,7 @@ import pytest
 from frontiersmith.models import Axis
 from frontiersmith.tools.catalog import Family, families, load_module
 from frontiersmith.tools.catalog.export import GeneratedTest
-from frontiersmith.tools.crossval import mutants, well_formed_mutants
+from frontiersmith.tools.synthesis.crossval.mutants import mutants, well_formed_mutants
 
 # An interactive family judges conversations, not outputs: it has no output to check apart from its interactor.
 MUTABLE = sorted(name for name, fam in families().items() if fam.kind != "closed" and not fam.interactive)

@@ -17,9 +17,10 @@ from frontiersmith.server.schemas import VerifierOut
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.catalog import HARNESS, get_family
-from frontiersmith.tools.crossval import SECOND_CHECK, SEED_CHECK
+from frontiersmith.tools.catalog import HARNESS, get_family, seed_id_for
 from frontiersmith.tools.llm.offline import OfflineProvider
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
+from frontiersmith.tools.synthesis.crossval.protocol import SECOND_CHECK, SEED_CHECK
 
 pytestmark = pytest.mark.anyio
 WELL_FORMED_CHECK = "verifier judges well-formed mutants"
@@ -138,9 +139,9 @@ async def catalog_candidate(store: Store, settings: Settings, family: str, extra
     """The family as the mutation of its seed, with three solutions sampled offline (and ``extra``) and its
     own tests."""
     fam, offline = get_family(family), OfflineProvider()
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     made = await syn.mutate_problem(
-        store, syn.seed_id_for(fam.parent or ""), fam.axis or "", authored=fam.as_mutation_draft()
+        store, seed_id_for(fam.parent or ""), fam.axis or "", authored=fam.as_mutation_draft()
     )
     cid = made.candidate.id
     await syn.sample_solutions(store, cid, 3, provider=offline, settings=settings)

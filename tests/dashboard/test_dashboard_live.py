@@ -10,7 +10,7 @@ from pathlib import Path
 from dashboard_helpers import TOKEN, cli_env, dashboard_process, frontiersmith, screenshot
 
 from frontiersmith.store import open_store
-from frontiersmith.tools.pipeline import stage_table
+from frontiersmith.tools.synthesis.stages import stage_table
 
 
 def test_a_running_synthesis_shows_live_progress_then_its_funnel(browser, tmp_path: Path) -> None:

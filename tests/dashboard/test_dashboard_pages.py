@@ -14,7 +14,7 @@ from dashboard_helpers import DEFECT_MAP, TOKEN, DemoStore, screenshot
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import Store, open_store
-from frontiersmith.tools.pipeline import stage_table
+from frontiersmith.tools.synthesis.stages import stage_table
 
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
 
@@ -43,14 +43,16 @@ def test_runs_page_funnel_counts_are_the_stores_and_what_the_demo_printed(page, 
     assert page.locator("svg.funnel rect.bar").count() == len(table.funnel())
     costs = page.locator("section.run").first.inner_text()
     progress = store.get_pipeline_run(demo_store.run_id).progress
-    if "sandbox_cpu_seconds" in progress:  # a run records its cost as it goes (tools/cost.py)
-        assert str(progress["sandbox_cpu_seconds"]) in costs and str(progress["tokens"]) in costs
+    if (
+        progress.sandbox_cpu_seconds is not None
+    ):  # a run records its cost as it goes (tools/synthesis/cost.py)
+        assert str(progress.sandbox_cpu_seconds) in costs and str(progress.tokens) in costs
     else:  # a store made before cost accounting
         assert "not recorded" in costs
     assert "Time per stage" in costs
     # K beside what it means, and why fewer were proposed: the run's argument is not the funnel's first row
     run = store.get_pipeline_run(demo_store.run_id)
-    k, rounds = run.args["candidates"], run.progress["rounds_done"]
+    k, rounds = run.args["candidates"], run.progress.rounds_done
     params = {
         r.locator("td").nth(0).inner_text(): r.locator("td").nth(2).inner_text()
         for r in page.locator("table.parameters tbody tr").all()

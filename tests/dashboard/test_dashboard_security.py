@@ -27,8 +27,9 @@ from frontiersmith.models import (
     Task,
 )
 from frontiersmith.server.backend import Backend
-from frontiersmith.server.http import HttpAuth, http_app
+from frontiersmith.server.http import http_app
 from frontiersmith.server.scopes import SCOPES_OF
+from frontiersmith.server.tokens import HttpAuth
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 

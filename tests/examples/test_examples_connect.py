@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from doc_blocks import commands, doc_block
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp_helpers import http_server, serve_env
@@ -41,12 +42,15 @@ def with_port(url: str, served_url: str) -> str:
 
 def test_the_python_client_example_solves_a_catalog_problem(tmp_path: Path) -> None:
     # As the README runs it (`.venv/bin/python examples/...`): the venv's Python, the venv not on PATH.
+    (line,) = commands(doc_block("README.md", "examples/solve_catalog_problem.py"))
+    python, example = shlex.split(line)
+    assert python == ".venv/bin/python" and (EXAMPLES.parent / example).is_file()
     env = serve_env(tmp_path)
     env["PATH"] = os.pathsep.join(
         p for p in env["PATH"].split(os.pathsep) if p != str(Path(sys.executable).parent)
     )
     proc = subprocess.run(
-        [sys.executable, str(EXAMPLES / "solve_catalog_problem.py")],
+        [sys.executable, str(EXAMPLES.parent / example)],
         env=env,
         capture_output=True,
         text=True,

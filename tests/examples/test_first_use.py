@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from doc_blocks import commands, doc_block
 from mcp_helpers import free_port, inspector, npm_client, wait_for_port
 
 REPO = Path(__file__).resolve().parents[2]
-README = (REPO / "README.md").read_text()
 CLAUDE_PACKAGE = "@anthropic-ai/claude-code@2.1.332"
 CODEX_PACKAGE = "@openai/codex@0.171.0"
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -31,16 +31,7 @@ SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 def readme_block(containing: str) -> str:
     """The README's fenced code block holding ``containing``, as written."""
-    for block in re.findall(r"```[a-z]*\n(.*?)```", README, re.S):
-        if containing in block:
-            return block
-    raise AssertionError(f"no code block of the README holds {containing!r}")
-
-
-def commands(block: str) -> list[str]:
-    """The shell commands of a block, comments dropped."""
-    lines = [re.sub(r"\s+#.*$", "", line).strip() for line in block.splitlines()]
-    return [line for line in lines if line and not line.startswith("#")]
+    return doc_block("README.md", containing)
 
 
 def claude() -> str:

@@ -16,16 +16,15 @@ from frontiersmith.drafts import SolutionDraft, TestsDraft, VerifierDraft
 from frontiersmith.models import Language, Task
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
-from frontiersmith.tools.catalog import get_family
+from frontiersmith.tools.catalog import get_family, seed_id_for
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 from frontiersmith.tools.synthesis import (
-    ensure_catalog_seeds,
     estimate_divergence,
     generate_tests,
     mutate_problem,
     publish_candidate,
     run_verifier,
     sample_solutions,
-    seed_id_for,
 )
 
 # Two siblings of one lineage family (both mutate two_sat) and one of another (max_lateness): all have

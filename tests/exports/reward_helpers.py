@@ -11,7 +11,7 @@ from frontiersmith.models import Program
 from frontiersmith.settings import Settings
 from frontiersmith.tools.catalog import get_family
 from frontiersmith.tools.exports import Manifest, export_tasks
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 # Deterministic programs (no clock, no unseeded randomness), so a score is a function of the code alone.
 SOLVERS = {"min_true_2sat": "greedy.py", "max_3sat": "johnson.cpp", "weighted_tardiness": "atc.py"}

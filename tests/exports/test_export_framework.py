@@ -23,7 +23,7 @@ from frontiersmith.tools.exports import (
     select_tasks,
 )
 from frontiersmith.tools.exports.registry import _FORMATS
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = pytest.mark.anyio
 

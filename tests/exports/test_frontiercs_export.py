@@ -18,10 +18,9 @@ from frontiersmith.models import Language, Limits, Objective, ObjectiveKind, Pro
 from frontiersmith.store import Store
 from frontiersmith.tools.exports import TaskBundle, export_tasks, load_bundle
 from frontiersmith.tools.exports.frontiercs import native_checker, write_frontiercs
-from frontiersmith.tools.formats import load_package
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec, judge_solution
-from frontiersmith.tools.problems import JudgePackage
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.judging.judge import JudgePackage, JudgeTest, VerifierSpec, judge_solution
+from frontiersmith.tools.judging.packages import load_package
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = pytest.mark.anyio
 SANDBOX_DIR = Path(__file__).resolve().parents[2] / "sandbox"

@@ -23,7 +23,7 @@ from frontiersmith.models import Language
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools.exports import export_tasks, load_bundle
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = pytest.mark.anyio
 

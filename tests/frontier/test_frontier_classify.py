@@ -3,10 +3,9 @@ reading of what a solver printed into code."""
 
 from __future__ import annotations
 
-from frontiersmith.models import FailureType, Language, TestInfo, Trajectory, Verdict
+from frontiersmith.models import FailureType, Language, TestInfo, TestResult, Trajectory, Verdict
 from frontiersmith.tools.frontier import classify, extract_code
 from frontiersmith.tools.frontier.diagnose import build_defect_map, entropy
-from frontiersmith.tools.judge import TestResult
 
 INFO = {
     "small-1": TestInfo(distribution="small", input_bytes=40, n=10),

@@ -9,12 +9,12 @@ import json
 import pytest
 from frontier_helpers import CHEAP, GREEDY, scripted_llm
 
+from frontiersmith.errors import EndpointUnreachable
 from frontiersmith.models import FailureType
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools.frontier import diagnose, evaluate, label_clusters
 from frontiersmith.tools.frontier.solvers import ModelSolver
-from frontiersmith.tools.llm.base import EndpointUnreachable
 from frontiersmith.tools.llm.chat import ChatProvider, openai_complete
 
 pytestmark = pytest.mark.anyio

@@ -146,7 +146,7 @@ async def test_a_targeted_candidate_is_stored_with_its_spec_and_its_variant(stor
 @pytest.mark.anyio
 async def test_a_candidate_resolves_for_measurement_but_is_not_open_to_submissions(store: Store):
     from frontiersmith.errors import InvalidInputError
-    from frontiersmith.tools.submit import submit
+    from frontiersmith.tools.problems.submit import submit
 
     target = offline_target(
         store,

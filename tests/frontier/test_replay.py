@@ -13,8 +13,8 @@ from suite_env import run_cli as cli
 
 from frontiersmith.models import FailureType
 from frontiersmith.store import Store
-from frontiersmith.tools.formats.frontiercs import import_frontiercs
 from frontiersmith.tools.frontier import diagnose, replay, scores_at
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
 
 pytestmark = pytest.mark.anyio
 

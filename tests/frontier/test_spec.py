@@ -11,7 +11,7 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.catalog import family_for, get_family
 from frontiersmith.tools.frontier.operators import variant_of
 from frontiersmith.tools.frontier.spec import offline_spec, problem_spec, render_statement, spec_for_family
-from frontiersmith.tools.testgen import build_tests
+from frontiersmith.tools.judging.testgen import build_tests
 
 
 def test_spec_for_a_family_types_its_bounds_and_keeps_its_test_rules():

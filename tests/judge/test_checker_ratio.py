@@ -11,7 +11,7 @@ import random
 import pytest
 
 from frontiersmith.models import Language, Limits, Normalisation, Program, Verdict, VerifierKind
-from frontiersmith.tools.judge import (
+from frontiersmith.tools.judging.judge import (
     TESTLIB_OK,
     TESTLIB_POINTS,
     JudgeTest,

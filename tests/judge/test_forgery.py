@@ -20,10 +20,10 @@ from frontiersmith.models import Language, Program, Verdict
 from frontiersmith.rewards.judging import score_completions
 from frontiersmith.rewards.tasks import GroundTruth
 from frontiersmith.store import open_store
-from frontiersmith.tools.formats import load_package
-from frontiersmith.tools.formats.frontiercs import import_frontiercs
-from frontiersmith.tools.judge import judge_solution
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.judging.judge import judge_solution
+from frontiersmith.tools.judging.packages import load_package
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = pytest.mark.anyio
 

@@ -10,9 +10,9 @@ from judge_helpers import cli, stored_rows
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, VerifierKind
 from frontiersmith.store import open_store
-from frontiersmith.tools.formats import load_package
-from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
-from frontiersmith.tools.formats.native import load_native
+from frontiersmith.tools.judging.packages import load_package
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs, load_frontiercs
+from frontiersmith.tools.judging.packages.native import load_native
 
 MINI = Path(__file__).parent / "data" / "frontiercs_mini"
 

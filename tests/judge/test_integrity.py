@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from frontiersmith.models import Language, Limits, Program, Verdict
-from frontiersmith.tools.formats import load_package
-from frontiersmith.tools.judge import JudgeTest, judge_solution
+from frontiersmith.tools.judging.judge import JudgeTest, judge_solution
+from frontiersmith.tools.judging.packages import load_package
 
 pytestmark = pytest.mark.anyio
 
@@ -89,7 +89,7 @@ print(json.dumps({"feasible": all(1 <= c <= n for c in chosen), "objective": flo
 
 async def test_a_solution_that_replaces_the_native_verifier_scores_zero(sandbox_backend: str) -> None:
     from frontiersmith.models import Sense
-    from frontiersmith.tools.judge import VerifierSpec
+    from frontiersmith.tools.judging.judge import VerifierSpec
 
     verifier = VerifierSpec(Program(code=NATIVE_VERIFIER, language=Language.PYTHON), sense=Sense.MAX)
     tests = [JudgeTest(str(i), f"{i + 3}\n".encode()) for i in range(6)]
@@ -133,7 +133,7 @@ async def test_an_output_that_breaks_the_verifier_counts_as_zero_not_left_out() 
     """SYSTEM_ERROR tests are left out of the mean only when the host caused them: breaking a fragile
     verifier on the hard tests must not drop them from the mean (0.5 here, not 0.5 / 4)."""
     from frontiersmith.models import Sense
-    from frontiersmith.tools.judge import VerifierSpec
+    from frontiersmith.tools.judging.judge import VerifierSpec
 
     verifier = VerifierSpec(Program(code=FRAGILE_VERIFIER, language=Language.PYTHON), sense=Sense.MAX)
     names = ["easy", "hard1", "hard2", "hard3"]

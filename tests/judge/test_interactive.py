@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from frontiersmith.models import Language, Limits, Normalisation, Program, VerifierKind
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec, judge_solution
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution
 
 pytestmark = pytest.mark.anyio
 

@@ -9,8 +9,8 @@ import pytest
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language, Limits, Normalisation, Program, Sense, Verdict, VerifierKind
-from frontiersmith.tools.formats import load_package
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec, baseline_objectives, judge_solution
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, baseline_objectives, judge_solution
+from frontiersmith.tools.judging.packages import load_package
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "frontiercs_mini"

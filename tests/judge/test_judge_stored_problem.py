@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from frontiersmith.cli import app
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 FAMILY = "coin_denominations"
 

@@ -15,8 +15,8 @@ from frontiersmith.models import Verdict
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.tools.catalog import families, load_module
-from frontiersmith.tools.catalog.evaluate import family_judge
-from frontiersmith.tools.judge import JudgeTest
+from frontiersmith.tools.catalog.matrix import family_judge
+from frontiersmith.tools.judging.judge import JudgeTest
 
 pytestmark = pytest.mark.anyio
 

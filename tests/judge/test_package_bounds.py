@@ -13,9 +13,9 @@ import pytest
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.formats import load_package
-from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
-from frontiersmith.tools.problems import from_store
+from frontiersmith.tools.judging.packages import load_package
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs, load_frontiercs
+from frontiersmith.tools.problems.resolver import from_store
 
 MINI = Path(__file__).parent / "data" / "frontiercs_mini"
 SPARSE = 64 << 20

@@ -1,4 +1,4 @@
-"""The normalisations of DESIGN §6: the paper's formula, FrontierCS's ratio and the range form."""
+"""The normalisations of docs/design.md, "Scoring": the paper's formula, FrontierCS's ratio and the range form."""
 
 import math
 
@@ -7,7 +7,7 @@ import pytest
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, Sense
-from frontiersmith.tools.scoring import normalise, paper_score, paper_scores, range_score, ratio_score
+from frontiersmith.tools.judging.scoring import normalise, paper_score, paper_scores, range_score, ratio_score
 
 
 def test_paper_score_rewards_beating_the_baseline_in_either_sense():

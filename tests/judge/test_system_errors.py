@@ -11,18 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from frontiersmith.models import Language, Limits, Normalisation, Program, Verdict, VerifierKind
+from frontiersmith.models import Language, Limits, Normalisation, Program, TestResult, Verdict, VerifierKind
 from frontiersmith.sandbox.base import ExecResult
 from frontiersmith.store import open_store
-from frontiersmith.tools.formats.frontiercs import import_frontiercs
-from frontiersmith.tools.judge import (
-    JudgeTest,
-    TestResult,
-    VerifierSpec,
-    judge_solution,
-    run_verifier_retrying,
-)
-from frontiersmith.tools.scoring import aggregate_scores
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution, run_verifier_retrying
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
+from frontiersmith.tools.judging.scoring import aggregate_scores
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "frontiercs_mini"
@@ -199,7 +193,7 @@ async def test_import_of_a_package_with_a_gap_stores_the_tests_that_exist_and_na
 
 @pytest.mark.anyio
 async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
-    from frontiersmith.tools.submit import submit
+    from frontiersmith.tools.problems.submit import submit
 
     root = tmp_path / "pkg"
     (root / "testdata").mkdir(parents=True)

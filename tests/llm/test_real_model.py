@@ -21,13 +21,14 @@ import pytest
 from suite_env import child_env
 
 from frontiersmith.drafts import MutationDraft, SolutionDraft
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import Axis
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
-from frontiersmith.tools.llm import ProviderError, make_provider
+from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.llm.local import get_model, pulled, runtime_installed
-from frontiersmith.tools.submit import submit
+from frontiersmith.tools.problems.submit import submit
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

@@ -15,8 +15,8 @@ import json
 
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
-from frontiersmith.tools.divergence_eval import judged_before
 from frontiersmith.tools.llm.offline import OfflineProvider
+from frontiersmith.tools.synthesis.divergence.auc import judged_before
 
 ESTIMATES = ("semantic", "behavioural", "crossing", "combined", "protocol_ok")
 

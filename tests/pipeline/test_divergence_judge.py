@@ -10,8 +10,8 @@ import json
 import re
 import subprocess
 
-from frontiersmith.tools import divergence_math as dm
 from frontiersmith.tools.catalog import get_family
+from frontiersmith.tools.synthesis.divergence import formulas as dm
 
 from .conftest import cli_env, frontiersmith_cmd
 from .scripted_llm import ScriptedEndpoint

@@ -9,8 +9,14 @@ import pytest
 from frontiersmith.drafts import TestsDraft
 from frontiersmith.models import Language, Limits, OracleRelation, Program, Sense
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.tools.crossval import SECOND_CHECK, SEED_CHECK, CrossValidation, SeedOracle, cross_validate
-from frontiersmith.tools.testgen import GeneratedTest, build_tests
+from frontiersmith.tools.judging.testgen import GeneratedTest, build_tests
+from frontiersmith.tools.synthesis.crossval.protocol import (
+    SECOND_CHECK,
+    SEED_CHECK,
+    CrossValidation,
+    SeedOracle,
+    cross_validate,
+)
 
 from . import toy_problem as toy
 

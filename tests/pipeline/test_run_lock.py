@@ -18,7 +18,7 @@ import anyio
 import pytest
 
 from frontiersmith.store import open_store
-from frontiersmith.tools.pipeline import RunLockedError, SynthesisConfig, run_lock, run_lock_path
+from frontiersmith.tools.synthesis.pipeline import RunLockedError, SynthesisConfig, run_lock, run_lock_path
 
 from .conftest import cli_env, frontiersmith_cmd
 
@@ -28,7 +28,7 @@ RUN_ID = SynthesisConfig(candidates=3, n_solutions=3, n_div=3, n_final=2, seed=5
 HOLDER = """
 import sys, time, anyio
 from pathlib import Path
-from frontiersmith.tools.pipeline import run_lock
+from frontiersmith.tools.synthesis.pipeline import run_lock
 
 async def hold():
     async with run_lock(Path(sys.argv[1]), sys.argv[2]):

@@ -13,8 +13,8 @@ import pytest
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.llm import make_provider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.llm.factory import make_provider
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 from . import toy_problem as toy
 from .scripted_llm import ScriptedEndpoint

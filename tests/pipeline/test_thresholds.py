@@ -10,8 +10,8 @@ import pytest
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import get_settings
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
-from frontiersmith.tools import divergence_math as dm
-from frontiersmith.tools.pipeline import SynthesisConfig
+from frontiersmith.tools.synthesis.divergence import formulas as dm
+from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 
 from .conftest import cli_env, frontiersmith_cmd
 from .test_protocol import failed, protocol
@@ -127,7 +127,7 @@ async def test_a_run_applies_its_thresholds_and_stores_them(clean_env, tmp_path)
     from frontiersmith.settings import Settings
     from frontiersmith.store import open_store
     from frontiersmith.tools.llm.offline import OfflineProvider
-    from frontiersmith.tools.pipeline import Pipeline
+    from frontiersmith.tools.synthesis.pipeline import Pipeline
 
     settings = Settings(data_dir=tmp_path, sandbox_backend="process")
     # seed 0 draws a candidate whose two sampled solutions share an idea (semantic < 1.0)

@@ -382,7 +382,7 @@ async def test_a_run_cannot_read_another_programs_source_or_binary(sandbox: Sand
     assert (await sandbox.run(binary, limits=TIGHT)).stdout == b"BINARY-MARK-55e1\n"
 
 
-# -- every run alone (issue 34): a run's leftovers, its network and its daemons never reach the next run --
+# -- every run alone: a run's leftovers, its network and its daemons never reach the next run --
 
 # A tree deeper than any recursive removal goes (Python's stops at 1,000 levels): mkdir + chdir, one level at
 # a time, since a path that long is past PATH_MAX.

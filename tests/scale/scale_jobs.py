@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from frontiersmith.models import Language, Limits, Program, Sense, VerifierKind
-from frontiersmith.tools.executor import JudgeJob
-from frontiersmith.tools.judge import JudgeTest, VerifierSpec
+from frontiersmith.tools.judging.jobs import JudgeJob
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec
 
 # The session's Ray cluster's worker processes (conftest.ray_cluster); here, not in the conftest, since
 # `from conftest import` finds whichever test folder's conftest was imported first.

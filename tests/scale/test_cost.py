@@ -14,9 +14,9 @@ from pipeline.scripted_llm import ScriptedEndpoint
 
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.cost import COST_EVENT, run_cost
-from frontiersmith.tools.llm import make_provider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.llm.factory import make_provider
+from frontiersmith.tools.synthesis.cost import COST_EVENT, run_cost
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 pytestmark = pytest.mark.anyio
 
@@ -63,9 +63,10 @@ async def test_every_model_call_and_sandbox_run_is_charged_to_its_candidate_and_
 
     # the run record keeps it, keyed as the dashboard reads it, and per published task
     run = store.get_pipeline_run(config.run_id)
-    assert run.progress["tokens"] == 37 * calls
-    assert run.progress["sandbox_cpu_seconds"] == pytest.approx(cost.total.cpu_seconds, abs=1e-3)
-    recorded = run.progress["cost"]
+    assert run.progress.tokens == 37 * calls
+    assert run.progress.sandbox_cpu_seconds == pytest.approx(cost.total.cpu_seconds, abs=1e-3)
+    recorded = run.progress.cost
+    assert recorded is not None
     assert recorded["per_published_task"]["tokens"] == 37 * calls
     assert recorded["per_stage"]["cross-validate"]["cpu_seconds"] > 0
     store.close()

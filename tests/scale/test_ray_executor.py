@@ -12,9 +12,9 @@ import pytest
 from judge.judge_helpers import cli
 from scale_jobs import RAY_WORKERS, job_set
 
+from frontiersmith.metering import metered
 from frontiersmith.settings import Settings
-from frontiersmith.tools.cost import metered
-from frontiersmith.tools.executor import active_executor, get_executor
+from frontiersmith.tools.judging.executor import active_executor, get_executor
 
 pytestmark = pytest.mark.ray
 

@@ -11,14 +11,14 @@ import pytest
 from frontier.frontier_helpers import CHEAP
 from scale_jobs import RAY_WORKERS
 
+from frontiersmith.metering import metered
 from frontiersmith.models import Trajectory
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.cost import metered
-from frontiersmith.tools.executor import worker_name
 from frontiersmith.tools.frontier import evaluate
 from frontiersmith.tools.frontier.board import BOARD_EVENT, Board
 from frontiersmith.tools.frontier.coevolve import CoevolveConfig, coevolve
+from frontiersmith.tools.judging.jobs import worker_name
 from frontiersmith.tools.llm.offline import OfflineProvider
 
 pytestmark = [pytest.mark.anyio, pytest.mark.ray]

@@ -10,10 +10,10 @@ from test_cost import one_good_candidate
 
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.cost import run_cost
-from frontiersmith.tools.executor import worker_name
-from frontiersmith.tools.llm import make_provider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.judging.jobs import worker_name
+from frontiersmith.tools.llm.factory import make_provider
+from frontiersmith.tools.synthesis.cost import run_cost
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 pytestmark = [pytest.mark.anyio, pytest.mark.ray]
 

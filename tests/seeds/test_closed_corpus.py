@@ -4,6 +4,7 @@ reference a row, the project's license, and a file that make_closed.py rebuilds 
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from doc_blocks import commands, doc_block
 from seed_helpers import cli
 
 from frontiersmith.settings import Settings
@@ -21,6 +23,7 @@ from frontiersmith.tools.seeds.select import select_seeds
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "examples" / "seeds"
 CORPUS = SEEDS / "closed.jsonl"
+SEEDS_DOC = "docs/reference/seeds.md"
 CPP, PYTHON3 = 2, 3
 # CodeContests' fields and their types; `license` is ours.
 FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -134,21 +137,25 @@ def test_make_closed_rebuilds_committed_rows_byte_for_byte() -> None:
 
 @pytest.mark.slow
 def test_importing_the_closed_corpus_stores_every_row_verified(
-    tmp_path: Path, rows: list[dict[str, Any]]
+    tmp_path: Path, rows: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Every reference runs in the sandbox on every test: about a minute on a shared 2-core machine.
+    # docs/reference/seeds.md's commands as written, from the checkout, each with --json to read what it says.
+    # Every reference runs in the sandbox on every test.
+    monkeypatch.chdir(ROOT)
+    imports, listing = (shlex.split(c)[1:] for c in commands(doc_block(SEEDS_DOC, "seeds import examples")))
+    assert imports == ["seeds", "import", str(CORPUS.relative_to(ROOT))] and listing == ["seeds", "list"]
     data = tmp_path / "data"
-    done = cli(["seeds", "import", str(CORPUS), "--json"], data)
+    done = cli([*imports, "--json"], data)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert (summary["format"], summary["stored"], summary["skipped"]) == ("codecontests", len(rows), 0)
     assert summary["statuses"] == {"verified": len(rows)}
     assert summary["comparisons"] == {"token": len(rows) - 1, "float": 1}
     assert summary["notes"] == []  # no objective kind was guessed: every Output section names one
-    seeds = json.loads(cli(["seeds", "list", "--json"], data).stdout)
+    seeds = json.loads(cli([*listing, "--json"], data).stdout)
     assert sorted(seed["title"] for seed in seeds) == sorted(row["name"] for row in rows)
     assert all(seed["status"] == "verified" and seed["references"] == 2 for seed in seeds)
-    # The selector the README hands to synthesize picks exactly these seeds.
+    # The selector the page hands to synthesize picks exactly these seeds.
     with open_store(data / "store.db", Settings(data_dir=data)) as store:
         chosen = select_seeds(store, "source:closed.jsonl")
     assert {seed.problem.title for seed in chosen} == {row["name"] for row in rows}
@@ -163,10 +170,10 @@ def test_importing_the_closed_corpus_stores_every_row_verified(
 def test_the_readmes_check_tests_command_finds_every_closed_rows_tests_catch_its_incorrect_solution(
     tmp_path: Path, rows: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The README's command as written, from the checkout: every reference and incorrect solution runs (about a
-    # minute on a shared 2-core machine).
+    # docs/reference/seeds.md's command as written, from the checkout: every reference and incorrect solution runs.
     monkeypatch.chdir(ROOT)
-    done = cli(["seeds", "import", "examples/seeds/closed.jsonl", "--check-tests"], tmp_path / "data")
+    (line,) = commands(doc_block(SEEDS_DOC, "--check-tests"))
+    done = cli(shlex.split(line)[1:], tmp_path / "data")
     assert done.returncode == 0, done.stderr
     assert (
         f"tests checked: {len(rows)} seeds, {len(rows)} with incorrect solutions to catch; 0 with tests too weak"

@@ -23,9 +23,9 @@ from seed_rows import (
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Comparison, Language, ProblemKind, Seed, SeedStatus
-from frontiersmith.tools.seeds.draft import INCORRECT_AUTHOR, REFERENCE_AUTHOR
 from frontiersmith.tools.seeds.importer import import_seeds
 from frontiersmith.tools.seeds.readers import Row
+from frontiersmith.tools.seeds.writer import INCORRECT_AUTHOR, REFERENCE_AUTHOR
 
 pytestmark = pytest.mark.anyio
 

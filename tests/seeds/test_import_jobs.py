@@ -1,4 +1,4 @@
-"""``seeds import --jobs N``: several readers of one file writing one store (tools/seeds/parts.py).
+"""``seeds import --jobs N``: several readers of one file writing one store (tools/seeds/importer.py).
 
 References are not run (``--jobs`` applies only without validation); the tuple is described offline.
 """
@@ -17,7 +17,7 @@ from seed_rows import codecontests_row, statement
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.store import open_store
-from frontiersmith.tools.seeds import importer, parts
+from frontiersmith.tools.seeds import importer
 from frontiersmith.tools.seeds.importer import import_rows, import_seeds
 from frontiersmith.tools.seeds.readers import open_source
 
@@ -39,10 +39,10 @@ def stored_rows(path) -> dict[str, list[tuple]]:
 
 
 def test_every_slice_goes_to_exactly_one_reader(tmp_path, monkeypatch):
-    monkeypatch.setattr(parts, "PART_ROWS", 3)
+    monkeypatch.setattr(importer, "PART_ROWS", 3)
     path = write_jsonl(tmp_path / "cc.jsonl", [codecontests_row(statement(i)) for i in range(20)])
-    claims = parts.Claims(multiprocessing.get_context("spawn").Value("q", 0))
-    readers = [parts.claimed_rows(open_source(path), None, claims) for _ in range(2)]
+    claims = importer.Claims(multiprocessing.get_context("spawn").Value("q", 0))
+    readers = [importer.claimed_rows(open_source(path), None, claims) for _ in range(2)]
     got: list[list[int]] = [[], []]
     done = [False, False]
     while not all(done):  # the two readers take turns, a row at a time
@@ -62,7 +62,7 @@ async def test_two_readers_count_a_statement_the_other_stored_as_a_duplicate(tmp
     # Two readers in threads of this process, taking every other slice of 4 rows; every statement comes three
     # times, in slices of both. Both check all their rows before either writes (a barrier before the write),
     # so each finds the other's copies only when its own write is refused: those count as duplicates too.
-    monkeypatch.setattr(parts, "PART_ROWS", 4)
+    monkeypatch.setattr(importer, "PART_ROWS", 4)
     rows = [codecontests_row(statement(i % 20)) for i in range(60)]  # copies 5 slices apart
     path = write_jsonl(tmp_path / "cc.jsonl", rows)
     store_path = tmp_path / "store.db"
@@ -80,7 +80,7 @@ async def test_two_readers_count_a_statement_the_other_stored_as_a_duplicate(tmp
 
     def reader(me: int) -> None:
         with open_store(store_path, settings) as store:
-            rows = parts.claimed_rows(open_source(path), None, lambda index: index % 2 == me)
+            rows = importer.claimed_rows(open_source(path), None, lambda index: index % 2 == me)
             run = functools.partial(import_rows, rows, store, "auto", settings, None, False)
             summaries.append(anyio.run(run))
 
@@ -89,7 +89,7 @@ async def test_two_readers_count_a_statement_the_other_stored_as_a_duplicate(tmp
         t.start()
     for t in threads:
         t.join()
-    summary = parts.merge(summaries)
+    summary = importer.merge(summaries)
     assert sorted(s.rows for s in summaries) == [28, 32]
     assert (summary.rows, summary.stored, summary.duplicates, summary.already_stored) == (60, 20, 40, 0)
     assert len(stored_rows(store_path)["seeds"]) == 20

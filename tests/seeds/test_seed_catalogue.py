@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from frontiersmith import cli
+from frontiersmith.drafts import SeedDraft, SeedTest
 from frontiersmith.models import (
     Comparison,
     Language,
@@ -23,8 +24,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.seeds import SeedDraft, SeedTest, store_seed
-from frontiersmith.tools.seeds.draft import seed_record
+from frontiersmith.tools.seeds.writer import seed_record, store_seed
 
 PY = Program(code="print(int(input()) * 2)\n", language=Language.PYTHON)
 

@@ -16,9 +16,9 @@ from seed_rows import apps_call_based_row, apps_row, codecontests_row
 
 from frontiersmith.models import Seed, SeedStatus
 from frontiersmith.store import Store
-from frontiersmith.tools.llm import make_provider
-from frontiersmith.tools.seeds.catalogue import seed_view
+from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.seeds.importer import import_seeds
+from frontiersmith.tools.seeds.view import seed_view
 
 pytestmark = pytest.mark.anyio
 

@@ -12,13 +12,13 @@ import pytest
 from pipeline.scripted_llm import ScriptedEndpoint
 from seed_helpers import model_step
 
-from frontiersmith.drafts import SeedTupleDraft
+from frontiersmith.drafts import SeedDraft, SeedTupleDraft
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import Axis, ObjectiveKind, Problem, ProblemKind, Sense
 from frontiersmith.settings import Settings
-from frontiersmith.tools.llm import ProviderError, make_provider
 from frontiersmith.tools.llm.chat import parse_structured
+from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.llm.offline import OfflineProvider
-from frontiersmith.tools.seeds import SeedDraft
 from frontiersmith.tools.seeds.describe import describe
 from frontiersmith.tools.seeds.statement import offline_tuple, parse_bounds, split_sections
 

@@ -7,13 +7,14 @@ from random import Random
 
 import pytest
 
+from frontiersmith.drafts import SeedDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Objective, ObjectiveKind, Problem, SeedProvenance, SeedStatus
 from frontiersmith.store import open_store
-from frontiersmith.tools.pipeline import SynthesisConfig
-from frontiersmith.tools.seeds import SeedDraft, ensure_catalog_seeds, store_seed
-from frontiersmith.tools.seeds.draft import seed_record
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 from frontiersmith.tools.seeds.select import default_selector, parse, select_seeds, spread_slots
+from frontiersmith.tools.seeds.writer import seed_record, store_seed
+from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 
 
 def _draft(title: str, *, tags=(), difficulty=None, file="closed.jsonl", row=1) -> SeedDraft:

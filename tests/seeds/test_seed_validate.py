@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from frontiersmith.drafts import SeedDraft, SeedTest
+from frontiersmith.metering import metered
 from frontiersmith.models import Comparison, Language, Limits, Problem, ProblemKind, Program, SeedStatus
-from frontiersmith.tools.cost import metered
-from frontiersmith.tools.seeds import SeedDraft, SeedTest
 from frontiersmith.tools.seeds.validate import SeedValidator, Validation
 
 pytestmark = pytest.mark.anyio

@@ -14,7 +14,6 @@ from seed_rows import apps_row, codecontests_row, taco_row
 from statement_corpus import SHAPES, Shape
 
 from frontiersmith.models import Seed
-from frontiersmith.tools.seeds import statement_hash
 from frontiersmith.tools.seeds.importer import import_seeds
 from frontiersmith.tools.seeds.statement import (
     TITLE_CHARS,
@@ -23,6 +22,7 @@ from frontiersmith.tools.seeds.statement import (
     parse_bounds,
     read_title,
 )
+from frontiersmith.tools.seeds.writer import statement_hash
 
 pytestmark = pytest.mark.anyio
 ATCODER = 5  # CodeContests' source code of AtCoder

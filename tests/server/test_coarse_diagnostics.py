@@ -15,11 +15,11 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_helpers import serve_env
 
+from frontiersmith.models import COARSE_EDGES
 from frontiersmith.rewards import GroundTruth, clear_cache
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
-from frontiersmith.tools.formats.frontiercs import import_frontiercs
-from frontiersmith.tools.judge import COARSE_EDGES
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
 
 pytestmark = pytest.mark.anyio
 

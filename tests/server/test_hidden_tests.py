@@ -14,7 +14,7 @@ import pytest
 from mcp import Client
 
 from frontiersmith.server.backend import FrontierSmithServer
-from frontiersmith.tools.formats.frontiercs import import_frontiercs
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
 
 pytestmark = pytest.mark.anyio
 

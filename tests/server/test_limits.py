@@ -15,10 +15,11 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.server.backend import FrontierSmithServer
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools import executor as step_runner  # where a step's sandbox opens
 from frontiersmith.tools import synthesis
-from frontiersmith.tools.formats.frontiercs import import_frontiercs, load_frontiercs
+from frontiersmith.tools.judging import jobs as step_runner  # where a step's sandbox opens
+from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs, load_frontiercs
 from frontiersmith.tools.llm.offline import OfflineProvider
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 
 pytestmark = pytest.mark.anyio
 
@@ -113,7 +114,7 @@ async def test_a_generator_printing_past_the_byte_caps_is_stopped_with_a_clear_f
 ) -> None:
     capped = settings.model_copy(update={"max_test_bytes": 64 * 1024, "max_build_bytes": 4096})
     with open_store(settings=capped) as store:
-        synthesis.ensure_catalog_seeds(store)
+        ensure_catalog_seeds(store)
         cid = (
             await synthesis.mutate_problem(store, SEED, "objective", provider=OfflineProvider())
         ).candidate.id

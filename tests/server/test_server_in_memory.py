@@ -319,7 +319,7 @@ async def test_malformed_calls_are_one_sentence_tool_errors_and_the_server_keeps
 async def test_an_unexpected_exception_is_reported_as_a_server_fault_and_serving_continues(
     server: FrontierSmithServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from frontiersmith.tools import submit as solving
+    from frontiersmith.tools.problems import submit as solving
 
     def broken(store: object) -> list:
         raise ZeroDivisionError("a bug")

@@ -20,20 +20,21 @@ from frontiersmith.models import (
 )
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools import divergence_math as dm
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.authors import provider_authors
-from frontiersmith.tools.crossval import cross_validation_loop
 from frontiersmith.tools.llm.offline import OfflineProvider
-from frontiersmith.tools.pipeline import Pipeline, SynthesisConfig
-from frontiersmith.tools.problems import get_problem as load_problem
+from frontiersmith.tools.problems.resolver import get_problem as load_problem
+from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
+from frontiersmith.tools.synthesis.crossval.authors import provider_authors
+from frontiersmith.tools.synthesis.crossval.loop import cross_validation_loop
+from frontiersmith.tools.synthesis.divergence import formulas as dm
+from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
 
 pytestmark = pytest.mark.anyio
 
 
 async def test_estimate_divergence_uses_the_current_suite(settings: Settings) -> None:
     store = open_store(None, settings)
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     provider = OfflineProvider()
     cid = (await syn.mutate_problem(store, SEED, "objective", provider=provider)).candidate.id
     sols = await syn.sample_solutions(store, cid, 4, provider=provider, settings=settings)
@@ -57,7 +58,7 @@ async def test_estimate_divergence_uses_the_current_suite(settings: Settings) ->
 
 def _candidate_with_a_failed_report(store) -> str:
     """A candidate, its current suite and a cross-validation report that failed, stored as the tools do."""
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     first = Candidate(id="cand_a", parent_id=SEED, axis="objective", problem=load_problem(store, SEED))
     store.put_candidate(first)
     suite = TestSuite(
@@ -96,7 +97,7 @@ def test_the_stage_table_counts_the_typed_stage_not_the_words(settings: Settings
     store = open_store(None, settings)
     config = SynthesisConfig()
     pipeline = Pipeline(store, OfflineProvider(), config, settings)
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     problem = load_problem(store, SEED).model_copy(update={"provenance": {"run": pipeline.run_id}})
     store.put_candidate(Candidate(id="cand_a", parent_id=SEED, axis="objective", problem=problem))
     # The reason's words name another stage: the table must not be fooled by them.
@@ -113,7 +114,7 @@ def test_the_stage_table_counts_the_typed_stage_not_the_words(settings: Settings
 
 async def test_a_report_records_the_loop_round_that_made_it(settings: Settings) -> None:
     store = open_store(None, settings)
-    syn.ensure_catalog_seeds(store)
+    ensure_catalog_seeds(store)
     provider = OfflineProvider()
     cid = (await syn.mutate_problem(store, SEED, "objective", provider=provider)).candidate.id
     await syn.sample_solutions(store, cid, 3, provider=provider, settings=settings)

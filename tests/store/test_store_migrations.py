@@ -135,7 +135,7 @@ async def test_an_imported_problem_stored_under_a_seed_id_moves_to_its_problem_i
     under ids made from that) holds it, once opened, under exactly the ids an import makes today, every
     reference moved, so importing the same package again stores nothing."""
     from frontiersmith.models import Submission, make_id
-    from frontiersmith.tools.formats.frontiercs import import_frontiercs
+    from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
 
     mini = Path(__file__).parents[1] / "judge" / "data" / "frontiercs_mini"
     path = tmp_path / "store.db"

@@ -20,7 +20,7 @@ from frontiersmith.models import (
     Submission,
     Verifier,
 )
-from frontiersmith.store import PutOutcome, Store, open_store
+from frontiersmith.store import PutOutcome, RunProgress, Store, open_store
 
 
 @pytest.fixture
@@ -190,11 +190,13 @@ def test_tests_verifiers_divergence_and_leaderboard(store: Store) -> None:
 
 def test_pipeline_runs_resume_with_their_progress(store: Store) -> None:
     started = store.start_pipeline_run("synth_1", {"rounds": 3})
-    store.update_pipeline_run("synth_1", progress={"round": 2, "done": ["cand_k1"]})
+    store.update_pipeline_run("synth_1", progress=RunProgress(rounds_done=2, seed_ids=["seed_k1"]))
 
     resumed = store.start_pipeline_run("synth_1", {"rounds": 99})
 
-    assert resumed.args == {"rounds": 3} and resumed.progress == {"round": 2, "done": ["cand_k1"]}
+    assert resumed.args == {"rounds": 3} and resumed.progress == RunProgress(
+        rounds_done=2, seed_ids=["seed_k1"]
+    )
     assert resumed.created_at == started.created_at and resumed.status == "running"
     assert [r.id for r in store.list_pipeline_runs(status="running")] == ["synth_1"]
     assert store.update_pipeline_run("synth_1", status="done").status == "done"

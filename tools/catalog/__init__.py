@@ -32,10 +32,14 @@ from frontiersmith.models import (
     Sense,
 )
 
+from . import shared
+
 HERE = Path(__file__).parent
 FAMILIES_DIR = HERE / "families"
 SOLVERS_DIR = HERE / "solvers"
-HARNESS = (HERE / "harness.py").read_text()
+# What is appended to every family module shipped as a program: the helpers the family modules share (shared.py,
+# which ``load_module`` adds to a module loaded in-process too), then the command-line harness.
+HARNESS = "\n\n".join((HERE / name).read_text() for name in ("shared.py", "harness.py"))
 
 KINDS = ("closed", "open", "pseudo-open")
 
@@ -266,6 +270,7 @@ def load_module(path: Path) -> ModuleType:
     except BaseException:
         sys.modules.pop(name, None)
         raise
+    vars(module).update((k, v) for k, v in vars(shared).items() if not k.startswith("__"))  # as when it runs
     return module
 
 
@@ -348,3 +353,8 @@ def family_for(problem: Problem) -> Family | None:
 
 def list_families(kind: str | None = None) -> list[Family]:
     return [f for f in families().values() if kind is None or f.kind == kind]
+
+
+def seed_id_for(family_name: str) -> str:
+    """The id a closed family is stored under as a seed (tools/seeds/pool.py), which its mutations name as parent."""
+    return f"seed_{family_name}"

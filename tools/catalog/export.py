@@ -1,6 +1,6 @@
 """Generate a catalog family's default tests in the sandbox and write the family as a native package.
 
-The package is what ``frontiersmith judge DIR SOLUTION`` reads (``tools/formats/native.py``):
+The package is what ``frontiersmith judge DIR SOLUTION`` reads (``tools/judging/packages/native.py``):
 ``problem.yaml``, ``statement.md``, the family program (generator, validator and native verifier in
 one file), the baseline (open families) or the reference (closed seeds), ``testdata/N.in`` and the
 family's solvers under ``solutions/`` so they can be judged straight away.
@@ -16,8 +16,8 @@ from frontiersmith.errors import InvalidInputError, SandboxError
 from frontiersmith.models import Normalisation
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 
-from ..formats.native import write_native_package
-from ..testgen import GeneratedTest, build_tests
+from ..judging.packages.native import write_native_package
+from ..judging.testgen import GeneratedTest, build_tests
 from . import Family, SolverSpec, get_family
 
 # Generators and validators are ours, but they still run in the sandbox; give them room.
@@ -49,7 +49,7 @@ def _program_ref(spec: SolverSpec) -> dict[str, str]:
 
 
 def manifest(family: Family, tests: list[GeneratedTest], *, seed: int) -> dict[str, Any]:
-    """The ``problem.yaml`` mapping for ``family`` (fields as ``tools/formats/native.py`` reads them)."""
+    """The ``problem.yaml`` mapping for ``family`` (fields as ``tools/judging/packages/native.py`` reads them)."""
     data: dict[str, Any] = {
         "id": f"catalog/{family.name}",
         "title": family.title,

@@ -12,7 +12,7 @@
 
 def _harness_json(fields):
     """``json.dumps(fields)`` for the verdict line's str, bool, int, float and None values, byte for byte, without
-    importing json (and the re and enum it pulls in: a fifth of a verifier run); json itself for anything else."""
+    importing json (and the re and enum it pulls in: a good share of a verifier run); json itself for anything else."""
 
     def value(v):
         if v is None or isinstance(v, bool):

@@ -1,4 +1,4 @@
-"""Tasks out: published tasks as files a trainer or an agent harness reads (DESIGN §10).
+"""Tasks out: published tasks as files a trainer or an agent harness reads (docs/reference/exports.md).
 
 ``export_tasks`` selects tasks, builds one ``TaskBundle`` each, deduplicates them by content hash, splits
 them by lineage family and hands them to a format from the registry (``@export_format``), then writes

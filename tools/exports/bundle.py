@@ -15,7 +15,8 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.store.records import CHAIN_RELATIONS, RecordSummary
 
-from ..problems import JudgePackage, cached_baseline_objectives, from_store
+from ..judging.judge import JudgePackage
+from ..problems.resolver import cached_baseline_objectives, from_store
 from ..synthesis.publish import package_hash
 from ..synthesis.sample import sampled
 

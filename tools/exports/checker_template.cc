@@ -252,7 +252,7 @@ std::string verdict_line(int argc, char *argv[]) {
 
 double clamp01(double x) { return std::isfinite(x) ? std::fmin(1.0, std::fmax(0.0, x)) : 0.0; }
 
-// tools/scoring.py, the same IEEE arithmetic: paper_score and ratio_score.
+// tools/judging/scoring.py, the same IEEE arithmetic: paper_score and ratio_score.
 double normalised(double objective, double baseline) {
     if (std::strcmp(NORMALISATION, "checker") == 0) return clamp01(objective);
     if (!std::isfinite(objective) || !std::isfinite(baseline)) return 0.0;

@@ -21,7 +21,7 @@ compose file, which Harbor merges into its own, takes the network away from the 
 
 ``init: true``: Harbor's main service runs ``sh -c "sleep infinity"`` as the container's first process,
 which ignores SIGTERM, so every ``docker compose down`` at a trial's end waited out the 10 s stop grace
-before a SIGKILL (a 6 s trial took 15 s); with Docker's init as the first process the stop is at once.
+before a SIGKILL, longer than a short trial itself; with Docker's init as the first process the stop is at once.
 
 The score of one output is the generated FrontierCS checker's (``frontiercs.native_checker``), the same
 number FrontierSmith's judge gives; the runner adds only running the solution under the limits and the mean.

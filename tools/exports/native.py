@@ -8,7 +8,7 @@ from typing import Any
 
 from frontiersmith.models import Program
 
-from ..formats.native import write_native_package
+from ..judging.packages.native import write_native_package
 from .bundle import TaskBundle
 from .registry import ExportContext, ExportFormat, export_format
 
@@ -35,7 +35,7 @@ def lineage_of(bundle: TaskBundle) -> dict[str, Any]:
 
 
 def task_manifest(bundle: TaskBundle, files: dict[str, str]) -> dict[str, Any]:
-    """The ``problem.yaml`` mapping of a task (fields as ``tools/formats/native.py`` reads them)."""
+    """The ``problem.yaml`` mapping of a task (fields as ``tools/judging/packages/native.py`` reads them)."""
     pkg, verifier = bundle.package, bundle.package.verifier
     data: dict[str, Any] = {
         "id": bundle.task_id,

@@ -35,7 +35,7 @@ class ExportFormat:
     shared files such as one Parquet file per split), which the manifest records."""
 
     name: ClassVar[str] = ""
-    summary: ClassVar[str] = ""  # one line for `--help` and the README
+    summary: ClassVar[str] = ""  # one line for `--help`
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
         paths: dict[str, str] = {}

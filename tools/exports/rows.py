@@ -18,7 +18,7 @@ from typing import Any
 from frontiersmith.models import Normalisation
 from frontiersmith.rewards.tasks import BASELINE_FILE, GroundTruth
 
-from ..scoring import normalise
+from ..judging.scoring import normalise
 from .bundle import TaskBundle
 from .native import write_task_package
 from .registry import task_path

@@ -1,5 +1,5 @@
-"""FrontierSynth (DESIGN §11): solvers under evaluation, their trajectories, the diagnoser and its
-Capability Defect Map.
+"""FrontierSynth: solvers under evaluation, their trajectories, the diagnoser and its
+Capability Defect Map (the records are frontiersmith/models.py's ``Trajectory`` and ``DefectMap``).
 
 - ``evaluate(store, solver, problems, attempts)``: every attempt judged by the one judge and stored as a
   ``Trajectory`` (``solver`` is a spec: catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH);
@@ -9,23 +9,16 @@ Capability Defect Map.
   anchors, example trajectories), stored; ``label_clusters`` has a model write the cluster labels.
 """
 
-from frontiersmith.models import DefectCluster, DefectMap, FailureType, TestInfo, Trajectory
-
 from .diagnose import DELTA, classify, diagnose, label_clusters, latest_defect_map, problem_features
 from .evaluate import Replay, SolverScores, evaluate, replay, scores_at, select_problems
 from .solvers import Draft, Solver, extract_code, parse_solver
 
 __all__ = [
     "DELTA",
-    "DefectCluster",
-    "DefectMap",
     "Draft",
-    "FailureType",
     "Replay",
     "Solver",
     "SolverScores",
-    "TestInfo",
-    "Trajectory",
     "classify",
     "diagnose",
     "evaluate",

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from frontiersmith.models import Language, Program, Seed, Task, Verdict, content_hash
+from frontiersmith.models import Language, Program, Seed, Task, TestResult, Verdict, content_hash
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..catalog import get_family
-from ..executor import JudgeJob, get_executor
-from ..judge import JudgeReport, TestResult
-from ..problems import CATALOG_PREFIX, JudgePackage, cached_baseline_objectives
+from ..judging.executor import get_executor
+from ..judging.jobs import JudgeJob
+from ..judging.judge import JudgePackage, JudgeReport
+from ..problems.resolver import CATALOG_PREFIX, cached_baseline_objectives
 from ..synthesis.sample import sampled
 
 BOARD_EVENT = "frontier.board"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, model_validator
 
+from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Candidate,
@@ -31,10 +32,13 @@ from frontiersmith.store import Store
 
 from .. import synthesis as syn
 from ..catalog import family_for, get_family
-from ..executor import get_executor
-from ..llm.base import Provider
-from ..pipeline import Pipeline, StageTable, SynthesisConfig
-from ..problems import get_problem
+from ..exports import export_tasks, get_format
+from ..judging.executor import get_executor
+from ..problems.resolver import get_problem
+from ..synthesis.pipeline import Pipeline, SynthesisConfig
+from ..synthesis.stages import StageTable
+from .diagnose import diagnose, latest_defect_map
+from .evaluate import evaluate, select_problems
 from .operators import (
     OPERATOR_AXIS,
     Target,
@@ -80,8 +84,6 @@ class CoevolveConfig(BaseModel):
             raise ValueError(
                 "the solver must be a spec: catalog:weak|medium|strong, model:NAME, agent:NAME or command:PATH"
             )
-        from ..exports import get_format
-
         try:
             get_format(self.export_format)
         except InvalidInputError as exc:
@@ -188,8 +190,6 @@ async def measure(
 async def _evaluated(store: Store, solver: str, problem_id: str) -> float:
     """A model, agent or command solver's mean score over its attempts on a candidate, through
     tools/frontier's evaluate (once: the attempts stored before are its expected score)."""
-    from .evaluate import evaluate
-
     trajectories = store.list_trajectories(solver=solver, problem_id=problem_id)
     if not trajectories:
         trajectories = await evaluate(store, solver, [problem_id], attempts=1)
@@ -199,61 +199,68 @@ async def _evaluated(store: Store, solver: str, problem_id: str) -> float:
 # -- one targeted round ------------------------------------------------------------------------------------
 
 
-class TargetedRound(Pipeline):
+@dataclass
+class TargetedRound:
     """Algorithm 1's round with the mutations planned from the defect map, and selection by frontier
-    proximity instead of divergence rank (the divergence gates still apply)."""
+    proximity instead of divergence rank (the divergence gates still apply): the pipeline's two extension
+    points, ``mutations`` and ``selection``."""
 
-    def __init__(self, *args, targets: list[Target], solver: str, band: tuple[float, float], **kw):
-        super().__init__(*args, **kw)
-        self.targets = targets
-        self.solver = solver
-        self.band = band
+    targets: list[Target]
+    solver: str
+    band: tuple[float, float]
 
-    async def _mutate(self, rnd: int) -> None:
+    def pipeline(
+        self, store: Store, provider: Provider, config: SynthesisConfig, settings: Settings, progress
+    ) -> Pipeline:
+        return Pipeline(
+            store, provider, config, settings, progress, mutations=self.mutations, selection=self.selection
+        )
+
+    async def mutations(self, pipe: Pipeline, rnd: int) -> None:
         for i, t in enumerate(self.targets):
             provenance: dict = {"operator": t.operator.value, "cluster": t.cluster.key}
             if t.family is not None:
                 provenance["variant"] = variant_of(get_family(t.family), t.spec)
             await syn.mutate_problem(
-                self.store,
+                pipe.store,
                 t.parent_id,
                 OPERATOR_AXIS[t.operator],
                 authored=spec_draft(t.spec, t.rationale, catalog=t.family),
                 round=rnd,
                 index=i,
-                run_id=self.run_id,
+                run_id=pipe.run_id,
                 proposer=f"targeted:{t.operator.value}",
                 spec=t.spec,
                 provenance=provenance,
             )
 
-    async def _select(self, rnd: int) -> None:
-        for c in self._candidates(rnd, CandidateStatus.KEPT):
-            self._fall(c.id, syn.divergence_gate(self._div(c.id), self.config.thresholds))
-        measures = await measure_arm(self, rnd, self.solver, self.band)
+    async def selection(self, pipe: Pipeline, rnd: int) -> None:
+        for c in pipe.candidates(rnd, CandidateStatus.KEPT):
+            pipe.fall(c.id, syn.divergence_gate(pipe.divergence(c.id), pipe.config.thresholds))
+        measures = await measure_arm(pipe, rnd, self.solver, self.band)
         ranked = sorted(measures, key=lambda m: (-m.proximity, m.candidate_id))
         published = 0
         for m in ranked:
-            c = self.store.get_candidate(m.candidate_id)
+            c = pipe.store.get_candidate(m.candidate_id)
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
             elif not m.solvable:
-                self._reject(c.id, Stage.SELECTION, "no reference beats the baseline (not solvable)")
+                pipe.reject(c.id, Stage.SELECTION, "no reference beats the baseline (not solvable)")
             elif not m.hit:
-                self._reject(
+                pipe.reject(
                     c.id,
                     Stage.SELECTION,
                     f"the solver's expected score is {m.ratio:.2f} of the best known, outside the learning "
                     f"band {self.band[0]:.1f}-{self.band[1]:.1f}",
                 )
-            elif published >= self.config.n_final:
-                self._reject(
-                    c.id, Stage.SELECTION, f"not in the top {self.config.n_final} by frontier proximity"
+            elif published >= pipe.config.n_final:
+                pipe.reject(
+                    c.id, Stage.SELECTION, f"not in the top {pipe.config.n_final} by frontier proximity"
                 )
             else:
-                await syn.publish_candidate(self.store, c.id, thresholds=self.config.thresholds)
+                await syn.publish_candidate(pipe.store, c.id, thresholds=pipe.config.thresholds)
                 published += 1
-        self.progress("publish", published, published)
+        pipe.progress("publish", published, published)
 
 
 async def measure_arm(
@@ -261,11 +268,11 @@ async def measure_arm(
 ) -> list[FrontierMeasure]:
     """The frontier measure of every candidate of a pipeline's round that passed validation."""
     out = []
-    for c in pipe._candidates(rnd):
+    for c in pipe.candidates(rnd):
         fell = c.rejection is not None and c.rejection.stage is not Stage.SELECTION
         if c.status is CandidateStatus.PROPOSED or (c.status is CandidateStatus.REJECTED and fell):
             continue
-        if syn.divergence_gate(pipe._div(c.id), pipe.config.thresholds) is not None:
+        if syn.divergence_gate(pipe.divergence(c.id), pipe.config.thresholds) is not None:
             continue
         report = pipe.store.current_report(c.id)
         if report is None or not report.ok:
@@ -414,8 +421,6 @@ async def export_batch(
 ) -> Path:
     """The round's batch for the trainer: its tasks exported (``frontiersmith export``'s Python API) in
     ``fmt`` into a folder beside the store, whose path the train hook gets."""
-    from ..exports import export_tasks
-
     folder = store.path.parent / "coevolve" / f"{coevolve_id}-round{rnd}-{fmt}"
     folder.parent.mkdir(parents=True, exist_ok=True)
     await export_tasks(store, fmt, folder, tasks=",".join(tasks), settings=settings)
@@ -438,9 +443,6 @@ def _synthesis_config(cfg: CoevolveConfig, settings: Settings, seed: int, n_fina
 async def _evaluate_and_diagnose(
     store: Store, state: _State, problems: list[str], attempts: int, settings: Settings
 ) -> DefectMap:
-    from .diagnose import diagnose
-    from .evaluate import evaluate
-
     todo = [p for p in problems if p not in state.evaluated]
     if todo:
         await evaluate(store, state.solver, todo, attempts=attempts, settings=settings)
@@ -471,8 +473,6 @@ async def _coevolve(
     started = time.monotonic()
     coevolve_id = make_id("coev", cfg.model_dump(mode="json"))
     state = _State(cfg.solver, CoevolveReport(solver=cfg.solver))
-    from .evaluate import select_problems
-
     problems = select_problems(store, cfg.problems)
     clusters_seen: set[str] = set()
     for rnd in range(cfg.rounds):
@@ -517,8 +517,8 @@ async def _targeted_round(
     found = [c for c in dmap.clusters if c.failure is not FailureType.SUCCESS]
     seed = run_seed if run_seed is not None else cfg.seed * 1000 + rnd + 1
     config = _synthesis_config(cfg, settings, seed=seed, n_final=cfg.per_round)
-    pipe = TargetedRound(
-        store, provider, config, settings, progress, targets=targets, solver=state.solver, band=cfg.band
+    pipe = TargetedRound(targets, state.solver, cfg.band).pipeline(
+        store, provider, config, settings, progress
     )
     table = await pipe.run()
     arm = _arm(await measure_arm(pipe, 0, state.solver, cfg.band), table)
@@ -560,8 +560,6 @@ async def synthesize_targeted(
 ) -> RoundReport:
     """One targeted round from the solver's latest stored defect map (diagnose it first): candidates aimed
     at its clusters, validated by Algorithm 1's steps, the ones in its learning band published."""
-    from .diagnose import latest_defect_map
-
     cfg = CoevolveConfig(solver=solver, rounds=1, per_round=per_round, band=band, seed=seed)
     dmap = latest_defect_map(store, solver)
     state = _State(solver, CoevolveReport(solver=solver))

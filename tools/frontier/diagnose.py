@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from frontiersmith.errors import InvalidInputError, NotFoundError
+from frontiersmith.errors import InvalidInputError, NotFoundError, ProviderError
 from frontiersmith.models import (
     Candidate,
     DefectCluster,
@@ -22,6 +22,7 @@ from frontiersmith.models import (
     Seed,
     Task,
     TestInfo,
+    TestResult,
     Trajectory,
     Verdict,
     make_id,
@@ -29,8 +30,8 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..catalog import get_family
-from ..judge import TestResult, host_failed
-from ..problems import CATALOG_PREFIX
+from ..judging.judge import host_failed
+from ..problems.resolver import CATALOG_PREFIX
 
 DELTA = 0.05  # near-success: within δ (relative) of the best known score, i.e. at least (1 - δ) of it
 SOLVED_TOLERANCE = 1e-3  # a score this close to the best known is a success
@@ -88,7 +89,7 @@ def classify(
     """The failure type of one judged attempt (its data-free results, its tests' features, the best known)."""
     if compile_error:
         return Classified(FailureType.COMPILE_ERROR, "the program does not compile")
-    judged = [r for r in results if not r.missing]  # every test of the problem (tools/scoring)
+    judged = [r for r in results if not r.missing]  # every test of the problem (tools/judging/scoring)
     if not judged or any(host_failed(r) for r in judged):
         return Classified(FailureType.SYSTEM_ERROR, "the judge could not score every test")
     for verdict, failure in _VERDICT_FAILURE:
@@ -353,8 +354,6 @@ async def label_clusters(store: Store, defect_map: DefectMap, provider: object) 
     ask = getattr(provider, "label_defect", None)
     if ask is None:
         return defect_map
-    from ..llm.base import ProviderError
-
     clusters = []
     for cluster in defect_map.clusters:
         examples = [t for t in (store.find(Trajectory, i) for i in cluster.examples) if t is not None]

@@ -14,12 +14,13 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import EndpointUnreachable, InvalidInputError
 from frontiersmith.models import (
     FailureType,
     Program,
     Seed,
     TestInfo,
+    TestResult,
     Trajectory,
     Verdict,
     content_hash,
@@ -29,11 +30,10 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..catalog import list_families
-from ..executor import get_executor
-from ..judge import TestResult
-from ..llm.base import EndpointUnreachable
-from ..problems import CATALOG_PREFIX, JudgePackage, from_store, get_problem
-from ..submit import list_problems
+from ..judging.executor import get_executor
+from ..judging.judge import JudgePackage
+from ..problems.resolver import CATALOG_PREFIX, from_store, get_problem
+from ..problems.submit import list_problems
 from .board import Board, board_of, judge_program, judge_programs
 from .diagnose import DELTA, classify
 from .solvers import (

@@ -10,6 +10,8 @@ import statistics
 from dataclasses import dataclass
 from enum import StrEnum
 
+from frontiersmith.drafts import Provider
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import (
     Axis,
     Candidate,
@@ -22,8 +24,8 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..catalog import Family, family_for, get_family, list_families
-from ..llm.base import Provider, ProviderError
-from ..problems import get_problem
+from ..problems.resolver import get_problem
+from .board import BOARD_EVENT, Board
 from .spec import spec_for_family
 
 
@@ -248,8 +250,6 @@ def variant_of(fam: Family, spec: ProblemSpec) -> dict:
 
 def _board_means(store: Store, problem_id: str) -> list[dict[str, float]]:
     """Per shipped program of a problem (its board, cached by evaluate), its mean score per distribution."""
-    from .board import BOARD_EVENT, Board
-
     events = store.list_events(problem_id, kind=BOARD_EVENT)
     if not events:
         return []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import importlib.metadata
 import os
 import re
 import signal
@@ -21,20 +22,21 @@ from typing import Any, Protocol
 
 import anyio
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import EndpointUnreachable, InvalidInputError
 from frontiersmith.models import Language, Problem
 from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
+from ..judging.judge import JudgePackage
 from ..llm import prompts
-from ..llm.base import EndpointUnreachable
-from ..problems import JudgePackage
-from ..submit import MAX_CODE_BYTES
+from ..llm.chat import api_key_from_env, openai_chat
+from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 
 CATALOG_RANKS = ("weak", "medium", "strong")
 COMMAND_TIMEOUT_S = 60.0
+SOLVER_KINDS = "frontiersmith.solvers"  # the entry-point group of the solver kinds other layers provide
 
 
 @dataclass
@@ -301,8 +303,6 @@ class ModelSolver:
     repeats = True
 
     def __init__(self, model: str, settings: Settings):
-        from ..llm.chat import api_key_from_env, openai_chat
-
         self.spec = f"model:{model}"
         self.chat = openai_chat(settings.llm_base_url, model, api_key_from_env(settings.llm_api_key_env))
 
@@ -345,17 +345,24 @@ def parse_solver(spec: str, settings: Settings, *, command_timeout_s: float = CO
         return CommandSolver(name, command_timeout_s)
     if kind == "model":
         return ModelSolver(name, settings)
-    if kind == "agent":
-        from frontiersmith.agents.contestant import AgentSolver
-
-        return AgentSolver(name, settings)
     if kind == "files":  # one solver per name in the folder: evaluate.replay makes them
         raise InvalidInputError(
             f"--solver {spec} replays a folder of solutions: evaluate takes it (one solver per name found)."
         )
+    plugin = solver_kinds().get(kind)
+    if plugin is not None:
+        return plugin.load()(name, settings)
     raise InvalidInputError(
         f"--solver {spec!r} has an unknown kind {kind!r}; use catalog:, model:, agent:, command: or files:."
     )
+
+
+def solver_kinds() -> dict[str, importlib.metadata.EntryPoint]:
+    """The solver kinds a layer above this one provides, by name: entry points of the group ``SOLVER_KINDS``,
+    each a class taking ``(name, settings)`` (``agent``: frontiersmith/agents/contestant.py, declared in
+    pyproject.toml). Loaded only when a spec names one, so the Agents SDK is imported by an ``agent:`` solver
+    alone."""
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=SOLVER_KINDS)}
 
 
 __all__ = [
@@ -371,5 +378,6 @@ __all__ = [
     "parse_solver",
     "read_solution",
     "solution_files",
+    "solver_kinds",
     "statement_text",
 ]

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import re
 
-from frontiersmith.drafts import MutationDraft
+from frontiersmith.drafts import MutationDraft, Provider
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import (
     Complexity,
     DistributionRule,
+    InputSpec,
+    OutputSpec,
     Problem,
     ProblemSpec,
     SpecField,
 )
 
 from ..catalog import Family, family_for
-from ..llm.base import Provider, ProviderError
 
 # The statement sections a spec renders itself; a family's story is its statement without them.
 _RENDERED_SECTIONS = ("constraints",)
@@ -134,8 +136,6 @@ def render_statement(spec: ProblemSpec) -> str:
 
 def spec_draft(spec: ProblemSpec, rationale: str, catalog: str | None = None) -> MutationDraft:
     """The mutation draft a spec is: its tuple and its rendered statement."""
-    from frontiersmith.models import InputSpec, OutputSpec
-
     bounds = {f.name: f.bounds for f in spec.inputs if f.bounds is not None}
     return MutationDraft(
         title=spec.title,

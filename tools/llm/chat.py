@@ -25,11 +25,11 @@ from frontiersmith.drafts import (
     TestsDraft,
     VerifierDraft,
 )
+from frontiersmith.errors import EndpointUnreachable, ProviderError
+from frontiersmith.metering import charge_tokens
 from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
 
-from ..cost import charge_tokens
 from . import prompts
-from .base import ProviderError, unreachable
 
 T = TypeVar("T", bound=BaseModel)
 Complete = Callable[[str, str, type[BaseModel]], Awaitable[BaseModel | str]]
@@ -51,6 +51,14 @@ def parse_structured(text: str, schema: type[T]) -> T:
         raise ProviderError(
             f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}."
         ) from None
+
+
+def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
+    where = base_url or "the default OpenAI endpoint"
+    return EndpointUnreachable(
+        f"The model endpoint {where} cannot be reached ({str(exc).splitlines()[0][:200]}); start it (a local "
+        "model: `frontiersmith model serve`) or fix FRONTIERSMITH_LLM_BASE_URL / --base-url."
+    )
 
 
 class ChatProvider:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
-from .base import Provider
 from .chat import ChatProvider, api_key_from_env, openai_complete, schema_complete
+from .local import DEFAULT_PORT, MODELS
+from .local import base_url as local_url
 from .offline import OfflineProvider
 
 PROVIDERS = ("offline", "openai", "local")
@@ -28,9 +30,6 @@ def make_provider(
     if name == "offline":
         return OfflineProvider()
     if name == "local":
-        from .local import DEFAULT_PORT, MODELS
-        from .local import base_url as local_url
-
         model = model or settings.llm_model or next(iter(MODELS))
         base_url = base_url or settings.llm_base_url or local_url(port=DEFAULT_PORT)
         return ChatProvider(schema_complete(base_url, model, "local"), name=f"local:{model}")

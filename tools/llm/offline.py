@@ -16,11 +16,11 @@ from frontiersmith.drafts import (
     TestsDraft,
     VerifierDraft,
 )
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import Axis, ObjectiveKind, Problem
 
 from ..catalog import Family, family_for, list_families
 from ..seeds.statement import offline_tuple
-from .base import ProviderError
 
 # Words that name an algorithmic idea. The offline divergence judge compares solutions by the ideas their
 # strategy summaries name; it is a stand-in for an LLM judge, not a claim about code semantics.

@@ -1,10 +1,9 @@
-"""Seeds in: the closed problems synthesis starts from (DESIGN §10).
+"""Seeds in: the closed problems synthesis starts from.
 
-``pool`` keeps the catalog's seeds; ``draft`` is one parsed problem and the one writer that stores it;
-the importers read CodeContests / TACO / APPS rows, native seed dirs and FrontierCS packages into drafts.
+``pool`` keeps the catalog's seeds; ``readers`` read the rows of seed files within their ``bounds`` and ``parse``
+turns each into a ``SeedDraft`` (CodeContests / TACO / APPS rows, native seed dirs, FrontierCS packages);
+``describe`` writes its tuple (``statement`` reads it offline), ``validate`` runs its references, ``writer``
+stores it, and ``importer`` streams a whole file through these. ``authored``
+is a seed an MCP client wrote, ``view`` the stored seeds as people list, show and edit them, ``select`` the
+seeds a synthesis run mutates.
 """
-
-from .draft import SeedDraft, SeedTest, statement_hash, store_seed
-from .pool import ensure_catalog_seeds, seed_id_for
-
-__all__ = ["SeedDraft", "SeedTest", "ensure_catalog_seeds", "seed_id_for", "statement_hash", "store_seed"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, model_validator
 
-from frontiersmith.drafts import check_tuple
+from frontiersmith.drafts import SeedDraft, SeedTest, check_tuple
 from frontiersmith.models import (
     Comparison,
     InputSpec,
@@ -21,8 +21,8 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from .draft import SeedDraft, SeedTest, seed_record, store_seed
 from .validate import SeedValidator, Validation
+from .writer import seed_id, seed_record, store_seed
 
 AUTHORED = "authored"  # provenance format and tuple_by of a seed a client wrote
 MAX_TESTS = 200
@@ -108,7 +108,7 @@ async def add_authored_seed(
 ) -> tuple[Seed, Validation | None]:
     """Validate and store the seed; a statement already stored comes back as it is, unvalidated (None)."""
     draft = authored.draft()
-    if (known := store.find(Seed, draft.seed_id)) is not None:
+    if (known := store.find(Seed, seed_id(draft))) is not None:
         return known, None
     validation = await validator.validate(draft)
     seed = seed_record(

@@ -12,8 +12,8 @@ from typing import Any
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
-from ..formats.native import nested_over
-from ..testgen import _size
+from ..judging.packages.native import nested_over
+from ..judging.testgen import _size
 
 # A JSON string (escapes and all), a bracket or a comma: what splitting an array into its elements steps over
 # or stops at. A string is matched whole, so what is inside one is text, and the regex engine walks over it.

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from frontiersmith.drafts import SeedTupleDraft
+from frontiersmith.drafts import Provider, SeedDraft, SeedTupleDraft
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import Problem
 
-from ..llm.base import Provider, ProviderError
-from .draft import SeedDraft
 from .statement import offline_tuple
 
 OFFLINE = "offline"  # tuple_by of a tuple read from the statement's text

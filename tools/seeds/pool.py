@@ -5,11 +5,7 @@ from __future__ import annotations
 from frontiersmith.models import Comparison, Seed, SeedStatus
 from frontiersmith.store import Store
 
-from ..catalog import list_families
-
-
-def seed_id_for(family_name: str) -> str:
-    return f"seed_{family_name}"
+from ..catalog import list_families, seed_id_for
 
 
 def ensure_catalog_seeds(store: Store) -> list[Seed]:

@@ -22,7 +22,7 @@ from typing import Any
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
-from ..testgen import _size
+from ..judging.testgen import _size
 from .bounds import Bounds, MalformedRow, array_items, loads, over
 from .parquet_child import BATCH_ROWS as PARQUET_BATCH_ROWS
 from .parquet_child import BEGIN, CHILD_ENV, GROUP, SIZE, SKIPPED, TOO_BIG, WHY, schema_depth

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from random import Random
+from typing import TypeVar
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Seed, SeedStatus
@@ -153,12 +154,15 @@ def _rejoins(
     return any(a.id in chosen for a in store.ancestors(seed.id) if a.kind == "seed")
 
 
+A = TypeVar("A")  # what a seed is offered: an axis
+
+
 def spread_slots(
-    offers: Sequence[tuple[str, list[tuple[object, int]]]],
+    offers: Sequence[tuple[str, list[tuple[A, int]]]],
     used: Counter,
     k: int,
     rng: Random,
-) -> list[tuple[str, object, int]]:
+) -> list[tuple[str, A, int]]:
     """K (seed, axis, variant) slots spread over the seeds so none is starved.
 
     ``offers`` lists each seed with its (axis, variant) offers; ``used`` counts the candidates each seed
@@ -170,7 +174,7 @@ def spread_slots(
     rng.shuffle(order)
     order.sort(key=lambda item: used[item[0]])  # stable: the shuffle breaks ties
     queues = [(sid, rng.sample(list(choices), len(choices))) for sid, choices in order]
-    slots: list[tuple[str, object, int]] = []
+    slots: list[tuple[str, A, int]] = []
     depth = 0
     while len(slots) < k and any(depth < len(q) for _, q in queues):
         for sid, queue in queues:

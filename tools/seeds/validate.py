@@ -20,7 +20,8 @@ from typing import Self, TypeVar
 import anyio
 from pydantic import BaseModel
 
-from frontiersmith.errors import FrontierSmithError
+from frontiersmith.drafts import Provider, SeedDraft
+from frontiersmith.errors import FrontierSmithError, ProviderError
 from frontiersmith.models import (
     Comparison,
     Language,
@@ -29,6 +30,7 @@ from frontiersmith.models import (
     SeedChecker,
     SeedStatus,
     TestQuality,
+    TestResult,
     Verdict,
     VerifierKind,
 )
@@ -36,10 +38,9 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import CompileResult, ProgramHandle, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from ..judge import Judge, JudgeTest, TestResult, VerifierSpec, compile_all
-from ..llm.base import Provider, ProviderError
-from .draft import SeedDraft, choose_comparison
+from ..judging.judge import Judge, JudgeTest, VerifierSpec, compile_all
 from .statement import accepts_any_answer
+from .writer import choose_comparison
 
 REASONS_SHOWN = 3  # failing references named in an unverified seed's reason
 CHECKER_ROUNDS = 2  # a model's checker: its first version, and one more told why the first was refused

@@ -1,6 +1,16 @@
-"""The six capabilities of the paper as plain async functions over the store, one module per step and named
-like the MCP tools: mutate a seed, sample solutions, estimate idea divergence, generate tests, run the
-verifier (cross-validation), publish.
+"""Synthesis: Algorithm 1 of the paper, its steps as plain async functions over the store, one module per step
+and named like the MCP tools, in the paper's order:
+
+1. mutate a seed along one axis, then the coarse judge (``mutate``);
+2. sample solutions from independent solver calls (``sample``);
+3. semantic idea divergence, the top N_div kept (``divergence/``);
+4. tests ⇄ verifier cross-validation: build the tests (``tests``), check the verifier against them
+   (``verifier``), by the protocol and its loop (``crossval/``);
+5. behavioural idea divergence, re-ranked to the top N_final (``divergence/``);
+6. publish a task, which rejoins the seed pool (``publish``).
+
+``pipeline`` runs them unattended for R rounds (``stages``: how far each candidate got; ``cost``: what a run
+spent).
 
 The CLI, the MCP server and the agents all call these. Every LLM-backed step takes either content the
 caller authored or a provider that authors it; the executable part (compiling, running in the sandbox,
@@ -8,9 +18,8 @@ checking, scoring, storing) always happens here. Ids derive from their inputs, s
 returns what is stored instead of doing the work twice.
 """
 
-from ..seeds.pool import ensure_catalog_seeds, seed_id_for
 from .candidates import load_candidate
-from .divergence import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
+from .divergence.estimate import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
 from .mutate import MutateResult, mutate_problem
 from .publish import package_hash, publish_candidate
 from .sample import BASELINE_AUTHOR, MAX_SAMPLED, sample_solutions, sampled
@@ -33,7 +42,6 @@ __all__ = [
     "TestsResult",
     "VerifierResult",
     "current_tests",
-    "ensure_catalog_seeds",
     "divergence_gate",
     "estimate_divergence",
     "generate_tests",
@@ -44,7 +52,6 @@ __all__ = [
     "run_verifier",
     "sample_solutions",
     "sampled",
-    "seed_id_for",
     "semantic_labels",
     "suite_draft",
     "suite_tests",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from frontiersmith.drafts import MutationDraft, problem_from_draft
+from frontiersmith.drafts import MutationDraft, Provider, problem_from_draft, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Axis,
@@ -18,9 +18,9 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from ..llm.base import Provider, provider_name
-from ..problems import get_problem
-from ..submit import check_size
+from ..llm.offline import OfflineProvider
+from ..problems.resolver import get_problem
+from ..problems.submit import check_size
 
 
 @dataclass
@@ -97,6 +97,4 @@ async def mutate_problem(
 
 
 def _structural_judge() -> Provider:
-    from ..llm.offline import OfflineProvider
-
     return OfflineProvider()

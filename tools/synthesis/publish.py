@@ -20,7 +20,7 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
-from .divergence import divergence_gate
+from .divergence.estimate import divergence_gate
 from .tests import suite_tests
 
 

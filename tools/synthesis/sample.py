@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from frontiersmith.drafts import SolutionDraft
+from frontiersmith.drafts import Provider, SolutionDraft, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Solution, content_hash, make_id
 from frontiersmith.sandbox import Sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from ..executor import run_step
-from ..llm.base import Provider, provider_name
-from ..problems import get_problem
-from ..submit import check_size
+from ..judging.executor import run_step
+from ..problems.resolver import get_problem
+from ..problems.submit import check_size
 
 BASELINE_AUTHOR = "baseline"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test

@@ -1,4 +1,4 @@
-"""Step 4 of Algorithm 1: build a candidate's test suite (generator and validator run in the sandbox) and
+"""Step 4 of Algorithm 1, the tests' side: build a candidate's test suite (generator and validator run in the sandbox) and
 keep it as the candidate's current suite."""
 
 from __future__ import annotations
@@ -6,16 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from frontiersmith.drafts import SolutionDraft, TestsDraft
+from frontiersmith.drafts import Provider, SolutionDraft, TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, TestCase, TestSuite, make_id
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from ..executor import run_step
-from ..llm.base import Provider
-from ..submit import check_size
-from ..testgen import TestBuild, build_tests, check_test_plan
+from ..judging.executor import run_step
+from ..judging.testgen import TestBuild, build_tests, check_test_plan
+from ..problems.submit import check_size
 from .candidates import load_candidate
 from .sample import sampled
 

@@ -1,4 +1,4 @@
-"""Step 5 of Algorithm 1: cross-validate a verifier and a baseline s* against the candidate's current suite
+"""Step 4 of Algorithm 1, the verifier's side: cross-validate a verifier and a baseline s* against the candidate's current suite
 and sampled solutions; the report is stored as the one the candidate's publication takes."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from frontiersmith.drafts import VerifierDraft
+from frontiersmith.drafts import Provider, VerifierDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     CheckOwner,
@@ -26,13 +26,12 @@ from frontiersmith.models import (
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from ..crossval import CrossValidation, cross_validate
-from ..executor import run_step
-from ..llm.base import Provider
-from ..problems import baseline_runs
-from ..testgen import GeneratedTest
+from ..judging.executor import run_step
+from ..judging.testgen import GeneratedTest
+from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
-from .oracle import seed_oracle
+from .crossval.oracle import seed_oracle
+from .crossval.protocol import CrossValidation, cross_validate
 from .sample import BASELINE_AUTHOR, sampled
 from .tests import suite_draft, suite_tests
 

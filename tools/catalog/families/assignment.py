@@ -37,34 +37,18 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join([str(n)] + [" ".join(map(str, row)) for row in rows]) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> list[list[int]]:
-    rows = _rows(text)
+    rows = token_rows(text)
     if len(rows[0]) != 1:
         raise ValueError("the first line must hold n")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
+    n = read_int(rows[0][0], 1, cfg.n_max, "n")
     if len(rows) != n + 1:
         raise ValueError(f"expected {n} matrix rows, found {len(rows) - 1}")
     out = []
     for i, row in enumerate(rows[1:], 1):
         if len(row) != n:
             raise ValueError(f"matrix row {i} must hold {n} costs")
-        out.append([_int(t, 0, cfg.c_max, f"a cost on row {i}") for t in row])
+        out.append([read_int(t, 0, cfg.c_max, f"a cost on row {i}") for t in row])
     return out
 
 
@@ -124,8 +108,8 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if len(toks) != n + 1:
         return False, None, f"expected the total cost and {n} column indices, found {len(toks)} numbers"
     try:
-        claimed = _int(toks[0], 0, n * cfg.c_max, "the total cost")
-        cols = [_int(t, 1, n, "a column index") for t in toks[1:]]
+        claimed = read_int(toks[0], 0, n * cfg.c_max, "the total cost")
+        cols = [read_int(t, 1, n, "a column index") for t in toks[1:]]
     except ValueError as exc:
         return False, None, str(exc)
     if len(set(cols)) != n:

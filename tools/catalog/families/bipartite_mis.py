@@ -39,44 +39,8 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join([f"{n} {len(out)}"] + [f"{u} {v}" for u, v in out]) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    rows = _rows(text)
-    if len(rows[0]) != 2:
-        raise ValueError("the first line must hold n and m")
-    n = _int(rows[0][0], cfg.n_min, cfg.n_max, "n")
-    m = _int(rows[0][1], 0, cfg.m_max, "m")
-    if len(rows) != m + 1:
-        raise ValueError(f"expected {m} edge lines, found {len(rows) - 1}")
-    edges, seen = [], set()
-    for i, row in enumerate(rows[1:], 1):
-        if len(row) != 2:
-            raise ValueError(f"edge line {i} must hold u v")
-        u = _int(row[0], 1, n, f"u on edge line {i}")
-        v = _int(row[1], 1, n, f"v on edge line {i}")
-        if u == v:
-            raise ValueError(f"edge {i} is a self-loop")
-        key = (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"edge {i} repeats the pair {u} {v}")
-        seen.add(key)
-        edges.append((u, v))
-    return n, edges
+    return read_graph(text, cfg.n_min, cfg.n_max, cfg.m_max)
 
 
 def _two_colour(n: int, adj: list[list[int]]) -> list[int] | None:
@@ -164,10 +128,10 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if not toks:
         return False, None, "empty output"
     try:
-        k = _int(toks[0], 0, n, "k")
+        k = read_int(toks[0], 0, n, "k")
         if len(toks) != k + 1:
             return False, None, f"expected k = {k} vertices after k, found {len(toks) - 1}"
-        chosen = [_int(t, 1, n, "a vertex") for t in toks[1:]]
+        chosen = [read_int(t, 1, n, "a vertex") for t in toks[1:]]
     except ValueError as exc:
         return False, None, str(exc)
     inset = [False] * (n + 1)

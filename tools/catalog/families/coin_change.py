@@ -41,31 +41,15 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return f"{len(coins)} {amount}\n{' '.join(map(str, coins))}\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[list[int], int]:
-    rows = _rows(text)
+    rows = token_rows(text)
     if len(rows) != 2 or len(rows[0]) != 2:
         raise ValueError("expected two lines: 'n A' and the n coin values")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    amount = _int(rows[0][1], 0, cfg.amount_max, "A")
+    n = read_int(rows[0][0], 1, cfg.n_max, "n")
+    amount = read_int(rows[0][1], 0, cfg.amount_max, "A")
     if len(rows[1]) != n:
         raise ValueError(f"expected {n} coin values, found {len(rows[1])}")
-    coins = [_int(t, 1, cfg.coin_max, "a coin value") for t in rows[1]]
+    coins = [read_int(t, 1, cfg.coin_max, "a coin value") for t in rows[1]]
     if len(set(coins)) != n:
         raise ValueError("coin values must be distinct")
     return coins, amount
@@ -93,7 +77,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if not toks:
         return False, None, "empty output"
     try:
-        k = _int(toks[0], -1, amount, "k")
+        k = read_int(toks[0], -1, amount, "k")
         if k == -1:
             if len(toks) != 1:
                 return False, None, "after -1 nothing else may be printed"
@@ -101,7 +85,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
         else:
             if len(toks) != k + 1:
                 return False, None, f"expected k = {k} coin values after k, found {len(toks) - 1}"
-            paid = [_int(t, 1, cfg.coin_max, "a coin value") for t in toks[1:]]
+            paid = [read_int(t, 1, cfg.coin_max, "a coin value") for t in toks[1:]]
     except ValueError as exc:
         return False, None, str(exc)
     best = _fewest(coins, amount)

@@ -26,17 +26,8 @@ class Config:
             raise ValueError("d_max must be positive")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, list[int]]:
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 2:
         raise ValueError("the input must start with k and m")
     k, m = v[0], v[1]

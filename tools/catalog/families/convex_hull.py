@@ -44,27 +44,11 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join([str(n)] + [f"{x} {y}" for x, y in pts]) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
-    rows = _rows(text)
+    rows = token_rows(text)
     if len(rows[0]) != 1:
         raise ValueError("the first line must hold n")
-    n = _int(rows[0][0], 3, cfg.n_max, "n")
+    n = read_int(rows[0][0], 3, cfg.n_max, "n")
     if len(rows) != n + 1:
         raise ValueError(f"expected {n} point lines, found {len(rows) - 1}")
     lim = cfg.coord_max
@@ -72,7 +56,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     for i, row in enumerate(rows[1:], 1):
         if len(row) != 2:
             raise ValueError(f"point line {i} must hold x y")
-        pts.append((_int(row[0], -lim, lim, f"x of point {i}"), _int(row[1], -lim, lim, f"y of point {i}")))
+        pts.append(
+            (read_int(row[0], -lim, lim, f"x of point {i}"), read_int(row[1], -lim, lim, f"y of point {i}"))
+        )
     return pts
 
 
@@ -113,11 +99,12 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
         return False, None, "empty output"
     lim = cfg.coord_max
     try:
-        k = _int(toks[0], 3, len(pts), "k")
+        k = read_int(toks[0], 3, len(pts), "k")
         if len(toks) != 2 * k + 1:
             return False, None, f"expected k = {k} points (2k numbers) after k, found {len(toks) - 1} numbers"
         got = [
-            (_int(toks[1 + 2 * i], -lim, lim, "x"), _int(toks[2 + 2 * i], -lim, lim, "y")) for i in range(k)
+            (read_int(toks[1 + 2 * i], -lim, lim, "x"), read_int(toks[2 + 2 * i], -lim, lim, "y"))
+            for i in range(k)
         ]
     except ValueError as exc:
         return False, None, str(exc)

@@ -26,17 +26,8 @@ class Config:
             raise ValueError("w_max must be between 1 and 10^9")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, int, list[tuple[int, int, int]]]:
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 3:
         raise ValueError("the input must start with n, m and D")
     n, m, d = v[0], v[1], v[2]
@@ -174,14 +165,9 @@ def validate(cfg: Config, text: str) -> None:
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
     n, d, edges = _parse(cfg, input_text)
-    toks = output_text.split()
-    if len(toks) != n - 1:
-        return False, None, f"expected {n - 1} edge indices, found {len(toks)}"
-    if not all(t.isdigit() for t in toks):
-        return False, None, "edge indices must be positive integers"
-    chosen = [int(t) - 1 for t in toks]
-    if any(not 0 <= i < len(edges) for i in chosen):
-        return False, None, f"edge indices must be between 1 and {len(edges)}"
+    chosen, problem = edge_indices(output_text, n - 1, len(edges))
+    if chosen is None:
+        return False, None, problem
     if len(set(chosen)) != len(chosen):
         return False, None, "an edge index is repeated"
     problem = _spanning_tree_problem(n, edges, chosen, d)
@@ -189,23 +175,6 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
         return False, None, problem
     total = sum(edges[i][2] for i in chosen)
     return True, float(total), f"tree weight {total}"
-
-
-def _is_spanning_tree(n: int, ends: list[tuple[int, int]]) -> str:
-    """Empty if ``ends`` (0-based) are n - 1 edges joining all n vertices, else what is wrong."""
-    if len(ends) != n - 1:
-        return f"a spanning tree has {n - 1} edges, not {len(ends)}"
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for a, b in ends:
-        adj[a].append(b)
-        adj[b].append(a)
-    seen, todo = {0}, [0]
-    while todo:
-        for b in adj[todo.pop()]:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return "" if len(seen) == n else f"the edges reach {len(seen)} of {n} vertices"
 
 
 def _edge_ends(edges: list[tuple[int, int, int]], output_text: str) -> list[tuple[int, int]] | str:
@@ -220,7 +189,7 @@ def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool,
     span the graph (an output mutation only narrows this, by the degree bound)."""
     n, _, edges = _parse(cfg, input_text)
     ends = _edge_ends(edges, output_text)
-    wrong = ends if isinstance(ends, str) else _is_spanning_tree(n, ends)
+    wrong = ends if isinstance(ends, str) else spanning_tree_problem(n, ends)
     return not wrong, wrong or "a spanning tree"
 
 
@@ -228,7 +197,7 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     """C_O alone, written apart from ``verify``: a spanning tree in which no vertex has degree above D."""
     n, d, edges = _parse(cfg, input_text)
     ends = _edge_ends(edges, output_text)
-    wrong = ends if isinstance(ends, str) else _is_spanning_tree(n, ends)
+    wrong = ends if isinstance(ends, str) else spanning_tree_problem(n, ends)
     if wrong:
         return False, wrong
     degree = [0] * n

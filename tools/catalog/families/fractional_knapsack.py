@@ -25,24 +25,6 @@ class Config:
             raise ValueError("w_max and v_max must be between 1 and 1e6")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.isdigit():
-        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(1000, 2000))
     wm, vm = cfg.w_max, cfg.v_max
@@ -67,18 +49,18 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    rows = _lines(text)
+    rows = token_lines(text)
     if len(rows[0]) != 2:
         raise ValueError("the first line must hold n and W")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    cap = _int(rows[0][1], 1, cfg.n_max * cfg.w_max, "W")
+    n = read_int(rows[0][0], 1, cfg.n_max, "n")
+    cap = read_int(rows[0][1], 1, cfg.n_max * cfg.w_max, "W")
     if len(rows) != n + 1:
         raise ValueError(f"expected {n} item lines, got {len(rows) - 1}")
     items = []
     for row in rows[1:]:
         if len(row) != 2:
             raise ValueError("each item line must hold a weight and a value")
-        items.append((_int(row[0], 1, cfg.w_max, "a weight"), _int(row[1], 1, cfg.v_max, "a value")))
+        items.append((read_int(row[0], 1, cfg.w_max, "a weight"), read_int(row[1], 1, cfg.v_max, "a value")))
     return cap, items
 
 

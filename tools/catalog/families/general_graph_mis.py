@@ -22,24 +22,6 @@ class Config:
             raise ValueError("m_max must be between 1 and 1000000")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.lstrip("-").isdigit():
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def _random_edges(rng: "random.Random", vertices: list[int], p: float, edges: set) -> None:
     k = len(vertices)
     for i in range(k):
@@ -97,26 +79,8 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    rows = _lines(text)
-    if len(rows[0]) != 2:
-        raise ValueError("the first line must hold n and m")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    m = _int(rows[0][1], 0, min(cfg.m_max, n * (n - 1) // 2), "m")
-    if len(rows) != m + 1:
-        raise ValueError(f"expected {m} edge lines, got {len(rows) - 1}")
-    edges, seen = [], set()
-    for row in rows[1:]:
-        if len(row) != 2:
-            raise ValueError("each edge line must hold two vertices")
-        u, v = _int(row[0], 1, n, "a vertex"), _int(row[1], 1, n, "a vertex")
-        if u == v:
-            raise ValueError(f"self-loop at vertex {u}")
-        key = (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"edge {u}-{v} is repeated")
-        seen.add(key)
-        edges.append(key)
-    return n, edges
+    n, edges = read_graph(text, 1, cfg.n_max, cfg.m_max)
+    return n, [(min(u, v), max(u, v)) for u, v in edges]
 
 
 def validate(cfg: Config, text: str) -> None:

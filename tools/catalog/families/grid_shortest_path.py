@@ -58,43 +58,8 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return f"{rows} {cols}\n" + "\n".join("".join(row) for row in g) + "\n"
 
 
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[list[str], tuple[int, int], tuple[int, int]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    lines = text[:-1].split("\n")
-    head = lines[0].split()
-    if len(head) != 2:
-        raise ValueError("the first line must hold R and C")
-    rows = _int(head[0], 1, cfg.side_max, "R")
-    cols = _int(head[1], 1, cfg.side_max, "C")
-    grid = lines[1:]
-    if len(grid) != rows:
-        raise ValueError(f"expected {rows} grid rows, found {len(grid)}")
-    s = t = None
-    for r, row in enumerate(grid):
-        if len(row) != cols or set(row) - set(".#ST"):
-            raise ValueError(f"grid row {r + 1} must be {cols} characters from '.#ST'")
-        for c, ch in enumerate(row):
-            if ch in "ST":
-                if (s if ch == "S" else t) is not None:
-                    raise ValueError(f"the grid holds more than one {ch}")
-                if ch == "S":
-                    s = (r, c)
-                else:
-                    t = (r, c)
-    if s is None or t is None:
-        raise ValueError("the grid must hold exactly one S and one T")
-    return grid, s, t
+    return read_grid(text, 1, cfg.side_max)
 
 
 def _distance(grid: list[str], s: tuple[int, int], t: tuple[int, int]) -> int:
@@ -122,7 +87,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if not toks:
         return False, None, "empty output"
     try:
-        d = _int(toks[0], -1, len(grid) * len(grid[0]), "the length")
+        d = read_int(toks[0], -1, len(grid) * len(grid[0]), "the length")
     except ValueError as exc:
         return False, None, str(exc)
     best = _distance(grid, s, t)

@@ -26,43 +26,28 @@ class Config:
             raise ValueError("q_max must be between 1 and 100000")
 
 
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
-def _clause(rng: "random.Random", n: int, sign) -> list[int]:
-    vs = rng.sample(range(1, n + 1), 3)
-    return [v if sign(v) else -v for v in vs]
-
-
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(40, 60))
     q = min(cfg.q_max, 25 * n)
     if dist == "threshold":
         m = int(n * 4.26)
-        clauses = [_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
+        clauses = [random_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
     elif dist == "planted":
         hidden = [rng.random() < 0.5 for _ in range(n + 1)]
         m = int(n * rng.uniform(5.0, 6.0))
         clauses = []
         while len(clauses) < m:
-            c = _clause(rng, n, lambda v: rng.random() < 0.5)
+            c = random_clause(rng, n, lambda v: rng.random() < 0.5)
             if any(hidden[abs(lit)] == (lit > 0) for lit in c):
                 clauses.append(c)
     elif dist == "biased":
         pref = [rng.random() < 0.5 for _ in range(n + 1)]
         m = int(n * 7)
-        clauses = [_clause(rng, n, lambda v: pref[v] == (rng.random() < 0.7)) for _ in range(m)]
+        clauses = [random_clause(rng, n, lambda v: pref[v] == (rng.random() < 0.7)) for _ in range(m)]
     elif dist == "tight_budget":
         m = int(n * 5)
         q = min(cfg.q_max, 3 * n)
-        clauses = [_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
+        clauses = [random_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
     else:
         raise ValueError(f"unknown distribution {dist!r}")
     clauses = clauses[: cfg.m_max]
@@ -75,16 +60,16 @@ def _parse(cfg: Config, text: str) -> tuple[int, int, list[tuple[int, int, int]]
     rows = [r.split() for r in text[:-1].split("\n")]
     if len(rows[0]) != 3:
         raise ValueError("the first line must hold n, m and q")
-    n = _int(rows[0][0], 3, cfg.n_max, "n")
-    m = _int(rows[0][1], 1, cfg.m_max, "m")
-    q = _int(rows[0][2], 1, cfg.q_max, "q")
+    n = read_int(rows[0][0], 3, cfg.n_max, "n")
+    m = read_int(rows[0][1], 1, cfg.m_max, "m")
+    q = read_int(rows[0][2], 1, cfg.q_max, "q")
     if len(rows) != m + 1:
         raise ValueError(f"expected {m} clause lines, got {len(rows) - 1}")
     clauses = []
     for row in rows[1:]:
         if len(row) != 3:
             raise ValueError("each clause line must hold exactly three literals")
-        lits = tuple(_int(t, -n, n, "a literal") for t in row)
+        lits = tuple(read_int(t, -n, n, "a literal") for t in row)
         if 0 in lits or len({abs(x) for x in lits}) != 3:
             raise ValueError("the three literals of a clause must be non-zero, on three different variables")
         clauses.append(lits)

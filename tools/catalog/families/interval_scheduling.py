@@ -42,39 +42,12 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join([str(n)] + [f"{a} {b}" for a, b in out]) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
-    rows = _rows(text)
-    if len(rows[0]) != 1:
-        raise ValueError("the first line must hold n")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    if len(rows) != n + 1:
-        raise ValueError(f"expected {n} interval lines, found {len(rows) - 1}")
-    out = []
-    for i, row in enumerate(rows[1:], 1):
-        if len(row) != 2:
-            raise ValueError(f"interval line {i} must hold l r")
-        lo = _int(row[0], 0, cfg.t_max, f"l of interval {i}")
-        hi = _int(row[1], 0, cfg.t_max, f"r of interval {i}")
+    ivs = numbered_lines(text, cfg.n_max, "interval", [("l", 0, cfg.t_max), ("r", 0, cfg.t_max)])
+    for i, (lo, hi) in enumerate(ivs, 1):
         if lo >= hi:
             raise ValueError(f"interval {i} has l >= r")
-        out.append((lo, hi))
-    return out
+    return ivs
 
 
 def _best(intervals: list[tuple[int, int]]) -> int:
@@ -96,10 +69,10 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if not toks:
         return False, None, "empty output"
     try:
-        k = _int(toks[0], 0, len(intervals), "k")
+        k = read_int(toks[0], 0, len(intervals), "k")
         if len(toks) != k + 1:
             return False, None, f"expected k = {k} indices after k, found {len(toks) - 1}"
-        chosen = [_int(t, 1, len(intervals), "an interval index") for t in toks[1:]]
+        chosen = [read_int(t, 1, len(intervals), "an interval index") for t in toks[1:]]
     except ValueError as exc:
         return False, None, str(exc)
     if len(set(chosen)) != k:

@@ -38,35 +38,21 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join([f"{n} {cap}"] + [f"{w} {v}" for w, v in items]) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    rows = _rows(text)
+    rows = token_rows(text)
     if len(rows[0]) != 2:
         raise ValueError("the first line must hold n and W")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    cap = _int(rows[0][1], 1, cfg.cap_max, "W")
+    n = read_int(rows[0][0], 1, cfg.n_max, "n")
+    cap = read_int(rows[0][1], 1, cfg.cap_max, "W")
     if len(rows) != n + 1:
         raise ValueError(f"expected {n} item lines, found {len(rows) - 1}")
     items = []
     for i, row in enumerate(rows[1:], 1):
         if len(row) != 2:
             raise ValueError(f"item line {i} must hold w v")
-        items.append((_int(row[0], 1, cap, f"w of item {i}"), _int(row[1], 1, cfg.v_max, f"v of item {i}")))
+        items.append(
+            (read_int(row[0], 1, cap, f"w of item {i}"), read_int(row[1], 1, cfg.v_max, f"v of item {i}"))
+        )
     return cap, items
 
 
@@ -87,10 +73,10 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if not toks:
         return False, None, "empty output"
     try:
-        k = _int(toks[0], 0, len(items), "k")
+        k = read_int(toks[0], 0, len(items), "k")
         if len(toks) != k + 1:
             return False, None, f"expected k = {k} item indices after k, found {len(toks) - 1}"
-        chosen = [_int(t, 1, len(items), "an item index") for t in toks[1:]]
+        chosen = [read_int(t, 1, len(items), "an item index") for t in toks[1:]]
     except ValueError as exc:
         return False, None, str(exc)
     if len(set(chosen)) != k:

@@ -44,16 +44,6 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return f"{len(a)} {len(b)}\n{a}\n{b}\n"
 
 
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[str, str]:
     if not text.endswith("\n"):
         raise ValueError("the input must end with a newline")
@@ -63,8 +53,8 @@ def _parse(cfg: Config, text: str) -> tuple[str, str]:
     head = rows[0].split()
     if len(head) != 2:
         raise ValueError("the first line must hold |A| and |B|")
-    n = _int(head[0], 1, cfg.len_max, "|A|")
-    m = _int(head[1], 1, cfg.len_max, "|B|")
+    n = read_int(head[0], 1, cfg.len_max, "|A|")
+    m = read_int(head[1], 1, cfg.len_max, "|B|")
     a, b = rows[1], rows[2]
     if not a or not b or a.strip(_LOWER) or b.strip(_LOWER):
         raise ValueError("A and B must be non-empty strings of lowercase letters a-z")
@@ -101,7 +91,7 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if not toks:
         return False, None, "empty output"
     try:
-        k = _int(toks[0], 0, min(len(a), len(b)), "the length")
+        k = read_int(toks[0], 0, min(len(a), len(b)), "the length")
     except ValueError as exc:
         return False, None, str(exc)
     if len(toks) != (2 if k > 0 else 1):

@@ -22,46 +22,23 @@ class Config:
             raise ValueError("m_max must be between 1 and 1000000")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.lstrip("-").isdigit() or tok.count("-") > 1:
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
-def _clause(rng: "random.Random", n: int, sign) -> list[int]:
-    vs = rng.sample(range(1, n + 1), 3)
-    return [v if sign(v) else -v for v in vs]
-
-
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     clauses = []
     if dist == "threshold":
         n = min(cfg.n_max, rng.randint(800, 1200))
         m = int(n * 4.26)
-        clauses = [_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
+        clauses = [random_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
     elif dist == "overconstrained":
         n = min(cfg.n_max, rng.randint(250, 400))
         m = int(n * rng.uniform(8, 12))
-        clauses = [_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
+        clauses = [random_clause(rng, n, lambda v: rng.random() < 0.5) for _ in range(m)]
     elif dist == "planted":
         # satisfiable by a hidden assignment: every clause has at least one literal the hidden one makes true
         n = min(cfg.n_max, rng.randint(1500, 2000))
         hidden = [rng.random() < 0.5 for _ in range(n + 1)]
         m = int(n * rng.uniform(4.0, 4.4))
         while len(clauses) < m:
-            c = _clause(rng, n, lambda v: rng.random() < 0.5)
+            c = random_clause(rng, n, lambda v: rng.random() < 0.5)
             if any(hidden[abs(lit)] == (lit > 0) for lit in c):
                 clauses.append(c)
     elif dist == "biased":
@@ -69,7 +46,7 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
         n = min(cfg.n_max, rng.randint(800, 1200))
         pref = [rng.random() < 0.5 for _ in range(n + 1)]
         m = int(n * 6)
-        clauses = [_clause(rng, n, lambda v: pref[v] == (rng.random() < 0.65)) for _ in range(m)]
+        clauses = [random_clause(rng, n, lambda v: pref[v] == (rng.random() < 0.65)) for _ in range(m)]
     else:
         raise ValueError(f"unknown distribution {dist!r}")
     clauses = clauses[: cfg.m_max]
@@ -77,18 +54,18 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
-    rows = _lines(text)
+    rows = token_lines(text)
     if len(rows[0]) != 2:
         raise ValueError("the first line must hold n and m")
-    n = _int(rows[0][0], 3, cfg.n_max, "n")
-    m = _int(rows[0][1], 1, cfg.m_max, "m")
+    n = read_int(rows[0][0], 3, cfg.n_max, "n")
+    m = read_int(rows[0][1], 1, cfg.m_max, "m")
     if len(rows) != m + 1:
         raise ValueError(f"expected {m} clause lines, got {len(rows) - 1}")
     clauses = []
     for row in rows[1:]:
         if len(row) != 3:
             raise ValueError("each clause line must hold exactly three literals")
-        lits = tuple(_int(t, -n, n, "a literal") for t in row)
+        lits = tuple(read_int(t, -n, n, "a literal") for t in row)
         if 0 in lits:
             raise ValueError("literals must be non-zero")
         if len({abs(x) for x in lits}) != 3:

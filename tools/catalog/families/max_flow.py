@@ -60,30 +60,14 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, int, int, list[tuple[int, int, int]]]:
-    rows = _rows(text)
+    rows = token_rows(text)
     if len(rows[0]) != 4:
         raise ValueError("the first line must hold n m s t")
-    n = _int(rows[0][0], cfg.n_min, cfg.n_max, "n")
-    m = _int(rows[0][1], 1, cfg.m_max, "m")
-    s = _int(rows[0][2], 1, n, "s")
-    t = _int(rows[0][3], 1, n, "t")
+    n = read_int(rows[0][0], cfg.n_min, cfg.n_max, "n")
+    m = read_int(rows[0][1], 1, cfg.m_max, "m")
+    s = read_int(rows[0][2], 1, n, "s")
+    t = read_int(rows[0][3], 1, n, "t")
     if s == t:
         raise ValueError("s and t must differ")
     if len(rows) != m + 1:
@@ -92,9 +76,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, int, int, list[tuple[int, int, 
     for i, row in enumerate(rows[1:], 1):
         if len(row) != 3:
             raise ValueError(f"arc line {i} must hold u v c")
-        u = _int(row[0], 1, n, f"u on arc line {i}")
-        v = _int(row[1], 1, n, f"v on arc line {i}")
-        c = _int(row[2], 1, cfg.c_max, f"c on arc line {i}")
+        u = read_int(row[0], 1, n, f"u on arc line {i}")
+        v = read_int(row[1], 1, n, f"v on arc line {i}")
+        c = read_int(row[2], 1, cfg.c_max, f"c on arc line {i}")
         if u == v:
             raise ValueError(f"arc {i} is a self-loop")
         arcs.append((u, v, c))
@@ -165,9 +149,9 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if len(toks) != len(arcs) + 1:
         return False, None, f"expected the flow value and {len(arcs)} arc flows, found {len(toks)} numbers"
     try:
-        value = _int(toks[0], 0, 10**15, "the flow value")
+        value = read_int(toks[0], 0, 10**15, "the flow value")
         flows = [
-            _int(x, 0, c, f"the flow on arc {i}")
+            read_int(x, 0, c, f"the flow on arc {i}")
             for i, (x, (_, _, c)) in enumerate(zip(toks[1:], arcs, strict=True), 1)
         ]
     except ValueError as exc:

@@ -38,37 +38,8 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join([str(n)] + [f"{p} {d}" for p, d in jobs]) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
-    rows = _rows(text)
-    if len(rows[0]) != 1:
-        raise ValueError("the first line must hold n")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    if len(rows) != n + 1:
-        raise ValueError(f"expected {n} job lines, found {len(rows) - 1}")
-    jobs = []
-    for i, row in enumerate(rows[1:], 1):
-        if len(row) != 2:
-            raise ValueError(f"job line {i} must hold p d")
-        jobs.append(
-            (_int(row[0], 1, cfg.p_max, f"p of job {i}"), _int(row[1], 0, cfg.d_max, f"d of job {i}"))
-        )
-    return jobs
+    return numbered_lines(text, cfg.n_max, "job", [("p", 1, cfg.p_max), ("d", 0, cfg.d_max)])
 
 
 def _lateness(jobs: list[tuple[int, int]], order: list[int]) -> int:
@@ -88,15 +59,9 @@ def validate(cfg: Config, text: str) -> None:
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
     jobs = _parse(cfg, input_text)
     n = len(jobs)
-    toks = output_text.split()
-    if len(toks) != n:
-        return False, None, f"expected a permutation of {n} jobs, found {len(toks)} numbers"
-    try:
-        order = [_int(t, 1, n, "a job index") - 1 for t in toks]
-    except ValueError as exc:
-        return False, None, str(exc)
-    if len(set(order)) != n:
-        return False, None, "the output is not a permutation: a job is repeated"
+    order, problem = job_order(output_text, n)
+    if order is None:
+        return False, None, problem
     got = _lateness(jobs, order)
     best = _lateness(jobs, sorted(range(n), key=lambda j: jobs[j][1]))
     if got != best:

@@ -22,17 +22,8 @@ class Config:
             raise ValueError("m_max must be at least n_max - 1 so a connected graph fits")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 2:
         raise ValueError("the input must start with n and m")
     n, m = v[0], v[1]
@@ -151,14 +142,9 @@ def validate(cfg: Config, text: str) -> None:
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
     n, edges = _parse(cfg, input_text)
-    toks = output_text.split()
-    if len(toks) != n - 1:
-        return False, None, f"expected {n - 1} edge indices, found {len(toks)}"
-    if not all(t.isdigit() for t in toks):
-        return False, None, "edge indices must be positive integers"
-    chosen = [int(t) - 1 for t in toks]
-    if any(not 0 <= i < len(edges) for i in chosen):
-        return False, None, f"edge indices must be between 1 and {len(edges)}"
+    chosen, problem = edge_indices(output_text, n - 1, len(edges))
+    if chosen is None:
+        return False, None, problem
     dsu = _DSU(n)
     deg = [0] * n
     for i in chosen:
@@ -171,30 +157,13 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(leaves), f"{leaves} leaves"
 
 
-def _is_spanning_tree(n: int, ends: list[tuple[int, int]]) -> str:
-    """Empty if ``ends`` (0-based) are n - 1 edges joining all n vertices, else what is wrong."""
-    if len(ends) != n - 1:
-        return f"a spanning tree has {n - 1} edges, not {len(ends)}"
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for a, b in ends:
-        adj[a].append(b)
-        adj[b].append(a)
-    seen, todo = {0}, [0]
-    while todo:
-        for b in adj[todo.pop()]:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return "" if len(seen) == n else f"the edges reach {len(seen)} of {n} vertices"
-
-
 def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
     """C_O alone, written apart from ``verify``: n - 1 edge indices forming a spanning tree."""
     n, edges = _parse(cfg, input_text)
     toks = output_text.split()
     if not all(t.isdigit() and 1 <= int(t) <= len(edges) for t in toks):
         return False, f"every token must be an edge index in 1..{len(edges)}"
-    wrong = _is_spanning_tree(n, [edges[int(t) - 1] for t in toks])
+    wrong = spanning_tree_problem(n, [edges[int(t) - 1] for t in toks])
     return not wrong, wrong or "a spanning tree"
 
 

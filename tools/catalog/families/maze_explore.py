@@ -22,16 +22,6 @@ class Config:
             raise ValueError("maze_explore needs 3 <= side_min <= side_max <= 200")
 
 
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _reachable(g: list[list[str]], s: tuple[int, int]) -> dict[tuple[int, int], int]:
     """BFS distances from ``s`` over free cells."""
     rows, cols = len(g), len(g[0])
@@ -121,32 +111,7 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[list[str], tuple[int, int], tuple[int, int]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    lines = text[:-1].split("\n")
-    head = lines[0].split()
-    if len(head) != 2:
-        raise ValueError("the first line must hold R and C")
-    rows = _int(head[0], 3, cfg.side_max, "R")
-    cols = _int(head[1], 3, cfg.side_max, "C")
-    grid = lines[1:]
-    if len(grid) != rows:
-        raise ValueError(f"expected {rows} grid rows, found {len(grid)}")
-    s = t = None
-    for r, row in enumerate(grid):
-        if len(row) != cols or set(row) - set(".#ST"):
-            raise ValueError(f"grid row {r + 1} must be {cols} characters from '.#ST'")
-        for c, ch in enumerate(row):
-            if ch == "S":
-                if s is not None:
-                    raise ValueError("the grid holds more than one S")
-                s = (r, c)
-            elif ch == "T":
-                if t is not None:
-                    raise ValueError("the grid holds more than one T")
-                t = (r, c)
-    if s is None or t is None:
-        raise ValueError("the grid must hold exactly one S and one T")
+    grid, s, t = read_grid(text, 3, cfg.side_max)
     if t not in _reachable([list(row) for row in grid], s):
         raise ValueError("T cannot be reached from S")
     return grid, s, t

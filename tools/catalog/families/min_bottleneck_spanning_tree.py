@@ -25,24 +25,6 @@ class Config:
             raise ValueError("w_max must be between 1 and 1e9")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.isdigit():
-        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def _find(parent: list[int], x: int) -> int:
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -101,28 +83,10 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
-    rows = _lines(text)
-    if len(rows[0]) != 2:
-        raise ValueError("the first line must hold n and m")
-    n = _int(rows[0][0], 2, cfg.n_max, "n")
-    m = _int(rows[0][1], n - 1, min(cfg.m_max, n * (n - 1) // 2), "m")
-    if len(rows) != m + 1:
-        raise ValueError(f"expected {m} edge lines, got {len(rows) - 1}")
-    edges, seen = [], set()
+    n, edges = read_graph(text, 2, cfg.n_max, cfg.m_max, cfg.w_max)
     parent = list(range(n + 1))
     comps = n
-    for row in rows[1:]:
-        if len(row) != 3:
-            raise ValueError("each edge line must hold u v w")
-        u, v = _int(row[0], 1, n, "a vertex"), _int(row[1], 1, n, "a vertex")
-        w = _int(row[2], 1, cfg.w_max, "a weight")
-        if u == v:
-            raise ValueError(f"self-loop at vertex {u}")
-        key = (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"edge {u}-{v} is repeated")
-        seen.add(key)
-        edges.append((u, v, w))
+    for u, v, _w in edges:
         a, b = _find(parent, u), _find(parent, v)
         if a != b:
             parent[a] = b
@@ -155,30 +119,13 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     return True, float(bottleneck), f"spanning tree with heaviest edge {bottleneck}"
 
 
-def _is_spanning_tree(n: int, ends: list[tuple[int, int]]) -> str:
-    """Empty if ``ends`` (0-based) are n - 1 edges joining all n vertices, else what is wrong."""
-    if len(ends) != n - 1:
-        return f"a spanning tree has {n - 1} edges, not {len(ends)}"
-    adj: list[list[int]] = [[] for _ in range(n)]
-    for a, b in ends:
-        adj[a].append(b)
-        adj[b].append(a)
-    seen, todo = {0}, [0]
-    while todo:
-        for b in adj[todo.pop()]:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return "" if len(seen) == n else f"the edges reach {len(seen)} of {n} vertices"
-
-
 def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
     """C_O alone, written apart from ``verify``: n - 1 edge indices forming a spanning tree."""
     n, edges = _parse(cfg, input_text)
     toks = output_text.split()
     if not all(t.isdigit() and 1 <= int(t) <= len(edges) for t in toks):
         return False, f"every token must be an edge index in 1..{len(edges)}"
-    wrong = _is_spanning_tree(n, [(edges[int(t) - 1][0] - 1, edges[int(t) - 1][1] - 1) for t in toks])
+    wrong = spanning_tree_problem(n, [(edges[int(t) - 1][0] - 1, edges[int(t) - 1][1] - 1) for t in toks])
     return not wrong, wrong or "a spanning tree"
 
 

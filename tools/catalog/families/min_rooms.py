@@ -22,24 +22,6 @@ class Config:
             raise ValueError("t_max must be between 1 and 1e9")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.isdigit():
-        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(3000, 5000))
     tm = cfg.t_max
@@ -67,20 +49,10 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
-    rows = _lines(text)
-    if len(rows[0]) != 1:
-        raise ValueError("the first line must hold n alone")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    if len(rows) != n + 1:
-        raise ValueError(f"expected {n} interval lines, got {len(rows) - 1}")
-    ivs = []
-    for row in rows[1:]:
-        if len(row) != 2:
-            raise ValueError("each interval line must hold a start and an end")
-        s, e = _int(row[0], 0, cfg.t_max, "a start"), _int(row[1], 0, cfg.t_max, "an end")
+    ivs = numbered_lines(text, cfg.n_max, "interval", [("start", 0, cfg.t_max), ("end", 0, cfg.t_max)])
+    for i, (s, e) in enumerate(ivs, 1):
         if s >= e:
-            raise ValueError("every interval needs start < end")
-        ivs.append((s, e))
+            raise ValueError(f"interval {i} needs start < end")
     return ivs
 
 

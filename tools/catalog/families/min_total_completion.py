@@ -23,24 +23,6 @@ class Config:
             raise ValueError("p_max must be in [1, 1e6] and d_max in [1, 1e12]")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.isdigit():
-        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(3000, 5000))
     pm = cfg.p_max
@@ -67,20 +49,8 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
-    rows = _lines(text)
-    if len(rows[0]) != 1:
-        raise ValueError("the first line must hold n alone")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
-    if len(rows) != n + 1:
-        raise ValueError(f"expected {n} job lines, got {len(rows) - 1}")
-    jobs = []
-    for row in rows[1:]:
-        if len(row) != 2:
-            raise ValueError("each job line must hold a processing time and a due date")
-        jobs.append(
-            (_int(row[0], 1, cfg.p_max, "a processing time"), _int(row[1], 1, cfg.d_max, "a due date"))
-        )
-    return jobs
+    fields = [("processing time", 1, cfg.p_max), ("due date", 1, cfg.d_max)]
+    return numbered_lines(text, cfg.n_max, "job", fields)
 
 
 def validate(cfg: Config, text: str) -> None:
@@ -90,14 +60,9 @@ def validate(cfg: Config, text: str) -> None:
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
     jobs = _parse(cfg, input_text)
     n = len(jobs)
-    toks = output_text.split()
-    if len(toks) != n:
-        return False, None, f"expected a permutation of {n} jobs, got {len(toks)} tokens"
-    if any(not t.isdigit() for t in toks):
-        return False, None, "every token must be a job number"
-    order = [int(t) - 1 for t in toks]
-    if sorted(order) != list(range(n)):
-        return False, None, f"the answer is not a permutation of 1..{n}"
+    order, problem = job_order(output_text, n)
+    if order is None:
+        return False, None, problem
     t = total = 0
     for j in order:
         t += jobs[j][0]
@@ -107,11 +72,8 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
 
 def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
     """C_O alone, written apart from ``verify``: every job number once."""
-    n = len(_parse(cfg, input_text))
-    toks = output_text.split()
-    if len(toks) != n or not all(t.isdigit() for t in toks) or set(map(int, toks)) != set(range(1, n + 1)):
-        return False, f"the output must be a permutation of 1..{n}"
-    return True, "a permutation"
+    order, problem = job_order(output_text, len(_parse(cfg, input_text)))
+    return order is not None, problem or "a permutation"
 
 
 # An objective mutation keeps the seed's C_O: max_lateness's checker, without its minimality.

@@ -20,17 +20,8 @@ class Config:
             raise ValueError("m_max must be between 1 and 1000000")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 2:
         raise ValueError("the input must start with n and m")
     n, m = v[0], v[1]
@@ -45,54 +36,6 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
             raise ValueError(f"clause {i + 1} must name two different variables in [1, {n}]")
         clauses.append((a, b))
     return n, clauses
-
-
-def _satisfiable(n: int, clauses: list[tuple[int, int]]) -> bool:
-    """Kosaraju on the implication graph; node 2(v-1) is x_v, 2(v-1)+1 is not x_v."""
-
-    def node(lit: int) -> int:
-        return 2 * (abs(lit) - 1) + (1 if lit < 0 else 0)
-
-    N = 2 * n
-    g: list[list[int]] = [[] for _ in range(N)]
-    r: list[list[int]] = [[] for _ in range(N)]
-    for a, b in clauses:
-        for x, y in ((node(a) ^ 1, node(b)), (node(b) ^ 1, node(a))):
-            g[x].append(y)
-            r[y].append(x)
-    seen = [False] * N
-    order: list[int] = []
-    for s in range(N):
-        if seen[s]:
-            continue
-        seen[s] = True
-        stack = [(s, 0)]
-        while stack:
-            u, i = stack[-1]
-            if i < len(g[u]):
-                stack[-1] = (u, i + 1)
-                w = g[u][i]
-                if not seen[w]:
-                    seen[w] = True
-                    stack.append((w, 0))
-            else:
-                stack.pop()
-                order.append(u)
-    comp = [-1] * N
-    c = 0
-    for s in reversed(order):
-        if comp[s] >= 0:
-            continue
-        comp[s] = c
-        stack2 = [s]
-        while stack2:
-            u = stack2.pop()
-            for w in r[u]:
-                if comp[w] < 0:
-                    comp[w] = c
-                    stack2.append(w)
-        c += 1
-    return all(comp[2 * i] != comp[2 * i + 1] for i in range(n))
 
 
 def _clause(rng: "random.Random", truth: list[bool], u: int, v: int, kind: str) -> tuple[int, int] | None:
@@ -168,7 +111,7 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 def validate(cfg: Config, text: str) -> None:
     n, clauses = _parse(cfg, text)
-    if not _satisfiable(n, clauses):
+    if not satisfiable_2sat(n, clauses):
         raise ValueError("the formula must be satisfiable")
 
 

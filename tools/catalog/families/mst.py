@@ -49,22 +49,6 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _find(parent: list[int], x: int) -> int:
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -73,28 +57,9 @@ def _find(parent: list[int], x: int) -> int:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
-    rows = _rows(text)
-    if len(rows[0]) != 2:
-        raise ValueError("the first line must hold n and m")
-    n = _int(rows[0][0], cfg.n_min, cfg.n_max, "n")
-    m = _int(rows[0][1], n - 1, cfg.m_max, "m")
-    if len(rows) != m + 1:
-        raise ValueError(f"expected {m} edge lines, found {len(rows) - 1}")
-    edges = []
-    seen = set()
-    for i, row in enumerate(rows[1:], 1):
-        if len(row) != 3:
-            raise ValueError(f"edge line {i} must hold u v w")
-        u = _int(row[0], 1, n, f"u on edge line {i}")
-        v = _int(row[1], 1, n, f"v on edge line {i}")
-        w = _int(row[2], 1, cfg.w_max, f"w on edge line {i}")
-        if u == v:
-            raise ValueError(f"edge {i} is a self-loop")
-        key = (min(u, v), max(u, v))
-        if key in seen:
-            raise ValueError(f"edge {i} repeats the pair {u} {v}")
-        seen.add(key)
-        edges.append((u, v, w))
+    n, edges = read_graph(text, cfg.n_min, cfg.n_max, cfg.m_max, cfg.w_max)
+    if len(edges) < n - 1:
+        raise ValueError(f"m = {len(edges)} is below n - 1 = {n - 1}: the graph cannot be connected")
     return n, edges
 
 
@@ -122,8 +87,8 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
     if len(toks) != n:
         return False, None, f"expected the weight and {n - 1} edge indices ({n} numbers), found {len(toks)}"
     try:
-        claimed = _int(toks[0], 0, 10**15, "the weight")
-        idx = [_int(t, 1, len(edges), "an edge index") for t in toks[1:]]
+        claimed = read_int(toks[0], 0, 10**15, "the weight")
+        idx = [read_int(t, 1, len(edges), "an edge index") for t in toks[1:]]
     except ValueError as exc:
         return False, None, str(exc)
     if len(set(idx)) != len(idx):

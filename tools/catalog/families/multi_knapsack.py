@@ -30,17 +30,8 @@ class Config:
             raise ValueError("w_max, p_max and c_max must be positive")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str) -> tuple[list[int], list[int], list[int]]:
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 2:
         raise ValueError("the input must start with n and k")
     n, k = v[0], v[1]

@@ -25,17 +25,8 @@ class Config:
             raise ValueError("q_max, p_max must be >= 0 and w_max, c_max >= 1")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str):
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 2:
         raise ValueError("the input must start with n and C")
     n, cap = v[0], v[1]

@@ -25,24 +25,6 @@ class Config:
             raise ValueError("w_max must be between 1 and 1e6")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.isdigit():
-        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def _rect(rng: "random.Random", cmax: int, cx: int, cy: int, w: int, h: int) -> tuple[int, int, int, int]:
     w, h = max(1, min(w, cmax)), max(1, min(h, cmax))
     x1 = max(0, min(cmax - w, cx - w // 2))
@@ -90,18 +72,18 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> list[tuple[int, int, int, int, int]]:
-    rows = _lines(text)
+    rows = token_lines(text)
     if len(rows[0]) != 1:
         raise ValueError("the first line must hold n alone")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
+    n = read_int(rows[0][0], 1, cfg.n_max, "n")
     if len(rows) != n + 1:
         raise ValueError(f"expected {n} rectangle lines, got {len(rows) - 1}")
     rects = []
     for row in rows[1:]:
         if len(row) != 5:
             raise ValueError("each rectangle line must hold x1 y1 x2 y2 w")
-        x1, y1, x2, y2 = (_int(t, 0, cfg.coord_max, "a coordinate") for t in row[:4])
-        w = _int(row[4], 1, cfg.w_max, "a weight")
+        x1, y1, x2, y2 = (read_int(t, 0, cfg.coord_max, "a coordinate") for t in row[:4])
+        w = read_int(row[4], 1, cfg.w_max, "a weight")
         if x1 >= x2 or y1 >= y2:
             raise ValueError("every rectangle needs x1 < x2 and y1 < y2")
         rects.append((x1, y1, x2, y2, w))

@@ -22,24 +22,6 @@ class Config:
             raise ValueError("c_max must be between 1 and 1000000")
 
 
-def _lines(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    rows = text[:-1].split("\n")
-    if any(not r.strip() for r in rows):
-        raise ValueError("the input must not contain blank lines")
-    return [r.split() for r in rows]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    if not tok.isdigit():
-        raise ValueError(f"{what} must be a non-negative integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} must be in [{lo}, {hi}], got {v}")
-    return v
-
-
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     n = min(cfg.n_max, rng.randint(30, 40))
     cap = cfg.c_max
@@ -87,17 +69,17 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
 
 
 def _parse(cfg: Config, text: str) -> tuple[int, list[list[list[int]]]]:
-    rows = _lines(text)
+    rows = token_lines(text)
     if len(rows[0]) != 1:
         raise ValueError("the first line must hold n alone")
-    n = _int(rows[0][0], 1, cfg.n_max, "n")
+    n = read_int(rows[0][0], 1, cfg.n_max, "n")
     if len(rows) != n * n + 1:
         raise ValueError(f"expected {n * n} cost lines, got {len(rows) - 1}")
     cube = [[[0] * n for _ in range(n)] for _ in range(n)]
     for idx, row in enumerate(rows[1:]):
         if len(row) != n:
             raise ValueError(f"cost line {idx + 1} must hold {n} integers")
-        cube[idx // n][idx % n] = [_int(t, 0, cfg.c_max, "a cost") for t in row]
+        cube[idx // n][idx % n] = [read_int(t, 0, cfg.c_max, "a cost") for t in row]
     return n, cube
 
 

@@ -61,93 +61,29 @@ def generate(cfg: Config, dist: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _rows(text: str) -> list[list[str]]:
-    if not text.endswith("\n"):
-        raise ValueError("the input must end with a newline")
-    return [line.split() for line in text[:-1].split("\n")]
-
-
-def _int(tok: str, lo: int, hi: int, what: str) -> int:
-    digits = tok[1:] if tok.startswith("-") else tok  # -?\d{1,12}, \d being any Unicode decimal digit
-    if not (1 <= len(digits) <= 12 and digits.isdecimal()):
-        raise ValueError(f"{what} must be an integer, got {tok[:20]!r}")
-    v = int(tok)
-    if not lo <= v <= hi:
-        raise ValueError(f"{what} = {v} is outside [{lo}, {hi}]")
-    return v
-
-
 def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
-    rows = _rows(text)
+    rows = token_rows(text)
     if len(rows[0]) != 2:
         raise ValueError("the first line must hold n and m")
-    n = _int(rows[0][0], cfg.n_min, cfg.n_max, "n")
-    m = _int(rows[0][1], 1, cfg.m_max, "m")
+    n = read_int(rows[0][0], cfg.n_min, cfg.n_max, "n")
+    m = read_int(rows[0][1], 1, cfg.m_max, "m")
     if len(rows) != m + 1:
         raise ValueError(f"expected {m} clause lines, found {len(rows) - 1}")
     clauses = []
     for i, row in enumerate(rows[1:], 1):
         if len(row) != 2:
             raise ValueError(f"clause line {i} must hold two literals")
-        a = _int(row[0], -n, n, f"literal on line {i}")
-        b = _int(row[1], -n, n, f"literal on line {i}")
+        a = read_int(row[0], -n, n, f"literal on line {i}")
+        b = read_int(row[1], -n, n, f"literal on line {i}")
         if a == 0 or b == 0:
             raise ValueError(f"literal 0 on clause line {i}; literals are +-1..+-n")
         clauses.append((a, b))
     return n, clauses
 
 
-def _node(lit: int, n: int) -> int:
-    return lit - 1 if lit > 0 else n - lit - 1
-
-
-def _satisfiable(n: int, clauses: list[tuple[int, int]]) -> bool:
-    """Kosaraju on the implication graph, iteratively (no recursion limit inside the sandbox)."""
-    size = 2 * n
-    adj: list[list[int]] = [[] for _ in range(size)]
-    radj: list[list[int]] = [[] for _ in range(size)]
-    for a, b in clauses:
-        for u, v in ((_node(-a, n), _node(b, n)), (_node(-b, n), _node(a, n))):
-            adj[u].append(v)
-            radj[v].append(u)
-    seen = [False] * size
-    order: list[int] = []
-    for s in range(size):
-        if seen[s]:
-            continue
-        seen[s] = True
-        stack = [(s, 0)]
-        while stack:
-            u, i = stack[-1]
-            if i < len(adj[u]):
-                stack[-1] = (u, i + 1)
-                w = adj[u][i]
-                if not seen[w]:
-                    seen[w] = True
-                    stack.append((w, 0))
-            else:
-                stack.pop()
-                order.append(u)
-    comp = [-1] * size
-    c = 0
-    for s in reversed(order):
-        if comp[s] >= 0:
-            continue
-        comp[s] = c
-        todo = [s]
-        while todo:
-            u = todo.pop()
-            for w in radj[u]:
-                if comp[w] < 0:
-                    comp[w] = c
-                    todo.append(w)
-        c += 1
-    return all(comp[v] != comp[v + n] for v in range(n))
-
-
 def validate(cfg: Config, text: str) -> None:
     n, clauses = _parse(cfg, text)
-    if not _satisfiable(n, clauses):
+    if not satisfiable_2sat(n, clauses):
         raise ValueError("the formula is unsatisfiable but the statement promises a satisfiable one")
 
 

@@ -24,17 +24,8 @@ class Config:
             raise ValueError("k_max must be in [1, 100000] and c_max positive")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str):
-    v = _ints(text)
+    v = read_ints(text)
     if len(v) < 3:
         raise ValueError("the input must start with n, m and K")
     n, m, k = v[0], v[1], v[2]

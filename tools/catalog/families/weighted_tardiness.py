@@ -22,17 +22,8 @@ class Config:
             raise ValueError("p_max and w_max must be >= 1 and d_max >= 0")
 
 
-def _ints(text: str) -> list[int]:
-    out = []
-    for tok in text.split():
-        if not tok.lstrip("-").isdigit():
-            raise ValueError(f"token {tok[:20]!r} is not an integer")
-        out.append(int(tok))
-    return out
-
-
 def _parse(cfg: Config, text: str) -> list[tuple[int, int, int]]:
-    v = _ints(text)
+    v = read_ints(text)
     if not v or not 1 <= v[0] <= cfg.n_max:
         raise ValueError(f"the first number n must be in [1, {cfg.n_max}]")
     n = v[0]
@@ -85,17 +76,12 @@ def validate(cfg: Config, text: str) -> None:
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
     jobs = _parse(cfg, input_text)
     n = len(jobs)
-    toks = output_text.split()
-    if len(toks) != n:
-        return False, None, f"expected a permutation of {n} job numbers, found {len(toks)} tokens"
-    if not all(t.isdigit() for t in toks):
-        return False, None, "job numbers must be positive integers"
-    order = [int(t) for t in toks]
-    if sorted(order) != list(range(1, n + 1)):
-        return False, None, f"the output must be a permutation of 1..{n}"
+    order, problem = job_order(output_text, n)
+    if order is None:
+        return False, None, problem
     t = total = 0
     for j in order:
-        p, d, w = jobs[j - 1]
+        p, d, w = jobs[j]
         t += p
         total += w * max(0, t - d)
     return True, float(total + 1), f"total weighted tardiness {total}"
@@ -103,11 +89,8 @@ def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float 
 
 def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]:
     """C_O alone, written apart from ``verify``: every job number once."""
-    n = len(_parse(cfg, input_text))
-    toks = output_text.split()
-    if len(toks) != n or not all(t.isdigit() for t in toks) or set(map(int, toks)) != set(range(1, n + 1)):
-        return False, f"the output must be a permutation of 1..{n}"
-    return True, "a permutation"
+    order, problem = job_order(output_text, len(_parse(cfg, input_text)))
+    return order is not None, problem or "a permutation"
 
 
 # An objective mutation keeps the seed's C_O: max_lateness's checker, without its minimality.

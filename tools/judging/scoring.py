@@ -1,0 +1,206 @@
+"""Normalisation of objective values into scores in [0, 1] (docs/design.md, "Scoring"): pure functions, no I/O.
+
+The verifier reports an objective value; these functions turn it into a score against the
+baseline's objective on the same test. Every function returns a finite float in [0, 1]
+(``ratio_score`` in [0, k]); anything that cannot be compared (NaN, infinities, a missing
+baseline) scores 0, so a broken number never becomes a positive score.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Normalisation, Sense, Verdict
+
+if TYPE_CHECKING:  # numpy is imported where it is used, so `serve` answers `initialize` without it
+    import numpy as np
+
+
+def _finite(*values: float | None) -> bool:
+    return all(v is not None and math.isfinite(v) for v in values)
+
+
+def _sigma(sense: Sense | str) -> float:
+    return 1.0 if Sense(sense) is Sense.MAX else -1.0
+
+
+def paper_score(objective: float | None, baseline: float | None, sense: Sense | str) -> float:
+    """The paper's ``max(0, σ·(O − O*) / max(O, O*))``, σ = +1 for max, −1 for min.
+
+    The formula assumes positive objectives. When ``max(O, O*) <= 0`` the ratio has no meaning
+    (its sign would flip), so the score is 0; use ``range`` normalisation for such objectives.
+    """
+    if not _finite(objective, baseline):
+        return 0.0
+    assert objective is not None and baseline is not None
+    denominator = max(objective, baseline)
+    if denominator <= 0:
+        return 0.0
+    return min(1.0, max(0.0, _sigma(sense) * (objective - baseline) / denominator))
+
+
+def ratio_score(objective: float | None, baseline: float | None, sense: Sense | str, k: float = 1.0) -> float:
+    """FrontierCS: ``clamp(B/O, 0, k)`` when minimising, ``clamp(O/B, 0, k)`` when maximising.
+
+    A zero denominator means the solution is infinitely better (min, O = 0) or the baseline
+    scored nothing (max, B = 0): both give ``k`` when the numerator is positive, else 0.
+    """
+    if not _finite(objective, baseline) or not (k > 0 and math.isfinite(k)):
+        return 0.0
+    assert objective is not None and baseline is not None
+    numerator, denominator = (baseline, objective) if Sense(sense) is Sense.MIN else (objective, baseline)
+    if denominator == 0:
+        return k if numerator > 0 else 0.0
+    return min(k, max(0.0, numerator / denominator))
+
+
+def range_score(value: float | None, base: float | None, best: float | None) -> float:
+    """``(v − base) / (best − base)`` clamped to [0, 1]; the sense is implied by best vs base.
+
+    ``best == base`` leaves no range to score in: reaching it scores 1, anything else 0.
+    """
+    if not _finite(value, base, best):
+        return 0.0
+    assert value is not None and base is not None and best is not None
+    if best == base:
+        return 1.0 if value == best else 0.0
+    return min(1.0, max(0.0, (value - base) / (best - base)))
+
+
+def normalise(
+    method: Normalisation | str,
+    objective: float | None,
+    baseline: float | None,
+    sense: Sense | str | None,
+    *,
+    best: float | None = None,
+    k: float = 1.0,
+) -> float:
+    """Score ``objective`` by ``method`` against the baseline (and ``best`` for range)."""
+    method = Normalisation(method)
+    if method is Normalisation.CHECKER:
+        # A checker's own ratio is already a score; keep it in [0, 1].
+        if objective is None or not math.isfinite(objective):
+            return 0.0
+        return min(1.0, max(0.0, objective))
+    if method is Normalisation.RANGE:
+        return range_score(objective, baseline, best)
+    if sense is None:
+        raise InvalidInputError(f"Normalisation {method.value!r} needs the objective's sense (min or max).")
+    if method is Normalisation.PAPER:
+        return paper_score(objective, baseline, sense)
+    return ratio_score(objective, baseline, sense, k)
+
+
+def paper_scores(
+    objectives: Sequence[float] | np.ndarray, baselines: Sequence[float] | np.ndarray, sense: Sense | str
+) -> np.ndarray:
+    """``paper_score`` over arrays (NaN for a missing objective scores 0)."""
+    import numpy as np
+
+    o = np.asarray(objectives, dtype=float)
+    b = np.asarray(baselines, dtype=float)
+    denominator = np.maximum(o, b)
+    ok = np.isfinite(o) & np.isfinite(b) & (denominator > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        raw = _sigma(sense) * (o - b) / denominator
+    return np.where(ok, np.clip(raw, 0.0, 1.0), 0.0)
+
+
+class ScoredTest(Protocol):
+    """Anything with a per-test verdict and score (the judge's TestResult)."""
+
+    @property
+    def verdict(self) -> Verdict: ...
+
+    @property
+    def score(self) -> float: ...
+
+    @property
+    def counted(self) -> bool:
+        """For a SYSTEM_ERROR: the verifier itself failed on this output, so it counts as 0."""
+        ...
+
+    @property
+    def missing(self) -> bool:
+        """For a SYSTEM_ERROR: the package lacks this test, so it is no test of the problem."""
+        ...
+
+
+@dataclass(frozen=True)
+class ScoreSummary:
+    """How per-test scores became one score: the mean over every test of the problem, or no score at all.
+
+    ``complete`` is False when the host failed on some test even after the judge's retries: such a run has
+    no score to give (``score`` then counts those tests as 0, so it is never more than the true score), and
+    every door (``submit``, ``judge``, the rewards) reports it as not judged instead.
+    """
+
+    score: float
+    judged: int  # the tests the mean is over: every test of the problem
+    system_errors: int  # tests the host failed on after its retries: while any is left, nothing is judged
+    verifier_failures: int = 0  # SYSTEM_ERRORs the verifier gave on the output: judged, as 0
+    missing: int = 0  # tests the package lacks (the same for every solution): not tests of the problem
+
+    @property
+    def complete(self) -> bool:
+        """Whether every test of the problem was judged, so ``score`` is the solution's score."""
+        return self.system_errors == 0 and self.judged > 0
+
+    @property
+    def could_not_judge(self) -> bool:
+        return not self.complete
+
+    def describe(self) -> str:
+        """One line for people: what the score is the mean of, or why there is none."""
+        gap = f"; {self.missing} tests missing from the package are not part of it" if self.missing else ""
+        if self.judged == 0 and self.system_errors == 0:
+            return "could not be judged: the problem has no test to judge on" + gap
+        if self.system_errors:
+            return (
+                f"could not be judged: the host failed on {self.system_errors} of "
+                f"{self.judged + self.system_errors} tests even after retrying; no score (try again)" + gap
+            )
+        text = f"mean of all {self.judged} tests"
+        if self.verifier_failures:
+            text += f"; {self.verifier_failures} tests on which the verifier failed count as 0"
+        return text + gap
+
+
+def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
+    """The one score of a run over many tests: the mean of the per-test scores over EVERY test.
+
+    A test the solution made unjudgeable (its output broke the verifier, its files or processes broke the
+    run) scores 0, like every other failing verdict (CE, RE, TLE, MLE, OLE, INVALID); a SYSTEM_ERROR the
+    verifier gave on the output (``counted``) is one of those and is also counted in ``verifier_failures``.
+    A SYSTEM_ERROR the host caused (a sandbox that failed, a verifier stopped by the wall clock on a busy
+    machine) is retried by the judge; one still left is counted in ``system_errors`` and makes the summary
+    incomplete: such a run has no score, never a mean over the tests that happened to run (which a solution
+    that breaks the judge on its worst tests would raise). A test the package lacks (``missing``: the same
+    gap for every solution) is not a test of the problem and is only counted in ``missing``. A non-finite
+    per-test score counts as 0.
+    """
+    judged = system_errors = verifier_failures = missing = 0
+    total = 0.0
+    for test in tests:
+        if test.verdict == Verdict.SYSTEM_ERROR:
+            if test.missing:
+                missing += 1
+                continue
+            if not test.counted:
+                system_errors += 1
+                continue
+            verifier_failures += 1
+        judged += 1
+        total += test.score if math.isfinite(test.score) and test.verdict != Verdict.SYSTEM_ERROR else 0.0
+    return ScoreSummary(
+        score=total / (judged + system_errors) if judged + system_errors else 0.0,
+        judged=judged,
+        system_errors=system_errors,
+        verifier_failures=verifier_failures,
+        missing=missing,
+    )

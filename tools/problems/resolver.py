@@ -1,0 +1,271 @@
+"""The one problem resolver: a problem id (a published task, an imported seed with a verifier, a candidate,
+``catalog/NAME``) or a package folder on disk becomes a ``Problem`` to read or a ``JudgePackage`` to judge.
+
+Submit, the judge CLI and the synthesis steps all resolve problems here. A package from the store also names
+the records its runs are stored against (its tests, its verifier and its baseline), and the baseline's
+objective per test is computed once and cached in the store as runs of the baseline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from frontiersmith.errors import InvalidInputError, NotFoundError
+from frontiersmith.models import (
+    Candidate,
+    CrossValidationReport,
+    Language,
+    Problem,
+    Program,
+    Run,
+    Seed,
+    Solution,
+    Task,
+    TestCase,
+    TestResult,
+    TestSuite,
+    Verdict,
+    Verifier,
+    content_hash,
+    make_id,
+)
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import RecordSummary, Store
+from frontiersmith.store.records import MUTATION
+
+from ..catalog import get_family, seed_id_for
+from ..judging.executor import run_step
+from ..judging.judge import JudgePackage, JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from ..judging.packages import load_package
+from ..judging.testgen import _size, build_tests
+
+CATALOG_PREFIX = "catalog/"
+
+
+def get_problem(store: Store, problem_id: str) -> Problem:
+    """The problem behind a seed, candidate, task or ``catalog/NAME``."""
+    if problem_id.startswith(CATALOG_PREFIX):
+        return get_family(problem_id).problem(problem_id)
+    record = store.get_any(problem_id)
+    problem = getattr(record, "problem", None)
+    if problem is None:
+        raise InvalidInputError(
+            f"{problem_id} is a {type(record).__name__.lower()}, not a problem (a seed, candidate, task or "
+            "catalog/NAME); list them with list_problems."
+        )
+    return problem
+
+
+def lineage(store: Store, record_id: str) -> tuple[list[RecordSummary], list[RecordSummary]]:
+    """The chain ``record_id`` came from (oldest first, ending with itself) and what was derived from it.
+
+    A ``catalog/NAME`` family is no stored record, but it has a lineage all the same: the catalog wrote it as
+    a mutation of its parent seed along one axis. Its submissions are on its leaderboard, not in its lineage.
+    """
+    if not record_id.startswith(CATALOG_PREFIX):
+        return store.ancestors(record_id), store.descendants(record_id, include_self=False)
+    family = get_family(record_id)
+    node = RecordSummary(
+        id=CATALOG_PREFIX + family.name,
+        kind="catalog",
+        title=family.title,
+        axis=str(family.axis) if family.axis else None,
+        status=family.kind,
+        relation=MUTATION if family.parent else None,
+    )
+    if family.parent is None:
+        return [node], []
+    try:
+        chain = store.ancestors(seed_id_for(family.parent))
+    except NotFoundError:
+        chain = [RecordSummary(id=seed_id_for(family.parent), kind="external")]
+    return [*chain, node], []
+
+
+def verifier_spec(verifier: Verifier) -> VerifierSpec:
+    return VerifierSpec(
+        program=Program(code=verifier.code, language=verifier.language),
+        kind=verifier.kind,
+        sense=verifier.sense,
+        normalisation=verifier.normalisation,
+        interactive=bool(verifier.interactive),
+    )
+
+
+async def resolve(
+    store: Store | None, ref: str | Path, settings: Settings | None = None, *, disk: bool = False
+) -> JudgePackage:
+    """The package ``ref`` names: a folder on disk (only with ``disk``: MCP callers never name server
+    paths) or a problem id in ``store``."""
+    if disk and Path(ref).is_dir():
+        return load_package(ref, settings)
+    if store is None:
+        raise InvalidInputError(f"{ref} is not a package folder; pass a folder or a problem id in the store.")
+    return await from_store(store, str(ref), settings)
+
+
+async def from_store(store: Store, problem_id: str, settings: Settings | None = None) -> JudgePackage:
+    """The package of a task, an imported seed with a verifier, or ``catalog/NAME``, with its tests' bytes."""
+    if problem_id.startswith(CATALOG_PREFIX):
+        found = await _catalog_records(store, problem_id, settings)
+    else:
+        found = _stored_records(store, problem_id)
+    baseline = found.baseline
+    return JudgePackage(
+        format=found.format,
+        problem=found.problem,
+        verifier=verifier_spec(found.verifier),
+        tests=[_judge_test(store, t, problem_id, settings or get_settings()) for t in found.tests],
+        limits=found.problem.limits,
+        baseline=Program(code=baseline.code, language=baseline.language) if baseline else None,
+        test_ids={t.name: t.id for t in found.tests},
+        verifier_id=found.verifier.id,
+        baseline_id=baseline.id if baseline else None,
+    )
+
+
+@dataclass
+class _Records:
+    format: str
+    problem: Problem
+    tests: list[TestCase]
+    verifier: Verifier
+    baseline: Solution | None
+
+
+def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Settings) -> JudgeTest:
+    """A stored test's bytes, each blob's size checked against ``max_test_bytes`` before it is read (a store
+    written before the bound was checked at import may hold a bigger one)."""
+    limit = settings.max_test_bytes
+    for what, digest in (("input", test.input_hash), ("answer", test.answer_hash)):
+        size = store.blob_size(digest) if digest else 0
+        if size > limit:
+            raise InvalidInputError(
+                f"The {what} of test {test.name or test.id} of {problem_id} is {_size(size)}, over the limit of "
+                f"{_size(limit)} set by max_test_bytes (FRONTIERSMITH_MAX_TEST_BYTES); import the problem again "
+                "from a package within it, or raise the setting."
+            )
+    answer = store.get_blob(test.answer_hash) if test.answer_hash else None
+    return JudgeTest(test.name, store.get_blob(test.input_hash), answer, distribution=test.distribution or "")
+
+
+def _stored_records(store: Store, problem_id: str) -> _Records:
+    record = store.get_any(problem_id)
+    if isinstance(record, Task):
+        tests = [store.get_test(t) for t in record.test_ids]
+        verifier = store.get(Verifier, record.verifier_id)
+    elif isinstance(record, Seed):
+        try:
+            verifier = store.get_verifier(record.id)
+        except NotFoundError:
+            raise InvalidInputError(
+                f"The seed {problem_id} has no verifier, so it cannot be scored."
+            ) from None
+        tests = store.list_tests(record.id)
+    elif isinstance(record, Candidate) and record.report_id and record.suite_id:
+        # A cross-validated candidate, judged on its current suite and verifier before it is published
+        # (co-evolution measures a solver on it to decide whether to publish it).
+        report = store.get(CrossValidationReport, record.report_id)
+        tests = [store.get_test(t) for t in store.get(TestSuite, record.suite_id).test_ids]
+        verifier = store.get(Verifier, report.verifier_id)
+    else:
+        raise InvalidInputError(
+            f"{problem_id} is a {type(record).__name__.lower()}; submit to a task, an imported problem or "
+            "catalog/NAME."
+        )
+    baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
+    kind = (
+        "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
+    )
+    # an imported problem is named by the id it is stored under (its package's own name is in its provenance)
+    problem = (
+        record.problem.model_copy(update={"id": record.id}) if isinstance(record, Seed) else record.problem
+    )
+    return _Records(kind, problem, tests, verifier, baseline)
+
+
+async def _catalog_records(store: Store, problem_id: str, settings: Settings | None) -> _Records:
+    """A catalog family as a package: its default tests are built once and stored under ``catalog/NAME``."""
+    fam = get_family(problem_id)
+    if fam.baseline is None or fam.sense is None:
+        raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
+    if not store.list_tests(problem_id):
+        built = await run_step(build_tests, draft=fam.tests_draft(), settings=settings)
+        if built.failures:
+            raise InvalidInputError(
+                f"The catalog family {fam.name} failed to build its tests: {built.failures[0]}"
+            )
+        with store.transaction():
+            for t in built.tests:
+                h = store.put_blob(t.input)
+                store.put_test(
+                    TestCase(
+                        id=make_id("test", problem_id, t.name, h),
+                        problem_id=problem_id,
+                        input_hash=h,
+                        name=t.name,
+                        args=t.args,
+                        seed=t.seed,
+                        distribution=t.distribution,
+                    )
+                )
+    baseline = Solution(
+        id=make_id("sol", problem_id, "baseline"),
+        problem_id=problem_id,
+        code=fam.baseline.program.code,
+        language=fam.baseline.language,
+        strategy="baseline s*",
+        author="baseline",
+    )
+    verifier = Verifier(
+        id=make_id("ver", problem_id, content_hash(fam.program.code)),
+        problem_id=problem_id,
+        code=fam.program.code,
+        language=Language.PYTHON,
+        sense=fam.sense,
+        baseline_solution_id=baseline.id,
+        interactive=fam.interactive or None,
+    )
+    with store.transaction():
+        store.put_solution(baseline)
+        store.put_verifier(verifier)
+    return _Records("catalog", fam.problem(problem_id), store.list_tests(problem_id), verifier, baseline)
+
+
+async def cached_baseline_objectives(
+    store: Store, pkg: JudgePackage, settings: Settings | None = None
+) -> dict[str, float] | None:
+    """Per-test objective of a stored package's baseline: from its cached runs, or computed once and cached
+    (None when the verifier's scores need no baseline)."""
+    if not needs_baseline(pkg.verifier) or pkg.baseline is None or pkg.baseline_id is None:
+        return None
+    wanted = {pkg.test_ids[t.name]: t.name for t in pkg.tests if t.name in pkg.test_ids}
+    cached = {
+        wanted[r.test_id]: r.objective
+        for r in store.list_runs(pkg.baseline_id, list(wanted))
+        if r.objective is not None
+        and r.verdict is Verdict.OK
+        and r.id == make_id("run", pkg.baseline_id, r.test_id, pkg.verifier_id)
+    }
+    if len(cached) == len(pkg.tests):
+        return cached  # type: ignore[return-value]
+    objectives = await run_step(
+        baseline_objectives, pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
+    )
+    store.put_runs(baseline_runs(objectives, pkg.test_ids, pkg.baseline_id, pkg.verifier_id))
+    return objectives
+
+
+def baseline_runs(
+    objectives: Mapping[str, float], test_ids: Mapping[str, str], baseline_id: str, verifier_id: str | None
+) -> list[Run]:
+    """The baseline's objective per test (by name) as the runs that cache it: one per stored test, named by
+    the baseline, the test and the verifier that measured it."""
+    return [
+        TestResult(name=name, verdict=Verdict.OK, objective=objective).to_run(
+            make_id("run", baseline_id, test_ids[name], verifier_id), baseline_id, test_ids[name]
+        )
+        for name, objective in objectives.items()
+    ]

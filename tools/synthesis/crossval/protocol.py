@@ -1,0 +1,908 @@
+"""The cross-validation protocol between the test author and the verifier author (docs/design.md,
+"Cross-validation"), checked by code, not by trust. Every check names the author who owns a failure, so the
+pipeline (or an agent) can route it back with the evidence. Every program runs through the one judging engine
+(``tools/judging/judge.Judge``).
+
+Checks, in order (owner in brackets):
+- inputs are valid: every input passes the validator [tests];
+- baseline is feasible: the baseline runs and the verifier accepts it on every test [verifier];
+- verifier is deterministic: the same output twice gets the same verdict and objective [verifier];
+- verifier rejects corrupted outputs: garbage and out-of-range numbers, infeasible by construction, are
+  rejected without a crash [verifier];
+- verifier never crashes on a sampled solution's output [verifier];
+- solutions run on valid inputs: most sampled solutions do not crash on an input [tests];
+- baseline scores 0 against itself [verifier];
+- scores are not collapsed into one narrow band [verifier];
+- ordering is sane: the best sampled solution beats the baseline on average, and an empty output scores 0
+  on every test [verifier];
+- verifier kills mutants: the best sampled output on each test, corrupted in several ways (a line dropped,
+  a number perturbed, two tokens swapped, truncated, emptied, duplicated), never crashes the verifier, a
+  duplicated output never scores above the original, and enough of the mutants are rejected or scored
+  lower (the kill rate); the survivors go back to the verifier's author [verifier];
+- verifier judges well-formed mutants: outputs of the right shape with one thing changed (a value within
+  its domain, two values swapped, an element dropped, duplicated or moved across a line), typed by the
+  layout the outputs share, never crash the verifier, and someone besides it says which are feasible: the
+  seed's checker or the author's feasibility checker [verifier];
+- seed's checker agrees: where the seed can judge (an oracle), its feasibility verdict on every output
+  above (sampled, the baseline's, the corrupted and the well-formed mutants) relates to the verifier's as
+  the mutation's axis says: equal for an objective mutation, and for an input one on inputs in the seed's
+  C_I; for an output mutation, whatever the verifier accepts the seed's checker accepts [verifier];
+- feasibility checker agrees: the feasibility-only checker the verifier's author wrote (the second
+  opinion) gives the verifier's feasibility verdict on every output above [verifier];
+- adversarial tests bite: some test of an adversarial distribution lowers some sampled strategy below its
+  median on the other distributions [tests]; judged only when the verifier passed its checks.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import anyio
+
+from frontiersmith.models import (
+    Axis,
+    Disagreement,
+    FeasibilityReport,
+    Language,
+    Limits,
+    Normalisation,
+    OracleRelation,
+    Program,
+    ProtocolThresholds,
+    Sense,
+    TestResult,
+    Verdict,
+    VerifierKind,
+)
+from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
+from frontiersmith.sandbox.base import ProgramHandle
+from frontiersmith.settings import Settings, get_settings
+
+from ...judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
+from ...judging.testgen import GeneratedTest, ProgramCache
+from .mutants import mutants, out_of_range, well_formed_mutants
+
+if TYPE_CHECKING:
+    pass
+
+Owner = Literal["tests", "verifier"]
+VALIDATOR_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024, output_kb=1024)
+COLLAPSE_BAND = 1e-3  # all scores within this band = collapsed
+SCORE_EPS = 1e-9
+GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
+PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
+STRICT_MUTANTS = ("duplicated",)  # corruptions that can never be a better answer than the original
+SHOWN = 5  # failures quoted per check
+WELL_FORMED_PER_OUTPUT = 6  # well-formed mutants of each mutated output (the best and the baseline's)
+DISAGREEMENTS_KEPT = 20  # disagreements stored in the report
+SEED_CHECK, SECOND_CHECK = "seed's checker agrees", "feasibility checker agrees"
+# Conversations no sane interactor accepts, each a solution program: silence, garbage lines, an echo of what
+# it hears (an interactive verifier's stand-in for corrupted outputs).
+PROBES = {
+    "silence": "pass\n",
+    "garbage": "import sys\nfor _ in range(1000):\n    sys.stdout.write('%%% not an answer %%% -1 x\\n')\n",
+    "echo": "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n",
+}
+
+
+@dataclass(frozen=True)
+class SeedOracle:
+    """The seed's checker as the judge of feasibility on a candidate's outputs (it prints the native verdict
+    line; only ``feasible`` and ``message`` are read). ``relation`` is the mutation axis's (see
+    ``OracleRelation``); ``domain``, when given, is a validator that accepts exactly the inputs in the seed's
+    C_I (an input mutation's oracle judges only those); ``source`` says what the oracle is, for the report."""
+
+    checker: Program
+    relation: OracleRelation
+    source: str
+    domain: Program | None = None
+
+
+@dataclass(frozen=True)
+class NoOracle:
+    """The seed cannot judge this candidate's outputs, and why (the report says so)."""
+
+    reason: str
+
+
+Oracle = SeedOracle | NoOracle
+NO_ORACLE_GIVEN = NoOracle("no seed checker was given to the protocol")
+# An objective mutation keeps C_I and C_O; an output one only narrows C_O; an input one keeps C_O on the
+# inputs that lie in the seed's C_I (the oracle's domain).
+RELATION_BY_AXIS = {
+    Axis.OBJECTIVE: OracleRelation.EQUAL,
+    Axis.OUTPUT: OracleRelation.IMPLIES,
+    Axis.INPUT: OracleRelation.EQUAL,
+}
+
+
+@dataclass
+class Check:
+    name: str
+    owner: Owner
+    passed: bool
+    detail: str = ""
+
+
+@dataclass
+class CrossValidation:
+    """One run of the protocol: every check, the baseline's objectives and the score matrix."""
+
+    checks: list[Check] = field(default_factory=list)
+    baseline_objectives: dict[str, float] = field(default_factory=dict)
+    cells: dict[str, dict[str, TestResult]] = field(default_factory=dict)  # solution id -> test -> result
+    kill_rate: float | None = None  # of the verifier mutation test, when it ran
+    surviving_mutants: list[str] = field(default_factory=list)
+    thresholds: ProtocolThresholds | None = None  # what this run applied
+    feasibility: FeasibilityReport = field(
+        default_factory=FeasibilityReport
+    )  # the oracle, the second opinion
+
+    @property
+    def ok(self) -> bool:
+        return all(c.passed for c in self.checks)
+
+    def failures(self, owner: Owner | None = None) -> list[str]:
+        return [f"{c.name}: {c.detail}" for c in self.checks if not c.passed and owner in (None, c.owner)]
+
+    def record(self, name: str, owner: Owner, problems: Sequence[str], why: str, passed: str = "") -> None:
+        """Add check ``name``: failed with ``why`` and the first few ``problems`` when there are any."""
+        if problems:
+            self.checks.append(Check(name, owner, False, f"{why}{'; '.join(problems[:SHOWN])}"))
+        else:
+            self.checks.append(Check(name, owner, True, passed))
+
+
+async def cross_validate(
+    tests: Sequence[GeneratedTest],
+    validator: Program,
+    verifier: Program,
+    baseline: Program,
+    sense: Sense,
+    solutions: Mapping[str, Program],
+    limits: Limits,
+    *,
+    normalisation: Normalisation = Normalisation.PAPER,
+    adversarial: Sequence[str] = (),
+    min_kill_rate: float | None = None,
+    oracle: Oracle = NO_ORACLE_GIVEN,
+    feasibility: Program | None = None,
+    interactive: bool = False,
+    backend: str | None = None,
+    settings: Settings | None = None,
+    sandbox: Sandbox | None = None,
+) -> CrossValidation:
+    """Run the whole protocol in one sandbox and return every check and the score matrix.
+
+    ``adversarial`` names the distributions aimed at the sampled solutions' weaknesses (all of them when
+    empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting);
+    ``oracle`` is the seed's checker, when the seed can judge the candidate's outputs; ``feasibility`` is
+    the feasibility-only checker the verifier's author wrote beside the verifier (the second opinion);
+    ``interactive``: the verifier is an interactor (``_Protocol._run_interactive``)."""
+    settings = settings or get_settings()
+    if min_kill_rate is None:
+        min_kill_rate = settings.min_kill_rate
+    spec = VerifierSpec(
+        program=verifier,
+        kind=VerifierKind.NATIVE,
+        sense=sense,
+        normalisation=normalisation,
+        interactive=interactive,
+    )
+    protocol = _Protocol(
+        tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate, oracle, feasibility
+    )
+    if sandbox is None:
+        async with open_sandbox(backend, settings) as sb:
+            return await protocol.run(sb, settings.workers)
+    return await protocol.run(sandbox, settings.workers)
+
+
+class _Protocol:
+    def __init__(
+        self,
+        tests: Sequence[GeneratedTest],
+        spec: VerifierSpec,
+        validator: Program,
+        baseline: Program,
+        solutions: Mapping[str, Program],
+        limits: Limits,
+        adversarial: Sequence[str],
+        min_kill_rate: float,
+        oracle: Oracle,
+        second: Program | None,
+    ):
+        self.tests = [t.as_judge_test() for t in tests]
+        self.spec, self.validator, self.baseline = spec, validator, baseline
+        self.solutions, self.limits = solutions, limits
+        self.adversarial = set(adversarial) or {t.distribution for t in tests}
+        self.min_kill_rate = min_kill_rate
+        self.report = CrossValidation(
+            thresholds=ProtocolThresholds(
+                min_kill_rate=min_kill_rate,
+                collapse_band=COLLAPSE_BAND,
+                strict_mutants=list(STRICT_MUTANTS),
+                probed_tests=PROBED_TESTS,
+                well_formed_per_output=WELL_FORMED_PER_OUTPUT,
+                disagreements_allowed=0,
+            )
+        )
+        self.base_out: dict[str, bytes] = {}  # the baseline's output per test it passed
+        self.base_results: dict[str, TestResult] = {}  # the verifier's verdict on the baseline's outputs
+        self.runnable: list[str] = []  # sampled solutions that compiled
+        self.oracle = oracle
+        self.second = second  # the author's feasibility checker
+        self.mutated: list[
+            tuple[str, str, bytes, TestResult]
+        ] = []  # (test, label, output, verdict) of mutants
+
+    async def run(self, sb: Sandbox, workers: int) -> CrossValidation:
+        handles = await self._compile(ProgramCache(sb))
+        if handles is None:
+            return self.report
+        checker, base, validator = handles
+        self.judge = Judge(sb, self.spec, checker, self.limits, workers)
+        await self._inputs_are_valid(validator)
+        if self.spec.interactive:
+            return await self._run_interactive(base, ProgramCache(sb))
+        await self._baseline_checks(base)
+        await self._corrupted_outputs_rejected()
+        await self._score_solutions(ProgramCache(sb))
+        self._baseline_scores_zero()
+        self._scores_not_collapsed()
+        await self._ordering_is_sane()
+        await self._verifier_kills_mutants()
+        await _Feasibility(self).run(ProgramCache(sb))
+        # Whether a test bites is read from the scores, which mean nothing while the verifier fails its own
+        # checks: blaming the tests then would send a sound test author round after round for nothing.
+        if not self.report.failures("verifier"):
+            self._adversarial_tests_bite()
+        return self.report
+
+    async def _run_interactive(self, base: ProgramHandle, cache: ProgramCache) -> CrossValidation:
+        """The protocol for an interactor, which judges conversations, not outputs: the baseline is accepted and
+        judged the same way twice; conversations no sane interactor accepts (``PROBES``: silence, garbage, an
+        echo) are rejected without a crash and score 0; then the score matrix's checks as for any verifier.
+        Output mutants and feasibility checkers need an output to edit or judge: they are not run, and the
+        report says so."""
+        first = await self.judge.run_all(base, self.tests)
+        problems = [
+            f"the baseline gets {r.verdict} on {r.name}: {r.message[:200]}"
+            for r in first
+            if r.verdict is not Verdict.OK
+        ]
+        self.report.baseline_objectives = objectives_of(first)
+        self.report.record("baseline is feasible", "verifier", problems, "")
+        again = {r.name: r for r in await self.judge.run_all(base, self.tests)}
+        drift = [
+            f"{r.name}: {(r.verdict, r.objective)} then {(again[r.name].verdict, again[r.name].objective)}"
+            for r in first
+            if (r.verdict, r.objective) != (again[r.name].verdict, again[r.name].objective)
+        ]
+        self.report.record("verifier is deterministic", "verifier", drift, "")
+        accepted, crashed = [], []
+        for label, code in PROBES.items():
+            compiled = await cache.get(Program(code=code, language=Language.PYTHON), f"probe-{label}")
+            if not compiled.ok or compiled.program is None:  # our own program: the sandbox failed
+                crashed.append(f"the {label} probe did not compile: {compiled.message[:200]}")
+                continue
+            for r in await self.judge.run_all(compiled.program, self.tests[:PROBED_TESTS]):
+                self.judge.score([r], self.report.baseline_objectives)
+                if r.verdict is Verdict.OK:
+                    accepted.append(f"{label} on {r.name} (score {r.score:.3f})")
+                elif r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r):
+                    crashed.append(f"{label} on {r.name}: {r.message[:200]}")
+        why, found = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
+        self.report.record("interactor rejects broken conversations", "verifier", found, why)
+        await self._score_solutions(cache)
+        self._baseline_scores_zero()
+        self._scores_not_collapsed()
+        means = [statistics.fmean(c.score for c in self.report.cells[sid].values()) for sid in self.runnable]
+        best = max(means, default=0.0)
+        self.report.record(
+            "ordering is sane",
+            "verifier",
+            [] if best > SCORE_EPS else ["no sampled solution scores above the baseline on average"],
+            "",
+            f"best sampled mean {best:.3f} > baseline 0",
+        )
+        self.report.feasibility = FeasibilityReport(
+            no_oracle="an interactive verifier judges conversations, not outputs: no output to mutate or to "
+            "judge for feasibility apart from it"
+        )
+        if not self.report.failures("verifier"):
+            self._adversarial_tests_bite()
+        return self.report
+
+    async def _compile(
+        self, cache: ProgramCache
+    ) -> tuple[ProgramHandle, ProgramHandle, ProgramHandle] | None:
+        chk = await cache.get(self.spec.program, "verifier")
+        base = await cache.get(self.baseline, "baseline")
+        val = await cache.get(self.validator, "validator")
+        for compiled, name, owner in (
+            (chk, "verifier", "verifier"),
+            (base, "baseline", "verifier"),
+            (val, "validator", "tests"),
+        ):
+            if not compiled.ok:
+                self.report.checks.append(Check(f"{name} compiles", owner, False, compiled.message[:400]))  # type: ignore[arg-type]
+        if not self.report.ok:
+            return None
+        if not self.tests:
+            self.report.checks.append(Check("tests exist", "tests", False, "there are no tests"))
+            return None
+        return chk.program, base.program, val.program
+
+    async def _inputs_are_valid(self, validator: ProgramHandle) -> None:
+        bad: list[str] = []
+
+        async def one(test: JudgeTest) -> None:
+            async with self.judge.limiter:
+                res = await self.judge.sandbox.run(
+                    validator, args=["validate"], stdin=test.input, limits=VALIDATOR_LIMITS
+                )
+            if res.verdict is not Verdict.OK:
+                bad.append(f"{test.name} ({(res.stderr or res.message).strip()[:200]})")
+
+        async with anyio.create_task_group() as tg:
+            for test in self.tests:
+                tg.start_soon(one, test)
+        self.report.record(
+            "inputs are valid", "tests", sorted(bad), "the validator rejects ", f"{len(self.tests)} inputs"
+        )
+
+    async def _baseline_checks(self, base: ProgramHandle) -> None:
+        """The baseline runs and is accepted everywhere, and the verifier gives its output the same answer twice."""
+        results = await self.judge.run_all(base, self.tests, keep_output=True)
+        problems: list[str] = []
+        for r in results:
+            if r.output is not None and r.verdict in (Verdict.OK, Verdict.INVALID):
+                self.base_results[r.name] = r
+            if r.verdict is Verdict.OK and r.output is not None:
+                self.base_out[r.name] = r.output
+            elif (
+                r.output is None
+                or r.verdict is not Verdict.OK
+                and r.objective is None
+                and r.exit_code is None
+            ):
+                problems.append(f"the baseline gets {r.verdict} on {r.name}: {r.message[:200]}")
+            else:
+                problems.append(f"the verifier does not accept the baseline on {r.name}: {r.message[:200]}")
+        self.report.baseline_objectives = objectives_of(results)
+        self.report.record("baseline is feasible", "verifier", problems, "")
+        first = {r.name: r for r in results}
+        again = await self._verify_each(self.base_out, again=True)
+        drift = [
+            f"{name}: {(first[name].verdict, first[name].objective)} then {(r.verdict, r.objective)}"
+            for name, r in again.items()
+            if (r.verdict, r.objective) != (first[name].verdict, first[name].objective)
+        ]
+        self.report.record("verifier is deterministic", "verifier", drift, "")
+
+    async def _verify_all(
+        self, outputs: Sequence[tuple[str, bytes]], *, again: bool = False
+    ) -> list[TestResult]:
+        """The verifier's raw verdict on each (test name, output), all at once, in the order given; with
+        ``again``, from a run of its own even where the judge has given that verdict before."""
+        by_name = {t.name: t for t in self.tests}
+        found: list[TestResult | None] = [None] * len(outputs)
+
+        async def one(i: int, name: str, output: bytes) -> None:
+            found[i] = await self.judge.verify(by_name[name], output, again=again)
+
+        async with anyio.create_task_group() as tg:
+            for i, (name, output) in enumerate(outputs):
+                tg.start_soon(one, i, name, output)
+        return [r for r in found if r is not None]
+
+    async def _verify_each(
+        self, outputs: Mapping[str, bytes], *, again: bool = False
+    ) -> dict[str, TestResult]:
+        """The verifier's raw verdict on one output per test, keyed by test name (``again``: see _verify_all)."""
+        return dict(zip(outputs, await self._verify_all(list(outputs.items()), again=again), strict=True))
+
+    async def _corrupted_outputs_rejected(self) -> None:
+        # Outputs infeasible by construction; an empty output may be legal (an empty set) and is checked by
+        # its score instead (_ordering_is_sane).
+        probes = [(t.name, "garbage", GARBAGE) for t in self.tests[:PROBED_TESTS]]
+        probes += [
+            (t.name, "out-of-range numbers", out_of_range(self.base_out[t.name]))
+            for t in self.tests[:PROBED_TESTS]
+            if t.name in self.base_out
+        ]
+        verdicts = await self._verify_all([(name, output) for name, _, output in probes])
+        accepted, crashed = [], []
+        for (name, label, _), r in zip(probes, verdicts, strict=True):
+            if r.verdict is Verdict.OK:
+                accepted.append(f"{label} on {name}")
+            elif r.verdict is Verdict.SYSTEM_ERROR:
+                crashed.append(f"{label} on {name}: {r.message[:200]}")
+        why, problems = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
+        self.report.record("verifier rejects corrupted outputs", "verifier", problems, why)
+
+    async def _score_solutions(self, cache: ProgramCache) -> None:
+        compiled = {sid: await cache.get(p, f"sol-{i}") for i, (sid, p) in enumerate(self.solutions.items())}
+        self.runnable = [sid for sid, c in compiled.items() if c.ok]
+        found: dict[str, list[TestResult]] = {}
+
+        async def one(sid: str) -> None:
+            results = await self.judge.run_all(compiled[sid].program, self.tests, keep_output=True)
+            crashes.extend(
+                f"on {sid}'s output for {r.name}: {r.message[:200]}"
+                for r in results
+                if r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r)
+            )
+            self.judge.score(results, self.report.baseline_objectives)
+            found[sid] = results
+
+        crashes: list[str] = []
+        async with anyio.create_task_group() as tg:
+            for sid in self.runnable:
+                tg.start_soon(one, sid)
+        for sid, comp in compiled.items():
+            results = found.get(sid) or [
+                TestResult(name=t.name, verdict=Verdict.CE, message=comp.message[:300]) for t in self.tests
+            ]
+            self.report.cells[sid] = {r.name: r for r in results}
+        self.report.record("verifier never crashes", "verifier", crashes, "")
+        self._solutions_run()
+
+    def _solutions_run(self) -> None:
+        crashing = []
+        for test in self.tests:
+            crashes = sum(
+                self.report.cells[s][test.name].verdict in (Verdict.RE, Verdict.MLE) for s in self.runnable
+            )
+            if len(self.runnable) >= 2 and crashes * 2 > len(self.runnable):
+                crashing.append(f"{test.name} ({crashes}/{len(self.runnable)} crash)")
+        problems = [", ".join(crashing) + "; the inputs may break the statement"] if crashing else []
+        self.report.record(
+            "solutions run on valid inputs", "tests", problems, "most sampled solutions crash on "
+        )
+
+    def _baseline_scores_zero(self) -> None:
+        own = [
+            TestResult(name=n, verdict=Verdict.OK, objective=o)
+            for n, o in self.report.baseline_objectives.items()
+        ]
+        self.judge.score(own, self.report.baseline_objectives)
+        worst = max((r.score for r in own), default=0.0)
+        problems = [f"the baseline scores {worst:.3f} against itself"] if worst > SCORE_EPS else []
+        self.report.record("baseline scores 0", "verifier", problems, "")
+
+    def _scores(self) -> list[float]:
+        return [c.score for sid in self.runnable for c in self.report.cells[sid].values()]
+
+    def _scores_not_collapsed(self) -> None:
+        scores = self._scores()
+        if not scores:
+            return
+        low, high = min(scores), max(scores)
+        problems = (
+            [
+                f"every sampled solution scores {low:.3f} on every test; the verifier or baseline cannot tell solutions apart"
+            ]
+            if high - low < COLLAPSE_BAND
+            else []
+        )
+        self.report.record(
+            "scores are not collapsed", "verifier", problems, "", f"scores span [{low:.3f}, {high:.3f}]"
+        )
+
+    async def _ordering_is_sane(self) -> None:
+        """The common-sense order of solutions: the best sampled one above the baseline, nothing at all at 0."""
+        problems = []
+        means = {
+            sid: statistics.fmean(c.score for c in self.report.cells[sid].values()) for sid in self.runnable
+        }
+        if means and max(means.values()) <= SCORE_EPS:
+            problems.append(
+                "no sampled solution scores above the baseline on average (is the sense or the baseline wrong?)"
+            )
+        empty = await self._verify_each({t.name: b"" for t in self.tests})
+        self.judge.score(empty.values(), self.report.baseline_objectives)
+        problems += [
+            f"an empty output scores {r.score:.3f} on {name}"
+            for name, r in sorted(empty.items())
+            if r.score > SCORE_EPS
+        ]
+        best = max(means.values(), default=0.0)
+        self.report.record(
+            "ordering is sane", "verifier", problems, "", f"best sampled mean {best:.3f} > baseline 0"
+        )
+
+    def _best_outputs(self) -> dict[str, tuple[bytes, float]]:
+        """Per test, the best sampled output and its score (the baseline's when no sampled one is accepted)."""
+        best: dict[str, tuple[bytes, float]] = {n: (o, 0.0) for n, o in self.base_out.items()}
+        for sid in self.runnable:
+            for name, c in self.report.cells[sid].items():
+                if (
+                    c.verdict is Verdict.OK
+                    and c.output is not None
+                    and c.score > best.get(name, (b"", -1.0))[1]
+                ):
+                    best[name] = (c.output, c.score)
+        return best
+
+    async def _verifier_kills_mutants(self) -> None:
+        cases = [
+            (name, label, m, score)
+            for name, (output, score) in sorted(self._best_outputs().items())
+            if name in self.report.baseline_objectives  # a mutant must be scorable to be compared
+            for label, m in mutants(output, random.Random(name)).items()
+        ]
+        if not cases:
+            return
+        scored = await self._verify_all([(name, m) for name, _, m, _ in cases])
+        crashed = [
+            f"it crashes on {label} on {name}: {r.message[:150]}"
+            for (name, label, _, _), r in zip(cases, scored, strict=True)
+            if r.verdict is Verdict.SYSTEM_ERROR
+        ]
+        self.judge.score(scored, self.report.baseline_objectives)
+        self.mutated = [
+            (name, f"the best output, {label}", m, r)
+            for (name, label, m, _), r in zip(cases, scored, strict=True)
+        ]
+        self._judge_mutants(cases, scored, crashed)
+
+    def _judge_mutants(
+        self, cases: list[tuple[str, str, bytes, float]], verdicts: list[TestResult], crashed: list[str]
+    ) -> None:
+        """Killed: rejected, or scored below the original. A corruption may also make a feasible, better
+        answer (a perturbed number, a dropped line in a minimisation), so scoring above the original fails
+        the check only for a duplicated output, which no sound verifier scores above the answer repeated."""
+        above, survivors, killed = [], [], 0
+        for (name, label, _, original), r in zip(cases, verdicts, strict=True):
+            if r.verdict is not Verdict.OK or r.score < original - SCORE_EPS:
+                killed += r.verdict is not Verdict.SYSTEM_ERROR
+                continue
+            if r.score > original + SCORE_EPS and label in STRICT_MUTANTS:
+                above.append(f"{label} output on {name} scores {r.score:.3f} > the original's {original:.3f}")
+            survivors.append(
+                f"{label} on {name}" + (" (scored higher)" if r.score > original + SCORE_EPS else "")
+            )
+        rate = killed / len(cases)
+        self.report.kill_rate, self.report.surviving_mutants = rate, survivors
+        low = (
+            [
+                f"kill rate {rate:.2f} < {self.min_kill_rate:.2f}; accepted as good as the original: "
+                + ", ".join(survivors[:SHOWN])
+            ]
+            if rate < self.min_kill_rate
+            else []
+        )
+        self.report.record(
+            "verifier kills mutants",
+            "verifier",
+            crashed or above or low,
+            "",
+            f"kill rate {rate:.2f} over {len(cases)} mutants",
+        )
+
+    def _adversarial_tests_bite(self) -> None:
+        dists = {t.name: t.distribution for t in self.tests}
+        if len(set(dists.values())) < 2 or not self.runnable:
+            why = "all tests come from one distribution" if self.runnable else "no sampled solution runs"
+            self.report.record(
+                "adversarial tests bite",
+                "tests",
+                [f"{why}; add a distribution aimed at the sampled strategies' weaknesses"],
+                "",
+            )
+            return
+        for dist in sorted(self.adversarial):
+            for sid in self.runnable:
+                cells = self.report.cells[sid]
+                inside = [c.score for n, c in cells.items() if dists[n] == dist]
+                others = [c.score for n, c in cells.items() if dists[n] != dist]
+                if inside and others and min(inside) < statistics.median(others) - SCORE_EPS:
+                    self.report.record(
+                        "adversarial tests bite",
+                        "tests",
+                        [],
+                        "",
+                        f"{dist} lowers {sid} below its median elsewhere",
+                    )
+                    return
+        names = ", ".join(sorted(self.adversarial))
+        self.report.record(
+            "adversarial tests bite",
+            "tests",
+            [f"no test of {names} lowers any sampled solution below its median on the other distributions"],
+            "",
+        )
+
+
+class _Feasibility:
+    """The protocol's feasibility checks, run after the mutation test: the verifier's feasibility verdicts on
+    every output the protocol saw and on well-formed mutants, set beside the seed's checker's (the oracle)
+    and those of the feasibility checker the verifier's author wrote (the second opinion)."""
+
+    def __init__(self, protocol: _Protocol):
+        self.p = protocol
+        self.report = protocol.report.feasibility
+        self.inputs = {t.name: t for t in protocol.tests}
+        # (test, output) -> which output it is and the verifier's verdict on it (OK or INVALID only)
+        self.outputs: dict[tuple[str, bytes], tuple[str, TestResult]] = {}
+        self.well_formed: set[tuple[str, bytes]] = set()
+        # what the baseline and the sampled solutions printed, by test: the values their elements take
+        self.answers: dict[str, list[bytes]] = {}
+        self.crashed: list[str] = []  # well-formed mutants the verifier gave no verdict on
+
+    async def run(self, cache: ProgramCache) -> None:
+        oracle = await self._compile_oracle(cache)
+        second = await self._compile_second(cache)
+        self._collect()
+        await self._mutate()
+        pairs = list(self.outputs)
+        self.report.outputs = len(pairs)
+        by_oracle: dict[tuple[str, bytes], tuple[bool | None, str]] = {}
+        if oracle is not None:
+            inside = await self._inside(oracle[1])
+            self.report.tests_judged = len(inside)
+            self.report.tests_outside = len(self.inputs) - len(inside)
+            judged = [k for k in pairs if k[0] in inside]
+            by_oracle = dict(zip(judged, await self._feasible_all(oracle[0], judged), strict=True))
+            if not inside:
+                self.report.no_oracle = f"every input lies outside the seed's C_I ({self.report.oracle})"
+            elif not judged:
+                self.report.no_oracle = "there was no output for the seed's checker to judge"
+        by_second: dict[tuple[str, bytes], tuple[bool | None, str]] = {}
+        if isinstance(second, ProgramHandle):
+            by_second = dict(zip(pairs, await self._feasible_all(second, pairs), strict=True))
+        self._well_formed_check(by_oracle, by_second, isinstance(second, ProgramHandle))
+        self._seed_check(by_oracle)
+        self._second_check(second, by_second, bool(by_oracle))
+
+    async def _compile_oracle(self, cache: ProgramCache) -> tuple[ProgramHandle, ProgramHandle | None] | None:
+        oracle = self.p.oracle
+        if isinstance(oracle, NoOracle):
+            self.report.no_oracle = oracle.reason
+            return None
+        checker = await cache.get(oracle.checker, "seed-checker")
+        domain = await cache.get(oracle.domain, "seed-domain") if oracle.domain else None
+        broken = [c.message[:200] for c in (checker, domain) if c is not None and not c.ok]
+        if broken:  # the oracle is the system's, not the author's: without it the run says it had none
+            self.report.no_oracle = f"the seed's checker ({oracle.source}) does not compile: {broken[0]}"
+            return None
+        self.report.oracle, self.report.relation = oracle.source, oracle.relation
+        return checker.program, domain.program if domain is not None else None
+
+    async def _compile_second(self, cache: ProgramCache) -> ProgramHandle | str | None:
+        """The author's feasibility checker compiled, or why it does not compile, or None: none written."""
+        if self.p.second is None:
+            return None
+        self.report.second_opinion = True
+        compiled = await cache.get(self.p.second, "feasibility")
+        return compiled.program if compiled.ok else compiled.message[:400]
+
+    def _add(self, name: str, label: str, output: bytes | None, result: TestResult) -> None:
+        # Only outputs the verifier gave a verdict on: a crash is the crash checks' business.
+        if output is not None and result.verdict in (Verdict.OK, Verdict.INVALID):
+            self.outputs.setdefault((name, output), (label, result))
+
+    def _collect(self) -> None:
+        for name, r in self.p.base_results.items():
+            self._add(name, "the baseline's output", r.output, r)
+        for sid in self.p.runnable:
+            for name, c in self.p.report.cells[sid].items():
+                self._add(name, f"{sid}'s output", c.output, c)
+        for name, output in self.outputs:
+            self.answers.setdefault(name, []).append(output)
+        for name, label, output, r in self.p.mutated:
+            self._add(name, label, output, r)
+
+    async def _mutate(self) -> None:
+        """Verify the well-formed mutants of the best output and of the baseline's on every test."""
+        best = self.p._best_outputs()
+        cases: list[tuple[str, str, bytes]] = []
+        for test in self.p.tests:
+            sources = [("the best output", best[test.name][0])] if test.name in best else []
+            if test.name in self.p.base_out:
+                sources.append(("the baseline's output", self.p.base_out[test.name]))
+            made: set[bytes] = set()
+            for which, output in sources:
+                rng = random.Random(f"{test.name}:{which}")
+                found = well_formed_mutants(output, rng, self.answers.get(test.name, ()))
+                for label, m in list(found.items())[:WELL_FORMED_PER_OUTPUT]:
+                    if m not in made:
+                        made.add(m)
+                        cases.append((test.name, f"{which}, {label}", m))
+        verdicts = await self.p._verify_all([(name, m) for name, _, m in cases])
+        self.report.well_formed = len(cases)
+        for (name, label, m), r in zip(cases, verdicts, strict=True):
+            if r.verdict is Verdict.SYSTEM_ERROR:
+                self.crashed.append(f"{label} on {name}: {r.message[:150]}")
+            self.report.well_formed_accepted += r.verdict is Verdict.OK
+            self._add(name, label, m, r)
+            if r.verdict in (Verdict.OK, Verdict.INVALID):
+                self.well_formed.add((name, m))
+
+    async def _inside(self, domain: ProgramHandle | None) -> set[str]:
+        """The tests whose input lies in the seed's C_I (every test when the oracle names no domain)."""
+        if domain is None:
+            return set(self.inputs)
+        inside: set[str] = set()
+
+        async def one(test: JudgeTest) -> None:
+            async with self.p.judge.limiter:
+                res = await self.p.judge.sandbox.run(
+                    domain, args=["validate"], stdin=test.input, limits=VALIDATOR_LIMITS
+                )
+            if res.verdict is Verdict.OK:
+                inside.add(test.name)
+
+        async with anyio.create_task_group() as tg:
+            for test in self.p.tests:
+                tg.start_soon(one, test)
+        return inside
+
+    async def _feasible_all(
+        self, checker: ProgramHandle, pairs: Sequence[tuple[str, bytes]]
+    ) -> list[tuple[bool | None, str]]:
+        """A feasibility checker's verdict on each (test, output): feasible or not and its message, or None
+        and why when it gave none."""
+        found: list[tuple[bool | None, str]] = [(None, "")] * len(pairs)
+
+        async def one(i: int, name: str, output: bytes) -> None:
+            found[i] = await self.p.judge.feasible(checker, self.inputs[name], output)
+
+        async with anyio.create_task_group() as tg:
+            for i, (name, output) in enumerate(pairs):
+                tg.start_soon(one, i, name, output)
+        return found
+
+    def _disagree(self, judge: str, key: tuple[str, bytes], other: tuple[bool | None, str]) -> Disagreement:
+        label, r = self.outputs[key]
+        name, output = key
+        return Disagreement(
+            judge=judge,
+            test=name,
+            output=label,
+            input_excerpt=_excerpt(self.inputs[name].input),
+            output_excerpt=_excerpt(output),
+            verifier=_said(r.verdict is Verdict.OK, r.message),
+            other=_said(other[0], other[1]),
+        )
+
+    def _keep(self, found: list[Disagreement]) -> list[str]:
+        room = DISAGREEMENTS_KEPT - len(self.report.disagreements)
+        self.report.disagreements.extend(found[: max(0, room)])
+        return [
+            f"{d.test}, {d.output} {d.output_excerpt!r}: the verifier says {d.verifier}, the {d.judge} "
+            f"says {d.other}"
+            for d in found
+        ]
+
+    def _seed_check(self, by_oracle: Mapping[tuple[str, bytes], tuple[bool | None, str]]) -> None:
+        if not by_oracle:
+            self.p.report.record(SEED_CHECK, "verifier", [], "", f"no oracle: {self.report.no_oracle}")
+            return
+        implies = self.report.relation is OracleRelation.IMPLIES
+        found = [
+            self._disagree("seed's checker", key, said)
+            for key, said in by_oracle.items()
+            if said[0] is not None
+            and (
+                said[0] is False and self.outputs[key][1].verdict is Verdict.OK
+                if implies
+                else said[0] != (self.outputs[key][1].verdict is Verdict.OK)
+            )
+        ]
+        unjudged = sum(said[0] is None for said in by_oracle.values())
+        judged = len(by_oracle) - unjudged
+        source = self.report.oracle
+        if implies:
+            why = f"{source} must accept every output the verifier accepts, and rejects {len(found)}: "
+            done = f"{source} accepts every output the verifier accepts ({judged} outputs"
+        else:
+            why = f"{source} must give the verifier's verdict, and on {len(found)} outputs it does not: "
+            done = f"{source} gives the verifier's verdict on {judged} outputs"
+        done += f" over {self.report.tests_judged} tests" + (")" if implies else "")
+        if self.report.tests_outside:
+            done += f"; {self.report.tests_outside} inputs lie outside the seed's C_I"
+        if unjudged:
+            done += f"; it gave no verdict on {unjudged} outputs"
+        self.p.report.record(SEED_CHECK, "verifier", self._keep(found), why, done)
+
+    def _second_check(
+        self,
+        second: ProgramHandle | str | None,
+        by_second: Mapping[tuple[str, bytes], tuple[bool | None, str]],
+        oracle_judged: bool,
+    ) -> None:
+        if second is None:
+            done = "none was written" + ("; the seed's checker judged feasibility" if oracle_judged else "")
+            self.p.report.record(SECOND_CHECK, "verifier", [], "", done)
+            return
+        if isinstance(second, str):
+            self.p.report.record(
+                SECOND_CHECK, "verifier", [second], "the feasibility checker does not compile: "
+            )
+            return
+        silent = [
+            f"{self.outputs[key][0]} on {key[0]}: {said[1]}"
+            for key, said in by_second.items()
+            if said[0] is None
+        ]
+        if silent:
+            why = "the feasibility checker gives no verdict on "
+            self.p.report.record(SECOND_CHECK, "verifier", silent, why)
+            return
+        found = [
+            self._disagree("feasibility checker", key, said)
+            for key, said in by_second.items()
+            if said[0] != (self.outputs[key][1].verdict is Verdict.OK)
+        ]
+        why = f"the verifier and the feasibility checker disagree on {len(found)} outputs: "
+        done = f"agrees on {len(by_second)} outputs"
+        self.p.report.record(SECOND_CHECK, "verifier", self._keep(found), why, done)
+
+    def _well_formed_check(
+        self,
+        by_oracle: Mapping[tuple[str, bytes], tuple[bool | None, str]],
+        by_second: Mapping[tuple[str, bytes], tuple[bool | None, str]],
+        second_runs: bool,
+    ) -> None:
+        name, rep = "verifier judges well-formed mutants", self.report
+        # Labelled by the judge that says most: an oracle that must agree, else the second opinion.
+        if by_oracle and (rep.relation is OracleRelation.EQUAL or not by_second):
+            labeller, judge = by_oracle, "the seed's checker"
+        else:
+            labeller, judge = by_second, "the feasibility checker"
+        labels = [said[0] for key in self.well_formed if (said := labeller.get(key)) and said[0] is not None]
+        rep.well_formed_feasible = sum(labels) if labels else None
+        if self.crashed:
+            self.p.report.record(name, "verifier", self.crashed, "it crashes on ")
+            return
+        rate = f"the verifier accepts {rep.well_formed_accepted} of {rep.well_formed} well-formed mutants"
+        # An output mutation's oracle bounds what may be feasible from above only: the narrowing it leaves
+        # unjudged needs the second opinion as much as a candidate without an oracle does.
+        if rep.well_formed and not second_runs and (not by_oracle or rep.relation is OracleRelation.IMPLIES):
+            unjudged = (
+                f"the seed's checker ({rep.oracle}) only says what the narrowed C_O must stay within"
+                if by_oracle
+                else f"no oracle ({rep.no_oracle})"
+            )
+            why = (
+                f"{rate} and nothing says which of them are feasible: {unjudged}, and no feasibility "
+                "checker; write a feasibility-only checker beside the verifier"
+            )
+            self.p.report.record(name, "verifier", [why], "")
+            return
+        done = rate + (
+            f"; {judge} calls {rep.well_formed_feasible} of the {len(labels)} it judged feasible"
+            if labels
+            else ""
+        )
+        self.p.report.record(name, "verifier", [], "", done)
+
+
+def _said(feasible: bool | None, message: str) -> str:
+    """A feasibility verdict as the feedback words it."""
+    word = {True: "feasible", False: "infeasible", None: "nothing"}[feasible]
+    return f"{word} ({message[:120]})" if message else word
+
+
+def _excerpt(data: bytes, size: int = 80) -> str:
+    """The start of an input or output on one line (its lines joined by " / ")."""
+    text = " / ".join(data.decode("utf-8", "replace").split("\n")).strip(" /")
+    return text if len(text) <= size else text[: size - 3] + "..."
+
+
+def _verifier_said(result: TestResult) -> bool:
+    """Whether the verdict is the verifier's: the program ran to a clean exit, so its output was verified."""
+    return result.exit_code == 0 and result.verdict in (Verdict.INVALID, Verdict.SYSTEM_ERROR)
+
+
+# -- the cross-validation loop ----------------------------------------------------------------------------
+# One loop for every pair of authors (a provider, MCP sampling, the agents): tests and verifier check each
+# other, each failed check goes back to the author that owns it, for a bounded number of rounds. The loop
+# decides from what the authors' tool calls returned (generate_tests, run_verifier), never from the store.

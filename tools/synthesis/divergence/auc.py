@@ -1,0 +1,174 @@
+"""Is the idea-divergence filter load-bearing? Score every open and pseudo-open catalog family with the
+semantic, behavioural and combined estimates and report how well each separates the two (ROC AUC).
+
+Each family goes through the same capabilities the pipeline uses (mutate with the family as the authored
+candidate, sample, semantic divergence, tests ⇄ verifier cross-validation, behavioural divergence). The
+family's programs are always the catalog's (they are what is under evaluation); the semantic judge that
+labels the sampled solutions' strategies may be a real model, so the AUC measures that model's judgement.
+
+A family the store already carried through all of those steps (a pipeline run on the catalog, such as
+`frontiersmith demo`, does it for every family past its semantic filter) is read from the store, not
+judged again: the same programs, seed, solution count and judge give the same estimates, so only the
+families the store lacks cost sandbox time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import anyio
+
+from frontiersmith.drafts import Provider, provider_name
+from frontiersmith.models import Axis, TestSuite, Verifier
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.store import Store
+
+from ... import synthesis as syn
+from ...catalog import Family, list_families, seed_id_for
+from ...llm.offline import OfflineProvider
+from ...seeds.pool import ensure_catalog_seeds
+from ..crossval.authors import provider_authors
+from ..crossval.loop import cross_validation_loop
+from . import formulas as dm
+
+
+@dataclass
+class FamilyDivergence:
+    family: str
+    kind: str
+    candidate_id: str
+    semantic: float | None
+    behavioural: float | None
+    combined: float | None
+    crossing: float | None  # fraction of solution pairs that trade wins (0: one strategy dominates)
+    protocol_ok: bool
+    from_store: bool = False  # read from a candidate the store had already judged (``judged_before``)
+
+
+@dataclass
+class DivergenceEvaluation:
+    families: list[FamilyDivergence] = field(default_factory=list)
+    judge: str = "offline"  # the provider (and model) that labelled the strategies
+
+    def auc(self, estimate: str) -> float:
+        pos = [getattr(f, estimate) or 0.0 for f in self.families if f.kind == "open"]
+        neg = [getattr(f, estimate) or 0.0 for f in self.families if f.kind == "pseudo-open"]
+        return dm.roc_auc(pos, neg)
+
+    def aucs(self) -> dict[str, float]:
+        return {e: self.auc(e) for e in ("semantic", "behavioural", "crossing", "combined")}
+
+
+async def measure_family(
+    store: Store,
+    fam: Family,
+    provider: Provider,
+    n_solutions: int,
+    seed: int,
+    settings: Settings,
+    judge: Provider | None = None,
+) -> FamilyDivergence:
+    """``provider`` authors the family's programs; ``judge`` (default: the provider) labels the strategies."""
+    before = judged_before(store, fam, provider, n_solutions, judge or provider, seed)
+    if before is not None:
+        return before
+    parent = seed_id_for(fam.parent or "")
+    result = await syn.mutate_problem(
+        store, parent, fam.axis or Axis.OBJECTIVE, provider=provider, authored=fam.as_mutation_draft()
+    )
+    cid = result.candidate.id
+    await syn.sample_solutions(store, cid, n_solutions, provider=provider, settings=settings)
+    await syn.estimate_divergence(store, cid, "semantic", provider=judge or provider)
+    report = store.current_report(cid)
+    ok = report is not None and report.ok
+    if not ok:
+        authors = provider_authors(store, cid, provider, seed=seed, settings=settings)
+        outcome = await cross_validation_loop(store, cid, authors)
+        ok = outcome.ok
+    div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.get_divergence(cid)
+    return FamilyDivergence(
+        fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, div.crossing, ok
+    )
+
+
+def judged_before(
+    store: Store, fam: Family, provider: Provider, n_solutions: int, judge: Provider, seed: int = 0
+) -> FamilyDivergence | None:
+    """The estimates of a candidate already in ``store`` that went through every step ``measure_family``
+    takes, with what it would take them with, or None: the family's own problem, tests (its generator and
+    validator, ``seed``) and verifier, exactly ``n_solutions`` solutions sampled by ``provider``, a semantic
+    estimate by ``judge``, a passing current report, and a behavioural estimate on that report's suite. Only
+    read: nothing is written to the store (the candidate may be another run's)."""
+    author, judge_name = provider_name(provider), provider_name(judge)
+    draft = fam.as_mutation_draft()
+    wanted = {k: getattr(draft, k) for k in ("title", "statement", "objective", "input_spec", "output_spec")}
+    program = store.blob_hash(fam.program.code.encode())  # how a suite names its generator and validator
+    for c in store.list_candidates(parent_id=seed_id_for(fam.parent or "")):
+        problem = c.problem
+        if problem.provenance.get("catalog") != fam.name or problem.io_format != draft.io_format:
+            continue
+        if any(getattr(problem, k) != v for k, v in wanted.items()):
+            continue
+        div, report = store.find_divergence(c.id), store.current_report(c.id)
+        if div is None or report is None or not report.ok or div.judge != judge_name:
+            continue
+        if div.n != n_solutions or div.suite_id != report.suite_id or div.behavioural is None:
+            continue
+        suite, verifier = store.find(TestSuite, report.suite_id), store.find(Verifier, report.verifier_id)
+        if suite is None or suite.seed != seed or {suite.generator_hash, suite.validator_hash} != {program}:
+            continue
+        if verifier is None or verifier.code != fam.program.code:
+            continue
+        sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
+        if len(sampled) != n_solutions or any(s.author != author for s in sampled):
+            continue
+        # combined as measure_family's own estimate scales it (a run may have stored another scale's)
+        combined = dm.combined(div.semantic, div.behavioural, div.crossing)
+        return FamilyDivergence(
+            fam.name, fam.kind, c.id, div.semantic, div.behavioural, combined, div.crossing, True, True
+        )
+    return None
+
+
+async def evaluate_catalog_divergence(
+    store: Store,
+    *,
+    provider: Provider | None = None,
+    judge: Provider | None = None,
+    n_solutions: int = 4,
+    seed: int = 0,
+    families: list[str] | None = None,
+    settings: Settings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DivergenceEvaluation:
+    """Score the open and pseudo-open families (``families``: only these). ``provider`` authors each family's
+    programs (default: the catalog, offline); ``judge`` labels the sampled strategies (default: the provider)."""
+    settings = settings or get_settings()
+    provider = provider or OfflineProvider()
+    judge = judge or provider
+    ensure_catalog_seeds(store)
+    fams = [
+        f
+        for f in list_families()
+        if f.kind in ("open", "pseudo-open") and (not families or f.name in families)
+    ]
+    out = DivergenceEvaluation(judge=provider_name(judge))
+    limiter = anyio.CapacityLimiter(settings.max_concurrency)
+    done = 0
+
+    async def one(fam: Family) -> None:
+        nonlocal done
+        async with limiter:
+            out.families.append(
+                await measure_family(store, fam, provider, n_solutions, seed, settings, judge)
+            )
+        done += 1
+        if progress:
+            progress(done, len(fams))
+
+    async with anyio.create_task_group() as tg:
+        for fam in fams:
+            tg.start_soon(one, fam)
+    out.families.sort(key=lambda f: (f.kind, f.family))
+    return out

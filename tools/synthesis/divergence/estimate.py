@@ -1,0 +1,181 @@
+"""Steps 3 and 5 of Algorithm 1: idea divergence of a candidate's sampled solutions, semantic (step 3: a judge
+labels each solution's idea) and behavioural (step 5: distances between per-test score vectors on the current
+suite), and the gate a candidate must pass to be published."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from frontiersmith.drafts import Provider, SolutionDraft, StrategyGroups, provider_name
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage, make_id
+from frontiersmith.store import Store
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
+
+from ...problems.resolver import get_problem
+from ..sample import sampled
+from ..tests import suite_tests
+from . import formulas as dm
+
+Mode = Literal["semantic", "behavioural", "both"]
+
+
+class AuthoredJudge:
+    """A divergence judge that answers from strategy labels the caller assigned to each solution.
+
+    semantic_labels groups solutions in chunks and asks for labels per chunk; equal caller labels mean the
+    same idea, so answering every chunk from the caller's labels yields exactly the caller's partition.
+    """
+
+    name = "caller"
+
+    def __init__(self, labels_by_content: dict[tuple[str, str, str], int]):
+        self._labels = labels_by_content
+
+    @classmethod
+    def for_candidate(cls, store: Store, candidate_id: str, labels: dict[str, int]) -> AuthoredJudge:
+        """The judge of ``labels`` (solution id -> label), which must label every sampled solution."""
+        solutions = sampled(store, candidate_id)
+        missing = [s.id for s in solutions if s.id not in labels]
+        if missing:
+            raise InvalidInputError(
+                f"labels has no label for {', '.join(missing[:3])}; give one integer per sampled solution id."
+            )
+        return cls({(s.code, s.language.value, s.strategy): labels[s.id] for s in solutions})
+
+    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        return StrategyGroups(
+            labels=[self._labels[(s.code, s.language.value, s.strategy)] for s in solutions],
+            explanation="labels assigned by the caller",
+        )
+
+
+async def semantic_labels(
+    provider: Provider, problem: Problem, solutions: Sequence[Solution], group_size: int = 8
+) -> list[int]:
+    """Strategy labels for all solutions with one judge call per group of ``group_size`` and merge calls over
+    the groups' representatives, instead of a call per pair."""
+    drafts = [SolutionDraft(code=s.code, language=s.language, strategy=s.strategy) for s in solutions]
+    if len(drafts) <= group_size:
+        return list((await provider.group_strategies(problem, drafts)).labels)
+    labels: list[int] = [0] * len(drafts)
+    reps: list[int] = []  # index of one representative solution per provisional label
+    for start in range(0, len(drafts), group_size):
+        chunk = list(range(start, min(start + group_size, len(drafts))))
+        local = (await provider.group_strategies(problem, [drafts[i] for i in chunk])).labels
+        first_of: dict[int, int] = {}
+        for i, lab in zip(chunk, local, strict=True):
+            if lab not in first_of:
+                first_of[lab] = len(reps)
+                reps.append(i)
+            labels[i] = first_of[lab]
+    merged = await semantic_labels(provider, problem, [solutions[i] for i in reps], group_size)
+    return [merged[label] for label in labels]
+
+
+async def estimate_divergence(
+    store: Store,
+    candidate_id: str,
+    mode: Mode = "both",
+    *,
+    provider: Provider | None = None,
+    group_size: int = 8,
+    behavioural_scale: float = DEFAULT_THRESHOLDS.behavioural_scale,
+) -> Divergence:
+    """Idea divergence of a candidate's sampled solutions, stored as its divergence estimate (the combined
+    estimate counts a behavioural divergence of ``behavioural_scale`` as fully divergent)."""
+    problem = get_problem(store, candidate_id)
+    sols = sampled(store, candidate_id)
+    if len(sols) < 2:
+        raise InvalidInputError(
+            f"Candidate {candidate_id} needs at least 2 sampled solutions; call sample_solutions."
+        )
+    div = store.find_divergence(candidate_id) or Divergence(
+        id=make_id("div", candidate_id), candidate_id=candidate_id
+    )
+    div.n = len(sols)
+    if mode in ("semantic", "both"):
+        if provider is None:
+            raise InvalidInputError("Semantic divergence needs a judge: a provider (or MCP sampling).")
+        labels = await semantic_labels(provider, problem, sols, group_size)
+        div.semantic = dm.semantic_from_labels(labels)
+        div.labels = {s.id: lab for s, lab in zip(sols, labels, strict=True)}
+        div.strategies = {s.id: s.strategy for s in sols}
+        div.judge = provider_name(provider)
+    if mode in ("behavioural", "both"):
+        _behavioural(store, candidate_id, sols, div, required=mode == "behavioural")
+    div.combined = dm.combined(div.semantic, div.behavioural, div.crossing, scale=behavioural_scale)
+    store.put_divergence(div)
+    return div
+
+
+def _behavioural(
+    store: Store, candidate_id: str, sols: list[Solution], div: Divergence, required: bool
+) -> None:
+    """The behavioural estimate over the candidate's CURRENT suite: the older builds kept beside it were
+    never judged with the current verifier, and would dilute the score vectors."""
+    suite = store.current_suite(candidate_id)
+    tests = suite_tests(store, suite)
+    matrix = store.score_matrix([s.id for s in sols], [t.id for t in tests]) if tests else {}
+    if not tests or not any(matrix.values()):
+        # Unjudged tests would read as every solution scoring 0 everywhere: no estimate, and say why.
+        reason = (
+            "it has no tests yet; call generate_tests, then run_verifier"
+            if not tests
+            else "its tests have not been judged yet; call run_verifier, which scores the sampled solutions on them"
+        )
+        if required:
+            raise InvalidInputError(f"Candidate {candidate_id} has no behavioural divergence: {reason}.")
+        div.behavioural = div.crossing = None
+        div.mean_scores, div.m, div.suite_id = {}, 0, None
+        div.behavioural_reason = f"no behavioural divergence: {reason}"
+        return
+    div.behavioural_reason = None
+    import numpy as np  # here, so `serve` answers `initialize` without numpy
+
+    q = np.array([[matrix[s.id].get(t.id, 0.0) for t in tests] for s in sols])
+    div.behavioural = dm.behavioural(q)
+    div.crossing = dm.crossing(q)
+    div.mean_scores = {s.id: float(row.mean()) for s, row in zip(sols, q, strict=True)}
+    div.m = len(tests)
+    div.suite_id = suite.id if suite is not None else None
+
+
+def divergence_gate(div: Divergence | None, thresholds: Thresholds) -> Rejection | None:
+    """Why the divergence filter rejects a candidate with estimate ``div`` (None: it passes): the sampled
+    solutions share one idea, score alike on every test, or one strategy dominates. The pipeline's filters
+    and publish_candidate both decide here."""
+    if div is None or div.semantic is None:
+        return Rejection(stage=Stage.SEMANTIC, reason="no semantic divergence estimate yet")
+    if thresholds.shares_one_idea(div.semantic):
+        ideas = "; ".join(sorted(set(div.strategies.values())))[:300]
+        return Rejection(
+            stage=Stage.SEMANTIC,
+            reason=f"idea divergence {div.semantic:.2f} < {thresholds.min_semantic}: the sampled solutions "
+            f"share one idea ({ideas})",
+        )
+    if div.behavioural is None:
+        return Rejection(
+            stage=Stage.BEHAVIOURAL, reason=div.behavioural_reason or "no behavioural divergence estimate yet"
+        )
+    if thresholds.scores_alike(div.behavioural):
+        return Rejection(
+            stage=Stage.BEHAVIOURAL,
+            reason=f"behavioural divergence {div.behavioural:.3f} < {thresholds.min_behavioural}: the "
+            "solutions score alike on every test",
+        )
+    if div.crossing is not None and thresholds.one_strategy_dominates(div.crossing):
+        return Rejection(stage=Stage.BEHAVIOURAL, reason=_dominance_reason(div))
+    return None
+
+
+def _dominance_reason(div: Divergence) -> str:
+    """Why a candidate whose sampled solutions never trade wins is rejected, naming the one that wins."""
+    means = div.mean_scores
+    best = max(means, key=lambda s: means[s]) if means else None
+    who = (div.strategies.get(best, best) if best is not None else "one solution").split(":")[0]
+    return (
+        "one strategy dominates: no two sampled solutions trade wins across the tests "
+        f"(best everywhere: {who})"
+    )
