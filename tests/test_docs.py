@@ -25,6 +25,7 @@ RUN_BY = {
     ("README.md", "frontiersmith serve --http"): "tests/examples/test_first_use.py",
     ("README.md", "examples/solve_catalog_problem.py"): "tests/examples/test_examples_connect.py",
     ("README.md", "--format frontiercs"): "tests/exports/test_export_readme.py",
+    ("README.md", "files:Frontier-CS"): "tests/frontier/test_replay.py",
     ("README.md", "--format harbor"): "tests/exports/test_export_readme.py",
     ("README.md", "--format native"): "tests/exports/test_export_readme.py",
     ("README.md", "out/verl/reward.py"): "tests/exports/test_rewards_readme.py",

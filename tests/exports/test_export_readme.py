@@ -58,7 +58,8 @@ def _run(line: str, cwd: Path, env: dict[str, str]) -> None:
     args = shlex.split(line)
     if args[:3] == ["frontiersmith", "import", "frontiercs"]:
         env = {**env, "FRONTIERSMITH_DATA_DIR": str(cwd / "second-store")}
-    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+    # in a shell, as a reader types it (a glob such as solutions/best.* expands)
+    done = subprocess.run(["bash", "-c", line], cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, f"$ {line}\n{done.stdout[-1500:]}{done.stderr[-1500:]}"
 
 

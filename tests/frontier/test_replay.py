@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from doc_blocks import commands, doc_block
+from suite_env import child_env
 from suite_env import run_cli as cli
 
 from frontiersmith.models import FailureType
@@ -19,6 +23,7 @@ from frontiersmith.tools.judging.packages.frontiercs import import_frontiercs
 pytestmark = pytest.mark.anyio
 
 GUESS = Path(__file__).parents[1] / "judge" / "data" / "interactive_guess"
+MINI_SOLUTION = Path(__file__).parents[1] / "judge" / "data" / "solutions" / "first_k.py"
 LINEAR = (7 / 37 + 0.07 + 1.0) / 3
 
 
@@ -82,3 +87,31 @@ def test_the_cli_replays_a_folder_and_says_which_folders_it_could_not_use(tmp_pa
         "files:counter": pytest.approx(100 * LINEAR, abs=0.01),
     }
     assert list(report["skipped"]) == ["unknown"] and report["trajectories"] == 4
+
+
+def test_the_readme_frontiercs_recipe_runs_as_written(tmp_path: Path) -> None:
+    """The README's FrontierCS lines, verbatim in a shell, on a checkout of the repository's shape holding our own
+    packages (a checker problem and an interactive one) and solutions named like its models'."""
+    problems = tmp_path / "Frontier-CS" / "algorithmic" / "problems"
+    solutions = tmp_path / "Frontier-CS" / "algorithmic" / "solutions"
+    shutil.copytree(GUESS, problems / "7")
+    shutil.copytree(Path(__file__).parents[1] / "judge" / "data" / "frontiercs_mini", problems / "8")
+    for folder, code in (("7", GUESS / "solutions" / "binary.cpp"), ("8", MINI_SOLUTION)):
+        (solutions / folder).mkdir(parents=True)
+        for attempt in ("", "_1"):
+            (solutions / folder / f"gemini3pro{attempt}{code.suffix}").write_text(code.read_text())
+    env = child_env(FRONTIERSMITH_DATA_DIR=str(tmp_path / "data"), FRONTIERSMITH_SANDBOX_BACKEND="process")
+    env["PATH"] = (
+        f"{Path(sys.executable).parent}:{env.get('PATH', '')}"  # frontiersmith, as make install puts it
+    )
+    printed = []
+    for line in commands(doc_block("README.md", "files:Frontier-CS")):
+        done = subprocess.run(
+            ["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900
+        )
+        assert done.returncode == 0, f"$ {line}\n{done.stdout[-1500:]}{done.stderr[-1500:]}"
+        printed.append(done.stdout)
+    imported, replayed, diagnosed = printed
+    assert imported.count("stored:") == 2 and "interactive problem" in imported
+    assert "gemini3pro" in replayed and "Score@1" in replayed
+    assert "Defect map of files:gemini3pro: 4 attempts on 2 problems" in " ".join(diagnosed.split())
