@@ -15,7 +15,7 @@ from frontiersmith.store import Store
 
 from . import synthesis as syn
 from .crossval import Answer, Authors, BuiltTests, CheckedVerifier
-from .llm.base import Provider, provider_name
+from .llm.base import Provider, ProviderError, provider_name
 
 
 @dataclass
@@ -37,8 +37,9 @@ class ProviderTestAuthor:
                 seed=self.seed,
                 settings=self.settings,
             )
-        except InvalidInputError as exc:
-            # A bound the provider's programs broke goes back to it, like a failed check.
+        except (InvalidInputError, ProviderError) as exc:
+            # A bound the provider's programs broke, or an answer with no usable programs, goes back to it
+            # like a failed check.
             return Answer(error=str(exc))
         return Answer(built)
 
@@ -71,8 +72,9 @@ class ProviderVerifierAuthor:
                 settings=self.settings,
                 round=round,  # the stored report says which round of the loop it was
             )
-        except InvalidInputError as exc:
-            # A draft the server refuses (a sense against the objective) goes back to the provider to fix.
+        except (InvalidInputError, ProviderError) as exc:
+            # A draft the server refuses (a sense against the objective), or an answer with no usable programs,
+            # goes back to the provider to fix.
             return Answer(error=str(exc))
         self.last = result.draft  # the feasibility checker too, which the stored verifier does not keep
         return Answer(result.report)

@@ -12,11 +12,13 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..executor import run_step
-from ..llm.base import Provider, provider_name
+from ..llm.base import Provider, ProviderError, provider_name
 from ..problems import get_problem
 from ..submit import check_size
 
 BASELINE_AUTHOR = "baseline"
+# A solver's answer with no usable program: its reason (the raw answer is an llm.bad_answer event).
+UNUSABLE = "solution.unusable"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
 
 
@@ -50,7 +52,12 @@ async def sample_solutions(
     for sid, authored_draft, index in wanted:
         if sid in stored:
             continue
-        draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+        try:
+            draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+        except ProviderError as exc:
+            # One solver's unusable answer costs that solution, not the candidate: it is recorded, the others go on.
+            store.add_event(UNUSABLE, candidate_id, {"index": index, "reason": str(exc)})
+            continue
         who = author or ("caller" if index < 0 else provider_name(provider))
         new.append(
             Solution(
