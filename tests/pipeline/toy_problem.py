@@ -122,3 +122,84 @@ else:
     top = max(reach)
     print(len(reach[top]), *reach[top])
 """
+
+
+# The same artefacts as a model writes them now (tools/llm/prompts.py): Python modules of plain functions
+# that FrontierSmith runs under the catalog harness.
+TESTS_MODULE = r"""
+DISTRIBUTIONS = ["small", "large", "mixed"]
+
+
+def generate(dist, rng):
+    n = rng.randint(20, 40)
+    c = rng.randint(500, 1000)
+    hi = {"small": c // 10, "large": c // 2, "mixed": c}[dist]
+    items = [rng.randint(1, max(1, hi)) for _ in range(n)]
+    return f"{n} {c}\n{' '.join(map(str, items))}\n"
+
+
+def validate(text):
+    data = text.split()
+    n, c = int(data[0]), int(data[1])
+    items = [int(x) for x in data[2:]]
+    if len(items) != n or not (1 <= n <= 60):
+        raise ValueError("wrong number of items")
+    if any(not (1 <= x <= c) for x in items):
+        raise ValueError("an item exceeds the capacity")
+"""
+
+# Emits an item bigger than the capacity: the validator rejects it.
+BAD_TESTS_MODULE = TESTS_MODULE.replace(
+    "' '.join(map(str, items))", "' '.join(map(str, items[:-1] + [c + 5]))"
+)
+
+VERIFIER_MODULE = r"""
+def read(input_text):
+    n, c, *rest = [int(x) for x in input_text.split()]
+    return n, c, rest[:n]
+
+
+def verify(input_text, output_text):
+    n, c, items = read(input_text)
+    try:
+        out = output_text.split()
+        k, idx = int(out[0]), [int(x) for x in out[1:]]
+        assert len(idx) == k and len(set(idx)) == k and all(0 <= i < n for i in idx)
+        total = sum(items[i] for i in idx)
+        assert 1 <= total <= c
+    except (ValueError, IndexError, AssertionError):
+        return False, None, "malformed or infeasible"
+    return True, total, ""
+
+
+def feasible(input_text, output_text):
+    n, c, items = read(input_text)
+    toks = output_text.split()
+    if not toks:
+        return False, "nothing printed"
+    try:
+        k, *picked = [int(x) for x in toks]
+    except ValueError:
+        return False, "not integers"
+    if k != len(picked) or not picked:
+        return False, "k must count the indices that follow, at least one"
+    if len(set(picked)) < len(picked) or min(picked) < 0 or max(picked) >= n:
+        return False, "an index repeats or is not an item"
+    if sum(items[i] for i in picked) > c:
+        return False, "over the capacity"
+    return True, "within the capacity"
+
+
+def baseline(input_text):
+    return "1 0\n"
+"""
+
+ACCEPT_ALL_MODULE = VERIFIER_MODULE.replace(
+    "def verify(input_text, output_text):\n",
+    'def verify(input_text, output_text):\n    return True, 1, "looks fine"\n',
+)
+
+CRASHING_MODULE = VERIFIER_MODULE.replace(
+    "def verify(input_text, output_text):\n",
+    'def verify(input_text, output_text):\n    raise RuntimeError("verifier bug")\n',
+)

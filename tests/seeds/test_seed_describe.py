@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+from model_answers import mutation, step_of
 from pipeline.scripted_llm import ScriptedEndpoint
 
 from frontiersmith.drafts import SeedTupleDraft
@@ -276,12 +277,9 @@ def test_a_model_tuple_without_a_sense_or_with_crossed_bounds_is_unusable():
         parse_structured(crossed, SeedTupleDraft)
 
 
-def _route(prompt: str) -> str:
-    if "Write it as the tuple" in prompt:
-        return "describe"
-    if "Mutate it along ONE axis" in prompt:
-        return "mutate"
-    return "other"
+def _route(task: str) -> str:
+    step = step_of(task)
+    return step if step in ("describe", "mutate") else "other"
 
 
 async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable(tmp_path):
@@ -321,12 +319,7 @@ async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable
 async def test_mutate_prompt_says_what_kind_of_seed_it_is(tmp_path):
     """An accepted task rejoining the pool is open-ended: the mutation prompt must not call it closed."""
     endpoint = ScriptedEndpoint(_route)
-    answer = {
-        "title": "T",
-        "statement": "s",
-        "objective": {"kind": "optimise", "sense": "max"},
-    }
-    endpoint.script("mutate", json.dumps(answer), json.dumps(answer))
+    endpoint.script("mutate", mutation("T"), mutation("T"))
     closed = _draft(ATCODER_MAX).problem
     opened = closed.model_copy(update={"kind": ProblemKind.OPEN})
     with endpoint:

@@ -354,12 +354,13 @@ class ChatProvider:
         subject: str,
         context: dict | None = None,
         variant: str = "",
+        schema: type[BaseModel] | None = None,
         **values: object,
     ) -> T:
         """Ask ``prompt`` and ``read`` the answer's text; an unusable answer is kept and asked again with its
-        reason, up to ``attempts`` times. The schema is shown only to a model that neither decodes under it
-        nor has the worked example to follow."""
-        schema = prompt.answer
+        reason, up to ``attempts`` times. ``schema`` narrows the prompt's answer for this ask; it is shown only
+        to a model that neither decodes under it nor has the worked example to follow."""
+        schema = schema or prompt.answer
         shown = schema if schema is not None and not (self.constrained or prompt.example) else None
         messages = prompt.messages(prompts.SYSTEM, shown, variant, **values)
         task = messages[-1]["content"]
@@ -450,6 +451,7 @@ class ChatProvider:
             read,
             problem.id,
             {"solutions": len(solutions)},
+            schema=prompts.labels_for(len(solutions)),  # decoding gives one label per solution
             count=len(solutions),
             title=problem.title,
             solutions=listing,
@@ -606,8 +608,8 @@ def schema_complete(
 
 def _constrained_to(schema: type[BaseModel] | None) -> dict[str, Any]:
     """The request arguments that constrain decoding to ``schema`` in llama.cpp's form (none for free text).
-    Length bounds are left to the parsing layer: llama.cpp unrolls each into a grammar rule per character,
-    and a bound of a few hundred fails to parse and has stopped the server."""
+    String length bounds are left to the parsing layer: llama.cpp unrolls each into a grammar rule per
+    character, and a bound of a few hundred fails to parse and has stopped the server."""
     if schema is None:
         return {}
     return {
@@ -615,7 +617,7 @@ def _constrained_to(schema: type[BaseModel] | None) -> dict[str, Any]:
     }
 
 
-_LENGTH_KEYS = {"minLength", "maxLength", "minItems", "maxItems"}
+_LENGTH_KEYS = {"minLength", "maxLength"}
 
 
 def _without_lengths(node: Any) -> Any:

@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, Field, create_model, field_validator
 
 from frontiersmith.drafts import CoarseReason, DefectLabel, SeedTupleDraft, StrategyGroups
 from frontiersmith.models import Axis, Problem, ProblemKind, ProblemSpec, Sense
@@ -134,6 +134,15 @@ class MutationAnswer(BaseModel):
         if not value.strip():
             raise ValueError("must say something")
         return value
+
+
+def labels_for(count: int) -> type[StrategyGroups]:
+    """The divergence judge's answer for ``count`` solutions: exactly one label each."""
+    return create_model(
+        "StrategyGroups",
+        __base__=StrategyGroups,
+        labels=(list[int], Field(min_length=count, max_length=count)),
+    )
 
 
 class CoarseAnswer(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from frontiersmith.drafts import MutationDraft, problem_from_draft
+from frontiersmith.drafts import CoarseVerdict, MutationDraft, problem_from_draft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     Axis,
@@ -18,7 +18,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from ..llm.base import Provider, provider_name
+from ..llm.base import Provider, ProviderError, provider_name
 from ..problems import get_problem
 from ..submit import check_size
 
@@ -87,7 +87,12 @@ async def mutate_problem(
     judge = provider or _structural_judge()
     # A model call (offline: a structural check) with no sandbox work, so unlike the later steps' it has
     # nothing to send to an executor's workers (executor.run_step): it stays here, beside the provider.
-    verdict = await judge.coarse_judge(problem)
+    try:
+        verdict = await judge.coarse_judge(problem)
+    except ProviderError as exc:
+        # The candidate is stored: a judge whose answer cannot be used rejects it, with why, rather than
+        # leaving it proposed and unjudged.
+        verdict = CoarseVerdict(keep=False, reason="unjudged", explanation=f"no usable verdict: {exc}")
     if verdict.keep:
         candidate = store.set_candidate_status(cid, CandidateStatus.KEPT)
     else:
