@@ -418,8 +418,12 @@ def main() -> None:
             if "agents" in stages:
                 bench.agents()
         finally:
-            proc.terminate()
-            proc.wait(30)
+            proc.terminate()  # a server busy in a generation may not stop at once: then it is killed
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
         text = table(bench, args.model, "python " + " ".join(["bench/real_model.py", *sys.argv[1:]]), started)
     print(text)
     if args.out:
