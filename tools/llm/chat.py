@@ -195,7 +195,7 @@ def module_names(tree: ast.Module, name: str) -> list[str] | None:
     return None
 
 
-def tests_draft(text: str) -> TestsDraft:
+def read_tests(text: str) -> TestsDraft:
     """The test author's module as a generator and validator (one program, as the catalog's are)."""
     from ..catalog import model_program
 
@@ -217,7 +217,7 @@ def tests_draft(text: str) -> TestsDraft:
         raise ProviderError(f"The tests cannot be used: {exc.errors()[0]['msg']}.", raw=text) from None
 
 
-def verifier_draft(text: str, problem: Problem) -> VerifierDraft:
+def read_verifier(text: str, problem: Problem) -> VerifierDraft:
     """The verifier author's module as a verifier, a feasibility-only checker and a baseline s*; the sense is
     the candidate's own."""
     from ..catalog import model_program
@@ -289,7 +289,11 @@ _bad_answers: contextvars.ContextVar[Callable[[BadAnswer], None] | None] = conte
 @contextlib.contextmanager
 def keeping_bad_answers(store: Store, run_id: str | None = None) -> Iterator[None]:
     """Store every unusable model answer given in the block as a ``llm.bad_answer`` event of the record its
-    step worked on (tasks started in the block inherit this)."""
+    step worked on (tasks started in the block inherit this). Inside a block that already keeps them (a
+    synthesis run's, which names its run), the outer one goes on keeping them."""
+    if _bad_answers.get() is not None:
+        yield
+        return
 
     def keep(bad: BadAnswer) -> None:
         payload = {**asdict(bad), "raw": bad.raw[:RAW_KEPT], "run": run_id}
@@ -462,7 +466,7 @@ class ChatProvider:
     ) -> TestsDraft:
         return await self._ask(
             prompts.WRITE_TESTS,
-            tests_draft,
+            read_tests,
             problem.id,
             {"feedback": feedback},
             problem=prompts.brief(problem),
@@ -474,7 +478,7 @@ class ChatProvider:
         sense = problem.objective.sense.value if problem.objective.sense else "optim"
         return await self._ask(
             prompts.WRITE_VERIFIER,
-            lambda raw: verifier_draft(raw, problem),
+            lambda raw: read_verifier(raw, problem),
             problem.id,
             {"feedback": feedback},
             problem=prompts.brief(problem),

@@ -19,6 +19,7 @@ from frontiersmith.models import (
 from frontiersmith.store import Store
 
 from ..llm.base import Provider, ProviderError, provider_name
+from ..llm.chat import keeping_bad_answers
 from ..problems import get_problem
 from ..submit import check_size
 
@@ -68,7 +69,8 @@ async def mutate_problem(
     existing = store.find(Candidate, cid)
     if existing is not None:
         return MutateResult(existing, existing.status is not CandidateStatus.REJECTED, existing.reason)
-    draft = authored or await provider.mutate(parent, axis, index=index)  # type: ignore[union-attr]
+    with keeping_bad_answers(store):
+        draft = authored or await provider.mutate(parent, axis, index=index)  # type: ignore[union-attr]
     provenance = {
         **(provenance or {}),
         "parent": parent_id,
@@ -88,7 +90,8 @@ async def mutate_problem(
     # A model call (offline: a structural check) with no sandbox work, so unlike the later steps' it has
     # nothing to send to an executor's workers (executor.run_step): it stays here, beside the provider.
     try:
-        verdict = await judge.coarse_judge(problem)
+        with keeping_bad_answers(store):
+            verdict = await judge.coarse_judge(problem)
     except ProviderError as exc:
         # The candidate is stored: a judge whose answer cannot be used rejects it, with why, rather than
         # leaving it proposed and unjudged.

@@ -13,6 +13,7 @@ from frontiersmith.store import Store
 
 from ..executor import run_step
 from ..llm.base import Provider, ProviderError, provider_name
+from ..llm.chat import keeping_bad_answers
 from ..problems import get_problem
 from ..submit import check_size
 
@@ -53,7 +54,8 @@ async def sample_solutions(
         if sid in stored:
             continue
         try:
-            draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+            with keeping_bad_answers(store):
+                draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
         except ProviderError as exc:
             # One solver's unusable answer costs that solution, not the candidate: it is recorded, the others go on.
             store.add_event(UNUSABLE, candidate_id, {"index": index, "reason": str(exc)})

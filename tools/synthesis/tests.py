@@ -14,6 +14,7 @@ from frontiersmith.store import Store
 
 from ..executor import run_step
 from ..llm.base import Provider
+from ..llm.chat import keeping_bad_answers
 from ..submit import check_size
 from ..testgen import TestBuild, build_tests, check_test_plan
 from .candidates import load_candidate
@@ -55,7 +56,8 @@ async def generate_tests(
             SolutionDraft(code=s.code, language=s.language, strategy=s.strategy)
             for s in sampled(store, candidate_id)
         ]
-        draft = await provider.write_tests(problem, sols, list(feedback))
+        with keeping_bad_answers(store):
+            draft = await provider.write_tests(problem, sols, list(feedback))
     check_size("The generator", draft.generator.code)
     check_size("The validator", draft.validator.code)
     try:
