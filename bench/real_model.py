@@ -296,15 +296,63 @@ class Bench:
             reasons,
         )
         if isinstance(report, dict):
-            self.sections.append(self.agent_section(report["run_id"]))
+            with self.store() as store:
+                run_id = report["run_id"]
+                ids = {c.id for c in store.list_candidates() if c.problem.provenance.get("run") == run_id}
+                ids |= {c.parent_id for c in store.list_candidates() if c.id in ids}
+                logs = [e.payload for i in ids for e in store.list_events(i, kind="agent.transcript")]
+            self.sections.append(self.agent_section("synthesize --agents", logs))
+        anyio.run(self.agents_crossval)
 
-    def agent_section(self, run_id: str) -> str:
-        """What the agents did: per role, runs, tool calls the server answered, calls refused, failed runs."""
+    async def agents_crossval(self, family: str = "max_leaf_spanning_tree") -> None:
+        """The test-case and verifier agents on the model, authoring through the server's generate_tests and
+        run_verifier tools on a catalog family's candidate (its mutation and solutions the catalog's), so the
+        tool calls are exercised whatever the model's own mutations are."""
+        from frontiersmith.agents.crossval import validate_candidate
+        from frontiersmith.agents.orchestrator import build_model
+        from frontiersmith.agents.team import AgentTeam, Budget
+        from frontiersmith.settings import Settings
+        from frontiersmith.tools import synthesis as syn
+        from frontiersmith.tools.catalog import get_family
+        from frontiersmith.tools.llm.offline import OfflineProvider
+
+        fam = get_family(family)
+        settings = Settings(data_dir=self.data, sandbox_backend="process")
+        started = time.monotonic()
         with self.store() as store:
-            ids = {c.id for c in store.list_candidates() if c.problem.provenance.get("run") == run_id}
-            ids |= {c.parent_id for c in store.list_candidates() if c.id in ids}
-            logs = [e.payload for i in ids for e in store.list_events(i, kind="agent.transcript")]
-        lines = ["### synthesize --agents", "", "| agent | runs | tool calls | failed runs | example |"]
+            syn.ensure_catalog_seeds(store)
+            offline = OfflineProvider()
+            mutated = await syn.mutate_problem(
+                store,
+                syn.seed_id_for(fam.parent or ""),
+                fam.axis or "objective",
+                authored=fam.as_mutation_draft(),
+            )
+            cid = mutated.candidate.id
+            await syn.sample_solutions(store, cid, 3, provider=offline, settings=settings)
+            model = build_model(self.model, self.base_url)
+            roles = ("test_case_agent", "verifier_agent")
+            async with AgentTeam(store, settings, model, roles=roles, budget=Budget(max_rounds=2)) as team:
+                outcome = await validate_candidate(team, cid, max_rounds=2)
+            logs = [e.payload for e in store.list_events(cid, kind="agent.transcript")]
+        calls = [
+            i for t in logs for i in t["items"] if isinstance(i, dict) and i.get("type") == "function_call"
+        ]
+        tokens = sum(int((t.get("usage") or {}).get("total_tokens") or 0) for t in logs)
+        self.row(
+            f"agents cross-validate {family} (tool calls parsed: {len(calls)} in {len(logs)} agent runs)",
+            len(logs),
+            len(calls),
+            time.monotonic() - started,
+            tokens,
+            outcome.failures[:3] if not outcome.ok else [],
+        )
+        self.sections.append(self.agent_section(f"agents cross-validate {family}", logs))
+
+    def agent_section(self, title: str, logs: list[dict[str, Any]]) -> str:
+        """What the agents did: per role, runs, tool calls, failed runs, and an example (an error, else the last
+        answer)."""
+        lines = [f"### {title}", "", "| agent | runs | tool calls | failed runs | example |"]
         lines += ["| --- | ---: | ---: | ---: | --- |"]
         for agent in sorted({t["agent"] for t in logs}):
             mine = [t for t in logs if t["agent"] == agent]

@@ -134,3 +134,33 @@ async def test_a_models_tests_and_verifier_modules_run_under_the_harness(sandbox
     for checker in (draft.verifier, draft.feasibility):
         verdict = await run(checker, args=["verify", "input.txt", "output.txt"], files=files)
         assert json.loads(verdict)["feasible"] is True
+
+
+async def test_the_served_model_reads_the_messages_an_openai_client_sends_after_a_tool_call() -> None:
+    """The Agents SDK's turn after a tool call: an assistant turn with null content and a tool answer as a
+    list of text parts. llama.cpp's server refuses both; the served app reads them as plain strings."""
+    import httpx
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    from frontiersmith.tools.llm.llama_server import CHAT_PATH, OpenAIMessages
+
+    async def echo(request: Request) -> JSONResponse:
+        return JSONResponse(await request.json())
+
+    app = OpenAIMessages(Starlette(routes=[Route(CHAT_PATH, echo, methods=["POST"])]))
+    call = {"id": "c1", "type": "function", "function": {"name": "generate_tests", "arguments": "{}"}}
+    body = {
+        "model": "m",
+        "messages": [
+            {"role": "user", "content": "build the tests"},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": '{"ok": true}'}]},
+        ],
+    }
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://x") as client:
+        read = (await client.post(CHAT_PATH, json=body)).json()
+    assert [m["content"] for m in read["messages"]] == ["build the tests", "", '{"ok": true}']
+    assert read["messages"][1]["tool_calls"] == [call] and read["messages"][2]["tool_call_id"] == "c1"
