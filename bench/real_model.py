@@ -6,11 +6,12 @@ model on a free loopback port with ``frontiersmith model serve`` (one thread) an
 with ``--data DIR``, so every rejection and unusable answer can be read back), runs:
 
 1. describe: each catalog closed seed's tuple written by the model, against the stored tuple (objective kind
-   and sense agree);
+   and sense agree); languages: the solve step in Python and in C++ on six open families, judged;
 2. synthesize on the built-in catalog seeds and on ``examples/seeds/closed.jsonl`` (K candidates, n solutions);
 3. evaluate-divergence with the model as the semantic judge (ROC AUC, open vs pseudo-open families);
 4. evaluate with the model as the solver under evaluation, then diagnose with the model writing the labels;
-5. synthesize --agents (Agents SDK agents, MCP clients of the server, on the same model).
+5. synthesize --agents (Agents SDK agents, MCP clients of the server, on the same model), then the test-case
+   and verifier agents cross-validating a catalog family's candidate through generate_tests and run_verifier.
 
 Per stage it prints calls, tokens, seconds, success rate and the top reasons for failure; per synthesis run the
 funnel, where candidates fell out (with an example reason each), the unusable answers per LLM step, and the
@@ -155,6 +156,46 @@ class Bench:
             meter.tokens,
             reasons,
         )
+
+    async def languages(self, families: int = 6) -> None:
+        """Which language the model writes best: the pipeline's solve step in Python and in C++ on the first
+        ``families`` open catalog families, each program judged on the family's tests."""
+        from frontiersmith.errors import FrontierSmithError
+        from frontiersmith.settings import Settings
+        from frontiersmith.tools.catalog import list_families
+        from frontiersmith.tools.cost import metered
+        from frontiersmith.tools.llm import make_provider
+        from frontiersmith.tools.submit import submit
+
+        problems = [f.problem() for f in list_families("open")][:families]
+        for language in ("python", "cpp"):
+            settings = Settings(data_dir=self.data, sandbox_backend="process", llm_language=language)
+            provider = make_provider("local", settings, model=self.model, base_url=self.base_url)
+            started, reasons, ran, scores = time.monotonic(), [], 0, []
+            with metered() as meter, self.store() as store:
+                for problem in problems:
+                    try:
+                        draft = await provider.solve(problem, index=0)  # type: ignore[attr-defined]
+                        result = await submit(
+                            store, problem.id, draft.code, draft.language, settings=settings
+                        )
+                    except FrontierSmithError as exc:  # an unusable answer, or a program the judge refused
+                        reasons.append(str(exc))
+                        continue
+                    bad = {v: n for v, n in result.verdicts.items() if v != "OK" and n}
+                    ran += not bad
+                    scores.append(result.score)
+                    if bad:
+                        reasons.append("verdicts " + ", ".join(f"{v} {n}" for v, n in sorted(bad.items())))
+            mean = sum(scores) / len(problems)
+            self.row(
+                f"solve in {language} ({len(scores)} judged, {ran} ran clean on every test, mean score {mean:.3f})",
+                len(problems),
+                ran,
+                time.monotonic() - started,
+                meter.tokens,
+                reasons,
+            )
 
     # -- 2. synthesize ------------------------------------------------------------------------------------
 
@@ -437,7 +478,7 @@ def main() -> None:
     parser.add_argument("-K", type=int, default=8, help="candidates per synthesis run")
     parser.add_argument("-n", type=int, default=4, help="solutions per candidate")
     parser.add_argument("--n-div", type=int, default=4, help="candidates cross-validated per run (N_div)")
-    parser.add_argument("--stages", default="describe,catalog,corpus,divergence,evaluate,agents")
+    parser.add_argument("--stages", default="describe,languages,catalog,corpus,divergence,evaluate,agents")
     parser.add_argument("--data", type=Path, default=None, help="keep the store here (default: a temp dir)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
@@ -452,6 +493,8 @@ def main() -> None:
         try:
             if "describe" in stages:
                 anyio.run(bench.describe)
+            if "languages" in stages:
+                anyio.run(bench.languages)
             if "catalog" in stages:
                 bench.synthesize("catalog seeds", "--seeds", "catalog", k=args.K, n=args.n, n_div=args.n_div)
             if "corpus" in stages:

@@ -21,7 +21,7 @@ MARKERS = {
     "group": "Give each one a group number",
     "tests": "Write the test generator and the input validator",
     "verifier": "with three functions",
-    "describe": "Write it as JSON with:",
+    "describe": "Describe it as JSON:",
 }
 
 

@@ -284,21 +284,23 @@ def _route(task: str) -> str:
 
 async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable(tmp_path):
     """The scripted model answers three statements: a good tuple (used, the empty output text filled from
-    the statement), an optimise objective with no sense twice (unusable: the offline reading, with a note),
-    and garbage twice (the same)."""
+    the statement), a tuple with crossed bounds twice (unusable: the offline reading, with a note), and
+    garbage twice (the same)."""
     endpoint = ScriptedEndpoint(_route)
     good = {
-        "objective": {"kind": "optimise", "sense": "max", "formula": "candies taken"},
-        "input_spec": {"constraints": "", "bounds": {"N": [1, 200000], "A_i": [0, 1e9]}},
-        "output_spec": {"description": ""},
+        "asked": "candies taken",
+        "kind": "maximum",
+        "constraints": "",
+        "bounds": {"N": [1, 200000], "A_i": [0, 1e9]},
+        "output": "",
     }
-    senseless = {"objective": {"kind": "optimise"}}
-    endpoint.script("describe", json.dumps(good), *[json.dumps(senseless)] * 2, "not json {", "```nope```")
+    crossed = {"asked": "pairs", "kind": "count", "bounds": {"N": [5, 1]}}
+    endpoint.script("describe", json.dumps(good), *[json.dumps(crossed)] * 2, "not json {", "```nope```")
     settings = Settings(data_dir=tmp_path)
     with endpoint:
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
         by_model = await describe(_draft(ATCODER_MAX, "Candies"), provider)
-        senseless_out = await describe(_draft(EQUAL_PAIRS), provider)
+        crossed_out = await describe(_draft(EQUAL_PAIRS), provider)
         garbage_out = await describe(_draft(PATHS_MODULO), provider)
 
     assert endpoint.unanswered == []
@@ -309,9 +311,9 @@ async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable
     assert by_model.problem.input_spec.constraints.startswith("* 1 \\leq N")
     assert by_model.problem.output_spec.description.startswith("Print the maximum")
 
-    assert senseless_out.tuple_by == "offline"
-    assert senseless_out.problem.objective.kind is ObjectiveKind.DECIDE
-    assert any("unusable" in n for n in senseless_out.notes), senseless_out.notes
+    assert crossed_out.tuple_by == "offline"
+    assert crossed_out.problem.objective.kind is ObjectiveKind.DECIDE
+    assert any("unusable" in n for n in crossed_out.notes), crossed_out.notes
     assert garbage_out.tuple_by == "offline" and garbage_out.problem.objective.kind is ObjectiveKind.COUNT
     assert any("unusable" in n and "could not be used" in n for n in garbage_out.notes)
 

@@ -405,9 +405,16 @@ class ChatProvider:
         )
 
     async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        def read(raw: str) -> SeedTupleDraft:
+            answer = parse_structured(raw, prompts.DescribeAnswer)
+            try:
+                return answer.seed_tuple()
+            except ValidationError as exc:  # a tuple the pipeline cannot use (crossed bounds)
+                raise ProviderError(f"The tuple cannot be used: {exc.errors()[0]['msg']}.", raw=raw) from None
+
         return await self._ask(
             prompts.DESCRIBE_SEED,
-            self._json(SeedTupleDraft),
+            read,
             problem.id,
             title=problem.title,
             statement=problem.statement,

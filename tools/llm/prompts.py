@@ -19,7 +19,17 @@ from typing import Literal
 from pydantic import BaseModel, Field, create_model, field_validator
 
 from frontiersmith.drafts import CoarseReason, DefectLabel, SeedTupleDraft, StrategyGroups
-from frontiersmith.models import Axis, Problem, ProblemKind, ProblemSpec, Sense
+from frontiersmith.models import (
+    Axis,
+    InputSpec,
+    Objective,
+    ObjectiveKind,
+    OutputSpec,
+    Problem,
+    ProblemKind,
+    ProblemSpec,
+    Sense,
+)
 
 SYSTEM = (
     "You help build optimisation problems for programming contests. Do exactly what is asked and answer in "
@@ -134,6 +144,37 @@ class MutationAnswer(BaseModel):
         if not value.strip():
             raise ValueError("must say something")
         return value
+
+
+# A seed's kind of answer in a statement's words, and the objective (kind, sense) each one is.
+ASKED = {
+    "minimum": (ObjectiveKind.OPTIMISE, Sense.MIN),
+    "maximum": (ObjectiveKind.OPTIMISE, Sense.MAX),
+    "yes/no": (ObjectiveKind.DECIDE, None),
+    "count": (ObjectiveKind.COUNT, None),
+    "any valid object": (ObjectiveKind.CONSTRUCT, None),
+}
+
+
+class DescribeAnswer(BaseModel):
+    """A seed's tuple as a small model can give it: what is asked first (so the kind follows from it), the
+    kind as a word of the statement's (``ASKED``), the constraints and the output."""
+
+    asked: str
+    kind: Literal["minimum", "maximum", "yes/no", "count", "any valid object"]
+    constraints: str = ""
+    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    output: str = ""
+    io_format: str = ""
+
+    def seed_tuple(self) -> SeedTupleDraft:
+        kind, sense = ASKED[self.kind]
+        return SeedTupleDraft(
+            objective=Objective(kind=kind, sense=sense, formula=self.asked),
+            input_spec=InputSpec(constraints=self.constraints, bounds=self.bounds),
+            output_spec=OutputSpec(description=self.output),
+            io_format=self.io_format,
+        )
 
 
 def labels_for(count: int) -> type[StrategyGroups]:
@@ -434,24 +475,22 @@ DESCRIBE_SEED = Prompt(
 
 {statement}
 
-Write it as JSON with:
-- "objective": "kind" is "decide" (the answer is yes/no), "count" (a number of ways), "optimise" (a minimum or
-  a maximum; then "sense" is "min" or "max") or "construct" (print any object that satisfies the conditions);
-  "formula" says what is asked, in one sentence;
-- "input_spec": "constraints", the constraints as written, and "bounds", each numeric bound as name: [lo, hi];
-- "output_spec": "description", what a correct output is;
-- "io_format": one line, the input then the output.""",
-    SeedTupleDraft,
+Describe it as JSON:
+- "asked": what the output must be, in one sentence;
+- "kind": "minimum" or "maximum" (the smallest or largest value of something), "yes/no", "count" (a number of
+  ways, often modulo a prime) or "any valid object" (print any answer that satisfies the conditions);
+- "constraints": the constraints as written; "bounds": each numeric bound as name: [lo, hi];
+- "output": what a correct output is; "io_format": one line, the input then the output.""",
+    DescribeAnswer,
     {
         "title": "Best stretch",
         "statement": "Given n integers a_i, print the largest sum of a contiguous stretch of them.\n\nInput: n "
         "(1 ≤ n ≤ 10^5), then the n integers (|a_i| ≤ 10^9).\n\nOutput: one integer.",
     },
     {
-        "": '{"objective": {"kind": "optimise", "sense": "max", "formula": "the largest sum of a contiguous '
-        'stretch"}, "input_spec": {"constraints": "1 <= n <= 10^5, |a_i| <= 10^9", "bounds": {"n": [1, 100000], '
-        '"a_i": [-1000000000, 1000000000]}}, "output_spec": {"description": "one integer, the largest sum"}, '
-        '"io_format": "n, then n integers; output one integer"}'
+        "": '{"asked": "the largest sum of a contiguous stretch", "kind": "maximum", "constraints": "1 <= n <= '
+        '10^5, |a_i| <= 10^9", "bounds": {"n": [1, 100000], "a_i": [-1000000000, 1000000000]}, "output": "one '
+        'integer, the largest sum", "io_format": "n, then n integers; output one integer"}'
     },
 )
 
