@@ -6,7 +6,7 @@ model on a free loopback port with ``frontiersmith model serve`` (one thread) an
 with ``--data DIR``, so every rejection and unusable answer can be read back), runs:
 
 1. describe: each catalog closed seed's tuple written by the model, against the stored tuple (objective kind
-   and sense agree); languages: the solve step in Python and in C++ on six open families, judged;
+   and sense agree); languages: the solve step in Python and in C++ on the first open families, judged;
 2. synthesize on the built-in catalog seeds and on ``examples/seeds/closed.jsonl`` (K candidates, n solutions);
 3. evaluate-divergence with the model as the semantic judge (ROC AUC, open vs pseudo-open families);
 4. evaluate with the model as the solver under evaluation, then diagnose with the model writing the labels;
@@ -268,6 +268,11 @@ class Bench:
 
     # -- 3-5 ------------------------------------------------------------------------------------------------
 
+    def corpus(self, **sizes: int) -> None:
+        """Synthesis on the example closed corpus, imported first (its reference solutions run in the sandbox)."""
+        self.cli("seeds", "import", str(CORPUS), "--json")
+        self.synthesize("closed.jsonl", "--seeds", "source:closed.jsonl", **sizes)
+
     def divergence(self) -> None:
         code, report, err, seconds = self.cli("evaluate-divergence", "--provider", "local", "--json")
         if not isinstance(report, dict):
@@ -291,9 +296,9 @@ class Bench:
             ],
         )
 
-    def evaluate(self) -> None:
+    def evaluate(self, tasks: str = "catalog") -> None:
         solver = f"model:{self.model}"
-        code, report, err, seconds = self.cli("evaluate", "--solver", solver, "--tasks", "catalog", "--json")
+        code, report, err, seconds = self.cli("evaluate", "--solver", solver, "--tasks", tasks, "--json")
         attempts = (report or {}).get("attempts", []) if isinstance(report, dict) else []
         failures = [
             f"{t.get('failure')}: {t.get('detail', '')}" for t in attempts if t.get("failure") != "success"
@@ -347,30 +352,31 @@ class Bench:
 
     async def agents_crossval(self, family: str = "max_leaf_spanning_tree") -> None:
         """The test-case and verifier agents on the model, authoring through the server's generate_tests and
-        run_verifier tools on a catalog family's candidate (its mutation and solutions the catalog's), so the
-        tool calls are exercised whatever the model's own mutations are."""
+        run_verifier tools a catalog family's problem (its statement and solutions the catalog's, its name
+        withheld, so the server's offline provider cannot write the programs for them): the tool calls are
+        exercised whatever the model's own mutations are."""
         from frontiersmith.agents.crossval import validate_candidate
         from frontiersmith.agents.orchestrator import build_model
         from frontiersmith.agents.team import AgentTeam, Budget
+        from frontiersmith.drafts import SolutionDraft
         from frontiersmith.settings import Settings
         from frontiersmith.tools import synthesis as syn
         from frontiersmith.tools.catalog import get_family
-        from frontiersmith.tools.llm.offline import OfflineProvider
 
         fam = get_family(family)
         settings = Settings(data_dir=self.data, sandbox_backend="process")
         started = time.monotonic()
         with self.store() as store:
             syn.ensure_catalog_seeds(store)
-            offline = OfflineProvider()
-            mutated = await syn.mutate_problem(
-                store,
-                syn.seed_id_for(fam.parent or ""),
-                fam.axis or "objective",
-                authored=fam.as_mutation_draft(),
-            )
+            unnamed = fam.as_mutation_draft().model_copy(update={"catalog": None})
+            parent = syn.seed_id_for(fam.parent or "")
+            mutated = await syn.mutate_problem(store, parent, fam.axis or "objective", authored=unnamed)
             cid = mutated.candidate.id
-            await syn.sample_solutions(store, cid, 3, provider=offline, settings=settings)
+            solutions = [
+                SolutionDraft(code=s.program.code, language=s.language, strategy=s.summary)
+                for s in fam.solvers
+            ]
+            await syn.sample_solutions(store, cid, authored=solutions, settings=settings)
             model = build_model(self.model, self.base_url)
             roles = ("test_case_agent", "verifier_agent")
             async with AgentTeam(store, settings, model, roles=roles, budget=Budget(max_rounds=2)) as team:
@@ -379,33 +385,42 @@ class Bench:
         calls = [
             i for t in logs for i in t["items"] if isinstance(i, dict) and i.get("type") == "function_call"
         ]
+        authored = [c for c in calls if '"authored"' in str(c.get("arguments"))]
         tokens = sum(int((t.get("usage") or {}).get("total_tokens") or 0) for t in logs)
         self.row(
-            f"agents cross-validate {family} (tool calls parsed: {len(calls)} in {len(logs)} agent runs)",
+            f"agents cross-validate {family}, unnamed ({len(calls)} tool calls parsed in {len(logs)} agent runs, "
+            f"{len(authored)} with programs; {'passed' if outcome.ok else 'not passed'})",
             len(logs),
             len(calls),
             time.monotonic() - started,
             tokens,
             outcome.failures[:3] if not outcome.ok else [],
         )
-        self.sections.append(self.agent_section(f"agents cross-validate {family}", logs))
+        self.sections.append(self.agent_section(f"agents cross-validate {family}, unnamed", logs))
 
     def agent_section(self, title: str, logs: list[dict[str, Any]]) -> str:
-        """What the agents did: per role, runs, tool calls, failed runs, and an example (an error, else the last
-        answer)."""
-        lines = [f"### {title}", "", "| agent | runs | tool calls | failed runs | example |"]
-        lines += ["| --- | ---: | ---: | ---: | --- |"]
+        """What the agents did: per role, runs, tool calls (and how many carried programs), failed runs, and an
+        example: the last call's arguments, else an error or the last answer."""
+        lines = [f"### {title}", "", "| agent | runs | tool calls | with programs | failed runs | example |"]
+        lines += ["| --- | ---: | ---: | ---: | ---: | --- |"]
         for agent in sorted({t["agent"] for t in logs}):
             mine = [t for t in logs if t["agent"] == agent]
-            calls = sum(
-                1
+            calls = [
+                i
                 for t in mine
                 for i in t["items"]
                 if isinstance(i, dict) and i.get("type") == "function_call"
-            )
+            ]
+            authored = [c for c in calls if '"authored"' in str(c.get("arguments"))]
             failed = [t for t in mine if t.get("error")]
-            example = failed[0]["error"] if failed else str(mine[-1].get("final_output") or "")
-            lines.append(f"| {agent} | {len(mine)} | {calls} | {len(failed)} | {cell(example)} |")
+            example = (
+                calls[-1].get("arguments")
+                if calls
+                else (failed[0]["error"] if failed else mine[-1].get("final_output"))
+            )
+            lines.append(
+                f"| {agent} | {len(mine)} | {len(calls)} | {len(authored)} | {len(failed)} | {cell(str(example or ''))} |"
+            )
         return "\n".join(lines)
 
 
@@ -479,6 +494,12 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=4, help="solutions per candidate")
     parser.add_argument("--n-div", type=int, default=4, help="candidates cross-validated per run (N_div)")
     parser.add_argument("--stages", default="describe,languages,catalog,corpus,divergence,evaluate,agents")
+    parser.add_argument(
+        "--language-families", type=int, default=6, help="open families the languages stage solves"
+    )
+    parser.add_argument(
+        "--evaluate-tasks", default="catalog", help="evaluate --tasks (default: the open families)"
+    )
     parser.add_argument("--data", type=Path, default=None, help="keep the store here (default: a temp dir)")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
@@ -489,25 +510,29 @@ def main() -> None:
         data = (args.data or Path(tmp)).resolve()  # the sandbox binds its dirs by absolute path
         data.mkdir(parents=True, exist_ok=True)
         bench = Bench(args.model, data, f"http://127.0.0.1:{port}/v1")
+        sizes = {"k": args.K, "n": args.n, "n_div": args.n_div}
         proc = serve(args.model, port, data / "serve.log", bench.env)
+        plan = [
+            ("describe", lambda: anyio.run(bench.describe)),
+            ("languages", lambda: anyio.run(bench.languages, args.language_families)),
+            ("catalog", lambda: bench.synthesize("catalog seeds", "--seeds", "catalog", **sizes)),
+            ("corpus", lambda: bench.corpus(**sizes)),
+            ("divergence", bench.divergence),
+            ("evaluate", lambda: bench.evaluate(args.evaluate_tasks)),
+            ("agents", bench.agents),
+        ]
         try:
-            if "describe" in stages:
-                anyio.run(bench.describe)
-            if "languages" in stages:
-                anyio.run(bench.languages)
-            if "catalog" in stages:
-                bench.synthesize("catalog seeds", "--seeds", "catalog", k=args.K, n=args.n, n_div=args.n_div)
-            if "corpus" in stages:
-                bench.cli("seeds", "import", str(CORPUS), "--json")
-                bench.synthesize(
-                    "closed.jsonl", "--seeds", "source:closed.jsonl", k=args.K, n=args.n, n_div=args.n_div
-                )
-            if "divergence" in stages:
-                bench.divergence()
-            if "evaluate" in stages:
-                bench.evaluate()
-            if "agents" in stages:
-                bench.agents()
+            for name, run in plan:
+                if name not in stages:
+                    continue
+                started_stage = time.monotonic()
+                try:
+                    run()
+                except Exception as exc:  # a stage the bench could not finish is a row, not a lost table
+                    reason = f"the bench failed: {type(exc).__name__}: {exc}"
+                    bench.row(
+                        f"{name} (did not finish)", 1, 0, time.monotonic() - started_stage, None, [reason]
+                    )
         finally:
             proc.terminate()  # a server busy in a generation may not stop at once: then it is killed
             try:
