@@ -44,9 +44,9 @@ def main():
 main()
 """
 
-# The verifier's author's second opinion: feasibility only, written apart from the verifier.
-FEASIBILITY = r"""
-import json, sys
+# The verifier's author's second opinion: feasibility only, written apart from the verifier (a function, which
+# the program below and the model's module share).
+FEASIBLE = r"""
 def feasible(inp, out):
     n, c, *rest = [int(x) for x in inp.split()]
     items = rest[:n]
@@ -64,9 +64,15 @@ def feasible(inp, out):
     if sum(items[i] for i in picked) > c:
         return False, "over the capacity"
     return True, "within the capacity"
-ok, why = feasible(open(sys.argv[2]).read(), open(sys.argv[3]).read())
+"""
+
+FEASIBILITY = (
+    "import json, sys\n"
+    + FEASIBLE
+    + """ok, why = feasible(open(sys.argv[2]).read(), open(sys.argv[3]).read())
 print(json.dumps({"feasible": ok, "message": why}))
 """
+)
 
 ACCEPT_ALL_VERIFIER = r"""
 import json
@@ -153,7 +159,8 @@ BAD_TESTS_MODULE = TESTS_MODULE.replace(
     "' '.join(map(str, items))", "' '.join(map(str, items[:-1] + [c + 5]))"
 )
 
-VERIFIER_MODULE = r"""
+VERIFIER_MODULE = (
+    r"""
 def read(input_text):
     n, c, *rest = [int(x) for x in input_text.split()]
     return n, c, rest[:n]
@@ -172,27 +179,14 @@ def verify(input_text, output_text):
     return True, total, ""
 
 
-def feasible(input_text, output_text):
-    n, c, items = read(input_text)
-    toks = output_text.split()
-    if not toks:
-        return False, "nothing printed"
-    try:
-        k, *picked = [int(x) for x in toks]
-    except ValueError:
-        return False, "not integers"
-    if k != len(picked) or not picked:
-        return False, "k must count the indices that follow, at least one"
-    if len(set(picked)) < len(picked) or min(picked) < 0 or max(picked) >= n:
-        return False, "an index repeats or is not an item"
-    if sum(items[i] for i in picked) > c:
-        return False, "over the capacity"
-    return True, "within the capacity"
-
+"""
+    + FEASIBLE
+    + r"""
 
 def baseline(input_text):
     return "1 0\n"
 """
+)
 
 ACCEPT_ALL_MODULE = VERIFIER_MODULE.replace(
     "def verify(input_text, output_text):\n",
