@@ -171,7 +171,8 @@ class Bench:
         for language in ("python", "cpp"):
             settings = Settings(data_dir=self.data, sandbox_backend="process", llm_language=language)
             provider = make_provider("local", settings, model=self.model, base_url=self.base_url)
-            started, reasons, ran, scores = time.monotonic(), [], 0, []
+            started, reasons, scores = time.monotonic(), [], []
+            verdicts: collections.Counter[str] = collections.Counter()
             with metered() as meter, self.store() as store:
                 for problem in problems:
                     try:
@@ -182,16 +183,17 @@ class Bench:
                     except FrontierSmithError as exc:  # an unusable answer, or a program the judge refused
                         reasons.append(str(exc))
                         continue
-                    bad = {v: n for v, n in result.verdicts.items() if v != "OK" and n}
-                    ran += not bad
+                    verdicts.update(result.verdicts)
                     scores.append(result.score)
-                    if bad:
-                        reasons.append("verdicts " + ", ".join(f"{v} {n}" for v, n in sorted(bad.items())))
+                    if "CE" in result.verdicts:
+                        reasons.append("does not compile")
+            tests = sum(verdicts.values())
             mean = sum(scores) / len(problems)
             self.row(
-                f"solve in {language} ({len(scores)} judged, {ran} ran clean on every test, mean score {mean:.3f})",
+                f"solve in {language}: {len(scores)} programs judged, {verdicts['OK']}/{tests} tests with a legal "
+                f"output ({', '.join(f'{v} {n}' for v, n in sorted(verdicts.items()))}), mean score {mean:.3f}",
                 len(problems),
-                ran,
+                len(scores) - sum(1 for r in reasons if r == "does not compile"),
                 time.monotonic() - started,
                 meter.tokens,
                 reasons,
