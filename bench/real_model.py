@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 import platform
+import re
 import socket
 import subprocess
 import sys
@@ -42,6 +43,14 @@ import anyio
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "examples" / "seeds" / "closed.jsonl"
 SHOWN = 160  # characters of an example reason in the tables
+
+
+def _check_of(failure: str) -> str:
+    """A round's failure as the check it is: "owner: check: detail" without the detail, and a test build's
+    failure without the generator command it names."""
+    owner, _, rest = failure.partition(": ")
+    check = rest.partition(": ")[0] if rest else owner
+    return re.sub(r"\s*(\(|on |for )`gen [^`]*`\)?", "", check)
 
 
 def free_port() -> int:
@@ -266,7 +275,28 @@ class Bench:
                 "",
                 "Published: " + "; ".join(f"`{tid}` ({cell(title, 80)})" for tid, title in titles.items()),
             ]
-        return "\n".join(lines)
+        return "\n".join([*lines, "", self.protocol_section(run_id)])
+
+    def protocol_section(self, run_id: str) -> str:
+        """How far each candidate of the run that reached cross-validation got: its rounds, the checks its last
+        report passed, and the checks that failed in its last round (with the first line of each)."""
+        lines = ["| candidate | rounds | last report: checks passed | failed in the last round |"]
+        lines += ["| --- | ---: | ---: | --- |"]
+        with self.store() as store:
+            for c in store.list_candidates():
+                rounds = store.list_events(c.id, kind="crossval.round")
+                if c.problem.provenance.get("run") != run_id or not rounds:
+                    continue
+                reports = store.list_crossval_reports(c.id)
+                last = reports[-1].checks if reports else []
+                passed = f"{sum(ch.passed for ch in last)} / {len(last)}" if last else "no tests to check"
+                failures = rounds[-1].payload.get("failures", [])
+                checks = collections.Counter(_check_of(f) for f in failures)
+                shown = "; ".join(f"{n}× {cell(check, 70)}" for check, n in checks.most_common(6))
+                lines.append(
+                    f"| {cell(c.problem.title, 50)} (`{c.id}`) | {len(rounds)} | {passed} | {shown} |"
+                )
+        return "\n".join(lines) if len(lines) > 2 else "No candidate reached cross-validation."
 
     # -- 3-5 ------------------------------------------------------------------------------------------------
 
