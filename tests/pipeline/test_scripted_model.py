@@ -165,3 +165,34 @@ async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tm
         root = store.ancestors(task.id)[0]
         assert root.id in imported and root.provenance["file"].endswith("closed.jsonl")
         assert root.provenance["row"] in (1, 2) and root.provenance["format"] == "codecontests"
+
+
+async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_reject_the_candidate(
+    tmp_path,
+):
+    """Scripted model. The run writes C++ (llm_language); the model answers every solver in Python, asked
+    again with the reason each time: each answer is kept with its reason and raw text, each solver's failure
+    is recorded, and the candidate is rejected at sampling saying why, while the run finishes."""
+    endpoint = ScriptedEndpoint(route)
+    endpoint.script("mutate", mutation("Wrong tongue"))
+    endpoint.script("coarse:Wrong tongue", keep())
+    endpoint.script("solve:Wrong tongue", *[solution(toy.GREEDY_LARGE, "greedy, largest first")] * 4)
+    settings = Settings(
+        data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2, llm_language="cpp"
+    )
+    store = open_store(None, settings)
+    config = SynthesisConfig(rounds=1, candidates=1, n_solutions=2, n_div=1, n_final=1, provider="openai")
+    with endpoint:
+        provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
+        table = await Pipeline(store, provider, config, settings).run()
+
+    assert endpoint.unanswered == [] and table.published == 0
+    solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
+    assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
+    assert "could not be used: The program is python, but this run writes C++17." in solves[1]
+    (candidate,) = store.list_candidates()
+    assert candidate.status is CandidateStatus.REJECTED
+    assert candidate.reason.startswith("sample: only 0 solutions could be sampled: 2 answers unusable")
+    kept = [e.payload for e in store.list_events(candidate.id, kind="llm.bad_answer")]
+    assert [(k["step"], k["attempt"]) for k in kept] == [("solve", 1), ("solve", 2)] * 2
+    assert all(k["run"] == config.run_id and "```python" in k["raw"] for k in kept)
