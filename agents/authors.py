@@ -110,7 +110,11 @@ class AgentTestAuthor:
             self.candidate_id, self.problem, self.solutions, feedback, round, self.max_rounds
         )
         context = {"round": round, "feedback": list(feedback)}
-        run = await self.team.run(TESTS, prompt, subject=self.candidate_id, context=context)
+        # The agent's turn is to build tests: its first move is the call (a small model asked to choose might
+        # never make it; llama.cpp's server parses only a forced tool choice into a call).
+        run = await self.team.run(
+            TESTS, prompt, subject=self.candidate_id, context=context, tool_choice="generate_tests"
+        )
         missing = "no tests were built: call generate_tests with your generator and validator"
         return _answer(run, "generate_tests", TestsOut, missing)
 
@@ -129,7 +133,9 @@ class AgentVerifierAuthor:
     async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
         prompt = verifier_prompt(self.candidate_id, self.problem, feedback, round, self.max_rounds)
         context = {"round": round, "feedback": list(feedback)}
-        run = await self.team.run(VERIFIER, prompt, subject=self.candidate_id, context=context)
+        run = await self.team.run(
+            VERIFIER, prompt, subject=self.candidate_id, context=context, tool_choice="run_verifier"
+        )
         accepted = [c for c in run.answers("run_verifier") if c.result is not None]
         self.last = accepted[-1] if accepted else self.last
         missing = "the verifier was not checked: call run_verifier with your verifier and baseline"

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from frontiersmith.errors import ProviderError
 from frontiersmith.tools.llm import prompts
-from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.chat import ChatProvider, Messages
 
 from .team import AgentTeam
 
@@ -35,12 +35,18 @@ class AgentProvider(ChatProvider):
     """Provider over agents; a step whose agent fails raises ProviderError, which the pipeline records."""
 
     def __init__(self, team: AgentTeam, name: str | None = None):
-        # One attempt: an agent run already retries inside its own turns.
-        super().__init__(None, name=name or f"agents:{team.model_name}", attempts=1)
+        # Its answer is text (llama.cpp's server refuses the SDK's structured-output form), read by the parsing
+        # layer like any other answer, and asked again with the reason when it cannot be used.
+        super().__init__(None, name=name or f"agents:{team.model_name}", language=team.settings.llm_language)
         self.team = team
 
     async def complete(
-        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str, context: dict
+        self,
+        prompt: prompts.Prompt,
+        schema: type[BaseModel] | None,
+        subject: str,
+        messages: Messages,
+        context: dict,
     ) -> BaseModel | str:
         role = ROLE_OF_STEP[prompt.name]
         if self.team.over_total_budget():
@@ -49,11 +55,10 @@ class AgentProvider(ChatProvider):
             )
         run = await self.team.run(
             role,
-            text,
+            messages[1:],  # the role's own instructions stand for the system line
             subject=subject,
-            output_type=schema,
             context={"step": prompt.name, "prompt_version": prompt.version, **context},
         )
         if run.error is not None:
             raise ProviderError(f"The {role} agent failed: {run.error}")
-        return run.output
+        return run.output if isinstance(run.output, BaseModel) else str(run.output or "")

@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents import Agent, AgentOutputSchema, AgentsException, Model, RunConfig, Runner, ToolCallOutputItem
+from agents import (
+    Agent,
+    AgentOutputSchema,
+    AgentsException,
+    Model,
+    ModelSettings,
+    RunConfig,
+    Runner,
+    ToolCallOutputItem,
+)
 from agents.mcp import (
     MCPServer,
     MCPServerStdio,
@@ -164,6 +173,11 @@ def _usage(usage: Any) -> dict[str, int]:
     }
 
 
+def _turns(prompt: str | list[dict[str, str]]) -> list[Any]:
+    """A run's input as transcript items: one user turn, or the conversation given."""
+    return [{"role": "user", "content": prompt}] if isinstance(prompt, str) else list(prompt)
+
+
 def _model_name(model: Any) -> str:
     return str(getattr(model, "model", None) or type(model).__name__)
 
@@ -243,7 +257,8 @@ class AgentTeam:
             return "+".join(sorted({_model_name(m) for m in models.values()}))
         return _model_name(models)
 
-    def agent(self, name: str, output_type: type | None = None) -> Agent:
+    def agent(self, name: str, output_type: type | None = None, tool_choice: str | None = None) -> Agent:
+        """The role's agent; ``tool_choice`` makes its first turn a call of that tool (then it answers freely)."""
         if name not in self.servers:
             raise KeyError(f"the team has no connected {name} agent; pass roles=[..., {name!r}]")
         return Agent(
@@ -252,16 +267,18 @@ class AgentTeam:
             model=self.model_for(name),
             mcp_servers=[self.servers[name]],
             output_type=AgentOutputSchema(output_type, strict_json_schema=False) if output_type else None,
+            model_settings=ModelSettings(tool_choice=tool_choice),
         )
 
     async def run(
         self,
         name: str,
-        prompt: str,
+        prompt: str | list[dict[str, str]],
         *,
         subject: str | None,
         output_type: type | None = None,
         context: Mapping[str, Any] | None = None,
+        tool_choice: str | None = None,
     ) -> AgentRun:
         """Run one agent on ``prompt`` and store its transcript (every input item, tool call, tool result and
         output) as an event of ``subject``. An agent that fails (out of turns, unusable output, endpoint down)
@@ -274,7 +291,7 @@ class AgentTeam:
         usage: dict[str, int] = {}
         try:
             result = await Runner.run(
-                self.agent(name, output_type),
+                self.agent(name, output_type, tool_choice),
                 prompt,
                 max_turns=self.budget.max_turns,
                 run_config=RunConfig(tracing_disabled=True, workflow_name=f"frontiersmith-{name}"),
@@ -287,14 +304,14 @@ class AgentTeam:
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:400] if str(exc) else ''}".rstrip(": ")
             data = exc.run_data
             if data is not None:
-                items = [{"role": "user", "content": prompt}, *(i.to_input_item() for i in data.new_items)]
+                items = [*_turns(prompt), *(i.to_input_item() for i in data.new_items)]
                 calls = _calls(data.new_items)
                 usage = _usage(data.context_wrapper.usage)
         except Exception as exc:  # the endpoint (openai.APIError and kin): the run is lost, not the loop
             if type(exc).__module__.startswith("agents.testing"):
                 raise  # a test's script ran out: a bug in the test, not a model failure
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:400] if str(exc) else ''}".rstrip(": ")
-            items = [{"role": "user", "content": prompt}]
+            items = _turns(prompt)
         tokens = usage.get("total_tokens", 0)
         self.tokens_used += tokens
         self.store.add_event(

@@ -81,10 +81,11 @@ CoarseReason = Literal["ok", "still_closed", "dominant_strategy", "not_continuou
 
 
 class CoarseVerdict(BaseModel):
-    """The paper's pre-filter on a candidate, before any solution is sampled."""
+    """The paper's pre-filter on a candidate, before any solution is sampled (``unjudged``: the judge gave no
+    usable answer, so the candidate is rejected with why)."""
 
     keep: bool
-    reason: CoarseReason = "ok"
+    reason: CoarseReason | Literal["unjudged"] = "ok"
     explanation: str = ""
 
 

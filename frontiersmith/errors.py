@@ -37,7 +37,12 @@ class NotJudgedError(FrontierSmithError):
 
 
 class ProviderError(FrontierSmithError):
-    """The model's answer could not be used (invalid JSON, wrong shape, refusal, endpoint down)."""
+    """The model's answer could not be used (invalid JSON, wrong shape, no code, refusal, endpoint failure);
+    ``raw`` is the answer's text, when there was one, so whoever records the failure keeps it."""
+
+    def __init__(self, message: str = "", *, raw: str = "") -> None:
+        super().__init__(message)
+        self.raw = raw
 
 
 class EndpointUnreachable(FrontierSmithError):

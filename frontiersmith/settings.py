@@ -121,6 +121,9 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"
+    # The language a model writes solutions in (tools/llm/prompts.py): python, cpp, or any (its choice). Python
+    # by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
+    llm_language: Literal["python", "cpp", "any"] = "python"
     max_concurrency: int = Field(4, ge=1)
     # Where judge jobs run (tools/judging/executor.py): this process, or a Ray cluster (``ray_address``; none
     # starts a local one with ``ray_workers`` worker processes, default: the cores).

@@ -34,7 +34,7 @@ from pydantic import BaseModel
 from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.settings import Settings
-from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.chat import ChatProvider, Messages
 from frontiersmith.tools.llm.factory import make_provider
 
 GenerateWith = Literal["auto", "sampling", "server"]
@@ -54,8 +54,8 @@ def client_offers_sampling(ctx: Context) -> bool:
     return caps is not None and caps.sampling is not None
 
 
-def _digest(system: str, user: str) -> str:
-    return hashlib.sha256(json.dumps([system, user]).encode()).hexdigest()[:24]
+def _digest(messages: Messages) -> str:
+    return hashlib.sha256(json.dumps(messages).encode()).hexdigest()[:24]
 
 
 def _text_of(result: Any) -> str:
@@ -93,17 +93,21 @@ class SamplingBridge:
             if isinstance(response, CreateMessageResult | CreateMessageResultWithTools):
                 self.answers[key] = _text_of(response)
 
-    def _params(self, system: str, user: str) -> CreateMessageRequestParams:
+    def _params(self, messages: Messages) -> CreateMessageRequestParams:
+        system, *turns = messages
         return CreateMessageRequestParams(
-            messages=[SamplingMessage(role="user", content=TextContent(type="text", text=user))],
-            system_prompt=system,
+            messages=[
+                SamplingMessage(role=t["role"], content=TextContent(type="text", text=t["content"]))  # type: ignore[arg-type]
+                for t in turns
+            ],
+            system_prompt=system["content"],
             max_tokens=self.max_tokens,
         )
 
-    async def complete(self, system: str, user: str, schema: type[BaseModel]) -> str:
-        """The ``Complete`` of a ChatProvider: the client's model answers ``user`` under ``system``."""
+    async def complete(self, messages: Messages, schema: type[BaseModel] | None) -> str:
+        """The ``Complete`` of a ChatProvider: the client's model answers the conversation's last turn."""
         if not self.modern:
-            params = self._params(system, user)
+            params = self._params(messages)
             with warnings.catch_warnings():
                 # The SDK flags client sampling as deprecated for the 2026 era; in this era it is the way.
                 warnings.simplefilter("ignore")
@@ -111,10 +115,10 @@ class SamplingBridge:
                     messages=params.messages, max_tokens=params.max_tokens, system_prompt=params.system_prompt
                 )
             return _text_of(result)
-        key = _digest(system, user)
+        key = _digest(messages)
         if key in self.answers:
             return self.answers[key]
-        self.pending[key] = CreateMessageRequest(params=self._params(system, user))
+        self.pending[key] = CreateMessageRequest(params=self._params(messages))
         raise NeedsSampling(key)
 
     def input_required(self) -> InputRequiredResult:
@@ -136,7 +140,8 @@ def choose_provider(
                 "Your MCP client does not offer sampling; pass the content you wrote, or generate_with='server'."
             )
         bridge = SamplingBridge(ctx)
-        return ChatProvider(bridge.complete, name=SAMPLING_NAME), bridge  # type: ignore[return-value]
+        provider = ChatProvider(bridge.complete, name=SAMPLING_NAME, language=settings.llm_language)
+        return provider, bridge
     if settings.llm_provider == "sampling":
         if generate_with == "server":
             raise InvalidInputError(

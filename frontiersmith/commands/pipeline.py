@@ -218,6 +218,11 @@ def synthesize(
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
+    language: str = typer.Option(
+        None,
+        "--language",
+        help="What a model writes solutions in: python | cpp | any (default: the llm_language setting, python).",
+    ),
     agents: bool = typer.Option(
         False,
         "--agents",
@@ -275,6 +280,10 @@ def synthesize(
         min_kill_rate=min_kill_rate,
     )
     settings = executor_settings(executor, ray_address)
+    if language is not None:
+        if language not in ("python", "cpp", "any"):
+            raise typer.BadParameter("choose python, cpp or any", param_hint="'--language'")
+        settings = settings.model_copy(update={"llm_language": language})
     _run(config, store, provider, model, base_url, api_key_env, as_json, settings)
 
 

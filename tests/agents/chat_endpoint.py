@@ -62,6 +62,12 @@ def user_text(body: dict[str, Any]) -> str:
     return "\n".join(str(m.get("content")) for m in body["messages"] if m.get("role") == "user")
 
 
+def task_text(body: dict[str, Any]) -> str:
+    """The last user turn: a prompt's task (a worked example's turn comes before it)."""
+    users = [m for m in body["messages"] if m.get("role") == "user"]
+    return str(users[-1].get("content")) if users else ""
+
+
 def last_role(body: dict[str, Any]) -> str:
     return body["messages"][-1].get("role", "")
 

@@ -10,7 +10,18 @@ from typing import Any
 
 import pytest
 from agent_helpers import HALF_BAD_GENERATOR, ROLES, TOY, suite_args, toy, toy_candidate, verifier_args
-from chat_endpoint import Answer, ChatEndpoint, call, last_role, say, system_text, tool_names, user_text
+from chat_endpoint import (
+    Answer,
+    ChatEndpoint,
+    call,
+    last_role,
+    say,
+    system_text,
+    task_text,
+    tool_names,
+    user_text,
+)
+from model_answers import keep, module, mutation, solution, solver_index, step_of
 
 from frontiersmith.agents.authors import transcripts, validate_candidate
 from frontiersmith.agents.orchestrator import AgentPipeline, build_model
@@ -86,37 +97,29 @@ SOLUTIONS = [
 ]
 
 
-def program(code: str) -> dict[str, str]:
-    return {"code": code, "language": "python"}
-
-
 def synthesis_model(body: dict[str, Any]) -> Answer:
     """Every role of Algorithm 1, scripted; the test-case and verifier agents call the server's tools when they
-    are offered them (the pipeline hands them cross-validation), else answer with their drafts."""
-    system, user = system_text(body), user_text(body)
+    are offered them (the pipeline hands them cross-validation), else answer with their modules."""
+    system, task = system_text(body), task_text(body)
     if "MUTATOR" in system:
-        return say(TOY.model_dump_json())
+        return say(mutation(TOY.title, TOY.statement))
     if "DIVERGENCE JUDGE" in system:
-        if "Judge whether this candidate" in user:
-            return say(json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"}))
-        return say(json.dumps({"labels": [0, 1, 2]}))
+        return say(keep() if step_of(task) == "coarse" else json.dumps({"labels": [0, 1, 2]}))
     if "SOLVER" in system:
-        code, strategy = SOLUTIONS[int(re.search(r"independent solver #(\d+)", user).group(1))]
-        return say(json.dumps({**program(code), "strategy": strategy}))
+        code, strategy = SOLUTIONS[solver_index(task)]
+        return say(solution(code, strategy))
     if last_role(body) == "tool":
         return say("done")
     if "TEST-CASE AGENT" in system:
-        args = suite_args("?", toy.GENERATOR)
         if "generate_tests" in tool_names(body):
-            return call(
-                "generate_tests", {**args, "candidate_id": re.search(r"candidate (cand_\w+)", user)[1]}
-            )
-        return say(json.dumps(args["authored"]))
+            cid = re.search(r"candidate (cand_\w+)", task)[1]
+            return call("generate_tests", {**suite_args("?", toy.GENERATOR), "candidate_id": cid})
+        return say(module(toy.TESTS_MODULE))
     if "VERIFIER AGENT" in system:
-        args = verifier_args("?", toy.VERIFIER)
         if "run_verifier" in tool_names(body):
-            return call("run_verifier", {**args, "candidate_id": re.search(r"candidate (cand_\w+)", user)[1]})
-        return say(json.dumps(args["authored"]))
+            cid = re.search(r"candidate (cand_\w+)", task)[1]
+            return call("run_verifier", {**verifier_args("?", toy.VERIFIER), "candidate_id": cid})
+        return say(module(toy.VERIFIER_MODULE))
     raise AssertionError("unexpected agent")
 
 

@@ -6,14 +6,14 @@ real."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from agent_helpers import HALF_BAD_GENERATOR, ROLES, calls, suite_args, toy, toy_candidate, verifier_args
 from agents.testing import ScriptedModel
-from chat_endpoint import Answer, ChatEndpoint, say, user_text
+from chat_endpoint import Answer, ChatEndpoint, say, task_text
+from model_answers import module, step_of
 
 from frontiersmith.agents.authors import agent_authors, transcripts
 from frontiersmith.agents.team import AgentTeam, Budget
@@ -129,26 +129,29 @@ async def test_verifier_that_passed_is_checked_again_on_new_tests_without_its_ag
     assert checks[0].suite_id != checks[1].suite_id
 
 
-def _drafts_with_a_wrong_sense_first() -> tuple[list[str], Callable[[dict[str, Any]], Answer]]:
-    """A chat model that writes the toy's tests, then a verifier whose sense contradicts the objective, then
-    the right one; it records every verifier prompt it was sent."""
+def _a_verifier_without_its_feasibility_checker_first() -> tuple[
+    list[str], Callable[[dict[str, Any]], Answer]
+]:
+    """A chat model that writes the toy's tests, then (twice) a verifier module without its feasibility
+    checker, then the whole module; it records every verifier task it was sent."""
     prompts: list[str] = []
-    suite = suite_args("?", toy.GENERATOR)["authored"]
+    incomplete = toy.VERIFIER_MODULE.replace("def feasible(", "def _unused(")
 
     def respond(body: dict[str, Any]) -> Answer:
-        text = user_text(body)
-        if "Write the test generator" in text:
-            return say(json.dumps(suite))
-        prompts.append(text)
-        draft = verifier_args("?", toy.VERIFIER)["authored"]
-        return say(json.dumps({**draft, "sense": "min" if len(prompts) == 1 else "max"}))
+        task = task_text(body)
+        if step_of(task) == "tests":
+            return say(module(toy.TESTS_MODULE))
+        prompts.append(task)
+        return say(module(incomplete if len(prompts) <= 2 else toy.VERIFIER_MODULE))
 
     return prompts, respond
 
 
-async def test_provider_authors_hand_a_refused_verifier_back_as_feedback(store: Store, settings: Settings):
+async def test_provider_authors_hand_an_unusable_verifier_back_as_feedback(store: Store, settings: Settings):
+    """Scripted model. Its unusable answer is asked again at once with the reason; when that one is unusable
+    too, the reason is the round's failure and goes back to it as the next round's feedback."""
     cid = await toy_candidate(store, settings)
-    verifier_prompts, respond = _drafts_with_a_wrong_sense_first()
+    verifier_prompts, respond = _a_verifier_without_its_feasibility_checker_first()
     with ChatEndpoint(respond) as endpoint:
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
         outcome = await cross_validation_loop(
@@ -158,9 +161,14 @@ async def test_provider_authors_hand_a_refused_verifier_back_as_feedback(store: 
 
     assert outcome.ok and outcome.rounds == 2
     [refused] = rounds_of(store, cid)[0]["failures"]
-    assert (
-        refused.startswith("verifier: The verifier's sense")
-        and "contradicts the problem's objective" in refused
-    )
-    # The refusal went back to the model that wrote the verifier, in its next prompt.
-    assert len(verifier_prompts) == 2 and "contradicts the problem's objective" in verifier_prompts[1]
+    assert refused == "verifier: The module defines no feasible() at its top level."
+    first, again, next_round = verifier_prompts
+    assert "could not be used: The module defines no feasible()" in again
+    assert "failed these cross-validation checks" in next_round and "defines no feasible()" in next_round
+    # Both unusable answers are kept, with their reason and what the model wrote.
+    kept = [e.payload for e in store.list_events(cid, kind="llm.bad_answer")]
+    assert [(k["step"], k["attempt"], k["retried"]) for k in kept] == [
+        ("write_verifier", 1, True),
+        ("write_verifier", 2, False),
+    ]
+    assert all("def _unused(" in k["raw"] for k in kept)

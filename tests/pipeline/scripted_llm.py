@@ -1,6 +1,6 @@
 """A scripted OpenAI-compatible chat endpoint on loopback: the only scripted part of these tests is the
 language model. It answers POST /v1/chat/completions from queues of canned answers, chosen by a routing
-function over the prompt text, and records every request."""
+function over the prompt's task (its last user turn), and records every request."""
 
 from __future__ import annotations
 
@@ -33,9 +33,8 @@ class ScriptedEndpoint(LoopbackChat):
             return self.queues[key].popleft()
 
     def message_for(self, body: dict[str, Any], n: int) -> tuple[dict[str, Any], str]:
-        prompt = "\n".join(
-            m["content"] if isinstance(m.get("content"), str) else json.dumps(m.get("content"))
-            for m in body.get("messages", [])
-            if m.get("role") == "user"
-        )
+        # The task is the last user turn: the worked example's turn comes before it.
+        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+        content = users[-1].get("content") if users else ""
+        prompt = content if isinstance(content, str) else json.dumps(content)
         return {"role": "assistant", "content": self.answer(prompt)}, "stop"

@@ -7,8 +7,9 @@ the model is asked for nothing else."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
+
+from model_answers import step_of, title_of
 
 from frontiersmith.tools.catalog import get_family
 from frontiersmith.tools.synthesis.divergence import formulas as dm
@@ -20,11 +21,8 @@ OPEN, PSEUDO = "coin_denominations", "min_rooms"
 N = 2  # solutions per family: the fewest that have a divergence, to keep the test fast
 
 
-def route(prompt: str) -> str:
-    title = re.search(r"^Problem: (.+)$", prompt, re.M)
-    if "Group them by ALGORITHMIC IDEA" in prompt and title:
-        return f"group:{title.group(1).strip()}"
-    return "other"
+def route(task: str) -> str:
+    return f"group:{title_of(task)}" if step_of(task) == "group" else "other"
 
 
 def test_evaluate_divergence_labels_come_from_the_judge_model(tmp_path):

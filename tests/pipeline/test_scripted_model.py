@@ -6,9 +6,9 @@ a verifier that crashes — each must be caught by the protocol and the run must
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
+from model_answers import keep, module, mutation, solution, step_of, title_of
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
@@ -22,73 +22,19 @@ from .scripted_llm import ScriptedEndpoint
 pytestmark = pytest.mark.anyio
 
 
-def route(prompt: str) -> str:
-    title = re.search(r"^Problem: (.+)$", prompt, re.M) or re.search(r'"title": "([^"]+)"', prompt)
-    name = title.group(1).strip() if title else "?"
-    if "Mutate it along ONE axis" in prompt:
+def route(task: str) -> str:
+    step = step_of(task)
+    if step == "mutate":
         return "mutate"  # one mutation at a time (max_concurrency=1): answers are served in order
-    for marker, key in [
-        ("Judge whether this candidate", "coarse"),
-        ("Solve this optimisation problem", "solve"),
-        ("Group them by ALGORITHMIC IDEA", "group"),
-        ("Write the test generator", "tests"),
-        ("Write the verifier and the baseline", "verifier"),
-    ]:
-        if marker in prompt:
-            return f"{key}:{name}"
-    return "unknown"
-
-
-def mutation(title: str) -> str:
-    return json.dumps(
-        {
-            "title": title,
-            "statement": "Pick numbers whose sum is at most C; maximise the sum. Output k then the k indices.",
-            "objective": {"kind": "optimise", "sense": "max", "formula": "sum of the chosen numbers"},
-            "input_spec": {"constraints": "1 <= n <= 60, items <= C", "bounds": {"n": [1, 60]}},
-            "output_spec": {"description": "k distinct indices"},
-            "rationale": "scripted",
-        }
-    )
-
-
-def program(code: str, language: str = "python") -> dict:
-    return {"code": code, "language": language}
-
-
-def solution(code: str, strategy: str, language: str = "python") -> str:
-    return json.dumps({**program(code, language), "strategy": strategy})
-
-
-def suite_answer(generator: str) -> str:
-    return json.dumps(
-        {
-            "generator": program(generator),
-            "validator": program(toy.GENERATOR),
-            "distributions": ["small", "large", "mixed"],
-            "tests_per_distribution": 2,
-        }
-    )
-
-
-def verifier_answer(verifier: str) -> str:
-    return json.dumps(
-        {
-            "verifier": program(verifier),
-            "baseline": program(toy.BASELINE),
-            "sense": "max",
-            "feasibility": program(toy.FEASIBILITY),
-        }
-    )
+    return f"{step}:{title_of(task)}"
 
 
 async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     endpoint = ScriptedEndpoint(route)
     # the first candidate ("Repairable"): invalid JSON first, retried, then a real mutation
     endpoint.script("mutate", "this is { not json", mutation("Repairable"), mutation("Hopeless"))
-    keep = json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"})
-    endpoint.script("coarse:Repairable", keep)
-    endpoint.script("coarse:Hopeless", keep)
+    endpoint.script("coarse:Repairable", keep())
+    endpoint.script("coarse:Hopeless", keep())
     for title in ("Repairable", "Hopeless"):
         endpoint.script(
             f"solve:{title}",
@@ -98,15 +44,16 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
         )
         endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1, 2]}))
     # Repairable: the generator breaks the validator in round 1, the verifier accepts everything in round 2
-    endpoint.script("tests:Repairable", suite_answer(toy.BAD_GENERATOR), suite_answer(toy.GENERATOR))
-    endpoint.script(
-        "verifier:Repairable", verifier_answer(toy.ACCEPT_ALL_VERIFIER), verifier_answer(toy.VERIFIER)
-    )
+    endpoint.script("tests:Repairable", module(toy.BAD_TESTS_MODULE), module(toy.TESTS_MODULE))
+    endpoint.script("verifier:Repairable", module(toy.ACCEPT_ALL_MODULE), module(toy.VERIFIER_MODULE))
     # Hopeless: its verifier crashes every round
-    endpoint.script("tests:Hopeless", suite_answer(toy.GENERATOR))
-    endpoint.script("verifier:Hopeless", *[verifier_answer(toy.CRASHING_VERIFIER)] * 3)
+    endpoint.script("tests:Hopeless", module(toy.TESTS_MODULE))
+    endpoint.script("verifier:Hopeless", *[module(toy.CRASHING_MODULE)] * 3)
 
-    settings = Settings(data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2)
+    # Solutions in either language: a C++ one that does not compile is judged, and recorded as such.
+    settings = Settings(
+        data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2, llm_language="any"
+    )
     store = open_store(None, settings)
     config = SynthesisConfig(
         rounds=1, candidates=2, n_solutions=3, n_div=2, n_final=2, crossval_rounds=3, provider="openai"
@@ -194,17 +141,16 @@ async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tm
 
     endpoint = ScriptedEndpoint(route)
     endpoint.script("mutate", mutation("Derived One"), mutation("Derived Two"))
-    keep = json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"})
     for title in ("Derived One", "Derived Two"):
-        endpoint.script(f"coarse:{title}", keep)
+        endpoint.script(f"coarse:{title}", keep())
         endpoint.script(
             f"solve:{title}",
             solution(toy.GREEDY_LARGE, "greedy, largest first"),
             solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
         )
         endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1]}))
-        endpoint.script(f"tests:{title}", suite_answer(toy.GENERATOR))
-        endpoint.script(f"verifier:{title}", verifier_answer(toy.VERIFIER))
+        endpoint.script(f"tests:{title}", module(toy.TESTS_MODULE))
+        endpoint.script(f"verifier:{title}", module(toy.VERIFIER_MODULE))
     config = SynthesisConfig(rounds=1, candidates=2, n_solutions=2, n_div=2, n_final=2, provider="openai")
     with endpoint:
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
@@ -219,3 +165,34 @@ async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tm
         root = store.ancestors(task.id)[0]
         assert root.id in imported and root.provenance["file"].endswith("closed.jsonl")
         assert root.provenance["row"] in (1, 2) and root.provenance["format"] == "codecontests"
+
+
+async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_reject_the_candidate(
+    tmp_path,
+):
+    """Scripted model. The run writes C++ (llm_language); the model answers every solver in Python, asked
+    again with the reason each time: each answer is kept with its reason and raw text, each solver's failure
+    is recorded, and the candidate is rejected at sampling saying why, while the run finishes."""
+    endpoint = ScriptedEndpoint(route)
+    endpoint.script("mutate", mutation("Wrong tongue"))
+    endpoint.script("coarse:Wrong tongue", keep())
+    endpoint.script("solve:Wrong tongue", *[solution(toy.GREEDY_LARGE, "greedy, largest first")] * 4)
+    settings = Settings(
+        data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2, llm_language="cpp"
+    )
+    store = open_store(None, settings)
+    config = SynthesisConfig(rounds=1, candidates=1, n_solutions=2, n_div=1, n_final=1, provider="openai")
+    with endpoint:
+        provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
+        table = await Pipeline(store, provider, config, settings).run()
+
+    assert endpoint.unanswered == [] and table.published == 0
+    solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
+    assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
+    assert "could not be used: The program is python, but this run writes C++17." in solves[1]
+    (candidate,) = store.list_candidates()
+    assert candidate.status is CandidateStatus.REJECTED
+    assert candidate.reason.startswith("sample: only 0 solutions could be sampled: 2 answers unusable")
+    kept = [e.payload for e in store.list_events(candidate.id, kind="llm.bad_answer")]
+    assert [(k["step"], k["attempt"]) for k in kept] == [("solve", 1), ("solve", 2)] * 2
+    assert all(k["run"] == config.run_id and "```python" in k["raw"] for k in kept)

@@ -44,9 +44,9 @@ def main():
 main()
 """
 
-# The verifier's author's second opinion: feasibility only, written apart from the verifier.
-FEASIBILITY = r"""
-import json, sys
+# The verifier's author's second opinion: feasibility only, written apart from the verifier (a function, which
+# the program below and the model's module share).
+FEASIBLE = r"""
 def feasible(inp, out):
     n, c, *rest = [int(x) for x in inp.split()]
     items = rest[:n]
@@ -64,9 +64,15 @@ def feasible(inp, out):
     if sum(items[i] for i in picked) > c:
         return False, "over the capacity"
     return True, "within the capacity"
-ok, why = feasible(open(sys.argv[2]).read(), open(sys.argv[3]).read())
+"""
+
+FEASIBILITY = (
+    "import json, sys\n"
+    + FEASIBLE
+    + """ok, why = feasible(open(sys.argv[2]).read(), open(sys.argv[3]).read())
 print(json.dumps({"feasible": ok, "message": why}))
 """
+)
 
 ACCEPT_ALL_VERIFIER = r"""
 import json
@@ -122,3 +128,72 @@ else:
     top = max(reach)
     print(len(reach[top]), *reach[top])
 """
+
+
+# The same artefacts as a model writes them now (tools/llm/prompts.py): Python modules of plain functions
+# that FrontierSmith runs under the catalog harness.
+TESTS_MODULE = r"""
+DISTRIBUTIONS = ["small", "large", "mixed"]
+
+
+def generate(dist, rng):
+    n = rng.randint(20, 40)
+    c = rng.randint(500, 1000)
+    hi = {"small": c // 10, "large": c // 2, "mixed": c}[dist]
+    items = [rng.randint(1, max(1, hi)) for _ in range(n)]
+    return f"{n} {c}\n{' '.join(map(str, items))}\n"
+
+
+def validate(text):
+    data = text.split()
+    n, c = int(data[0]), int(data[1])
+    items = [int(x) for x in data[2:]]
+    if len(items) != n or not (1 <= n <= 60):
+        raise ValueError("wrong number of items")
+    if any(not (1 <= x <= c) for x in items):
+        raise ValueError("an item exceeds the capacity")
+"""
+
+# Emits an item bigger than the capacity: the validator rejects it.
+BAD_TESTS_MODULE = TESTS_MODULE.replace(
+    "' '.join(map(str, items))", "' '.join(map(str, items[:-1] + [c + 5]))"
+)
+
+VERIFIER_MODULE = (
+    r"""
+def read(input_text):
+    n, c, *rest = [int(x) for x in input_text.split()]
+    return n, c, rest[:n]
+
+
+def verify(input_text, output_text):
+    n, c, items = read(input_text)
+    try:
+        out = output_text.split()
+        k, idx = int(out[0]), [int(x) for x in out[1:]]
+        assert len(idx) == k and len(set(idx)) == k and all(0 <= i < n for i in idx)
+        total = sum(items[i] for i in idx)
+        assert 1 <= total <= c
+    except (ValueError, IndexError, AssertionError):
+        return False, None, "malformed or infeasible"
+    return True, total, ""
+
+
+"""
+    + FEASIBLE
+    + r"""
+
+def baseline(input_text):
+    return "1 0\n"
+"""
+)
+
+ACCEPT_ALL_MODULE = VERIFIER_MODULE.replace(
+    "def verify(input_text, output_text):\n",
+    'def verify(input_text, output_text):\n    return True, 1, "looks fine"\n',
+)
+
+CRASHING_MODULE = VERIFIER_MODULE.replace(
+    "def verify(input_text, output_text):\n",
+    'def verify(input_text, output_text):\n    raise RuntimeError("verifier bug")\n',
+)

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from judge.judge_helpers import cli
+from model_answers import keep, module, mutation, solution
 from pipeline import test_scripted_model as scripted
 from pipeline import toy_problem as toy
 from pipeline.scripted_llm import ScriptedEndpoint
@@ -23,16 +24,16 @@ pytestmark = pytest.mark.anyio
 
 def one_good_candidate() -> ScriptedEndpoint:
     endpoint = ScriptedEndpoint(scripted.route)
-    endpoint.script("mutate", scripted.mutation("Costed"))
-    endpoint.script("coarse:Costed", json.dumps({"keep": True, "reason": "ok", "explanation": "scripted"}))
+    endpoint.script("mutate", mutation("Costed"))
+    endpoint.script("coarse:Costed", keep())
     endpoint.script(
         "solve:Costed",
-        scripted.solution(toy.GREEDY_LARGE, "greedy, largest first"),
-        scripted.solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
+        solution(toy.GREEDY_LARGE, "greedy, largest first"),
+        solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
     )
     endpoint.script("group:Costed", json.dumps({"labels": [0, 1]}))
-    endpoint.script("tests:Costed", scripted.suite_answer(toy.GENERATOR))
-    endpoint.script("verifier:Costed", scripted.verifier_answer(toy.VERIFIER))
+    endpoint.script("tests:Costed", module(toy.TESTS_MODULE))
+    endpoint.script("verifier:Costed", module(toy.VERIFIER_MODULE))
     return endpoint
 
 

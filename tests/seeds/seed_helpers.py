@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+from model_answers import step_of
 from suite_env import run_cli
 
 from frontiersmith.store import Store
@@ -17,14 +18,8 @@ FRONTIERCS_MINI = Path(__file__).parent.parent / "judge" / "data" / "frontiercs_
 
 def model_step(prompt: str) -> str:
     """Which step a prompt to the scripted model is: the queue its canned answers are taken from."""
-    for words, step in (
-        ("Write it as the tuple", "describe"),
-        ("Write its checker", "checker"),
-        ("Mutate it along ONE axis", "mutate"),
-    ):
-        if words in prompt:
-            return step
-    return "other"
+    step = step_of(prompt)
+    return step if step in ("describe", "checker", "mutate") else "other"
 
 
 def write_jsonl(path: Path, rows: list[Any]) -> Path:

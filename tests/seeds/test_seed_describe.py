@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+from model_answers import mutation
 from pipeline.scripted_llm import ScriptedEndpoint
 from seed_helpers import model_step
 
@@ -279,21 +280,23 @@ def test_a_model_tuple_without_a_sense_or_with_crossed_bounds_is_unusable():
 
 async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable(tmp_path):
     """The scripted model answers three statements: a good tuple (used, the empty output text filled from
-    the statement), an optimise objective with no sense twice (unusable: the offline reading, with a note),
-    and garbage twice (the same)."""
+    the statement), a tuple with crossed bounds twice (unusable: the offline reading, with a note), and
+    garbage twice (the same)."""
     endpoint = ScriptedEndpoint(model_step)
     good = {
-        "objective": {"kind": "optimise", "sense": "max", "formula": "candies taken"},
-        "input_spec": {"constraints": "", "bounds": {"N": [1, 200000], "A_i": [0, 1e9]}},
-        "output_spec": {"description": ""},
+        "asked": "candies taken",
+        "kind": "maximum",
+        "constraints": "",
+        "bounds": {"N": [1, 200000], "A_i": [0, 1e9]},
+        "output": "",
     }
-    senseless = {"objective": {"kind": "optimise"}}
-    endpoint.script("describe", json.dumps(good), *[json.dumps(senseless)] * 2, "not json {", "```nope```")
+    crossed = {"asked": "pairs", "kind": "count", "bounds": {"N": [5, 1]}}
+    endpoint.script("describe", json.dumps(good), *[json.dumps(crossed)] * 2, "not json {", "```nope```")
     settings = Settings(data_dir=tmp_path)
     with endpoint:
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
         by_model = await describe(_draft(ATCODER_MAX, "Candies"), provider)
-        senseless_out = await describe(_draft(EQUAL_PAIRS), provider)
+        crossed_out = await describe(_draft(EQUAL_PAIRS), provider)
         garbage_out = await describe(_draft(PATHS_MODULO), provider)
 
     assert endpoint.unanswered == []
@@ -306,9 +309,9 @@ async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable
     # The model gave no reason and the statement's words give its kind: their reason is kept.
     assert by_model.objective_reason.startswith("optimise: the Output section asks for the maximum")
 
-    assert senseless_out.tuple_by == "offline"
-    assert senseless_out.problem.objective.kind is ObjectiveKind.DECIDE
-    assert any("unusable" in n for n in senseless_out.notes), senseless_out.notes
+    assert crossed_out.tuple_by == "offline"
+    assert crossed_out.problem.objective.kind is ObjectiveKind.DECIDE
+    assert any("unusable" in n for n in crossed_out.notes), crossed_out.notes
     assert garbage_out.tuple_by == "offline" and garbage_out.problem.objective.kind is ObjectiveKind.COUNT
     assert any("unusable" in n and "could not be used" in n for n in garbage_out.notes)
 
@@ -316,12 +319,7 @@ async def test_describe_with_a_model_uses_its_tuple_and_falls_back_when_unusable
 async def test_mutate_prompt_says_what_kind_of_seed_it_is(tmp_path):
     """An accepted task rejoining the pool is open-ended: the mutation prompt must not call it closed."""
     endpoint = ScriptedEndpoint(model_step)
-    answer = {
-        "title": "T",
-        "statement": "s",
-        "objective": {"kind": "optimise", "sense": "max"},
-    }
-    endpoint.script("mutate", json.dumps(answer), json.dumps(answer))
+    endpoint.script("mutate", mutation("T"), mutation("T"))
     closed = _draft(ATCODER_MAX).problem
     opened = closed.model_copy(update={"kind": ProblemKind.OPEN})
     with endpoint:
@@ -339,8 +337,12 @@ async def test_a_models_reason_is_kept_and_a_kind_the_statement_does_not_give_ha
     """Scripted model: one tuple with its own reason, one with another kind than the statement's words and no
     reason (the offline reason would explain a kind the model did not choose, so none is given)."""
     endpoint = ScriptedEndpoint(model_step)
-    reasoned = {"objective": {"kind": "decide"}, "reason": "decide: it asks YES or NO"}
-    other_kind = {"objective": {"kind": "count"}}
+    reasoned = {
+        "asked": "whether the pairs are equal",
+        "kind": "yes/no",
+        "reason": "decide: it asks YES or NO",
+    }
+    other_kind = {"asked": "the number of candies", "kind": "count"}
     endpoint.script("describe", json.dumps(reasoned), json.dumps(other_kind))
     with endpoint:
         provider = make_provider(
@@ -350,4 +352,4 @@ async def test_a_models_reason_is_kept_and_a_kind_the_statement_does_not_give_ha
         second = await describe(_draft(ATCODER_MAX), provider)
     assert first.objective_reason == "decide: it asks YES or NO"
     assert second.problem.objective.kind is ObjectiveKind.COUNT and second.objective_reason == ""
-    assert "reason: the words of the statement the kind rests on" in endpoint.requests[0][1]
+    assert '"reason": the words of the statement the kind rests on' in endpoint.requests[0][1]

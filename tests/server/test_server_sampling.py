@@ -28,13 +28,13 @@ async def test_a_whole_synthesis_session_runs_on_the_clients_model_in_the_2026_e
             await client.call_tool("mutate_problem", {"parent_id": SEED, "axis": "objective"})
         )
         assert mutated["kept"] and mutated["proposer"] == "mcp-sampling"
-        assert model.schemas() == ["MutationDraft", "CoarseVerdict"]
+        assert model.steps() == ["mutate", "coarse"]
         cid = mutated["candidate_id"]
 
         sampled = structured(await client.call_tool("sample_solutions", {"candidate_id": cid, "n": 3}))
         assert len(sampled["solutions"]) == 3 and all(s["compiles"] for s in sampled["solutions"])
         assert {s["author"] for s in sampled["solutions"]} == {"mcp-sampling"}
-        assert model.schemas()[2:] == ["SolutionDraft"] * 3  # each asked once: answers ride request_state
+        assert model.steps()[2:] == ["solve"] * 3  # each asked once: answers ride request_state
 
         divergence = structured(
             await client.call_tool("estimate_divergence", {"candidate_id": cid, "mode": "semantic"})
@@ -47,7 +47,7 @@ async def test_a_whole_synthesis_session_runs_on_the_clients_model_in_the_2026_e
         assert verified["ok"], verified["verifier_failures"] + verified["tests_failures"]
         task = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
     assert task["candidate_id"] == cid
-    assert model.schemas().count("TestsDraft") == 1 and model.schemas().count("VerifierDraft") == 1
+    assert model.steps().count("tests") == 1 and model.steps().count("verifier") == 1
 
 
 async def test_the_2025_era_asks_the_clients_model_mid_call(server: FrontierSmithServer) -> None:
@@ -63,7 +63,7 @@ async def test_the_2025_era_asks_the_clients_model_mid_call(server: FrontierSmit
         )
     assert mutated["proposer"] == "mcp-sampling"
     assert [s["author"] for s in sampled["solutions"]] == ["mcp-sampling", "mcp-sampling"]
-    assert model.schemas() == ["MutationDraft", "CoarseVerdict", "SolutionDraft", "SolutionDraft"]
+    assert model.steps() == ["mutate", "coarse", "solve", "solve"]
 
 
 async def test_a_client_without_sampling_gets_the_servers_provider_or_a_clear_error(
@@ -100,7 +100,7 @@ async def test_an_authored_mutation_gets_the_coarse_judge_of_the_clients_model(
     """Scripted client model whose coarse judge calls every mutation still closed: a mutation the caller
     wrote is judged by it too (only the mutation itself is not asked for), and rejected with its reason."""
     model = ScriptedSampler()
-    model.verdict = {"keep": False, "reason": "still_closed", "explanation": "a matching solves it exactly"}
+    model.verdict = {"reason": "still_closed", "explanation": "a matching solves it exactly"}
     fam = get_family(FAMILY)
     authored = {
         "title": "Still a 2-SAT",
@@ -115,6 +115,6 @@ async def test_an_authored_mutation_gets_the_coarse_judge_of_the_clients_model(
                 "mutate_problem", {"parent_id": SEED, "axis": "objective", "authored": authored}
             )
         )
-    assert model.schemas() == ["CoarseVerdict"]
+    assert model.steps() == ["coarse"]
     assert mutated["proposer"] == "caller" and mutated["kept"] is False
     assert mutated["status"] == "rejected" and "still_closed" in mutated["reason"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from frontiersmith.drafts import MutationDraft, TestsDraft
 from frontiersmith.errors import NotFoundError
@@ -234,6 +234,64 @@ def _answer_verify_from(check: str) -> str:
         f"    ok, message = {check}(cfg, input_text, output_text)\n"
         "    return ok, 0.0 if ok else None, message\n"
     )
+
+
+# A model's module (tools/llm/prompts WRITE_TESTS, WRITE_VERIFIER) defines the family functions without the
+# cfg (generate(dist, rng), validate(text), verify(input, output), feasible(input, output)) and a list of
+# DISTRIBUTIONS; this overlay gives them the family module's signatures, so the one harness runs them. What a
+# small model gets slightly wrong in shape (validate returning False, feasible returning a bare bool, an
+# objective given as text) is read as meant; anything else fails the way the harness reports it.
+_MODEL_ADAPTER = """# -- a model's functions under the catalog harness (tools/catalog model_program) --
+NAME = "model"
+DISTRIBUTIONS = tuple(str(d) for d in globals().get("DISTRIBUTIONS", ()))
+_model = {f: globals().get(f) for f in ("generate", "validate", "verify", "feasible")}
+
+
+class Config:
+    pass
+
+
+def generate(cfg, dist, rng):
+    return str(_model["generate"](dist, rng))
+
+
+def validate(cfg, text):
+    if _model["validate"](text) is False:
+        raise ValueError("validate returned False")
+
+
+def verify(cfg, input_text, output_text):
+    feasible, objective, message = _model["verify"](input_text, output_text)
+    return bool(feasible), float(objective) if feasible else None, str(message)
+
+
+def feasible(cfg, input_text, output_text):
+    answer = _model["feasible"](input_text, output_text)
+    ok, message = answer if isinstance(answer, tuple) else (answer, "")
+    return bool(ok), str(message)
+"""
+
+_MODEL_BASELINE = """# -- the baseline s*: the model's baseline(input_text) as a solution (tools/catalog model_program) --
+if __name__ == "__main__":
+    import sys as _sys
+
+    _sys.stdout.write(str(baseline(_sys.stdin.read())))
+"""
+
+ModelRole = Literal["tests", "verifier", "feasibility", "baseline"]
+
+
+def model_program(module: str, role: ModelRole) -> Program:
+    """A program from a model's module of plain functions: its generator and validator (``tests``), its
+    verifier, its feasibility-only checker (``verify`` answers from its ``feasible``) or its baseline s*
+    (a solution printing ``baseline(stdin)``), each under the harness every catalog family runs under."""
+    if role == "baseline":
+        parts = [module, _MODEL_BASELINE]
+    elif role == "feasibility":
+        parts = [module, _MODEL_ADAPTER, _answer_verify_from("feasible"), HARNESS]
+    else:
+        parts = [module, _MODEL_ADAPTER, HARNESS]
+    return Program(code="\n\n".join(parts), language=Language.PYTHON)
 
 
 # validate accepts an input only where it lies in the seed's C_I too

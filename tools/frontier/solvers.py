@@ -9,7 +9,6 @@ sandbox, through the one judge.
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import importlib.metadata
 import os
@@ -24,13 +23,12 @@ import anyio
 
 from frontiersmith.errors import EndpointUnreachable, InvalidInputError
 from frontiersmith.models import Language, Problem
-from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..judging.judge import JudgePackage
 from ..llm import prompts
-from ..llm.chat import api_key_from_env, openai_chat
+from ..llm.chat import api_key_from_env, extract_code, openai_chat
 from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 
@@ -75,38 +73,6 @@ class Solver(Protocol):
     repeats: bool
 
     async def write(self, ctx: AttemptContext) -> Draft: ...
-
-
-def extract_code(text: str) -> tuple[str, Language | None, str]:
-    """(code, language, reason) from what a solver printed: the last fenced block in C++ or Python, else the
-    whole text when it is plainly a program; ``reason`` says why there is no code."""
-    if not text.strip():
-        return "", None, "no code: the solver printed nothing"
-    if len(text.encode()) > MAX_CODE_BYTES:
-        return "", None, f"no code: the solver printed over {MAX_CODE_BYTES} bytes"
-    blocks = fenced_blocks(text)  # the rewards' reading of a completion: one home for fences
-    if blocks:
-        known = [(info, body) for info, body in blocks if info in FENCE_LANGUAGES and body.strip()]
-        if known:
-            info, body = known[-1]
-            return body.strip() + "\n", FENCE_LANGUAGES[info], ""
-        tagged = [info for info, _ in blocks if info]
-        if tagged:
-            return "", None, f"wrong language: {tagged[-1]} (write cpp or python)"
-        return _guess(blocks[-1][1])
-    return _guess(text)
-
-
-def _guess(body: str) -> tuple[str, Language | None, str]:
-    if re.search(r"^\s*#include\b|\bint\s+main\s*\(", body, re.M):
-        return body.strip() + "\n", Language.CPP, ""
-    try:
-        tree = ast.parse(body)
-    except (SyntaxError, ValueError):
-        return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
-    if any(not isinstance(n, ast.Expr) for n in tree.body):  # prose parses as nothing but expressions
-        return body.strip() + "\n", Language.PYTHON, ""
-    return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
 
 
 def statement_text(problem: Problem, feedback: Sequence[str] = ()) -> str:

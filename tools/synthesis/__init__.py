@@ -22,7 +22,7 @@ from .candidates import load_candidate
 from .divergence.estimate import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
 from .mutate import MutateResult, mutate_problem
 from .publish import package_hash, publish_candidate
-from .sample import BASELINE_AUTHOR, MAX_SAMPLED, sample_solutions, sampled
+from .sample import BASELINE_AUTHOR, MAX_SAMPLED, UNUSABLE, sample_solutions, sampled
 from .tests import (
     MAX_SEED,
     TestsResult,
@@ -52,6 +52,7 @@ __all__ = [
     "run_verifier",
     "sample_solutions",
     "sampled",
+    "UNUSABLE",
     "semantic_labels",
     "suite_draft",
     "suite_tests",

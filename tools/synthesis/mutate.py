@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from frontiersmith.drafts import MutationDraft, Provider, problem_from_draft, provider_name
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.drafts import CoarseVerdict, MutationDraft, Provider, problem_from_draft, provider_name
+from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.models import (
     Axis,
     Candidate,
@@ -18,6 +18,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
+from ..llm.chat import keeping_bad_answers
 from ..llm.offline import OfflineProvider
 from ..problems.resolver import get_problem
 from ..problems.submit import check_size
@@ -68,7 +69,8 @@ async def mutate_problem(
     existing = store.find(Candidate, cid)
     if existing is not None:
         return MutateResult(existing, existing.status is not CandidateStatus.REJECTED, existing.reason)
-    draft = authored or await provider.mutate(parent, axis, index=index)  # type: ignore[union-attr]
+    with keeping_bad_answers(store):
+        draft = authored or await provider.mutate(parent, axis, index=index)  # type: ignore[union-attr]
     provenance = {
         **(provenance or {}),
         "parent": parent_id,
@@ -87,7 +89,13 @@ async def mutate_problem(
     judge = provider or _structural_judge()
     # A model call (offline: a structural check) with no sandbox work, so unlike the later steps' it has
     # nothing to send to an executor's workers (executor.run_step): it stays here, beside the provider.
-    verdict = await judge.coarse_judge(problem)
+    try:
+        with keeping_bad_answers(store):
+            verdict = await judge.coarse_judge(problem)
+    except ProviderError as exc:
+        # The candidate is stored: a judge whose answer cannot be used rejects it, with why, rather than
+        # leaving it proposed and unjudged.
+        verdict = CoarseVerdict(keep=False, reason="unjudged", explanation=f"no usable verdict: {exc}")
     if verdict.keep:
         candidate = store.set_candidate_status(cid, CandidateStatus.KEPT)
     else:

@@ -38,6 +38,7 @@ from frontiersmith.thresholds import (
 
 from .. import synthesis as syn
 from ..judging.executor import get_executor
+from ..llm.chat import keeping_bad_answers
 from ..seeds.pool import ensure_catalog_seeds
 from ..seeds.select import parse, select_seeds, spread_slots
 from .cost import record_cost, run_cost
@@ -206,27 +207,32 @@ class Pipeline:
             get_executor(self.settings),
         ):
             self.waited_s = waited
-            ensure_catalog_seeds(self.store)
-            run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
-            # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
-            # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
-            progress = run.progress
-            if progress.seed_ids is None:
-                progress.seed_ids = [s.id for s in select_seeds(self.store, self.config.seeds)]
-                self.store.update_pipeline_run(self.run_id, progress=progress)
-            self.seed_ids: list[str] = progress.seed_ids
-            for rnd in range(progress.rounds_done, self.config.rounds):
-                await self.round(rnd)
-                # re-read: the stages checkpointed their cost into it meanwhile
-                progress = self.store.get_pipeline_run(self.run_id).progress
-                progress.rounds_done = rnd + 1
-                self.store.update_pipeline_run(self.run_id, progress=progress)
-            table = self.table()
-            # The run record keeps its cost per stage and per published task (``store cost`` reads it again).
+            # Every unusable model answer of the run is kept, with its reason, beside the record it was for.
+            with keeping_bad_answers(self.store, self.run_id):
+                return await self._rounds()
+
+    async def _rounds(self) -> StageTable:
+        ensure_catalog_seeds(self.store)
+        run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
+        # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
+        # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
+        progress = run.progress
+        if progress.seed_ids is None:
+            progress.seed_ids = [s.id for s in select_seeds(self.store, self.config.seeds)]
+            self.store.update_pipeline_run(self.run_id, progress=progress)
+        self.seed_ids: list[str] = progress.seed_ids
+        for rnd in range(progress.rounds_done, self.config.rounds):
+            await self.round(rnd)
+            # re-read: the stages checkpointed their cost into it meanwhile
             progress = self.store.get_pipeline_run(self.run_id).progress
-            progress.cost = run_cost(self.store, self.run_id, published=table.tasks).to_json()
-            self.store.update_pipeline_run(self.run_id, status="finished", progress=progress)
-            return table
+            progress.rounds_done = rnd + 1
+            self.store.update_pipeline_run(self.run_id, progress=progress)
+        table = self.table()
+        # The run record keeps its cost per stage and per published task (``store cost`` reads it again).
+        progress = self.store.get_pipeline_run(self.run_id).progress
+        progress.cost = run_cost(self.store, self.run_id, published=table.tasks).to_json()
+        self.store.update_pipeline_run(self.run_id, status="finished", progress=progress)
+        return table
 
     def _proposals(self, rnd: int) -> list[tuple[str, Axis, int]]:
         """K (parent, axis, variant) slots for this round over the run's seeds, drawn reproducibly from the
@@ -347,7 +353,13 @@ class Pipeline:
                     self.store, c.id, self.config.n_solutions, provider=self.provider, settings=self.settings
                 )
                 if len(sols) < 2:
-                    self.reject(c.id, Stage.SAMPLE, f"only {len(sols)} solutions could be sampled")
+                    unusable = self.store.list_events(c.id, kind=syn.UNUSABLE)
+                    why = f": {len(unusable)} answers unusable, the last: {unusable[-1].payload['reason']}"
+                    self.reject(
+                        c.id,
+                        Stage.SAMPLE,
+                        f"only {len(sols)} solutions could be sampled{why if unusable else ''}"[:2000],
+                    )
                 else:
                     await syn.estimate_divergence(
                         self.store,

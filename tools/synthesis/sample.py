@@ -5,17 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from frontiersmith.drafts import Provider, SolutionDraft, provider_name
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.models import Program, Solution, content_hash, make_id
 from frontiersmith.sandbox import Sandbox
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
 from ..judging.executor import run_step
+from ..llm.chat import keeping_bad_answers
 from ..problems.resolver import get_problem
 from ..problems.submit import check_size
 
 BASELINE_AUTHOR = "baseline"
+# A solver's answer with no usable program: its reason (the raw answer is an llm.bad_answer event).
+UNUSABLE = "solution.unusable"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test
 
 
@@ -49,7 +52,13 @@ async def sample_solutions(
     for sid, authored_draft, index in wanted:
         if sid in stored:
             continue
-        draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+        try:
+            with keeping_bad_answers(store):
+                draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+        except ProviderError as exc:
+            # One solver's unusable answer costs that solution, not the candidate: it is recorded, the others go on.
+            store.add_event(UNUSABLE, candidate_id, {"index": index, "reason": str(exc)})
+            continue
         who = author or ("caller" if index < 0 else provider_name(provider))
         new.append(
             Solution(

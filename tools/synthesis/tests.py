@@ -14,6 +14,7 @@ from frontiersmith.store import Store
 
 from ..judging.executor import run_step
 from ..judging.testgen import TestBuild, build_tests, check_test_plan
+from ..llm.chat import keeping_bad_answers
 from ..problems.submit import check_size
 from .candidates import load_candidate
 from .sample import sampled
@@ -54,7 +55,8 @@ async def generate_tests(
             SolutionDraft(code=s.code, language=s.language, strategy=s.strategy)
             for s in sampled(store, candidate_id)
         ]
-        draft = await provider.write_tests(problem, sols, list(feedback))
+        with keeping_bad_answers(store):
+            draft = await provider.write_tests(problem, sols, list(feedback))
     check_size("The generator", draft.generator.code)
     check_size("The validator", draft.validator.code)
     try:

@@ -28,6 +28,7 @@ from frontiersmith.store import Store
 
 from ..judging.executor import run_step
 from ..judging.testgen import GeneratedTest
+from ..llm.chat import keeping_bad_answers
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
 from .crossval.oracle import seed_oracle
@@ -77,7 +78,8 @@ async def run_verifier(
     if draft is None:
         if provider is None:
             raise InvalidInputError("Pass the verifier and baseline you wrote or a provider to write them.")
-        draft = await provider.write_verifier(problem, list(feedback))
+        with keeping_bad_answers(store):
+            draft = await provider.write_verifier(problem, list(feedback))
     if problem.objective.sense is not None and draft.sense != problem.objective.sense:
         raise InvalidInputError(
             f"The verifier's sense ({draft.sense}) contradicts the problem's objective ({problem.objective.sense})."

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from frontiersmith.drafts import Provider, VerifierDraft, provider_name
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -37,8 +37,9 @@ class ProviderTestAuthor:
                 seed=self.seed,
                 settings=self.settings,
             )
-        except InvalidInputError as exc:
-            # A bound the provider's programs broke goes back to it, like a failed check.
+        except (InvalidInputError, ProviderError) as exc:
+            # A bound the provider's programs broke, or an answer with no usable programs, goes back to it
+            # like a failed check.
             return Answer(error=str(exc))
         return Answer(built)
 
@@ -71,8 +72,9 @@ class ProviderVerifierAuthor:
                 settings=self.settings,
                 round=round,  # the stored report says which round of the loop it was
             )
-        except InvalidInputError as exc:
-            # A draft the server refuses (a sense against the objective) goes back to the provider to fix.
+        except (InvalidInputError, ProviderError) as exc:
+            # A draft the server refuses (a sense against the objective), or an answer with no usable programs,
+            # goes back to the provider to fix.
             return Answer(error=str(exc))
         self.last = result.draft  # the feasibility checker too, which the stored verifier does not keep
         return Answer(result.report)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import anyio
 
 from frontiersmith.drafts import Provider, provider_name
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import Axis, TestSuite, Verifier
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
@@ -44,6 +45,7 @@ class FamilyDivergence:
     crossing: float | None  # fraction of solution pairs that trade wins (0: one strategy dominates)
     protocol_ok: bool
     from_store: bool = False  # read from a candidate the store had already judged (``judged_before``)
+    failure: str = ""  # why an estimate is missing (the judge's answer could not be used)
 
 
 @dataclass
@@ -79,16 +81,30 @@ async def measure_family(
     )
     cid = result.candidate.id
     await syn.sample_solutions(store, cid, n_solutions, provider=provider, settings=settings)
-    await syn.estimate_divergence(store, cid, "semantic", provider=judge or provider)
+    failure = ""
+    try:
+        await syn.estimate_divergence(store, cid, "semantic", provider=judge or provider)
+    except ProviderError as exc:  # this family has no semantic estimate; the others are still judged
+        failure = f"the semantic judge's labels could not be used: {exc}"
     report = store.current_report(cid)
     ok = report is not None and report.ok
     if not ok:
         authors = provider_authors(store, cid, provider, seed=seed, settings=settings)
         outcome = await cross_validation_loop(store, cid, authors)
         ok = outcome.ok
-    div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.get_divergence(cid)
+    div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.find_divergence(cid)
+    if div is None:
+        return FamilyDivergence(fam.name, fam.kind, cid, None, None, None, None, ok, failure=failure)
     return FamilyDivergence(
-        fam.name, fam.kind, cid, div.semantic, div.behavioural, div.combined, div.crossing, ok
+        fam.name,
+        fam.kind,
+        cid,
+        div.semantic,
+        div.behavioural,
+        div.combined,
+        div.crossing,
+        ok,
+        failure=failure,
     )
 
 

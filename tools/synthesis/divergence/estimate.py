@@ -13,6 +13,7 @@ from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
+from ...llm.chat import keeping_bad_answers
 from ...problems.resolver import get_problem
 from ..sample import sampled
 from ..tests import suite_tests
@@ -98,7 +99,8 @@ async def estimate_divergence(
     if mode in ("semantic", "both"):
         if provider is None:
             raise InvalidInputError("Semantic divergence needs a judge: a provider (or MCP sampling).")
-        labels = await semantic_labels(provider, problem, sols, group_size)
+        with keeping_bad_answers(store):
+            labels = await semantic_labels(provider, problem, sols, group_size)
         div.semantic = dm.semantic_from_labels(labels)
         div.labels = {s.id: lab for s, lab in zip(sols, labels, strict=True)}
         div.strategies = {s.id: s.strategy for s in sols}
