@@ -12,10 +12,12 @@ import pytest
 from model_answers import module
 
 from frontiersmith.drafts import SolutionDraft
+from frontiersmith.errors import ProviderError
 from frontiersmith.models import Language, Program, Sense, Verdict
 from frontiersmith.sandbox.base import Sandbox
 from frontiersmith.tools.catalog import get_family
-from frontiersmith.tools.llm import ProviderError, prompts
+from frontiersmith.tools.judging.testgen import build_tests
+from frontiersmith.tools.llm import prompts
 from frontiersmith.tools.llm.chat import (
     _constrained_to,
     parse_structured,
@@ -24,7 +26,6 @@ from frontiersmith.tools.llm.chat import (
     read_verifier,
 )
 from frontiersmith.tools.llm.llama_server import as_written
-from frontiersmith.tools.testgen import build_tests
 
 pytestmark = pytest.mark.anyio
 
