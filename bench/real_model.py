@@ -538,6 +538,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     stages = set(args.stages.split(","))
+    command = "python " + " ".join(["bench/real_model.py", *sys.argv[1:]])
     port = free_port()
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="fs-real-model-") as tmp:
@@ -567,6 +568,9 @@ def main() -> None:
                     bench.row(
                         f"{name} (did not finish)", 1, 0, time.monotonic() - started_stage, None, [reason]
                     )
+                if args.out:  # the tables so far, so a bench stopped part-way still leaves what it measured
+                    done = f"{command} (stopped after the {name} stage)"
+                    write(args.out, table(bench, args.model, done, started))
         finally:
             proc.terminate()  # a server busy in a generation may not stop at once: then it is killed
             try:
@@ -574,11 +578,15 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        text = table(bench, args.model, "python " + " ".join(["bench/real_model.py", *sys.argv[1:]]), started)
+        text = table(bench, args.model, command, started)
     print(text)
     if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(text)
+        write(args.out, text)
+
+
+def write(out: Path, text: str) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text)
 
 
 if __name__ == "__main__":
