@@ -147,6 +147,21 @@ def random_clause(rng: "random.Random", n: int, sign: "Callable[[int], bool]") -
     return [v if sign(v) else -v for v in vs]
 
 
+def three_literal_clauses(rows: list[list[str]], n: int) -> list[tuple[int, int, int]]:
+    """Clause lines of a 3-SAT instance over variables 1..n: three non-zero literals on three variables each."""
+    clauses = []
+    for row in rows:
+        if len(row) != 3:
+            raise ValueError("each clause line must hold exactly three literals")
+        a, b, c = (read_int(t, -n, n, "a literal") for t in row)
+        if 0 in (a, b, c):
+            raise ValueError("literals must be non-zero")
+        if len({abs(a), abs(b), abs(c)}) != 3:
+            raise ValueError("the three literals of a clause must use three different variables")
+        clauses.append((a, b, c))
+    return clauses
+
+
 def satisfiable_2sat(n: int, clauses: list[tuple[int, int]]) -> bool:
     """Whether the 2-SAT clauses (a or b, literals ±1..±n) over n variables can all hold: Kosaraju on the
     implication graph, iteratively (no recursion limit inside the sandbox); node 2(v-1) is x_v, 2(v-1)+1 not x_v."""

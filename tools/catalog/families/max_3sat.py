@@ -61,16 +61,7 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
     m = read_int(rows[0][1], 1, cfg.m_max, "m")
     if len(rows) != m + 1:
         raise ValueError(f"expected {m} clause lines, got {len(rows) - 1}")
-    clauses = []
-    for row in rows[1:]:
-        if len(row) != 3:
-            raise ValueError("each clause line must hold exactly three literals")
-        lits = tuple(read_int(t, -n, n, "a literal") for t in row)
-        if 0 in lits:
-            raise ValueError("literals must be non-zero")
-        if len({abs(x) for x in lits}) != 3:
-            raise ValueError("the three literals of a clause must use three different variables")
-        clauses.append(lits)
+    clauses = three_literal_clauses(rows[1:], n)
     return n, clauses
 
 
