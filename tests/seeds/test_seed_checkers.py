@@ -148,7 +148,7 @@ async def test_a_seed_folder_with_its_checker_is_judged_by_it(tmp_path, store, s
 
 
 def _checker_answer(code: str) -> str:
-    return json.dumps({"checker": {"code": code, "language": "cpp"}})
+    return f"```cpp\n{code.strip()}\n```\n"
 
 
 async def test_a_model_writes_the_checker_the_reference_passes(tmp_path, store, settings):
@@ -156,7 +156,7 @@ async def test_a_model_writes_the_checker_the_reference_passes(tmp_path, store, 
     agree), then writes a checker that accepts anything (refused: it accepts the empty output), then the
     right one, which the reference passes: the seed is verified and keeps that checker."""
     endpoint = ScriptedEndpoint(model_step)
-    tuple_ = {"objective": {"kind": "construct", "formula": "two positions adding up to S"}}
+    tuple_ = {"asked": "two positions adding up to S", "kind": "any valid object"}
     endpoint.script("describe", json.dumps(tuple_))
     endpoint.script("checker", _checker_answer(ACCEPTS_ALL), _checker_answer(PAIR_CHECKER))
     path = write_jsonl(tmp_path / "rows.jsonl", [pair_row()])
@@ -178,8 +178,10 @@ async def test_a_model_writes_the_checker_the_reference_passes(tmp_path, store, 
 
 async def test_a_model_that_writes_no_usable_checker_leaves_the_seed_unverified(tmp_path, store, settings):
     endpoint = ScriptedEndpoint(model_step)
-    endpoint.script("describe", json.dumps({"objective": {"kind": "construct"}}))
-    endpoint.script("checker", "not json", "still not json")
+    endpoint.script(
+        "describe", json.dumps({"asked": "two positions adding up to S", "kind": "any valid object"})
+    )
+    endpoint.script("checker", "no code here", "```java\nclass Main {}\n```")
     path = write_jsonl(tmp_path / "rows.jsonl", [pair_row()])
     with endpoint:
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
