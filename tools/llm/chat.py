@@ -216,12 +216,15 @@ def read_tests(text: str) -> TestsDraft:
             'The module needs DISTRIBUTIONS = ["name", ...], a list of at least one name.', raw=text
         )
     program = model_program(code, "tests")
+    # ADVERSARIAL only marks some of the distributions; a name that is none of them (small models write the
+    # solvers' strategies there) marks no test, so it is left out rather than costing the whole module.
+    adversarial = [name for name in module_names(tree, "ADVERSARIAL") or [] if name in distributions]
     try:
         return TestsDraft(
             generator=program,
             validator=program,
             distributions=list(dict.fromkeys(distributions)),
-            adversarial=list(dict.fromkeys(module_names(tree, "ADVERSARIAL") or [])),
+            adversarial=list(dict.fromkeys(adversarial)),
         )
     except ValidationError as exc:
         raise ProviderError(f"The tests cannot be used: {exc.errors()[0]['msg']}.", raw=text) from None
