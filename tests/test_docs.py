@@ -22,7 +22,7 @@ RUN_BY = {
     ("README.md", "make install"): "tests/examples/test_first_use.py",
     ("README.md", "claude mcp add frontiersmith --"): "tests/examples/test_first_use.py",
     ("README.md", "[mcp_servers.frontiersmith]"): "tests/examples/test_first_use.py",
-    ("README.md", "frontiersmith serve --http"): "tests/examples/test_first_use.py",
+    ("docs/reference/mcp.md", "frontiersmith serve --http"): "tests/examples/test_first_use.py",
     ("README.md", "examples/solve_catalog_problem.py"): "tests/examples/test_examples_connect.py",
     ("README.md", "--format frontiercs"): "tests/exports/test_export_readme.py",
     ("README.md", "files:Frontier-CS"): "tests/frontier/test_replay.py",

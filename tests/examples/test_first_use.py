@@ -108,9 +108,9 @@ def test_the_readme_claude_code_recipe_connects(installed: Path, tmp_path: Path)
 
 @pytest.fixture
 def http_recipe(installed: Path) -> Iterator[tuple[list[str], dict[str, str]]]:
-    """The README's HTTP recipe: its token and its `serve --http` (on a free port instead of 8765, which tests
+    """The HTTP recipe (docs/reference/mcp.md): its token and its `serve --http` (on a free port instead of 8765, which tests
     running side by side would fight over); yields the remaining lines and the environment they run in."""
-    token_line, serve_line, *rest = commands(readme_block("frontiersmith serve --http"))
+    token_line, serve_line, *rest = commands(doc_block("docs/reference/mcp.md", "frontiersmith serve --http"))
     env = home_env(installed)
     env["FRONTIERSMITH_HTTP_TOKEN"] = sh(
         f"{token_line} && echo $FRONTIERSMITH_HTTP_TOKEN", env, installed
