@@ -124,6 +124,14 @@ def _guess(body: str) -> tuple[str, Language | None, str]:
     return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
 
 
+def _answer_code(text: str) -> tuple[str, Language]:
+    """The program an answer holds (``extract_code``), or a ProviderError saying why it holds none."""
+    code, found, why = extract_code(text)
+    if why or found is None:
+        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    return code, found
+
+
 _STRATEGY = re.compile(r"^[\s*#>-]*strategy[\s*]*:[\s*]*(?P<idea>.+?)[\s*]*$", re.I | re.M)
 
 
@@ -139,9 +147,7 @@ def _python_syntax(code: str, what: str) -> ast.Module:
 def read_solution(text: str, language: prompts.LanguageChoice) -> SolutionDraft:
     """A solver's answer: a "Strategy: ..." line and one fenced program in the run's language (``any``: C++
     or Python). Python is checked for syntax here, so the model can be told; C++ is compiled in the sandbox."""
-    code, found, why = extract_code(text)
-    if why or found is None:
-        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    code, found = _answer_code(text)
     if language != "any" and found.value != language:
         raise ProviderError(
             f"The program is {found.value}, but this run writes {prompts.LANGUAGE_NAMES[language]}.", raw=text
@@ -162,9 +168,7 @@ def read_solution(text: str, language: prompts.LanguageChoice) -> SolutionDraft:
 
 def read_checker(text: str) -> CheckerDraft:
     """A seed's checker: one fenced C++ program (compiled against testlib.h in the sandbox)."""
-    code, found, why = extract_code(text)
-    if why or found is None:
-        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    code, found = _answer_code(text)
     if found is not Language.CPP:
         raise ProviderError("The checker must be C++17 against testlib.h, in a ```cpp block.", raw=text)
     return CheckerDraft(checker=Program(code=code, language=Language.CPP))
@@ -173,9 +177,7 @@ def read_checker(text: str) -> CheckerDraft:
 def read_module(text: str, functions: tuple[str, ...]) -> tuple[str, ast.Module]:
     """A model's Python module of plain functions (tests, verifier): its code and syntax tree, once it parses
     and defines each of ``functions`` at its top level."""
-    code, found, why = extract_code(text)
-    if why or found is None:
-        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
+    code, found = _answer_code(text)
     if found is not Language.PYTHON:
         raise ProviderError("The module must be Python 3, in a ```python block.", raw=text)
     try:
