@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from frontiersmith.tools.catalog import Family, get_family
+from frontiersmith.tools.llm import prompts
 
 # What each prompt's task says, so a scripted model can tell which step asks it.
 MARKERS = {
@@ -24,6 +25,15 @@ MARKERS = {
     "describe": "Describe it as JSON:",
     "checker": "Write its checker",
 }
+
+
+def task_of(turns: list[tuple[str, str]]) -> str:
+    """A conversation's task, from its (role, text) turns: the last user turn, and when that turn asks the model
+    to repair its last answer (``prompts.repair_block``), the task it first answered followed by the repair."""
+    users = [text for role, text in turns if role == "user"]
+    if len(users) >= 2 and users[-1].startswith(prompts.REPAIR_OPENING):
+        return f"{users[-2]}\n\n{users[-1]}"
+    return users[-1] if users else ""
 
 
 def step_of(task: str) -> str:

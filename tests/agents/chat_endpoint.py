@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chat_server import LoopbackChat
+from model_answers import task_of
 
 Answer = dict[str, Any]  # {"content": str} or {"tool_calls": [(name, arguments), ...]}
 
@@ -63,9 +64,8 @@ def user_text(body: dict[str, Any]) -> str:
 
 
 def task_text(body: dict[str, Any]) -> str:
-    """The last user turn: a prompt's task (a worked example's turn comes before it)."""
-    users = [m for m in body["messages"] if m.get("role") == "user"]
-    return str(users[-1].get("content")) if users else ""
+    """A prompt's task: the last user turn (a worked example's turn comes before it), with the one it repairs."""
+    return task_of([(str(m.get("role")), str(m.get("content"))) for m in body["messages"]])
 
 
 def last_role(body: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ import json
 
 import jinja2
 import pytest
-from model_answers import module
+from model_answers import family_module, module
 
 from frontiersmith.drafts import SolutionDraft
 from frontiersmith.errors import ProviderError
@@ -165,3 +165,51 @@ async def test_the_served_model_reads_the_messages_an_openai_client_sends_after_
         read = (await client.post(CHAT_PATH, json=body)).json()
     assert [m["content"] for m in read["messages"]] == ["build the tests", "", '{"ok": true}']
     assert read["messages"][1]["tool_calls"] == [call] and read["messages"][2]["tool_call_id"] == "c1"
+
+
+async def test_a_program_that_failed_its_checks_is_shown_back_to_the_model_to_fix() -> None:
+    """Scripted model: the provider remembers a step's last program and, asked again with the checks it failed,
+    puts that program in the conversation as the model's own turn with the failures after it."""
+    from frontiersmith.tools.llm.chat import ChatProvider
+
+    fam = get_family("min_true_2sat")
+    seen: list[list[dict]] = []
+
+    async def complete(messages: list[dict], schema: object) -> str:
+        seen.append(messages)
+        return module(family_module(fam))
+
+    provider = ChatProvider(complete, name="scripted")
+    problem = fam.problem()
+    await provider.write_tests(problem, [], [])
+    failure = "the generator emitted an input the validator rejects (`gen random 2`): ValueError"
+    await provider.write_tests(problem, [], [failure])
+    first, second = seen
+    assert second[: len(first)] == first  # the same task, with no feedback folded in
+    assert second[-2] == {"role": "assistant", "content": module(family_module(fam))}
+    assert second[-1]["content"].startswith(prompts.REPAIR_OPENING) and failure in second[-1]["content"]
+
+    # A provider that never answered this step (a resumed run) says the failures in the task instead.
+    fresh = ChatProvider(complete, name="scripted")
+    await fresh.write_tests(problem, [], [failure])
+    assert seen[-1][-1]["role"] == "user" and failure in seen[-1][-1]["content"]
+    assert len(seen[-1]) == len(first) and seen[-1][-1] != first[-1]
+
+
+async def test_a_generator_wrong_on_every_seed_is_one_failure_that_quotes_its_input(sandbox: Sandbox) -> None:
+    """The test author reads one line per mistake: the count of tests it broke and the start of what its
+    generator printed (here a Python tuple where numbers were meant)."""
+    code = (
+        'DISTRIBUTIONS = ["one", "pair", "two"]\n'
+        "def generate(dist, rng):\n"
+        '    return str((1, 2)) if dist == "pair" else "1 2\\n"\n'
+        "def validate(text):\n"
+        "    [int(t) for t in text.split()]\n"
+    )
+    built = await build_tests(sandbox, read_tests(module(code)))
+    assert len(built.tests) == 4
+    (failure,) = built.failures
+    assert "the validator rejects (`gen pair 1`)" in failure and "invalid literal for int()" in failure
+    assert (
+        "that input began '(1, 2)'" in failure and "[2 of the 2 tests of `pair` failed this way]" in failure
+    )

@@ -10,6 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from chat_server import LoopbackChat
+from model_answers import task_of
+
+
+def _text(content: Any) -> str:
+    return content if isinstance(content, str) else json.dumps(content)
 
 
 class ScriptedEndpoint(LoopbackChat):
@@ -33,8 +38,7 @@ class ScriptedEndpoint(LoopbackChat):
             return self.queues[key].popleft()
 
     def message_for(self, body: dict[str, Any], n: int) -> tuple[dict[str, Any], str]:
-        # The task is the last user turn: the worked example's turn comes before it.
-        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
-        content = users[-1].get("content") if users else ""
-        prompt = content if isinstance(content, str) else json.dumps(content)
+        # The task is the last user turn (the worked example's turn comes before it), with the one it repairs.
+        turns = [(str(m.get("role")), _text(m.get("content"))) for m in body.get("messages", [])]
+        prompt = task_of(turns)
         return {"role": "assistant", "content": self.answer(prompt)}, "stop"

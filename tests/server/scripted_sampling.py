@@ -8,7 +8,7 @@ import json
 
 from mcp.client import ClientRequestContext
 from mcp.types import CreateMessageRequestParams, CreateMessageResult, TextContent
-from model_answers import answer_for, step_of
+from model_answers import answer_for, step_of, task_of
 
 FAMILY = "min_true_2sat"
 
@@ -23,9 +23,11 @@ class ScriptedSampler:
     async def __call__(
         self, context: ClientRequestContext, params: CreateMessageRequestParams
     ) -> CreateMessageResult:
-        content = params.messages[-1].content
-        assert isinstance(content, TextContent)
-        task = content.text
+        turns = []
+        for m in params.messages:
+            assert isinstance(m.content, TextContent)
+            turns.append((m.role, m.content.text))
+        task = task_of(turns)
         self.asked.append((step_of(task), task))
         overrides = {"coarse": json.dumps(self.verdict)} if self.verdict is not None else {}
         text = answer_for(task, FAMILY, **overrides)

@@ -92,6 +92,33 @@ def check_test_plan(draft: TestsDraft, settings: Settings | None = None) -> None
     )
 
 
+def _head(data: bytes, limit: int = 160) -> str:
+    """The start of a generated input, as the feedback quotes it: what the generator printed, not what was meant."""
+    text = data.decode(errors="replace")
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+class _Failures:
+    """A build's failures for the test author, one line per (kind of failure, distribution): a generator wrong on
+    every seed of a distribution is one mistake, said once with its count and its first example."""
+
+    def __init__(self, per_distribution: int):
+        self.per = per_distribution
+        self.lines: list[str] = []
+        self._seen: dict[tuple[str, str], list] = {}
+
+    def add(self, kind: str, dist: str, text: str) -> None:
+        entry = self._seen.get((kind, dist))
+        if entry is None:
+            self._seen[(kind, dist)] = [len(self.lines), 1, text]
+            self.lines.append(text)
+        else:
+            entry[1] += 1
+            self.lines[entry[0]] = (
+                f"{entry[2]} [{entry[1]} of the {self.per} tests of `{dist}` failed this way]"
+            )
+
+
 def _tail(text: str, limit: int = 300) -> str:
     """The end of a program's error output: a traceback's last lines name the error, its first the harness."""
     text = text.strip()
@@ -138,41 +165,51 @@ async def build_tests(
     if out.failures:
         return out
     total = 0
+    failed = _Failures(draft.tests_per_distribution)
     for name, dist, s in test_plan(draft, seed):
         args = ["gen", dist, str(s)]
         run = await sandbox.run(gen.program, args=args, limits=limits)
         if run.verdict is Verdict.OLE or len(run.stdout) > settings.max_test_bytes:
-            out.failures.append(
+            failed.add(
+                "long",
+                dist,
                 f"the generator printed more than {_size(settings.max_test_bytes)} for `gen {dist} {s}`; "
-                f"print a smaller input or raise {_setting('max_test_bytes')}"
+                f"print a smaller input or raise {_setting('max_test_bytes')}",
             )
             continue
         if run.verdict is not Verdict.OK:
-            out.failures.append(
-                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {_tail(run.stderr or run.message)}"
+            failed.add(
+                "crash",
+                dist,
+                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {_tail(run.stderr or run.message)}",
             )
             continue
         if not run.stdout.strip():
-            out.failures.append(f"the generator printed nothing for `gen {dist} {s}`")
+            failed.add("empty", dist, f"the generator printed nothing for `gen {dist} {s}`")
             continue
         if total + len(run.stdout) > settings.max_build_bytes:
-            out.failures.append(
+            failed.add(
+                "total",
+                dist,
                 f"the tests passed {_size(settings.max_build_bytes)} in all at `gen {dist} {s}`, so the build "
-                f"stopped there; make the inputs smaller or raise {_setting('max_build_bytes')}"
+                f"stopped there; make the inputs smaller or raise {_setting('max_build_bytes')}",
             )
             break
         check = await sandbox.run(val.program, args=["validate"], stdin=run.stdout, limits=limits)
         if check.verdict is Verdict.RE:
-            out.failures.append(
+            failed.add(
+                "rejected",
+                dist,
                 f"the generator emitted an input the validator rejects (`gen {dist} {s}`): "
-                f"{_tail(check.stderr or check.message)}"
+                f"{_tail(check.stderr or check.message)}; that input began {_head(run.stdout)}",
             )
             continue
         if check.verdict is not Verdict.OK:
-            out.failures.append(f"the validator failed with {check.verdict} on `gen {dist} {s}`")
+            failed.add("validator", dist, f"the validator failed with {check.verdict} on `gen {dist} {s}`")
             continue
         total += len(run.stdout)
         out.tests.append(GeneratedTest(name=name, distribution=dist, seed=s, args=args, input=run.stdout))
+    out.failures += failed.lines
     if draft.distributions and len(set(draft.distributions)) < 3:
         out.failures.append("use at least three named input distributions")
     return out

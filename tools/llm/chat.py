@@ -15,12 +15,13 @@ server (``schema_complete``), or MCP sampling through the connected client.
 from __future__ import annotations
 
 import ast
+import collections
 import contextlib
 import contextvars
 import json
 import os
 import re
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -67,6 +68,9 @@ Complete = Callable[[Messages, type[BaseModel] | None], Awaitable[BaseModel | st
 
 BAD_ANSWER = "llm.bad_answer"  # the event kind of a stored unusable answer
 RAW_KEPT = 20_000  # characters of a bad answer's raw text kept in the store
+REMEMBERED_ANSWERS = (
+    256  # programs a provider keeps to show back when asked to fix them (ChatProvider._answers)
+)
 
 
 # -- reading answers --------------------------------------------------------------------------------------
@@ -347,6 +351,9 @@ class ChatProvider:
         self.attempts = attempts
         self.constrained = constrained
         self.language = language
+        # The last usable answer of each repairable step (prompt, subject): shown back to the model, with what
+        # failed, when it is asked to fix it. Bounded, so a long-lived provider does not grow without end.
+        self._answers: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
 
     async def complete(
         self,
@@ -372,14 +379,29 @@ class ChatProvider:
         context: dict | None = None,
         variant: str = "",
         schema: type[BaseModel] | None = None,
+        repair: Sequence[str] | None = None,
         **values: object,
     ) -> T:
         """Ask ``prompt`` and ``read`` the answer's text; an unusable answer is kept and asked again with its
         reason, up to ``attempts`` times. ``schema`` narrows the prompt's answer for this ask; it is shown only
-        to a model that neither decodes under it nor has the worked example to follow."""
+        to a model that neither decodes under it nor has the worked example to follow.
+
+        ``repair``: the step is one whose answer is checked and sent back (a program), and these are the checks
+        its last answer failed. The model then sees that answer as its own turn, and the failures after it, so it
+        fixes its program instead of writing a new one blind; a step with no remembered answer gets the failures
+        in its prompt (the ``feedback`` value)."""
         schema = schema or prompt.answer
         shown = schema if schema is not None and not (self.constrained or prompt.example) else None
+        key = (prompt.name, subject)
+        previous = self._answers.get(key) if repair else None
+        if repair is not None:
+            values["feedback"] = prompts.feedback_block(list(repair)) if previous is None else ""
         messages = prompt.messages(prompts.SYSTEM, shown, variant, **values)
+        if previous is not None:
+            messages += [
+                {"role": "assistant", "content": previous},
+                {"role": "user", "content": prompts.repair_block(list(repair or ()))},
+            ]
         task = messages[-1]["content"]
         last = ProviderError("The model was not asked.")
         for attempt in range(1, self.attempts + 1):
@@ -387,7 +409,10 @@ class ChatProvider:
             try:
                 answer = await self.complete(prompt, schema, subject, messages, context or {})
                 raw = answer.model_dump_json() if isinstance(answer, BaseModel) else str(answer)
-                return read(raw)
+                result = read(raw)
+                if repair is not None:
+                    self._remember(key, raw)
+                return result
             except ProviderError as exc:
                 last = exc
                 raw = raw or exc.raw
@@ -398,6 +423,12 @@ class ChatProvider:
                     {"role": "user", "content": task + prompts.rejected_block(str(exc))},
                 ]
         raise ProviderError(str(last), raw=last.raw)
+
+    def _remember(self, key: tuple[str, str], raw: str) -> None:
+        self._answers[key] = raw
+        self._answers.move_to_end(key)
+        while len(self._answers) > REMEMBERED_ANSWERS:
+            self._answers.popitem(last=False)
 
     def _json(self, schema: type[M]) -> Callable[[str], M]:
         return lambda raw: parse_structured(raw, schema)
@@ -439,8 +470,8 @@ class ChatProvider:
             read_checker,
             problem.id,
             {"feedback": feedback},
+            repair=feedback,
             problem=prompts.brief(problem),
-            feedback=prompts.feedback_block(feedback),
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
@@ -500,8 +531,8 @@ class ChatProvider:
             problem.id,
             {"feedback": feedback},
             problem=prompts.brief(problem),
+            repair=feedback,
             strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
-            feedback=prompts.feedback_block(feedback),
         )
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
@@ -513,8 +544,8 @@ class ChatProvider:
             {"feedback": feedback},
             problem=prompts.brief(problem),
             sense=sense,
+            repair=feedback,
             objective=problem.objective.formula or "the objective the statement names",
-            feedback=prompts.feedback_block(feedback),
         )
 
     async def label_defect(self, subject: str, cluster: str, examples: str) -> DefectLabel:

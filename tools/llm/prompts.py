@@ -567,6 +567,18 @@ def feedback_block(feedback: list[str]) -> str:
     return f"\nYour previous attempt failed these cross-validation checks; fix them:\n{lines}"
 
 
+REPAIR_OPENING = "Your answer above failed these cross-validation checks:"
+
+
+def repair_block(feedback: list[str]) -> str:
+    """What a model reads after its own last program, when that program failed checks: fix it, whole."""
+    lines = "\n".join(f"- {f}" for f in feedback)
+    return (
+        f"{REPAIR_OPENING}\n{lines}\n\nFix your code so these checks "
+        "pass; keep what works. Answer with the whole corrected code, in the same format as before."
+    )
+
+
 def attempt_feedback_block(feedback: list[str]) -> str:
     """The judge's data-free diagnostics of a solver's previous attempts (verdicts, never test data)."""
     if not feedback:
