@@ -14,7 +14,7 @@ from typing import Any
 from agents import Model
 from frontiersmith.models import Language
 from frontiersmith.settings import Settings
-from frontiersmith.tools.frontier.solvers import AttemptContext, Draft, extract_code, statement_text
+from frontiersmith.tools.frontier.solvers import AttemptContext, Draft, find_program, statement_text
 from frontiersmith.tools.problems.submit import SubmitResult
 
 from .orchestrator import build_model
@@ -66,7 +66,7 @@ class AgentSolver:
                 submitted=SubmitResult.model_validate(last.result),
             )
         refused = [c.error for c in run.answers("submit") if c.error]
-        code, language, why = extract_code(str(run.output or ""))
+        code, language, why = find_program(str(run.output or ""))
         if code:
             return Draft(code=code, language=language, messages=messages, tokens=run.tokens)
         reason = (

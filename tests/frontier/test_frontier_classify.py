@@ -4,7 +4,7 @@ reading of what a solver printed into code."""
 from __future__ import annotations
 
 from frontiersmith.models import FailureType, Language, TestInfo, TestResult, Trajectory, Verdict
-from frontiersmith.tools.frontier import classify, extract_code
+from frontiersmith.tools.frontier import classify, find_program
 from frontiersmith.tools.frontier.diagnose import build_defect_map, entropy
 
 INFO = {
@@ -64,13 +64,13 @@ def test_below_baseline_suboptimal_near_and_success_by_the_best_known_score() ->
 
 
 def test_code_is_read_from_fences_or_a_bare_program_and_bad_output_says_why() -> None:
-    assert extract_code("Here:\n```cpp\nint main(){}\n```\n") == ("int main(){}\n", Language.CPP, "")
-    assert extract_code("```python\nprint(1)\n```")[1] is Language.PYTHON
-    assert extract_code("import sys\nprint(sys.stdin.read())\n")[1] is Language.PYTHON
-    assert extract_code("#include <cstdio>\nint main(){}")[1] is Language.CPP
-    assert extract_code("")[2] == "no code: the solver printed nothing"
-    assert extract_code("```rust\nfn main() {}\n```")[2].startswith("wrong language: rust")
-    assert extract_code("I think the answer is a greedy algorithm.")[2].startswith("no code")
+    assert find_program("Here:\n```cpp\nint main(){}\n```\n") == ("int main(){}\n", Language.CPP, "")
+    assert find_program("```python\nprint(1)\n```")[1] is Language.PYTHON
+    assert find_program("import sys\nprint(sys.stdin.read())\n")[1] is Language.PYTHON
+    assert find_program("#include <cstdio>\nint main(){}")[1] is Language.CPP
+    assert find_program("")[2] == "no code: the solver printed nothing"
+    assert find_program("```rust\nfn main() {}\n```")[2].startswith("wrong language: rust")
+    assert find_program("I think the answer is a greedy algorithm.")[2].startswith("no code")
 
 
 def test_clusters_group_failures_by_type_and_features_with_their_anchors() -> None:

@@ -11,7 +11,7 @@ Capability Defect Map (the records are frontiersmith/models.py's ``Trajectory`` 
 
 from .diagnose import DELTA, classify, diagnose, label_clusters, latest_defect_map, problem_features
 from .evaluate import Replay, SolverScores, evaluate, replay, scores_at, select_problems
-from .solvers import Draft, Solver, extract_code, parse_solver
+from .solvers import Draft, Solver, find_program, parse_solver
 
 __all__ = [
     "DELTA",
@@ -22,7 +22,7 @@ __all__ = [
     "classify",
     "diagnose",
     "evaluate",
-    "extract_code",
+    "find_program",
     "label_clusters",
     "latest_defect_map",
     "parse_solver",

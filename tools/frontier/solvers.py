@@ -28,7 +28,7 @@ from frontiersmith.store import Store
 
 from ..judging.judge import JudgePackage
 from ..llm import prompts
-from ..llm.chat import api_key_from_env, extract_code, openai_chat
+from ..llm.chat import api_key_from_env, find_program, openai_chat
 from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 
@@ -143,7 +143,7 @@ class CommandSolver:
         messages.append({"role": "assistant", "content": text[:MAX_CODE_BYTES]})
         if reason:
             return Draft(reason=reason, messages=messages)
-        code, language, why = extract_code(text)
+        code, language, why = find_program(text)
         return Draft(code=code, language=language, reason=why, messages=messages)
 
 
@@ -289,7 +289,7 @@ class ModelSolver:
             first = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
             return Draft(reason=f"no code: the model endpoint failed ({first})", messages=messages)
         messages.append({"role": "assistant", "content": text})
-        code, language, why = extract_code(text)
+        code, language, why = find_program(text)
         return Draft(code=code, language=language, reason=why, messages=messages, tokens=tokens)
 
 
@@ -340,7 +340,7 @@ __all__ = [
     "ModelSolver",
     "SolutionFile",
     "Solver",
-    "extract_code",
+    "find_program",
     "parse_solver",
     "read_solution",
     "solution_files",

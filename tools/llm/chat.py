@@ -96,7 +96,7 @@ def parse_structured(text: str, schema: type[M]) -> M:
         ) from None
 
 
-def extract_code(text: str) -> tuple[str, Language | None, str]:
+def find_program(text: str) -> tuple[str, Language | None, str]:
     """(code, language, reason) from what a model or solver printed: the last fenced block in C++ or Python,
     else the whole text when it is plainly a program; ``reason`` says why there is no code."""
     if not text.strip():
@@ -129,8 +129,8 @@ def _guess(body: str) -> tuple[str, Language | None, str]:
 
 
 def _answer_code(text: str) -> tuple[str, Language]:
-    """The program an answer holds (``extract_code``), or a ProviderError saying why it holds none."""
-    code, found, why = extract_code(text)
+    """The program an answer holds (``find_program``; the rewards read a completion with ``rewards.extract_code``, which is stricter: fenced blocks only), or a ProviderError saying why it holds none."""
+    code, found, why = find_program(text)
     if why or found is None:
         raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
     return code, found
