@@ -129,7 +129,8 @@ def _guess(body: str) -> tuple[str, Language | None, str]:
 
 
 def _answer_code(text: str) -> tuple[str, Language]:
-    """The program an answer holds (``find_program``; the rewards read a completion with ``rewards.extract_code``, which is stricter: fenced blocks only), or a ProviderError saying why it holds none."""
+    """The program an answer holds (``find_program``), or a ProviderError saying why it holds none. (The
+    rewards read a completion with ``rewards.extract_code``, which is stricter: fenced blocks only.)"""
     code, found, why = find_program(text)
     if why or found is None:
         raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
