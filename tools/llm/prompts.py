@@ -189,10 +189,13 @@ def labels_for(count: int) -> type[StrategyGroups]:
 
 
 class CoarseAnswer(BaseModel):
-    """The coarse judge's answer: one label of a fixed list and one sentence (``ok`` keeps the candidate)."""
+    """The coarse judge's answer: one sentence, then one label of a fixed list (``ok`` keeps the candidate). The
+    sentence comes first so the label follows the model's reasoning: asked for the label first, small models
+    labelled a problem `still_closed` and then explained that it is still open-ended. Both are required, since
+    constrained decoding puts a schema's optional fields after its required ones."""
 
+    explanation: str
     reason: CoarseReason
-    explanation: str = ""
 
 
 # The worked examples' problems: small, and unlike the catalog's, so nothing of one is copied into an answer.
@@ -258,7 +261,7 @@ be; "objective": the number that scores an output, in one sentence; "sense": "mi
 
 COARSE_JUDGE = Prompt(
     "coarse_judge",
-    "2",
+    "3",
     """Candidate problem:
 
 {problem}
@@ -269,13 +272,14 @@ Is it a good open-ended optimisation problem? Pick ONE label:
 - "dominant_strategy": one simple strategy is clearly optimal or better than every other;
 - "not_continuous": outputs cannot be given a numeric score.
 
-Answer with JSON: "reason" (the label) and "explanation" (one sentence).""",
+Answer with JSON: "explanation" (one sentence: can a known algorithm find the exact optimum at this size?), then
+"reason" (the label that sentence leads to).""",
     CoarseAnswer,
     {"problem": _KNAPSACK.replace("1 <= n <= 2000", "1 <= n <= 10^5").replace("10^6", "10^9")},
     {
-        "": '{"reason": "ok", "explanation": "With weights up to 10^9 and n up to 10^5 no exact method runs in '
-        "time, and greedy by value per weight, local search and dynamic programming on rounded weights all "
-        'compete."}'
+        "": '{"explanation": "With weights up to 10^9 and n up to 10^5 no exact method runs in time, and greedy '
+        'by value per weight, local search and dynamic programming on rounded weights all compete.", "reason": '
+        '"ok"}'
     },
 )
 
