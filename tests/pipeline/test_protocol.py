@@ -189,6 +189,18 @@ async def test_a_verifier_that_crashes_on_an_output_fails_never_crashes() -> Non
     assert failed(report) <= allowed, report.failures()
 
 
+async def test_a_verifier_failing_the_same_way_everywhere_is_told_its_error_once() -> None:
+    """What its author reads: the error itself (a traceback's last line, not the harness's first ones), once,
+    with the places it happened."""
+    deep = "def f(d):\n    return 1 / 0 if d == 0 else f(d - 1)\n"
+    crashing = deep + toy.VERIFIER.replace(
+        "        assert 1 <= total <= c\n", "        assert 1 <= total <= c\n        f(40)\n"
+    )
+    report = await protocol(verifier=crashing)
+    (detail,) = [c.detail for c in report.checks if c.name == "verifier never crashes"]
+    assert detail.count("ZeroDivisionError: division by zero") == 1 and " more: verifier failed" in detail
+
+
 async def test_inputs_that_crash_most_solutions_fail_solutions_run() -> None:
     report = await protocol(generator=BIG_N_GENERATOR, solutions=SMALL_N_ONLY)
     assert failed(report) == {"solutions run on valid inputs"}, report.failures()

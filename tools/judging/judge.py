@@ -221,6 +221,13 @@ class NativeVerdict(BaseModel):
     message: str = ""
 
 
+def error_tail(text: str, limit: int = 300) -> str:
+    """The end of a program's error output: a traceback's last lines name the error (and the author's line that
+    raised it), its first ones only the harness."""
+    text = text.strip()
+    return text if len(text) <= limit else "..." + text[-limit:]
+
+
 def _short(text: str) -> str:
     text = text.strip()
     return text if len(text) <= MESSAGE_SHOWN else text[: MESSAGE_SHOWN - 3] + "..."
@@ -293,7 +300,7 @@ def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
     """(verdict, objective, message) from one native verifier run."""
     if result.verdict is not Verdict.OK:
         why = result.message or result.verdict.value
-        return Verdict.SYSTEM_ERROR, None, _short(f"verifier failed ({why}): {result.stderr}")
+        return Verdict.SYSTEM_ERROR, None, _short(f"verifier failed ({why}): {error_tail(result.stderr)}")
     lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
     try:
         if not lines:

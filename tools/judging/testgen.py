@@ -14,7 +14,7 @@ from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .judge import JudgeTest
+from .judge import JudgeTest, error_tail
 
 GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024)  # the output cap comes from max_test_bytes
 MAX_DISTRIBUTION_NAME = 64  # a distribution's name becomes a generator argument and part of each test's name
@@ -119,12 +119,6 @@ class _Failures:
             )
 
 
-def _tail(text: str, limit: int = 300) -> str:
-    """The end of a program's error output: a traceback's last lines name the error, its first the harness."""
-    text = text.strip()
-    return text if len(text) <= limit else "..." + text[-limit:]
-
-
 class ProgramCache:
     """Compile each distinct program once per sandbox."""
 
@@ -181,7 +175,7 @@ async def build_tests(
             failed.add(
                 "crash",
                 dist,
-                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {_tail(run.stderr or run.message)}",
+                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {error_tail(run.stderr or run.message)}",
             )
             continue
         if not run.stdout.strip():
@@ -201,7 +195,7 @@ async def build_tests(
                 "rejected",
                 dist,
                 f"the generator emitted an input the validator rejects (`gen {dist} {s}`): "
-                f"{_tail(check.stderr or check.message)}; that input began {_head(run.stdout)}",
+                f"{error_tail(check.stderr or check.message)}; that input began {_head(run.stdout)}",
             )
             continue
         if check.verdict is not Verdict.OK:

@@ -422,8 +422,8 @@ class _Protocol:
             if r.verdict is Verdict.OK:
                 accepted.append(f"{label} on {name}")
             elif r.verdict is Verdict.SYSTEM_ERROR:
-                crashed.append(f"{label} on {name}: {r.message[:200]}")
-        why, problems = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
+                crashed.append((f"{label} on {name}", r.message))
+        why, problems = ("it accepts ", accepted) if accepted else ("it crashes on ", same_errors(crashed))
         self.report.record("verifier rejects corrupted outputs", "verifier", problems, why)
 
     async def _score_solutions(self, cache: ProgramCache) -> None:
@@ -434,14 +434,14 @@ class _Protocol:
         async def one(sid: str) -> None:
             results = await self.judge.run_all(compiled[sid].program, self.tests, keep_output=True)
             crashes.extend(
-                f"on {sid}'s output for {r.name}: {r.message[:200]}"
+                (f"on {sid}'s output for {r.name}", r.message)
                 for r in results
                 if r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r)
             )
             self.judge.score(results, self.report.baseline_objectives)
             found[sid] = results
 
-        crashes: list[str] = []
+        crashes: list[tuple[str, str]] = []
         async with anyio.create_task_group() as tg:
             for sid in self.runnable:
                 tg.start_soon(one, sid)
@@ -450,7 +450,7 @@ class _Protocol:
                 TestResult(name=t.name, verdict=Verdict.CE, message=comp.message[:300]) for t in self.tests
             ]
             self.report.cells[sid] = {r.name: r for r in results}
-        self.report.record("verifier never crashes", "verifier", crashes, "")
+        self.report.record("verifier never crashes", "verifier", same_errors(crashes), "")
         self._solutions_run()
 
     def _solutions_run(self) -> None:
@@ -634,7 +634,7 @@ class _Feasibility:
         self.well_formed: set[tuple[str, bytes]] = set()
         # what the baseline and the sampled solutions printed, by test: the values their elements take
         self.answers: dict[str, list[bytes]] = {}
-        self.crashed: list[str] = []  # well-formed mutants the verifier gave no verdict on
+        self.crashed: list[tuple[str, str]] = []  # well-formed mutants the verifier gave no verdict on
 
     async def run(self, cache: ProgramCache) -> None:
         oracle = await self._compile_oracle(cache)
@@ -719,7 +719,7 @@ class _Feasibility:
         self.report.well_formed = len(cases)
         for (name, label, m), r in zip(cases, verdicts, strict=True):
             if r.verdict is Verdict.SYSTEM_ERROR:
-                self.crashed.append(f"{label} on {name}: {r.message[:150]}")
+                self.crashed.append((f"{label} on {name}", r.message))
             self.report.well_formed_accepted += r.verdict is Verdict.OK
             self._add(name, label, m, r)
             if r.verdict in (Verdict.OK, Verdict.INVALID):
@@ -860,7 +860,7 @@ class _Feasibility:
         labels = [said[0] for key in self.well_formed if (said := labeller.get(key)) and said[0] is not None]
         rep.well_formed_feasible = sum(labels) if labels else None
         if self.crashed:
-            self.p.report.record(name, "verifier", self.crashed, "it crashes on ")
+            self.p.report.record(name, "verifier", same_errors(self.crashed), "it crashes on ")
             return
         rate = f"the verifier accepts {rep.well_formed_accepted} of {rep.well_formed} well-formed mutants"
         # An output mutation's oracle bounds what may be feasible from above only: the narrowing it leaves
@@ -883,6 +883,19 @@ class _Feasibility:
             else ""
         )
         self.p.report.record(name, "verifier", [], "", done)
+
+
+def same_errors(found: Sequence[tuple[str, str]], shown: int = 3) -> list[str]:
+    """(where, error) pairs as the feedback says them: one line per distinct error, naming the first few places
+    it happened and how many more, so a verifier that fails the same way on every output is one problem."""
+    places: dict[str, list[str]] = {}
+    for where, error in found:
+        places.setdefault(error, []).append(where)
+    lines = []
+    for error, wheres in places.items():
+        more = f" and {len(wheres) - shown} more" if len(wheres) > shown else ""
+        lines.append(f"{', '.join(wheres[:shown])}{more}: {error}")
+    return lines
 
 
 def _said(feasible: bool | None, message: str) -> str:
