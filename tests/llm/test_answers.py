@@ -198,18 +198,19 @@ async def test_a_program_that_failed_its_checks_is_shown_back_to_the_model_to_fi
 
 async def test_a_generator_wrong_on_every_seed_is_one_failure_that_quotes_its_input(sandbox: Sandbox) -> None:
     """The test author reads one line per mistake: the count of tests it broke and the start of what its
-    generator printed (here a Python tuple where numbers were meant)."""
+    generator printed (here a Python tuple where numbers were meant). A generator may return its input's lines."""
     code = (
-        'DISTRIBUTIONS = ["one", "pair", "two"]\n'
+        'DISTRIBUTIONS = ["one", "pair", "lines"]\n'
         "def generate(dist, rng):\n"
+        '    if dist == "lines":\n'
+        "        return [2, [1, 2]]  # the input's lines, the way the prompt asks for them\n"
         '    return str((1, 2)) if dist == "pair" else "1 2\\n"\n'
         "def validate(text):\n"
         "    [int(t) for t in text.split()]\n"
     )
     built = await build_tests(sandbox, read_tests(module(code)))
-    assert len(built.tests) == 4
+    assert {t.distribution: t.input for t in built.tests} == {"one": b"1 2\n", "lines": b"2\n1 2\n"}
     (failure,) = built.failures
     assert "the validator rejects (`gen pair 1`)" in failure and "invalid literal for int()" in failure
-    assert (
-        "that input began '(1, 2)'" in failure and "[2 of the 2 tests of `pair` failed this way]" in failure
-    )
+    assert "that input began '(1, 2)' (a Python list or tuple printed whole" in failure
+    assert "[2 of the 2 tests of `pair` failed this way]" in failure

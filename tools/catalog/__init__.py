@@ -252,7 +252,11 @@ class Config:
 
 
 def generate(cfg, dist, rng):
-    return str(_model["generate"](dist, rng))
+    made = _model["generate"](dist, rng)
+    if isinstance(made, (list, tuple)):  # the input's lines; a line that is a list is its values, space-separated
+        lines = (" ".join(map(str, line)) if isinstance(line, (list, tuple)) else str(line) for line in made)
+        return "\\n".join(lines) + "\\n"
+    return str(made)
 
 
 def validate(cfg, text):

@@ -6,6 +6,7 @@ protocol, every failure phrased for the author of the generator.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from frontiersmith.drafts import TestsDraft
@@ -92,10 +93,17 @@ def check_test_plan(draft: TestsDraft, settings: Settings | None = None) -> None
     )
 
 
+_PYTHON_REPR = re.compile(r"[\[(]\s*-?[\w.']+\s*,")  # "[1, 2" or "(3, 4": a list or tuple printed with str()
+
+
 def _head(data: bytes, limit: int = 160) -> str:
-    """The start of a generated input, as the feedback quotes it: what the generator printed, not what was meant."""
+    """The start of a generated input, as the feedback quotes it: what the generator printed, not what was meant;
+    with a hint when it holds a Python list or tuple where the values were meant."""
     text = data.decode(errors="replace")
-    return repr(text if len(text) <= limit else text[:limit] + "...")
+    head = repr(text if len(text) <= limit else text[:limit] + "...")
+    if _PYTHON_REPR.search(text[:limit]):
+        head += " (a Python list or tuple printed whole: print its values separated by spaces instead)"
+    return head
 
 
 class _Failures:

@@ -366,7 +366,7 @@ Answer with JSON: "labels", one integer per solution, in order.""",
 
 WRITE_TESTS = Prompt(
     "write_tests",
-    "2",
+    "3",
     """Problem:
 
 {problem}
@@ -374,7 +374,8 @@ WRITE_TESTS = Prompt(
 Write the test generator and the input validator as ONE Python 3 module, standard library only, with:
 - DISTRIBUTIONS: a list of three or more names of kinds of input (for example "small", "random", "worst");
 - ADVERSARIAL: the names in DISTRIBUTIONS meant to trouble these solvers' ideas: {strategies};
-- generate(dist, rng): returns ONE legal input, as a string, of kind `dist`; all randomness from `rng` (a
+- generate(dist, rng): returns ONE legal input of kind `dist` as a list of its lines, where a line is one value
+  or a list of values (FrontierSmith prints a line's values separated by spaces); all randomness from `rng` (a
   random.Random);
 - validate(text): raises ValueError when `text` breaks any input constraint.
 Keep inputs small enough that a simple solution runs in a second. FrontierSmith calls these functions: do not
@@ -395,7 +396,7 @@ def generate(dist, rng):
         a = [rng.randint(1, 10**9)] * n
     else:
         a = [rng.randint(1, 10**9) for _ in range(n)]
-    return f"{n}\\n{' '.join(map(str, a))}\\n"
+    return [n, a]
 
 
 def validate(text):
