@@ -58,6 +58,7 @@ def seeds_import(
 
     from frontiersmith.settings import get_settings
     from frontiersmith.store import open_store
+    from frontiersmith.tools.llm.chat import keeping_bad_answers
     from frontiersmith.tools.llm.factory import MODEL_PROVIDERS, make_provider
     from frontiersmith.tools.seeds.importer import import_seeds
 
@@ -71,19 +72,21 @@ def seeds_import(
     with open_store(settings=settings) as store, ProgressBar(stderr, enabled=not as_json) as progress:
 
         async def run() -> ImportSummary:
-            return await import_seeds(
-                path,
-                store,
-                format=format,
-                limit=limit,
-                as_seed=as_seed,
-                provider=provider,
-                validate=not no_validate,
-                settings=settings,
-                progress=progress,
-                jobs=jobs,
-                check_tests=check_tests,
-            )
+            # A model's unusable answers are kept as llm.bad_answer events of their seeds.
+            with keeping_bad_answers(store):
+                return await import_seeds(
+                    path,
+                    store,
+                    format=format,
+                    limit=limit,
+                    as_seed=as_seed,
+                    provider=provider,
+                    validate=not no_validate,
+                    settings=settings,
+                    progress=progress,
+                    jobs=jobs,
+                    check_tests=check_tests,
+                )
 
         summary = anyio.run(run)
     if as_json:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-from seed_helpers import FRONTIERCS_MINI, cli, stored_seed_count, write_jsonl
+from pipeline.scripted_llm import ScriptedEndpoint
+from seed_helpers import FRONTIERCS_MINI, cli, model_step, stored_seed_count, write_jsonl
 from seed_rows import codecontests_row, statement
-from suite_env import child_env
+from suite_env import child_env, run_cli
 
 
 def test_seeds_import_json_prints_only_the_summary_and_a_reimport_stores_nothing(tmp_path):
@@ -82,3 +84,27 @@ def test_seeds_import_draws_its_progress_bar_only_on_a_terminal_and_never_with_j
     assert code == 0 and json.loads(out)["stored"] == 3 and drawn == ""
     code, out, drawn = on_a_terminal(["seeds", "import", str(path), "--no-validate"], tmp_path / "d")
     assert code == 0 and "importing" in drawn and "importing" not in out
+
+
+def test_a_models_unusable_tuples_are_kept_as_bad_answers_of_the_seed(tmp_path):
+    """Scripted model (the only scripted part): it answers the describe prompt with garbage twice, so the seed
+    is described offline, and both answers are stored as llm.bad_answer events of the seed's id."""
+    endpoint = ScriptedEndpoint(model_step)
+    endpoint.script("describe", "not json {", "```nope```")
+    path = write_jsonl(tmp_path / "closed.jsonl", [codecontests_row(statement(0))])
+    with endpoint:
+        done = run_cli(
+            ["seeds", "import", str(path), "--no-validate", "--json"],
+            tmp_path / "data",
+            FRONTIERSMITH_LLM_PROVIDER="openai",
+            FRONTIERSMITH_LLM_MODEL="scripted",
+            FRONTIERSMITH_LLM_BASE_URL=endpoint.base_url,
+        )
+    assert done.returncode == 0, done.stderr
+    (seed_id,) = json.loads(done.stdout)["seed_ids"]
+    with sqlite3.connect(tmp_path / "data" / "store.db") as conn:
+        events = conn.execute(
+            "select subject_id, payload from events where kind = 'llm.bad_answer'"
+        ).fetchall()
+    assert [s for s, _ in events] == [seed_id, seed_id]
+    assert [json.loads(p)["step"] for _, p in events] == ["describe_seed", "describe_seed"]

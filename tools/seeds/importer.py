@@ -200,7 +200,9 @@ class _Importer:
             self.flush()
 
     async def _checked(self, draft: SeedDraft) -> tuple[SeedDraft, Seed]:
-        """The draft described (unless the row gave its tuple) and validated, and its seed record."""
+        """The draft described (unless the row gave its tuple) and validated, and its seed record. The draft
+        carries its seed id from here, so what a model is asked about it (and answers unusably) names the seed."""
+        draft.problem = draft.problem.model_copy(update={"id": seed_id(draft)})
         if not draft.tuple_by:
             draft = await describe(draft, self.provider)
         quality = None

@@ -188,7 +188,7 @@ class SeedValidator:
             refused = await self._refused(runs, tests, draft)
             if not refused:
                 return await self._validation(draft, tests, comparison, checker, runs, check_tests)
-            feedback.append(refused)
+            feedback = [refused]  # the model sees its last checker beside this (ChatProvider repairs it)
         reason = f"{needs}; the checker {provider.name} wrote was refused: {feedback[-1]}"
         return Validation(status=SeedStatus.UNVERIFIED, reason=reason, comparison=comparison)
 
