@@ -203,13 +203,13 @@ async def test_a_generator_wrong_on_every_seed_is_one_failure_that_quotes_its_in
         'DISTRIBUTIONS = ["one", "pair", "lines"]\n'
         "def generate(dist, rng):\n"
         '    if dist == "lines":\n'
-        "        return [2, [1, 2]]  # the input's lines, the way the prompt asks for them\n"
+        "        return [2, [1, (2, 3)], [(4, 5), [6, 7]]]  # lines: a value, values, a list of pairs\n"
         '    return str((1, 2)) if dist == "pair" else "1 2\\n"\n'
         "def validate(text):\n"
         "    [int(t) for t in text.split()]\n"
     )
     built = await build_tests(sandbox, read_tests(module(code)))
-    assert {t.distribution: t.input for t in built.tests} == {"one": b"1 2\n", "lines": b"2\n1 2\n"}
+    assert {t.distribution: t.input for t in built.tests} == {"one": b"1 2\n", "lines": b"2\n1 2 3\n4 5\n6 7\n"}
     (failure,) = built.failures
     assert "the validator rejects (`gen pair 1`)" in failure and "invalid literal for int()" in failure
     assert "that input began '(1, 2)' (a Python list or tuple printed whole" in failure

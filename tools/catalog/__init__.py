@@ -251,12 +251,25 @@ class Config:
     pass
 
 
+def _values(item):
+    if isinstance(item, (list, tuple)):
+        return " ".join(_values(x) for x in item)
+    return str(item)
+
+
 def generate(cfg, dist, rng):
     made = _model["generate"](dist, rng)
-    if isinstance(made, (list, tuple)):  # the input's lines; a line that is a list is its values, space-separated
-        lines = (" ".join(map(str, line)) if isinstance(line, (list, tuple)) else str(line) for line in made)
-        return "\\n".join(lines) + "\\n"
-    return str(made)
+    if not isinstance(made, (list, tuple)):
+        return str(made)
+    # The input's lines: a value, or a list of values printed space-separated (nested lists flattened); a list
+    # of lists is several lines (edges as pairs).
+    lines = []
+    for line in made:
+        if isinstance(line, (list, tuple)) and line and all(isinstance(x, (list, tuple)) for x in line):
+            lines += [_values(x) for x in line]
+        else:
+            lines.append(_values(line))
+    return "\\n".join(lines) + "\\n"
 
 
 def validate(cfg, text):

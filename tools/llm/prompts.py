@@ -375,8 +375,8 @@ Write the test generator and the input validator as ONE Python 3 module, standar
 - DISTRIBUTIONS: a list of three or more names of kinds of input (for example "small", "random", "worst");
 - ADVERSARIAL: the names in DISTRIBUTIONS meant to trouble these solvers' ideas: {strategies};
 - generate(dist, rng): returns ONE legal input of kind `dist` as a list of its lines, where a line is one value
-  or a list of values (FrontierSmith prints a line's values separated by spaces); all randomness from `rng` (a
-  random.Random);
+  or a list of values (FrontierSmith prints a line's values separated by spaces, and a list of pairs as one
+  line each); all randomness from `rng` (a random.Random);
 - validate(text): raises ValueError when `text` breaks any input constraint.
 Keep inputs small enough that a simple solution runs in a second. FrontierSmith calls these functions: do not
 read stdin or print.{feedback}
