@@ -209,7 +209,10 @@ async def test_a_generator_wrong_on_every_seed_is_one_failure_that_quotes_its_in
         "    [int(t) for t in text.split()]\n"
     )
     built = await build_tests(sandbox, read_tests(module(code)))
-    assert {t.distribution: t.input for t in built.tests} == {"one": b"1 2\n", "lines": b"2\n1 2 3\n4 5\n6 7\n"}
+    assert {t.distribution: t.input for t in built.tests} == {
+        "one": b"1 2\n",
+        "lines": b"2\n1 2 3\n4 5\n6 7\n",
+    }
     (failure,) = built.failures
     assert "the validator rejects (`gen pair 1`)" in failure and "invalid literal for int()" in failure
     assert "that input began '(1, 2)' (a Python list or tuple printed whole" in failure
