@@ -221,10 +221,14 @@ class NativeVerdict(BaseModel):
     message: str = ""
 
 
+_HARNESS_FRAME = re.compile(r'^\s*File "(<string>|[^"]*)", line \d+, in (<module>|_harness_main)$')
+
+
 def error_tail(text: str, limit: int = 300) -> str:
     """The end of a program's error output: a traceback's last lines name the error (and the author's line that
-    raised it), its first ones only the harness."""
-    text = text.strip()
+    raised it), its first ones only the harness, whose frames are left out."""
+    lines = [line for line in text.strip().splitlines() if not _HARNESS_FRAME.match(line)]
+    text = "\n".join(line for line in lines if line != "Traceback (most recent call last):")
     return text if len(text) <= limit else "..." + text[-limit:]
 
 
