@@ -43,6 +43,7 @@ async def test_model_solver_gets_feedback_between_attempts_and_its_trajectories_
     # The model saw the statement first, then the judge's data-free feedback on each attempt.
     prompts = [p for _, p in endpoint.requests]
     assert "Min-True 2-SAT" in prompts[0] and "feedback" not in prompts[0]
+    assert prompts[0].endswith("Write it in Python 3.")  # the llm_language setting, python by default
     assert "attempt 1: no code" in prompts[1]
     assert "runtime error: non-zero exit" in prompts[2] and "verdicts RE x" in prompts[2]
     roles = [m["role"] for m in trajectories[2].messages]

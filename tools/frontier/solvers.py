@@ -271,6 +271,9 @@ class ModelSolver:
     def __init__(self, model: str, settings: Settings):
         self.spec = f"model:{model}"
         self.chat = openai_chat(settings.llm_base_url, model, api_key_from_env(settings.llm_api_key_env))
+        # The language it is asked to write in, as in synthesis (default python; `any` leaves it the choice); a
+        # program in the other one is judged all the same.
+        self.language = settings.llm_language
 
     async def write(self, ctx: AttemptContext) -> Draft:
         previous = ctx.previous.messages if ctx.previous is not None and ctx.feedback else []
@@ -278,6 +281,8 @@ class ModelSolver:
             turn = prompts.attempt_feedback_block(ctx.feedback[-1:]).strip()
         else:
             turn = statement_text(ctx.problem)
+            if self.language != "any":
+                turn += f" Write it in {prompts.LANGUAGE_NAMES[self.language]}."
         messages = [*previous, {"role": "user", "content": turn}]
         if not previous:
             messages.insert(0, {"role": "system", "content": prompts.EVALUATE_SYSTEM})
