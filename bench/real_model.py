@@ -28,6 +28,7 @@ import json
 import os
 import platform
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -590,4 +591,6 @@ def write(out: Path, text: str) -> None:
 
 
 if __name__ == "__main__":
+    # A bench stopped with SIGTERM (kill, a CI timeout) unwinds like Ctrl-C, so its model server is stopped too.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     main()
