@@ -15,7 +15,7 @@ from frontiersmith.drafts import SolutionDraft
 from frontiersmith.errors import ProviderError
 from frontiersmith.models import Language, Program, Sense, Verdict
 from frontiersmith.sandbox.base import Sandbox
-from frontiersmith.tools.catalog import get_family
+from frontiersmith.tools.catalog import get_family, model_program
 from frontiersmith.tools.judging.testgen import build_tests
 from frontiersmith.tools.llm import prompts
 from frontiersmith.tools.llm.chat import (
@@ -217,3 +217,16 @@ async def test_a_generator_wrong_on_every_seed_is_one_failure_that_quotes_its_in
     assert "the validator rejects (`gen pair 1`)" in failure and "invalid literal for int()" in failure
     assert "that input began '(1, 2)' (a Python list or tuple printed whole" in failure
     assert "[2 of the 2 tests of `pair` failed this way]" in failure
+
+
+async def test_a_baseline_may_return_its_output_as_lines(sandbox: Sandbox) -> None:
+    """baseline() under the harness prints a string as it is, and a list as its lines (values space-separated)."""
+    for returned, printed in (
+        ('"7\\n"', "7\n"),
+        ("[2, [1, (2, 3)], [(4, 5), (6, 7)]]", "2\n1 2 3\n4 5\n6 7\n"),
+    ):
+        program = model_program(f"def baseline(input_text):\n    return {returned}\n", "baseline")
+        compiled = await sandbox.compile(program.code, program.language)
+        assert compiled.ok and compiled.program is not None, compiled.message
+        result = await sandbox.run(compiled.program, stdin=b"1\n")
+        assert result.verdict is Verdict.OK and result.stdout.decode() == printed, result

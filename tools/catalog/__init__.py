@@ -236,6 +236,29 @@ def _answer_verify_from(check: str) -> str:
     )
 
 
+# What generate and baseline return: a string, or the text's lines, a line being a value or a list of values
+# printed space-separated (nested lists flattened), and a line that is a list of lists being several lines (edges
+# as pairs). Small models wrote f"{n}\\n{a}" with a list a, which prints "[1, 2, ...]".
+_MODEL_LINES = """# -- a model's text as lines (tools/catalog model_program) --
+def _values(item):
+    if isinstance(item, (list, tuple)):
+        return " ".join(_values(x) for x in item)
+    return str(item)
+
+
+def _as_text(made):
+    if not isinstance(made, (list, tuple)):
+        return str(made)
+    lines = []
+    for line in made:
+        if isinstance(line, (list, tuple)) and line and all(isinstance(x, (list, tuple)) for x in line):
+            lines += [_values(x) for x in line]
+        else:
+            lines.append(_values(line))
+    return "\\n".join(lines) + "\\n"
+"""
+
+
 # A model's module (tools/llm/prompts WRITE_TESTS, WRITE_VERIFIER) defines the family functions without the
 # cfg (generate(dist, rng), validate(text), verify(input, output), feasible(input, output)) and a list of
 # DISTRIBUTIONS; this overlay gives them the family module's signatures, so the one harness runs them. What a
@@ -251,25 +274,8 @@ class Config:
     pass
 
 
-def _values(item):
-    if isinstance(item, (list, tuple)):
-        return " ".join(_values(x) for x in item)
-    return str(item)
-
-
 def generate(cfg, dist, rng):
-    made = _model["generate"](dist, rng)
-    if not isinstance(made, (list, tuple)):
-        return str(made)
-    # The input's lines: a value, or a list of values printed space-separated (nested lists flattened); a list
-    # of lists is several lines (edges as pairs).
-    lines = []
-    for line in made:
-        if isinstance(line, (list, tuple)) and line and all(isinstance(x, (list, tuple)) for x in line):
-            lines += [_values(x) for x in line]
-        else:
-            lines.append(_values(line))
-    return "\\n".join(lines) + "\\n"
+    return _as_text(_model["generate"](dist, rng))
 
 
 def validate(cfg, text):
@@ -292,7 +298,7 @@ _MODEL_BASELINE = """# -- the baseline s*: the model's baseline(input_text) as a
 if __name__ == "__main__":
     import sys as _sys
 
-    _sys.stdout.write(str(baseline(_sys.stdin.read())))
+    _sys.stdout.write(_as_text(baseline(_sys.stdin.read())))
 """
 
 ModelRole = Literal["tests", "verifier", "feasibility", "baseline"]
@@ -303,11 +309,11 @@ def model_program(module: str, role: ModelRole) -> Program:
     verifier, its feasibility-only checker (``verify`` answers from its ``feasible``) or its baseline s*
     (a solution printing ``baseline(stdin)``), each under the harness every catalog family runs under."""
     if role == "baseline":
-        parts = [module, _MODEL_BASELINE]
+        parts = [module, _MODEL_LINES, _MODEL_BASELINE]
     elif role == "feasibility":
-        parts = [module, _MODEL_ADAPTER, _answer_verify_from("feasible"), HARNESS]
+        parts = [module, _MODEL_LINES, _MODEL_ADAPTER, _answer_verify_from("feasible"), HARNESS]
     else:
-        parts = [module, _MODEL_ADAPTER, HARNESS]
+        parts = [module, _MODEL_LINES, _MODEL_ADAPTER, HARNESS]
     return Program(code="\n\n".join(parts), language=Language.PYTHON)
 
 

@@ -412,7 +412,7 @@ def validate(text):
 
 WRITE_VERIFIER = Prompt(
     "write_verifier",
-    "3",
+    "4",
     """Problem:
 
 {problem}
@@ -424,7 +424,8 @@ Write ONE Python 3 module, standard library only, with three functions:
   illegal output; objective is the number to {sense}imise, greater than 0 for a legal output.
 - feasible(input_text, output_text): returns (ok, message), deciding only whether the output is legal. Write
   it on its own: do not call verify, and verify must not call it.
-- baseline(input_text): returns a simple output (a string) that is always legal; scores are measured against it.
+- baseline(input_text): returns a simple output that is always legal, as a string or as a list of its lines
+  (a line one value or a list of values, printed separated by spaces); scores are measured against it.
 FrontierSmith calls these functions: do not read stdin, files or print.{feedback}
 
 Answer with the module in one ```python block.""",
