@@ -169,15 +169,19 @@ async def test_the_served_model_reads_the_messages_an_openai_client_sends_after_
 
 async def test_a_program_that_failed_its_checks_is_shown_back_to_the_model_to_fix() -> None:
     """Scripted model: the provider remembers a step's last program and, asked again with the checks it failed,
-    puts that program in the conversation as the model's own turn with the failures after it."""
+    puts that program in the conversation as the model's own turn with the failures after it; an answer that
+    repeats it unchanged is unusable."""
     from frontiersmith.tools.llm.chat import ChatProvider
 
     fam = get_family("min_true_2sat")
+    first_try = module(family_module(fam))
+    fixed = module(family_module(fam) + "\n# fixed\n")
+    answers = [first_try, fixed, fixed, fixed, first_try]
     seen: list[list[dict]] = []
 
     async def complete(messages: list[dict], schema: object) -> str:
         seen.append(messages)
-        return module(family_module(fam))
+        return answers[len(seen) - 1]
 
     provider = ChatProvider(complete, name="scripted")
     problem = fam.problem()
@@ -186,8 +190,13 @@ async def test_a_program_that_failed_its_checks_is_shown_back_to_the_model_to_fi
     await provider.write_tests(problem, [], [failure])
     first, second = seen
     assert second[: len(first)] == first  # the same task, with no feedback folded in
-    assert second[-2] == {"role": "assistant", "content": module(family_module(fam))}
+    assert second[-2] == {"role": "assistant", "content": first_try}
     assert second[-1]["content"].startswith(prompts.REPAIR_OPENING) and failure in second[-1]["content"]
+
+    # The same program again, twice: the model is told it repeats the failed code, then the step gives up.
+    with pytest.raises(ProviderError, match="repeats the code that failed these checks unchanged"):
+        await provider.write_tests(problem, [], [failure])
+    assert len(seen) == 4 and "repeats the code" in seen[-1][-1]["content"]
 
     # A provider that never answered this step (a resumed run) says the failures in the task instead.
     fresh = ChatProvider(complete, name="scripted")

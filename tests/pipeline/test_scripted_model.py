@@ -46,9 +46,10 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     # Repairable: the generator breaks the validator in round 1, the verifier accepts everything in round 2
     endpoint.script("tests:Repairable", module(toy.BAD_TESTS_MODULE), module(toy.TESTS_MODULE))
     endpoint.script("verifier:Repairable", module(toy.ACCEPT_ALL_MODULE), module(toy.VERIFIER_MODULE))
-    # Hopeless: its verifier crashes every round
+    # Hopeless: its verifier crashes every round; asked to fix it, the model repeats it unchanged, which is an
+    # unusable answer asked once more (2 asks in each of rounds 2 and 3)
     endpoint.script("tests:Hopeless", module(toy.TESTS_MODULE))
-    endpoint.script("verifier:Hopeless", *[module(toy.CRASHING_MODULE)] * 3)
+    endpoint.script("verifier:Hopeless", *[module(toy.CRASHING_MODULE)] * 5)
 
     # Solutions in either language: a C++ one that does not compile is judged, and recorded as such.
     settings = Settings(
@@ -71,6 +72,8 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     assert good.status is CandidateStatus.ACCEPTED
     assert bad.status is CandidateStatus.REJECTED
     assert bad.reason.startswith("protocol:") and "verifier" in bad.reason
+    repeats = [e.payload for e in store.list_events(bad.id, kind="llm.bad_answer")]
+    assert len(repeats) == 4 and all("repeats the code that failed" in r["reason"] for r in repeats)
     assert table.published == 1 and table.rejected["protocol"] == 1
 
     rounds = [e.payload for e in store.list_events(good.id, kind="crossval.round")]

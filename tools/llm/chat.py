@@ -411,6 +411,11 @@ class ChatProvider:
                 answer = await self.complete(prompt, schema, subject, messages, context or {})
                 raw = answer.model_dump_json() if isinstance(answer, BaseModel) else str(answer)
                 result = read(raw)
+                if previous is not None and find_program(raw)[0] == find_program(previous)[0]:
+                    raise ProviderError(
+                        "The answer repeats the code that failed these checks unchanged; change it so they pass.",
+                        raw=raw,
+                    )
                 if repair is not None:
                     self._remember(key, raw)
                 return result
