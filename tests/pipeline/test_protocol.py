@@ -172,6 +172,15 @@ async def test_a_baseline_that_is_infeasible_on_some_tests_fails_baseline_feasib
     assert failed(report) == {"baseline is feasible"}, report.failures()
 
 
+async def test_a_baseline_that_crashes_is_told_apart_from_a_verifier_that_refuses_it() -> None:
+    report = await protocol(baseline=toy.BASELINE.replace("print(1, 0)", "print(1, 0)\nraise SystemExit(1)"))
+    (detail,) = [c.detail for c in report.checks if c.name == "baseline is feasible"]
+    assert detail.startswith("the baseline gets RE on ") and "the verifier" not in detail
+    refused = await protocol(baseline=BAD_BASELINE)
+    (detail,) = [c.detail for c in refused.checks if c.name == "baseline is feasible"]
+    assert detail.startswith("the verifier does not accept the baseline on ")
+
+
 async def test_a_noisy_verifier_fails_determinism() -> None:
     report = await protocol(verifier=NOISY_VERIFIER)
     assert failed(report) == {"verifier is deterministic"}, report.failures()

@@ -328,7 +328,9 @@ def interpret_feasibility(result: ExecResult) -> tuple[bool | None, str]:
     """(feasible, message) from one run of a feasibility-only checker (a native verdict line whose objective
     is not read); None and why when it gave no verdict."""
     if result.verdict is not Verdict.OK:
-        return None, _short(f"it failed ({result.message or result.verdict.value}): {result.stderr}")
+        return None, _short(
+            f"it failed ({result.message or result.verdict.value}): {error_tail(result.stderr)}"
+        )
     lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
     try:
         verdict = NativeVerdict.model_validate(json.loads(lines[-1]))

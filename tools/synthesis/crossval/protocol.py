@@ -365,12 +365,8 @@ class _Protocol:
                 self.base_results[r.name] = r
             if r.verdict is Verdict.OK and r.output is not None:
                 self.base_out[r.name] = r.output
-            elif (
-                r.output is None
-                or r.verdict is not Verdict.OK
-                and r.objective is None
-                and r.exit_code is None
-            ):
+            elif r.output is None or not _verifier_said(r) and r.verdict is not Verdict.INVALID:
+                # the baseline's own failure (a crash, a time-out), not the verifier's verdict on its output
                 problems.append(f"the baseline gets {r.verdict} on {r.name}: {r.message[:200]}")
             else:
                 problems.append(f"the verifier does not accept the baseline on {r.name}: {r.message[:200]}")
