@@ -68,9 +68,8 @@ Complete = Callable[[Messages, type[BaseModel] | None], Awaitable[BaseModel | st
 
 BAD_ANSWER = "llm.bad_answer"  # the event kind of a stored unusable answer
 RAW_KEPT = 20_000  # characters of a bad answer's raw text kept in the store
-REMEMBERED_ANSWERS = (
-    256  # programs a provider keeps to show back when asked to fix them (ChatProvider._answers)
-)
+# Programs a provider keeps to show back when asked to fix them (ChatProvider._answers).
+REMEMBERED_ANSWERS = 256
 
 
 # -- reading answers --------------------------------------------------------------------------------------
