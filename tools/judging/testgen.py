@@ -112,19 +112,18 @@ class _Failures:
 
     def __init__(self, per_distribution: int):
         self.per = per_distribution
-        self.lines: list[str] = []
-        self._seen: dict[tuple[str, str], list] = {}
+        self.found: dict[tuple[str, str], list[str]] = {}  # in the order first seen
 
     def add(self, kind: str, dist: str, text: str) -> None:
-        entry = self._seen.get((kind, dist))
-        if entry is None:
-            self._seen[(kind, dist)] = [len(self.lines), 1, text]
-            self.lines.append(text)
-        else:
-            entry[1] += 1
-            self.lines[entry[0]] = (
-                f"{entry[2]} [{entry[1]} of the {self.per} tests of `{dist}` failed this way]"
-            )
+        self.found.setdefault((kind, dist), []).append(text)
+
+    def lines(self) -> list[str]:
+        return [
+            texts[0]
+            if len(texts) == 1
+            else f"{texts[0]} [{len(texts)} of the {self.per} tests of `{dist}` failed this way]"
+            for (_, dist), texts in self.found.items()
+        ]
 
 
 class ProgramCache:
@@ -211,7 +210,7 @@ async def build_tests(
             continue
         total += len(run.stdout)
         out.tests.append(GeneratedTest(name=name, distribution=dist, seed=s, args=args, input=run.stdout))
-    out.failures += failed.lines
+    out.failures += failed.lines()
     if draft.distributions and len(set(draft.distributions)) < 3:
         out.failures.append("use at least three named input distributions")
     return out
