@@ -149,6 +149,10 @@ class VerifierDraft(BaseModel):
         "every output the protocol sees; without it, and without a seed whose checker can judge, the "
         "verifier's verdicts on well-formed mutants are unexplained and the protocol fails.",
     )
+    baseline_summary: str = Field(
+        "",
+        description="What the baseline does, in one sentence (the task's Scoring section names it).",
+    )
     notes: str = ""
 
 

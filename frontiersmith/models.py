@@ -570,6 +570,11 @@ class TestSuite(Record):
     tests_per_distribution: int = 0
     seed: int | None = None  # None for suites built before the seed was recorded
     failures: list[str] = Field(default_factory=list)
+    # Added later (a suite stored before them keeps its hash): what the validator read of each test's size
+    # (test name -> {"n": 37}), and the blob of the statement's example input (`gen example 0`).
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"sizes", "example_hash"})
+    sizes: dict[str, dict[str, float]] | None = None
+    example_hash: str | None = None
 
 
 class CheckOwner(StrEnum):
@@ -624,6 +629,27 @@ class FeasibilityReport(BaseModel):
     disagreements: list[Disagreement] = Field(default_factory=list)  # the first few
 
 
+class Reference(BaseModel):
+    """A test's reference points, fixed when its task is published (as FrontierCS keeps a reference answer
+    per test): the baseline's objective (a score of 0) and the best objective known (a score of 1 under
+    range normalisation) with the solution that reached it."""
+
+    baseline: float
+    best: float
+    best_by: str = ""
+
+
+class StatementExample(BaseModel):
+    """The statement's example, judged: a small input from the task's own generator, the best sampled
+    output on it as the verifier scored it, and the baseline's objective there."""
+
+    input: str
+    output: str
+    objective: float | None = None
+    baseline_objective: float | None = None
+    solution: str = ""  # the sampled solution that wrote the output
+
+
 class ProtocolThresholds(BaseModel):
     """The thresholds one protocol run applied, stored with its report so a verdict can be read back."""
 
@@ -642,7 +668,9 @@ class CrossValidationReport(Record):
     candidate names the report publish takes (``report_id``)."""
 
     # Added later: a report stored before them keeps its hash.
-    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"thresholds", "feasibility"})
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset(
+        {"thresholds", "feasibility", "normalisation", "references", "example", "silent_tests"}
+    )
 
     candidate_id: str
     verifier_id: str
@@ -655,6 +683,10 @@ class CrossValidationReport(Record):
     )
     thresholds: ProtocolThresholds | None = None  # None on reports stored before thresholds were
     feasibility: FeasibilityReport | None = None  # the oracle and the second opinion; None: stored before
+    normalisation: Normalisation | None = None  # how the scores were normalised; None: stored before (paper)
+    references: dict[str, Reference] | None = None  # test name -> its reference points; None: stored before
+    example: StatementExample | None = None  # the statement's example, judged; None: the tests have none
+    silent_tests: list[str] | None = None  # tests on which every sampled solution scores the same
 
     def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
         return [
@@ -682,6 +714,9 @@ class Divergence(Record):
 
 
 class Task(Record):
+    # Added later: a task stored before them keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"references"})
+
     candidate_id: str
     problem: Problem
     verifier_id: str
@@ -691,6 +726,9 @@ class Task(Record):
     # The divergence gates it was published under, and whether the caller published it past them.
     gates: dict[str, float] = Field(default_factory=dict)
     forced: bool = False
+    # Test id -> the reference points its scores are normalised against (range normalisation); None: the
+    # baseline's objectives are computed from the baseline program (tasks published before references).
+    references: dict[str, Reference] | None = None
 
 
 class Submission(Record):

@@ -151,7 +151,7 @@ async def load_bundle(store: Store, task: Task, settings: Settings | None = None
         baseline_objectives=baseline_objectives,
         best=best_sampled(store, task),
         lineage=store.ancestors(task.id, CHAIN_RELATIONS),
-        content_hash=package_hash(task.problem, tests, verifier, baseline),
+        content_hash=package_hash(task.problem, tests, verifier, baseline, task.references),
         candidate=candidate,
     )
 
