@@ -14,7 +14,7 @@ from frontiersmith.drafts import TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
-from frontiersmith.sandbox.base import ProgramHandle
+from frontiersmith.sandbox.base import ExecResult, ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
 from .judge import JudgeTest, error_tail
@@ -202,23 +202,7 @@ async def build_tests(
     for name, dist, s in test_plan(draft, seed):
         args = ["gen", dist, str(s)]
         run = await sandbox.run(gen.program, args=args, limits=limits)
-        if run.verdict is Verdict.OLE or len(run.stdout) > settings.max_test_bytes:
-            failed.add(
-                "long",
-                dist,
-                f"the generator printed more than {_size(settings.max_test_bytes)} for `gen {dist} {s}`; "
-                f"print a smaller input or raise {_setting('max_test_bytes')}",
-            )
-            continue
-        if run.verdict is not Verdict.OK:
-            failed.add(
-                "crash",
-                dist,
-                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {error_tail(run.stderr or run.message)}",
-            )
-            continue
-        if not run.stdout.strip():
-            failed.add("empty", dist, f"the generator printed nothing for `gen {dist} {s}`")
+        if not _generated(run, dist, s, settings, failed):
             continue
         if total + len(run.stdout) > settings.max_build_bytes:
             failed.add(
@@ -241,21 +225,36 @@ async def build_tests(
             failed.add("validator", dist, f"the validator failed with {check.verdict} on `gen {dist} {s}`")
             continue
         total += len(run.stdout)
-        out.tests.append(
-            GeneratedTest(
-                name=name,
-                distribution=dist,
-                seed=s,
-                args=args,
-                input=run.stdout,
-                sizes=read_sizes(check.stdout),
-            )
-        )
+        sizes = read_sizes(check.stdout)
+        out.tests.append(GeneratedTest(name, dist, s, run.stdout, args, sizes))
     out.failures += failed.lines()
     out.example = await _example(sandbox, gen.program, val.program, limits, out.failures)
     if draft.distributions and len(set(draft.distributions)) < 3:
         out.failures.append("use at least three named input distributions")
     return out
+
+
+def _generated(run: ExecResult, dist: str, s: int, settings: Settings, failed: _Failures) -> bool:
+    """Whether the generator's run printed an input to validate; else its failure is added to ``failed``."""
+    if run.verdict is Verdict.OLE or len(run.stdout) > settings.max_test_bytes:
+        failed.add(
+            "long",
+            dist,
+            f"the generator printed more than {_size(settings.max_test_bytes)} for `gen {dist} {s}`; "
+            f"print a smaller input or raise {_setting('max_test_bytes')}",
+        )
+        return False
+    if run.verdict is not Verdict.OK:
+        failed.add(
+            "crash",
+            dist,
+            f"the generator failed on `gen {dist} {s}` with {run.verdict}: {error_tail(run.stderr or run.message)}",
+        )
+        return False
+    if not run.stdout.strip():
+        failed.add("empty", dist, f"the generator printed nothing for `gen {dist} {s}`")
+        return False
+    return True
 
 
 async def _example(

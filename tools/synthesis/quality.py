@@ -120,10 +120,10 @@ def squeezed_tests(
 def squeeze_failures(
     objectives: Mapping[str, Mapping[str, float]], scores: Mapping[str, Mapping[str, float]]
 ) -> list[str]:
-    """The verifier author's failure when on most tests the scores hide what the objectives show."""
+    """The verifier author's failure when on half the tests or more the scores hide what the objectives show."""
     found = squeezed_tests(objectives, scores)
     tests = {t for per in objectives.values() for t in per}
-    if not tests or len(found) * 2 <= len(tests):
+    if not tests or len(found) * 2 < len(tests):
         return []
     low = min(min(per.values(), default=1.0) for per in scores.values()) if scores else 0.0
     spread = statistics.median(s for _, s, _ in found)

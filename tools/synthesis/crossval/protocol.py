@@ -262,6 +262,7 @@ class _Protocol:
         self.base_out: dict[str, bytes] = {}  # the baseline's output per test it passed
         self.base_results: dict[str, TestResult] = {}  # the verifier's verdict on the baseline's outputs
         self.runnable: list[str] = []  # sampled solutions that compiled
+        self.crashing: set[str] = set()  # tests most sampled solutions crash on
         self.oracle = oracle
         self.second = second  # the author's feasibility checker
         self.mutated: list[
@@ -511,10 +512,14 @@ class _Protocol:
     def _tests_carry_signal(self) -> None:
         scores = self._matrix("score")
         self.report.silent_tests = silent_tests(scores)
+        # a test most solutions crash on is silent for that reason, which "solutions run" already says
+        running = {
+            sid: {t: v for t, v in per.items() if t not in self.crashing} for sid, per in scores.items()
+        }
         self.report.record(
             "tests carry signal",
             "tests",
-            signal_failures(scores),
+            signal_failures(running),
             "",
             f"{len(self.tests) - len(self.report.silent_tests)} of {len(self.tests)} tests separate solutions",
         )
@@ -578,6 +583,7 @@ class _Protocol:
             )
             if len(self.runnable) >= 2 and crashes * 2 > len(self.runnable):
                 crashing.append(f"{test.name} ({crashes}/{len(self.runnable)} crash)")
+                self.crashing.add(test.name)
         problems = [", ".join(crashing) + "; the inputs may break the statement"] if crashing else []
         self.report.record(
             "solutions run on valid inputs", "tests", problems, "most sampled solutions crash on "
@@ -601,11 +607,14 @@ class _Protocol:
         if not scores:
             return
         low, high = min(scores), max(scores)
+        # Under range normalisation every solution at 1 on every test is every one reaching the best known:
+        # the tests cannot tell them apart ("tests carry signal"), not the verifier.
+        at_the_top = self.spec.normalisation is Normalisation.RANGE and low >= 1.0 - SCORE_EPS
         problems = (
             [
                 f"every sampled solution scores {low:.3f} on every test; the verifier or baseline cannot tell solutions apart"
             ]
-            if high - low < COLLAPSE_BAND
+            if high - low < COLLAPSE_BAND and not at_the_top
             else []
         )
         self.report.record(
