@@ -412,8 +412,12 @@ async def publish_candidate(
 
 
 async def get_candidate(ctx: Context, candidate_id: CandidateId) -> CandidateOut:
-    """A stored candidate: its mutated problem (full statement), parent, axis, status and who proposed it."""
-    return CandidateOut.of(_backend(ctx).store().get_candidate(candidate_id))
+    """A stored candidate: its mutated problem (full statement), parent, axis, status, who proposed it, and its
+    task card (computed from its current tests, cross-validation report and divergence)."""
+    store = _backend(ctx).store()
+    out = CandidateOut.of(store.get_candidate(candidate_id))
+    out.card = synthesis.card_of(store, candidate_id)
+    return out
 
 
 async def list_candidates(

@@ -24,6 +24,7 @@ from frontiersmith.statement import Scoring, render_statement
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
+from .card import compute_card
 from .divergence.estimate import divergence_gate
 from .sample import baseline_summary
 from .tests import suite_tests
@@ -115,6 +116,7 @@ async def publish_candidate(
         gates=thresholds.model_dump(include={"min_semantic", "min_behavioural", "crossing_gate"}),
         forced=force and gate is not None,
         references=references,
+        card=compute_card(store, candidate, forced=force and gate is not None),
     )
     with store.transaction():
         task, _replaced = store.publish_task(task)
