@@ -100,14 +100,20 @@ def signal_failures(scores: Mapping[str, Mapping[str, float]]) -> list[str]:
 def squeezed_tests(
     objectives: Mapping[str, Mapping[str, float]], scores: Mapping[str, Mapping[str, float]]
 ) -> list[tuple[str, float, float]]:
-    """Tests whose sampled objectives differ (by at least ``OBJECTIVE_SPREAD`` of the largest) while their
-    scores lie within ``SQUEEZED_BAND``: (test, the objectives' relative spread, the scores' spread)."""
+    """Tests on which the sampled outputs that beat the baseline differ in objective (by at least
+    ``OBJECTIVE_SPREAD`` of the largest) while their scores lie within ``SQUEEZED_BAND``: (test, the
+    objectives' relative spread, the scores' spread)."""
     found = []
     tests = sorted({t for per in objectives.values() for t in per})
     for test in tests:
-        objs = [per[test] for per in objectives.values() if test in per]
-        vals = [scores[s][test] for s, per in objectives.items() if test in per and test in scores.get(s, {})]
-        if len(objs) < 2 or len(vals) < 2:
+        # only the outputs that beat the baseline: those scoring 0 are squeezed by nothing but themselves
+        above = [
+            (per[test], scores[s][test])
+            for s, per in objectives.items()
+            if test in per and scores.get(s, {}).get(test, 0.0) > SCORE_TIE
+        ]
+        objs, vals = [o for o, _ in above], [v for _, v in above]
+        if len(above) < 2:
             continue
         scale = max(abs(o) for o in objs)
         spread = (max(objs) - min(objs)) / scale if scale > 0 else 0.0

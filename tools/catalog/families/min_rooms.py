@@ -167,8 +167,8 @@ The first line holds `n` (1 <= n <= 5000). Each of the next `n` lines holds `s_i
         },
     ],
     "baseline": {
-        "strategy": "one room per meeting",
-        "summary": "Give meeting i room i.",
+        "strategy": "first fit in input order",
+        "summary": "Each meeting, in input order, goes to the lowest-numbered room it fits in.",
         "file": "baseline.py",
     },
 }
