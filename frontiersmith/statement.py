@@ -229,10 +229,17 @@ def render_statement(
     *,
     limits: Limits | None = None,
     example: StatementExample | None = None,
+    reached: dict[str, tuple[float, float]] | None = None,
 ) -> str:
     """``problem``'s statement whole: ``# title``, the story, Input, Output (or Interaction), Constraints, Notes,
-    then the Scoring section ``scoring`` says, the limits and the judged example."""
+    then the Scoring section ``scoring`` says, the limits and the judged example. ``reached`` (size -> the
+    largest value a test reaches, the bound) adds to the Input section how large the tests get."""
     found = sections_of(problem)
+    if reached and found.input:
+        sizes = ", ".join(
+            f"{name} = {_number(top)} (of {_number(bound)})" for name, (top, bound) in reached.items()
+        )
+        found.input += f"\n\nThe largest tests reach {sizes}."
     limits = limits or problem.limits
     parts = [f"# {problem.title.strip()}", found.legend]
     for heading, text in (

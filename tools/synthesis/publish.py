@@ -26,6 +26,7 @@ from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from .card import compute_card
 from .divergence.estimate import divergence_gate
+from .quality import scale_reached
 from .sample import baseline_summary
 from .tests import suite_tests
 
@@ -93,10 +94,12 @@ async def publish_candidate(
         )
     verifier = store.get(Verifier, report.verifier_id)
     baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
-    tests = suite_tests(store, store.get_test_suite(report.suite_id))
+    suite = store.get_test_suite(report.suite_id)
+    tests = suite_tests(store, suite)
     test_ids = [t.id for t in tests]
     references = _references(report, tests)
-    problem = published_problem(candidate.problem, verifier, baseline, report)
+    reached = scale_reached(candidate.problem.input_spec.bounds, list((suite.sizes or {}).values()))
+    problem = published_problem(candidate.problem, verifier, baseline, report, reached)
     divergence = (
         {}
         if div is None
@@ -137,7 +140,11 @@ def _references(report: CrossValidationReport, tests: Sequence[TestCase]) -> dic
 
 
 def published_problem(
-    problem: Problem, verifier: Verifier, baseline: Solution | None, report: CrossValidationReport
+    problem: Problem,
+    verifier: Verifier,
+    baseline: Solution | None,
+    report: CrossValidationReport,
+    reached: dict[str, tuple[float, float]] | None = None,
 ) -> Problem:
     """The problem as its task shows it: the statement written whole (tools/synthesis/render.py), with the
     Scoring section of the verifier's normalisation, the limits, and the example the protocol judged."""
@@ -150,5 +157,5 @@ def published_problem(
         objective=problem.objective.formula or "the objective",
         baseline=baseline_summary(baseline),
     )
-    statement = render_statement(problem, scoring, example=report.example)
+    statement = render_statement(problem, scoring, example=report.example, reached=reached)
     return problem.model_copy(update={"statement": statement})
