@@ -13,6 +13,10 @@ def main():
             sys.exit("wrong number of items")
         if any(not (1 <= x <= c) for x in items):
             print("an item exceeds the capacity", file=sys.stderr); sys.exit(1)
+        print('{"n": %d}' % n)  # its size, which the tests' scale is checked by
+        return
+    if sys.argv[2] == "example":  # the statement's example
+        print(3, 10); print(4, 5, 6)
         return
     dist, seed = sys.argv[2], int(sys.argv[3])
     rng = random.Random(f"{dist}:{seed}")
