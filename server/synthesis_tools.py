@@ -351,7 +351,7 @@ async def run_verifier(
     well-formed mutants are feasible; the scores use the scale (outputs whose objectives differ do not all
     score within 0.02: a baseline far below every real answer squeezes them); the baseline and a sampled
     solution's output on the statement's example are accepted; some test of an adversarial distribution
-    lowers a sampled solution below its median elsewhere, and at most a quarter of the tests give every
+    lowers a sampled solution below its median elsewhere, and at most half the tests give every
     sampled solution the same score. Scores are (O − O_base) / (O_best − O_base) on each test, against the
     baseline's objective and the best a sampled solution reached, unless the server is set to the paper's
     normalisation. Every check runs in code, the same with or without a model. Each failed check names its

@@ -138,6 +138,7 @@ else:
 # that FrontierSmith runs under the catalog harness.
 TESTS_MODULE = r"""
 DISTRIBUTIONS = ["small", "large", "mixed"]
+EXAMPLE = [[3, 10], [4, 5, 6]]
 
 
 def generate(dist, rng):
@@ -156,6 +157,7 @@ def validate(text):
         raise ValueError("wrong number of items")
     if any(not (1 <= x <= c) for x in items):
         raise ValueError("an item exceeds the capacity")
+    return {"n": n}
 """
 
 # Emits an item bigger than the capacity: the validator rejects it.
@@ -188,6 +190,7 @@ def verify(input_text, output_text):
     + r"""
 
 def baseline(input_text):
+    '''Take the first number alone.'''
     return "1 0\n"
 """
 )

@@ -463,6 +463,7 @@ class ChatProvider:
             lambda raw: mutation_draft(seed, axis, parse_structured(raw, prompts.MutationAnswer)),
             seed.id,
             {"axis": axis.value, "index": index},
+            variant=axis.value,  # each axis has a worked example that obeys its own instruction
             seed_kind=prompts.seed_kind(seed),
             problem=prompts.brief(seed),
             axis_task=prompts.AXIS_TASK[axis],

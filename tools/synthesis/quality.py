@@ -11,7 +11,7 @@ import statistics
 from collections.abc import Mapping, Sequence
 
 SCALE_SHARE = 0.5  # the largest tests must reach this share of each size bound the statement states
-NO_SIGNAL_SHARE = 0.25  # more tests than this share giving every solution one score: the tests fail
+NO_SIGNAL_SHARE = 0.5  # more tests than this share giving every solution one score: the tests fail
 SCORE_TIE = 1e-6  # scores this close are one score
 # A squeezed scale: on a test where the sampled objectives differ by at least OBJECTIVE_SPREAD (relative to the
 # largest of them) but every score lies within SQUEEZED_BAND, the scores hide what the objectives show.
