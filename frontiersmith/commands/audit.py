@@ -40,7 +40,7 @@ def _print(record_id: str, card) -> None:
     scale = ", ".join(f"{n} {r.reached:g}/{r.bound:g}" for n, r in card.scale.items()) or "no bounds reported"
     typer.echo(
         f"  statement: {'whole' if not card.sections_missing else 'lacks ' + ', '.join(card.sections_missing)}"
-        f"; example {'judged' if card.example else 'none'}"
+        f"; example {'judged' if card.example else 'none (interactive)' if card.interactive else 'none'}"
     )
     typer.echo(f"  tests: {card.tests}, {len(card.silent_tests)} without signal; scale {scale}")
     if card.spread is not None:

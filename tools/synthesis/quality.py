@@ -15,7 +15,7 @@ NO_SIGNAL_SHARE = 0.5  # more tests than this share giving every solution one sc
 SCORE_TIE = 1e-6  # scores this close are one score
 # A squeezed scale: on a test where the sampled objectives differ by at least OBJECTIVE_SPREAD (relative to the
 # largest of them) but every score lies within SQUEEZED_BAND, the scores hide what the objectives show.
-OBJECTIVE_SPREAD = 0.05
+OBJECTIVE_SPREAD = 0.10
 SQUEEZED_BAND = 0.02
 SHOWN = 4
 
@@ -99,10 +99,10 @@ def signal_failures(scores: Mapping[str, Mapping[str, float]]) -> list[str]:
 
 def squeezed_tests(
     objectives: Mapping[str, Mapping[str, float]], scores: Mapping[str, Mapping[str, float]]
-) -> list[tuple[str, float, float]]:
+) -> list[tuple[str, float, float, float]]:
     """Tests on which the sampled outputs that beat the baseline differ in objective (by at least
     ``OBJECTIVE_SPREAD`` of the largest) while their scores lie within ``SQUEEZED_BAND``: (test, the
-    objectives' relative spread, the scores' spread)."""
+    objectives' relative spread, the scores' spread, the lowest of those scores)."""
     found = []
     tests = sorted({t for per in objectives.values() for t in per})
     for test in tests:
@@ -119,7 +119,7 @@ def squeezed_tests(
         spread = (max(objs) - min(objs)) / scale if scale > 0 else 0.0
         band = max(vals) - min(vals)
         if spread >= OBJECTIVE_SPREAD and band < SQUEEZED_BAND:
-            found.append((test, spread, band))
+            found.append((test, spread, band, min(vals)))
     return found
 
 
@@ -131,8 +131,8 @@ def squeeze_failures(
     tests = {t for per in objectives.values() for t in per}
     if not tests or len(found) * 2 < len(tests):
         return []
-    low = min(min(per.values(), default=1.0) for per in scores.values()) if scores else 0.0
-    spread = statistics.median(s for _, s, _ in found)
+    low = min(lowest for *_, lowest in found)
+    spread = statistics.median(s for _, s, _, _ in found)
     return [
         f"on {len(found)} of {len(tests)} tests the sampled solutions' objectives differ by {spread:.0%} (median) "
         f"but their scores lie within {SQUEEZED_BAND}, every one at least {low:.3f}: the baseline sets the scale; "
