@@ -85,7 +85,8 @@ def cost(
             raise InvalidInputError(
                 f"No synthesis run {run_id} in the store; `frontiersmith store cost` names the latest."
             )
-        report = run_cost(store, run_id).to_json()
+        cost = run_cost(store, run_id)
+        report = cost.to_json()
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -102,6 +103,8 @@ def cost(
             f"{stage:<16}{m['tokens']:>10}{m['model_calls']:>13}{m['cpu_seconds']:>13.2f}{m['sandbox_runs']:>14}"
             f"  {workers}"
         )
+    if cost.model_time_line():
+        typer.echo(cost.model_time_line())
     per = report["per_published_task"]
     if per is None:
         typer.echo("no task published: no cost per published task")

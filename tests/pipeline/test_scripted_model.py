@@ -192,10 +192,20 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
     assert endpoint.unanswered == [] and table.published == 0
     solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
     assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
-    assert "could not be used: The program is python, but this run writes C++17." in solves[1]
+    # the two solvers are asked at once, so their retries may come in either order
+    retries = [p for p in solves if "could not be used: The program is python, but this run writes C++17." in p]
+    assert len(retries) == 2
     (candidate,) = store.list_candidates()
     assert candidate.status is CandidateStatus.REJECTED
     assert candidate.reason.startswith("sample: only 0 solutions could be sampled: 2 answers unusable")
     kept = [e.payload for e in store.list_events(candidate.id, kind="llm.bad_answer")]
-    assert [(k["step"], k["attempt"]) for k in kept] == [("solve", 1), ("solve", 2)] * 2
+    assert sorted((k["step"], k["attempt"]) for k in kept) == [("solve", 1)] * 2 + [("solve", 2)] * 2
     assert all(k["run"] == config.run_id and "```python" in k["raw"] for k in kept)
+    # Every exchange is kept with its key, the unusable ones with why: the retry is the solver's attempt 2.
+    solved = store.list_exchanges(config.run_id, step="solve")
+    assert sorted((e.context["index"], e.attempt) for e in solved) == [(0, 1), (0, 2), (1, 1), (1, 2)]
+    assert all("this run writes C++17" in e.unusable and e.messages[-1]["role"] == "user" for e in solved)
+    retried = [e for e in solved if e.attempt == 2]
+    assert all("could not be used" in e.messages[-1]["content"] for e in retried)
+    steps = [e.step for e in store.list_exchanges(config.run_id, messages=False)]
+    assert steps.count("mutate") == steps.count("coarse_judge") == 1 and len(steps) == 6
