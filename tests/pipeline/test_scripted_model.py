@@ -193,7 +193,9 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
     solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
     assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
     # the two solvers are asked at once, so their retries may come in either order
-    retries = [p for p in solves if "could not be used: The program is python, but this run writes C++17." in p]
+    retries = [
+        p for p in solves if "could not be used: The program is python, but this run writes C++17." in p
+    ]
     assert len(retries) == 2
     (candidate,) = store.list_candidates()
     assert candidate.status is CandidateStatus.REJECTED
