@@ -294,6 +294,8 @@ class RunProgress(BaseModel):
     wall_seconds: float | None = None
     peak_model_calls: int | None = None
     llm_concurrency: int | None = None
+    # A replay (tools/synthesis/replay.py): the recorded run whose answers it reused (its own id too).
+    replay_of: str | None = None
 
 
 class Exchange(BaseModel):

@@ -13,8 +13,10 @@ from model_answers import keep, module, mutation, solution, step_of, title_of
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
+from frontiersmith.tools.llm.exchanges import Recording, export_exchanges
 from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.synthesis.replay import replay_run
 
 from . import toy_problem as toy
 from .scripted_llm import ScriptedEndpoint
@@ -87,6 +89,20 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     task = store.list_tasks(good.id)[0]
     chain = [r.kind for r in store.ancestors(task.id)]
     assert chain[0] == "seed" and chain[-2:] == ["candidate", "task"]
+
+    # Replayed from its exported exchanges with no model (no endpoint is up): the same retries, repair
+    # rounds and repeated programs, the same checks, the same records under the same ids.
+    exported = tmp_path / "exchanges.jsonl"
+    assert export_exchanges(store, config.run_id, exported) == len(endpoint.requests)
+    replay_store = open_store(tmp_path / "replay.db", settings)
+    replay = await replay_run(replay_store, Recording.from_file(exported), config, settings)
+    assert (replay.missing, replay.unused, replay.table.funnel()) == ([], 0, table.funnel())
+    assert {(c.id, c.status, c.reason) for c in replay_store.list_candidates()} == {
+        (c.id, c.status, c.reason) for c in store.list_candidates()
+    }
+    assert [t.id for t in replay_store.list_tasks()] == [t.id for t in store.list_tasks()]
+    replayed = replay_store.list_exchanges(config.run_id, messages=False)
+    assert len(replayed) == len(endpoint.requests) and all(e.replayed for e in replayed)
 
 
 CLOSED_ROWS = [
