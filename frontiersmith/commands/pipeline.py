@@ -119,6 +119,8 @@ def _run(
                 "answers": replayed.answers,
                 "unused": replayed.unused,
                 "missing": replayed.missing,
+                "reproduced": replayed.reproduced,
+                "differences": replayed.differences,
             }
         typer.echo(json.dumps(report, indent=1))
     else:

@@ -154,7 +154,7 @@ def exchanges(
     model, tokens and latency, and why an answer could not be used."""
     from frontiersmith.errors import InvalidInputError
     from frontiersmith.store import open_store
-    from frontiersmith.tools.llm.exchanges import export_exchanges
+    from frontiersmith.tools.synthesis.replay import export_run
 
     with open_store(store_path) as store:
         runs = dict(store.exchange_runs())
@@ -170,7 +170,7 @@ def exchanges(
                 f"The run {run_id} has no model exchanges in the store; these have: {', '.join(runs)}."
             )
         if export is not None:
-            written = export_exchanges(store, run_id, export)
+            written = export_run(store, run_id, export)
             typer.echo(f"wrote {written} exchanges of run {run_id} to {export}")
             return
         found = store.list_exchanges(run_id, subject_id=candidate, step=step, messages=full or as_json)

@@ -336,11 +336,13 @@ def run_header(
     }
 
 
-def export_exchanges(store: Store, run_id: str, path: Path) -> int:
+def export_exchanges(store: Store, run_id: str, path: Path, outcome: dict[str, Any] | None = None) -> int:
     """Write run ``run_id``'s exchanges to ``path`` (JSONL: the header, then one exchange a line), the file a
-    replay reads as it reads the store; returns how many were written."""
+    replay reads as it reads the store; ``outcome`` (what the run reached) goes in the header, for a replay to
+    compare with. Returns how many exchanges were written."""
     recording = Recording.from_store(store, run_id)
-    lines = [json.dumps(recording.header)]
+    header = {**recording.header, **({"outcome": outcome} if outcome is not None else {})}
+    lines = [json.dumps(header)]
     lines += [ex.model_dump_json() for ex in recording.exchanges]
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -20,11 +20,11 @@ from frontiersmith.models import Seed
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from ..llm.exchanges import Recording
+from ..llm.exchanges import Recording, export_exchanges
 from ..llm.replay import ReplayProvider
 from ..seeds.pool import ensure_catalog_seeds
 from .pipeline import Pipeline, ProgressFn, SynthesisConfig
-from .stages import StageTable
+from .stages import StageTable, stage_table
 
 # What a replay may change of the recorded run's arguments: the gates and how many candidates they let
 # through, and how many rounds of the recorded ones to run. The rest (K, n, the seeds, the run's random seed,
@@ -85,20 +85,72 @@ def replay_config(recording: Recording, **changes: Any) -> SynthesisConfig:
         ) from None
 
 
+def run_outcome(table: StageTable) -> dict[str, Any]:
+    """What a run reached, as an exchanges file records it: the funnel's counts, the published tasks and
+    each candidate that fell out, with its stage."""
+    return {
+        "funnel": {name: n for name, n, _lost, _stage in table.funnel()},
+        "tasks": sorted(table.tasks),
+        "rejected": {cid: why.stage.value for cid, why in sorted(table.reasons)},
+    }
+
+
+def export_run(store: Store, run_id: str, path: Path) -> int:
+    """Export run ``run_id``'s exchanges with what the run reached (``run_outcome``), so that a replay of the
+    file can say whether it reached the same; returns how many exchanges were written."""
+    return export_exchanges(store, run_id, path, run_outcome(stage_table(store, run_id)))
+
+
 @dataclass
 class Replay:
-    """A replay's outcome: its stage table, and what of the recording it did not use or lacked."""
+    """A replay's outcome: its stage table, what of the recording it did not use or lacked, and how it
+    differs from what the recorded run reached (when the recording says)."""
 
     run_id: str
     table: StageTable
     answers: int  # recorded exchanges
     unused: int  # recorded exchanges the replay never asked for (a stricter gate stopped their candidates)
     missing: list[str] = field(default_factory=list)  # asks the recording had no answer for, in words
+    recorded: dict[str, Any] | None = None  # the recorded run's outcome (``run_outcome``), when known
+
+    @property
+    def differences(self) -> list[str]:
+        """How the replay's outcome differs from the recorded one, in words (empty: the same)."""
+        if self.recorded is None:
+            return []
+        now, then = run_outcome(self.table), self.recorded
+        found = [
+            f"{name}: {then['funnel'].get(name)} recorded, {n} now"
+            for name, n in now["funnel"].items()
+            if then.get("funnel", {}).get(name) != n
+        ]
+        if now["tasks"] != then.get("tasks"):
+            found.append(
+                f"published tasks: {', '.join(then.get('tasks', [])) or 'none'} recorded, "
+                f"{', '.join(now['tasks']) or 'none'} now"
+            )
+        for cid in sorted(set(now["rejected"]) | set(then.get("rejected", {}))):
+            was, is_ = then.get("rejected", {}).get(cid), now["rejected"].get(cid)
+            if was != is_:
+                found.append(
+                    f"{cid}: {f'fell out at {was}' if was else 'went on'} recorded, "
+                    f"{f'falls out at {is_}' if is_ else 'goes on'} now"
+                )
+        return found
+
+    @property
+    def reproduced(self) -> bool | None:
+        """Whether the replay reached what the recorded run reached (None: the recording does not say)."""
+        return None if self.recorded is None else not self.differences
 
     def summary(self) -> str:
         line = f"replayed {self.answers - self.unused} of {self.answers} recorded answers"
         if self.missing:
             line += f"; {len(self.missing)} asks had none (the first: {self.missing[0]})"
+        if self.reproduced:
+            line += "; the replay reached what the recorded run reached"
+        elif self.reproduced is False:
+            line += "; it differs from the recorded run: " + "; ".join(self.differences)
         return line
 
 
@@ -171,4 +223,5 @@ def replay_outcome(recording: Recording, table: StageTable) -> Replay:
         len(recording.exchanges),
         len(recording.unused()),
         list(recording.missing),
+        recording.header.get("outcome"),
     )

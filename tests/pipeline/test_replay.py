@@ -1,0 +1,98 @@
+"""A synthesis run recorded from a strong model replays with no model. The fixture
+(tests/fixtures/replay/strong-model-k2.jsonl: `synthesize -K 2 -n 2 --seeds catalog --seed 3`, its 14 requests
+answered by hand, as a strong model would, through an OpenAI-compatible endpoint on loopback; docs/benchmarks.md)
+holds every exchange of the run and what the run reached: 2 candidates, 1 published, 1 rejected because one
+strategy dominated. Nothing is scripted here: every answer is the recorded model's, looked up by its step."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from frontiersmith.errors import InvalidInputError
+from frontiersmith.settings import Settings
+from frontiersmith.store import open_store
+from frontiersmith.tools.llm.exchanges import Recording
+from frontiersmith.tools.synthesis.replay import load_recording, replay_config, replay_run
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "tests" / "fixtures" / "replay" / "strong-model-k2.jsonl"
+DOMINATED = "cand_d07f7c21f18ed0ab"  # the recorded run's "Switches with conflicting rules"
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.slow
+def test_a_strong_models_recorded_run_replays_to_the_same_task_without_a_model(tmp_path, run_cli):
+    recorded = Recording.from_file(FIXTURE)
+    store_file = tmp_path / "replay.db"
+    done = run_cli(tmp_path, "synthesize", "--replay", str(FIXTURE), "--store", str(store_file), "--json")
+    report = json.loads(done.stdout)
+
+    assert report["run_id"] == recorded.run_id  # the recorded run's id, so its records' ids too
+    assert report["replay"] == {
+        "answers": 14,
+        "unused": 0,
+        "missing": [],
+        "reproduced": True,
+        "differences": [],
+    }
+    assert report["tasks"] == recorded.header["outcome"]["tasks"]
+    assert [(r["candidate"], r["stage"]) for r in report["reasons"]] == [(DOMINATED, "behavioural")]
+    assert "one strategy dominates" in report["reasons"][0]["reason"]
+    assert report["cost"]["tokens"] == 0 and report["cost"]["model"]["calls"] == 0  # no model was asked
+
+    # The replay keeps its exchanges like any run: each the recorded answer under the recorded key.
+    store = open_store(store_file)
+    again = {e.id: e for e in store.list_exchanges(recorded.run_id)}
+    assert set(again) == {e.id for e in recorded.exchanges}
+    assert all(again[e.id].answer == e.answer and again[e.id].replayed for e in recorded.exchanges)
+    task = store.get_task(report["tasks"][0])
+    assert task.problem.title == "A varied week in the lecture hall"
+
+    listing = run_cli(tmp_path, "store", "exchanges", "--store", str(store_file), "--step", "solve").stdout
+    assert listing.count("(replayed)") == 4 and "index=1 language=python" in listing
+
+
+async def test_a_replay_refilters_without_a_model_and_names_each_step_it_has_no_answer_for(tmp_path):
+    """The same recording with one answer taken out (the published candidate's verifier) and a stricter
+    N_div: the candidate that no longer passes semantic divergence leaves its two answers unused, and the
+    missing verifier is a rejection that names the step; nothing asks a model."""
+    lines = FIXTURE.read_text().splitlines()
+    kept = [
+        line
+        for line in lines
+        if not (json.loads(line).get("step") == "write_verifier" and DOMINATED not in line)
+    ]
+    assert len(kept) == len(lines) - 1
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(kept) + "\n")
+    recording = load_recording(str(cut))
+    settings = Settings(data_dir=tmp_path, sandbox_backend="process", workers=2)
+    store = open_store(None, settings)
+    config = replay_config(recording, n_div=1, crossval_rounds=1)
+
+    replay = await replay_run(store, recording, config, settings)
+
+    published = [c for c in store.list_candidates() if c.id != DOMINATED]
+    (candidate,) = published
+    assert candidate.reason.startswith("protocol: no agreement after 1 rounds")
+    assert f"has no answer for write_verifier of {candidate.id}" in candidate.reason
+    assert replay.missing == [f"write_verifier of {candidate.id}"]
+    assert store.get_candidate(DOMINATED).reason.startswith("semantic: not in the top 1")
+    assert replay.unused == 2  # the dominated candidate's tests and verifier were never asked for
+    assert replay.reproduced is False and "published tasks: task_79f5d187183ddf72 recorded, none now" in (
+        replay.differences
+    )
+
+    # What a replay cannot do is refused in one sentence, before any work.
+    with pytest.raises(InvalidInputError, match=r"--candidates cannot change"):
+        replay_config(recording, candidates=8)
+    with pytest.raises(InvalidInputError, match=r"holds the recorded run .* itself"):
+        other = open_store(tmp_path / "recorded.db", settings)
+        other.start_pipeline_run(recording.run_id, {})
+        await replay_run(other, recording, config, settings)
+    with pytest.raises(InvalidInputError, match=r"is not an exchanges file"):
+        load_recording(str(Path(__file__)))
