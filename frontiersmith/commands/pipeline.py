@@ -135,7 +135,7 @@ def _replay_pipeline(
 ) -> Pipeline | AgentPipeline:
     """The pipeline that replays ``recording``: the agents' own when it recorded an agents run."""
     if recording.header.get("args", {}).get("provider") == "agents":
-        from frontiersmith.agents.replay import agent_replay_pipeline
+        from frontiersmith.agents.orchestrator import agent_replay_pipeline
 
         return agent_replay_pipeline(store, recording, config, settings, progress)
     from frontiersmith.tools.synthesis.replay import replay_pipeline

@@ -97,13 +97,14 @@ def step_context(context: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class Answered:
     """What one call's answerer says about its answer, beside the text: who answered, whether from a
-    recording, and (a replay) the recorded tokens; ``turns`` counts an agent's model turns."""
+    recording, and (a replay) the recorded tokens; ``turn`` is the agent's model turn being answered (-1
+    before its first)."""
 
     model: str = ""
     replayed: bool = False
     input_tokens: int | None = None
     output_tokens: int | None = None
-    turns: int = 0
+    turn: int = -1
 
 
 @dataclass
