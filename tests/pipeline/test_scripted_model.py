@@ -191,11 +191,13 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
 ):
     """Scripted model. The run writes C++ (llm_language); the model answers every solver in Python, asked
     again with the reason each time: each answer is kept with its reason and raw text, each solver's failure
-    is recorded, and the candidate is rejected at sampling saying why, while the run finishes."""
+    is recorded, and the candidate is rejected at sampling saying why, while the run finishes. The two
+    solvers are asked at once (the endpoint holds the first until the second arrives)."""
     endpoint = ScriptedEndpoint(route)
     endpoint.script("mutate", mutation("Wrong tongue"))
     endpoint.script("coarse:Wrong tongue", keep())
     endpoint.script("solve:Wrong tongue", *[solution(toy.GREEDY_LARGE, "greedy, largest first")] * 4)
+    endpoint.together("solve:Wrong tongue", 2)  # the two solvers are answered only if asked at once
     settings = Settings(
         data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2, llm_language="cpp"
     )
@@ -205,7 +207,8 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
         table = await Pipeline(store, provider, config, settings).run()
 
-    assert endpoint.unanswered == [] and table.published == 0
+    assert endpoint.unanswered == [] and endpoint.apart == [] and table.published == 0
+    assert store.get_pipeline_run(config.run_id).progress.peak_model_calls == 2
     solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
     assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
     # the two solvers are asked at once, so their retries may come in either order
