@@ -10,8 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
 from frontiersmith.errors import InvalidInputError
+from frontiersmith.server.dashboard.app import dashboard_app
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools.llm.exchanges import Recording
@@ -54,6 +56,13 @@ def test_a_strong_models_recorded_run_replays_to_the_same_task_without_a_model(t
 
     listing = run_cli(tmp_path, "store", "exchanges", "--store", str(store_file), "--step", "solve").stdout
     assert listing.count("(replayed)") == 4 and "index=1 language=python" in listing
+
+    # The dashboard's candidate page lists them too, each with its request and answer, and as JSON.
+    ui = TestClient(dashboard_app(lambda: store, Settings(store_path=store_file, data_dir=tmp_path)))
+    page = ui.get(f"/ui/candidates/{task.candidate_id}").text
+    assert "<h2>Model exchanges</h2>" in page and page.count("(replayed)") == 6  # coarse, 2 solve, group, ...
+    shown = ui.get(f"/ui/candidates/{task.candidate_id}?format=json").json()["exchanges"]
+    assert [e["step"] for e in shown] == [e.step for e in store.list_exchanges(subject_id=task.candidate_id)]
 
 
 async def test_a_replay_refilters_without_a_model_and_names_each_step_it_has_no_answer_for(tmp_path):
