@@ -7,9 +7,11 @@ strategy dominated. Nothing is scripted here: every answer is the recorded model
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
+from doc_blocks import commands, doc_block
 from starlette.testclient import TestClient
 
 from frontiersmith.errors import InvalidInputError
@@ -30,8 +32,12 @@ pytestmark = pytest.mark.anyio
 def test_a_strong_models_recorded_run_replays_to_the_same_task_without_a_model(tmp_path, run_cli):
     recorded = Recording.from_file(FIXTURE)
     store_file = tmp_path / "replay.db"
-    done = run_cli(tmp_path, "synthesize", "--replay", str(FIXTURE), "--store", str(store_file), "--json")
-    report = json.loads(done.stdout)
+    # docs/reference/replay.md's command, its fixture named from the checkout and its store put in tmp_path
+    (line,) = commands(doc_block("docs/reference/replay.md", "--replay tests/fixtures"))
+    args = shlex.split(line)[1:]
+    args[args.index("--replay") + 1] = str(ROOT / args[args.index("--replay") + 1])
+    args[args.index("--store") + 1] = str(store_file)
+    report = json.loads(run_cli(tmp_path, *args).stdout)
 
     assert report["run_id"] == recorded.run_id  # the recorded run's id, so its records' ids too
     assert report["replay"] == {
