@@ -318,49 +318,32 @@ def synthesize(
 ) -> None:
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run. The
     thresholds default to the settings (FRONTIERSMITH_MIN_SEMANTIC, ...) and are stored with the run."""
+    fields: dict[str, Any] = {
+        "rounds": rounds,
+        "candidates": candidates,
+        "n_solutions": n_solutions,
+        "n_div": n_div,
+        "n_final": n_final,
+        "seed": seed,
+        "seeds": seeds,
+        "min_semantic": min_semantic,
+        "min_behavioural": min_behavioural,
+        "crossing_gate": crossing_gate,
+        "behavioural_scale": behavioural_scale,
+        "crossval_rounds": crossval_rounds,
+        "min_kill_rate": min_kill_rate,
+    }
     if replay is not None:
-        _replay(
-            replay,
-            replay_from,
-            store,
-            executor_settings(executor, ray_address),
-            as_json,
-            rounds=rounds,
-            candidates=candidates,
-            n_solutions=n_solutions,
-            n_div=n_div,
-            n_final=n_final,
-            seed=seed,
-            seeds=seeds,
-            provider=provider or ("agents" if agents else None),
-            model=model,
-            base_url=base_url,
-            language=language,
-            min_semantic=min_semantic,
-            min_behavioural=min_behavioural,
-            crossing_gate=crossing_gate,
-            behavioural_scale=behavioural_scale,
-            crossval_rounds=crossval_rounds,
-            min_kill_rate=min_kill_rate,
-        )
+        chosen = {
+            "provider": provider or ("agents" if agents else None),
+            "model": model,
+            "base_url": base_url,
+        }
+        settings = executor_settings(executor, ray_address)
+        _replay(replay, replay_from, store, settings, as_json, **fields, **chosen, language=language)
         return
     provider = "agents" if agents else (provider or get_settings().llm_provider)
-    config = _config(
-        rounds=rounds,
-        candidates=candidates,
-        n_solutions=n_solutions,
-        n_div=n_div,
-        n_final=n_final,
-        seed=seed,
-        seeds=seeds,
-        provider=provider,
-        min_semantic=min_semantic,
-        min_behavioural=min_behavioural,
-        crossing_gate=crossing_gate,
-        behavioural_scale=behavioural_scale,
-        crossval_rounds=crossval_rounds,
-        min_kill_rate=min_kill_rate,
-    )
+    config = _config(**fields, provider=provider)
     settings = executor_settings(executor, ray_address)
     if language is not None:
         if language not in ("python", "cpp", "any"):
