@@ -31,6 +31,9 @@ def export(
         "--base-image",
         help="harbor: the image environment/Dockerfile builds FROM (default: the sandbox image).",
     ),
+    card_ok: bool = typer.Option(
+        False, "--card-ok", help="Only tasks whose task card raises no warning (see `frontiersmith audit`)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the manifest as JSON."),
 ) -> None:
     """Write published tasks out for a trainer or an agent harness, with a manifest.json."""
@@ -42,7 +45,15 @@ def export(
     async def go():
         with open_store() as store:
             return await export_tasks(
-                store, fmt, out, tasks=tasks, run=run, everything=everything, split=split, options=options
+                store,
+                fmt,
+                out,
+                tasks=tasks,
+                run=run,
+                everything=everything,
+                split=split,
+                card_ok=card_ok,
+                options=options,
             )
 
     manifest = anyio.run(go)
