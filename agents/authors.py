@@ -109,7 +109,7 @@ class AgentTestAuthor:
         prompt = tests_prompt(
             self.candidate_id, self.problem, self.solutions, feedback, round, self.max_rounds
         )
-        context = {"round": round, "feedback": list(feedback)}
+        context = {"step": prompts.WRITE_TESTS.name, "round": round, "feedback": list(feedback)}
         # The agent's turn is to build tests: its first move is the call (a small model asked to choose might
         # never make it; llama.cpp's server parses only a forced tool choice into a call).
         run = await self.team.run(
@@ -132,7 +132,7 @@ class AgentVerifierAuthor:
 
     async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
         prompt = verifier_prompt(self.candidate_id, self.problem, feedback, round, self.max_rounds)
-        context = {"round": round, "feedback": list(feedback)}
+        context = {"step": prompts.WRITE_VERIFIER.name, "round": round, "feedback": list(feedback)}
         run = await self.team.run(
             VERIFIER, prompt, subject=self.candidate_id, context=context, tool_choice="run_verifier"
         )

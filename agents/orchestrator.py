@@ -12,10 +12,13 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store, open_store
 from frontiersmith.tools.llm.chat import api_key_from_env
+from frontiersmith.tools.llm.exchanges import Recording
 from frontiersmith.tools.synthesis.pipeline import Pipeline, ProgressFn, SynthesisConfig
+from frontiersmith.tools.synthesis.replay import prepare_replay
 from frontiersmith.tools.synthesis.stages import StageTable
 
 from .authors import agent_authors
+from .exchanges import ReplayModel
 from .provider import AgentProvider
 from .roles import READ_ONLY_TOOLS
 from .team import AgentTeam, Budget
@@ -66,10 +69,13 @@ class AgentPipeline:
         budget: Budget | None = None,
         url: str | None = None,
         token: str | None = None,
+        run_id: str | None = None,
     ):
         self.store = store
-        self.settings = settings or get_settings()
+        # The servers the agents call write to this store, whatever store the settings name.
+        self.settings = (settings or get_settings()).model_copy(update={"store_path": store.path})
         self.config = config.model_copy(update={"provider": "agents"})
+        self._run_id = run_id  # a replay's: the recorded run's (tools/synthesis/replay.py)
         self.progress = progress
         self.sdk_model = sdk_model or build_model(
             model or self.settings.llm_model or "",
@@ -82,7 +88,7 @@ class AgentPipeline:
 
     @property
     def run_id(self) -> str:
-        return self.config.run_id
+        return self._run_id or self.config.run_id
 
     async def run(self) -> StageTable:
         # The test-case and verifier agents write through the server: they author the cross-validation loop.
@@ -108,11 +114,27 @@ class AgentPipeline:
                 self.settings,
                 self.progress,
                 authors=lambda cid: agent_authors(team, cid, max_rounds=rounds),
+                run_id=self.run_id,
             )
             try:
                 return await pipeline.run()
             finally:
                 self.waited_s = pipeline.waited_s
+
+
+def agent_replay_pipeline(
+    store: Store,
+    recording: Recording,
+    config: SynthesisConfig,
+    settings: Settings | None = None,
+    progress: ProgressFn | None = None,
+) -> AgentPipeline:
+    """The agents pipeline that replays a recorded agents run into ``store``: every agent's model turn is the
+    recorded one (``ReplayModel``), every tool call is made against the server again."""
+    prepare_replay(store, recording, config)
+    return AgentPipeline(
+        store, config, settings, progress, sdk_model=ReplayModel(recording), run_id=recording.run_id
+    )
 
 
 async def run_agent_synthesis(

@@ -11,28 +11,22 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from frontiersmith.errors import ProviderError
-from frontiersmith.tools.llm import prompts
+from frontiersmith.tools.llm import exchanges, prompts
 from frontiersmith.tools.llm.chat import ChatProvider, Messages
 
 from .team import AgentTeam
 
-# Which agent answers which prompt.
-ROLE_OF_STEP = {
-    prompts.MUTATE.name: "mutator",
-    prompts.DESCRIBE_SEED.name: "mutator",  # the author of mutations reads seeds' tuples best
-    prompts.COARSE_JUDGE.name: "divergence_judge",
-    prompts.SOLVE.name: "solver",
-    prompts.GROUP_STRATEGIES.name: "divergence_judge",
-    # Used only when these agents author through the provider (tools/synthesis/crossval/authors.provider_authors over an
-    # AgentProvider) instead of calling the server's tools themselves (agents/authors.agent_authors).
-    prompts.WRITE_TESTS.name: "test_case_agent",
-    prompts.WRITE_VERIFIER.name: "verifier_agent",
-    prompts.WRITE_CHECKER.name: "verifier_agent",  # a seed's checker, when its output may be any of several
-}
+# Which agent answers which prompt (tools/llm/exchanges.py, which names an exchange's role by it). The test-case
+# and verifier agents' steps are used only when they author through the provider
+# (tools/synthesis/crossval/authors.provider_authors over an AgentProvider) instead of calling the server's tools
+# themselves (agents/authors.agent_authors).
+ROLE_OF_STEP = exchanges.ROLE_OF_STEP
 
 
 class AgentProvider(ChatProvider):
     """Provider over agents; a step whose agent fails raises ProviderError, which the pipeline records."""
+
+    records_exchanges = False  # the team keeps each of its agents' model turns instead
 
     def __init__(self, team: AgentTeam, name: str | None = None):
         # Its answer is text (llama.cpp's server refuses the SDK's structured-output form), read by the parsing

@@ -6,6 +6,7 @@ each of its tool calls returned.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 import time
@@ -34,7 +35,9 @@ from agents.mcp import (
 )
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
+from frontiersmith.tools.llm import exchanges
 
+from .exchanges import RecordingModel
 from .roles import TEAM_ROLES, role
 
 TRANSCRIPT = "agent.transcript"
@@ -213,7 +216,12 @@ class AgentTeam:
         self._scope = scope
         self.settings = settings
         self.budget = budget or Budget()
-        self._models = model
+        # Every model turn of every agent is kept as an exchange of the step that ran the agent.
+        self._models: Model | dict[str, Model] = (
+            {name: RecordingModel(m) for name, m in model.items()}
+            if isinstance(model, Mapping)
+            else RecordingModel(model)
+        )
         self._tools = {name: tuple((tools or {}).get(name, role(name).tools)) for name in roles}
         self._url, self._token = url, token
         self.servers: dict[str, MCPServer] = {}
@@ -289,13 +297,18 @@ class AgentTeam:
         items: list[Any] = []
         calls: list[ToolCall] = []
         usage: dict[str, int] = {}
+        # The step the run answers keys its model turns: the provider's step that asked (the agents provider),
+        # else this run's own (a cross-validation round of the test-case or verifier agent).
+        step = str((context or {}).get("step") or name)
+        asked = None if exchanges.current() else exchanges.new_ask(step, subject, dict(context or {}))
         try:
-            result = await Runner.run(
-                self.agent(name, output_type, tool_choice),
-                prompt,
-                max_turns=self.budget.max_turns,
-                run_config=RunConfig(tracing_disabled=True, workflow_name=f"frontiersmith-{name}"),
-            )
+            with exchanges.asking(asked) if asked else contextlib.nullcontext():
+                result = await Runner.run(
+                    self.agent(name, output_type, tool_choice),
+                    prompt,
+                    max_turns=self.budget.max_turns,
+                    run_config=RunConfig(tracing_disabled=True, workflow_name=f"frontiersmith-{name}"),
+                )
             output = result.final_output
             items = result.to_input_list()
             calls = _calls(result.new_items)

@@ -27,6 +27,9 @@ class Meter:
     sandbox_runs: int = 0
     # Where its sandbox work ran (``executor.worker_name``: the driver, or the Ray workers that ran it).
     workers: list[str] = field(default_factory=list)
+    # Seconds its model calls took, summed (calls made at once each count in full: a run's wall time over
+    # this is how much its calls overlapped).
+    model_seconds: float = 0.0
 
     @property
     def tokens(self) -> int:
@@ -39,9 +42,15 @@ class Meter:
         self.cpu_seconds += other.cpu_seconds
         self.sandbox_runs += other.sandbox_runs
         self.workers += [w for w in other.workers if w not in self.workers]
+        self.model_seconds += other.model_seconds
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "tokens": self.tokens, "cpu_seconds": round(self.cpu_seconds, 4)}
+        return {
+            **asdict(self),
+            "tokens": self.tokens,
+            "cpu_seconds": round(self.cpu_seconds, 4),
+            "model_seconds": round(self.model_seconds, 3),
+        }
 
 
 _current: contextvars.ContextVar[Meter | None] = contextvars.ContextVar("frontiersmith_meter", default=None)
@@ -80,6 +89,13 @@ def charge_tokens(input_tokens: int, output_tokens: int) -> None:
         meter.input_tokens += max(0, int(input_tokens))
         meter.output_tokens += max(0, int(output_tokens))
         meter.model_calls += 1
+
+
+def charge_model_seconds(seconds: float) -> None:
+    """Charge how long one model call took to the current meter."""
+    meter = _current.get()
+    if meter is not None:
+        meter.model_seconds += max(0.0, float(seconds))
 
 
 def charge_cpu(cpu_ms: float, runs: int = 1) -> None:

@@ -131,6 +131,10 @@ class Settings(BaseSettings):
     # by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
     llm_language: Literal["python", "cpp", "any"] = "python"
     max_concurrency: int = Field(4, ge=1)
+    # Model calls in flight at once in a synthesis run (a candidate's n solutions, the judges, the candidates
+    # of a round): a run's wall time is then bounded by the model's throughput, not by its latency. The
+    # stages that only ask a model (mutation and the coarse judge, sampling) take this many candidates at once.
+    llm_concurrency: int = Field(8, ge=1)
     # Where judge jobs run (tools/judging/executor.py): this process, or a Ray cluster (``ray_address``; none
     # starts a local one with ``ray_workers`` worker processes, default: the cores).
     executor: Literal["local", "ray"] = "local"

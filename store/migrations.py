@@ -427,6 +427,20 @@ def _v4_rows_where(conn: sqlite3.Connection, table: str, problem_id: str) -> lis
     return [(r[0], json.loads(r[1])) for r in conn.execute(query, (problem_id,)).fetchall()]
 
 
+# Every model exchange of a run (tools/llm/exchanges.py): the columns a replay looks an answer up by, and the
+# rest (its messages as blob digests, the answer, tokens, latency) in data.
+_V8_EXCHANGES = """
+CREATE TABLE IF NOT EXISTS exchanges (
+    id TEXT PRIMARY KEY, run_id TEXT, step TEXT NOT NULL, subject_id TEXT, context TEXT NOT NULL DEFAULT '{}',
+    ask INTEGER NOT NULL, attempt INTEGER NOT NULL, turn INTEGER NOT NULL, role TEXT NOT NULL DEFAULT '',
+    model TEXT NOT NULL DEFAULT '', created_at REAL NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS exchanges_run ON exchanges (run_id);
+CREATE INDEX IF NOT EXISTS exchanges_subject ON exchanges (subject_id);
+CREATE INDEX IF NOT EXISTS exchanges_key ON exchanges (run_id, step, subject_id, context, attempt, turn);
+"""
+
+
 Step: TypeAlias = "str | Callable[[sqlite_utils.Database], None]"
 
 MIGRATIONS: list[tuple[int, Step]] = [
@@ -437,6 +451,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (5, _v5_seed_status_and_imported_problems),
     (6, _V6_TRAJECTORIES),
     (7, _v7_imported_problem_ids),
+    (8, _V8_EXCHANGES),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1][0]

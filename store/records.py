@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from frontiersmith.models import (
     Candidate,
@@ -289,6 +289,54 @@ class RunProgress(BaseModel):
     sandbox_cpu_seconds: float | None = None  # ... and sandbox CPU-seconds
     # A finished run's cost per stage and per published task (tools/synthesis/cost.RunCost.to_json).
     cost: dict[str, Any] | None = None
+    # Wall-clock seconds the run ran, summed over its sessions (a resumed run adds its own), the most model
+    # calls it had in flight at once and its bound on them (the llm_concurrency setting).
+    wall_seconds: float | None = None
+    peak_model_calls: int | None = None
+    llm_concurrency: int | None = None
+    # A replay (tools/synthesis/replay.py): the recorded run whose answers it reused (its own id too).
+    replay_of: str | None = None
+
+
+class Exchange(BaseModel):
+    """One request to a model and its answer, kept for every model call a piece of work makes: what was sent,
+    what came back, what it cost, and which step asked it (its logical key: the step, the record it worked
+    on, the step's distinguishing parameters, which ask of that step it was, the attempt and, for an agent,
+    the model turn). The key is what a replay finds the answer by (tools/llm/exchanges.py), so a changed
+    prompt text still finds its recorded answer."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    run_id: str | None = None  # the synthesis run that asked (None: a tool call or a command outside a run)
+    step: str  # the prompt's name (mutate, solve, write_tests, ...)
+    prompt_version: str = ""
+    subject_id: str | None = (
+        None  # the record the step worked on: the seed for a mutation, else the candidate
+    )
+    role: str = ""  # who asked: the step's role (mutator, solver, divergence_judge, test_case_agent, ...)
+    # The step's parameters that tell its asks apart (axis and index of a mutation, a solver's index, ...);
+    # feedback is left out: it is what a repair round says, not which round it is.
+    context: dict[str, Any] = Field(default_factory=dict)
+    ask: int = (
+        0  # how many times this step had been asked of this subject with this context before (a repair)
+    )
+    attempt: int = 1  # an unusable answer is asked again with its reason: attempt 2, ...
+    turn: int = 0  # an agent's model turns within one ask: its tool calls, then its final answer
+    messages: list[dict[str, Any]] = Field(default_factory=list)  # the request's conversation, as sent
+    answer: str = ""  # the answer's text as the model gave it (an agent's turn: its output items as JSON)
+    error: str = ""  # the call failed (the endpoint's error), so there is no answer
+    unusable: str = ""  # the parsing layer refused the answer: why
+    model: str = ""
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_s: float = 0.0  # from the request sent to the answer read
+    started_at: float = Field(default_factory=time.time)
+    replayed: bool = False  # the answer came from a recorded run, not from a model
+
+    @property
+    def tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
 
 
 @dataclass

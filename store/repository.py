@@ -23,6 +23,7 @@ from .migrations import RECORD_TABLES, migrate, schema_version
 from .records import StoreInfo
 from .repositories.blobs import Blobs
 from .repositories.candidates import CandidateRecords
+from .repositories.exchanges import Exchanges
 from .repositories.frontier import FrontierRecords
 from .repositories.lineage import Lineage
 from .repositories.problems import ProblemRecords
@@ -71,10 +72,18 @@ def _prepare_folder(path: Path, hint: str, create_parents: bool) -> None:
 
 
 class Store(
-    CandidateRecords, ProblemRecords, TaskRecords, FrontierRecords, Lineage, Blobs, PipelineRuns, ReadModels
+    CandidateRecords,
+    ProblemRecords,
+    TaskRecords,
+    FrontierRecords,
+    Lineage,
+    Exchanges,
+    Blobs,
+    PipelineRuns,
+    ReadModels,
 ):
     """The FrontierSmith store, composed of its repositories (store/repositories/: records, lineage, events, blobs,
-    synthesis runs, the dashboard's read models), which share its connections and so its transactions. Safe to
+    model exchanges, synthesis runs, the dashboard's read models), which share its connections and so its transactions. Safe to
     share between threads (one connection per thread) and to open from many processes at once (WAL; writers
     queue on BEGIN IMMEDIATE and retry, never failing on a lock)."""
 
@@ -135,8 +144,8 @@ class Store(
         return self._conns.read(schema_version)
 
     def counts(self) -> dict[str, int]:
-        """Rows per table, records first, then blobs, lineage, events and pipeline runs."""
-        tables = [*RECORD_TABLES, "blobs", "lineage", "events", "pipeline_runs"]
+        """Rows per table, records first, then blobs, lineage, events, pipeline runs and model exchanges."""
+        tables = [*RECORD_TABLES, "blobs", "lineage", "events", "pipeline_runs", "exchanges"]
         union = " UNION ALL ".join(f"SELECT '{t}', count(*) FROM {t}" for t in tables)
         return {name: n for name, n in self._conns.read(lambda conn: conn.execute(union).fetchall())}
 

@@ -114,7 +114,9 @@ def test_usage_error_prints_usage_and_one_line_and_exits_2(
 def test_a_group_without_a_command_names_its_commands(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _in_process(("store",), capsys)
     assert (
-        code == 2 and err.strip() == "error: frontiersmith store needs a command: one of info, lineage, cost."
+        code == 2
+        and err.strip()
+        == "error: frontiersmith store needs a command: one of info, lineage, cost, exchanges."
     )
 
 

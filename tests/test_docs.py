@@ -37,8 +37,16 @@ RUN_BY = {
         "seeds import examples/seeds/closed.jsonl      #",
     ): "tests/seeds/test_closed_corpus.py",
     ("docs/reference/seeds.md", "--check-tests"): "tests/seeds/test_closed_corpus.py",
+    (
+        "docs/reference/replay.md",
+        "--replay tests/fixtures/replay/strong-model-k2.jsonl",
+    ): "tests/pipeline/test_replay.py",
 }
 NOT_RUN = {
+    ("docs/reference/replay.md", "bench/relay.py --port 8899"): (
+        "a person answers every request by hand; tests/agents/test_relay_tool_calls.py drives the relay with a "
+        "scripted person, and tests/pipeline/test_replay.py replays a run recorded so"
+    ),
     ("docs/reference/local-model.md", "make local-model"): (
         "builds llama.cpp and pulls a model: CI runs `make local-model`, and tests/llm/test_real_model.py serves "
         "the model and runs a mutation and the judge on it"

@@ -23,7 +23,10 @@ from .executor_options import executor_option, executor_settings, ray_address_op
 from .shell import table_console
 
 if TYPE_CHECKING:
-    from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
+    from frontiersmith.agents.orchestrator import AgentPipeline
+    from frontiersmith.store import Store
+    from frontiersmith.tools.llm.exchanges import Recording
+    from frontiersmith.tools.synthesis.pipeline import Pipeline, ProgressFn, SynthesisConfig
     from frontiersmith.tools.synthesis.stages import StageTable
 
 console = Console(stderr=True)
@@ -53,17 +56,18 @@ def _run(
     api_key_env: str | None,
     as_json: bool,
     settings: Settings | None = None,
+    replay: Recording | None = None,
 ) -> None:
     from frontiersmith.store import open_store
     from frontiersmith.tools.llm.factory import make_provider
     from frontiersmith.tools.synthesis.pipeline import Pipeline
 
     settings = settings or get_settings()
-    if provider_name == "agents" and not (model and base_url):
+    if replay is None and provider_name == "agents" and not (model and base_url):
         raise InvalidInputError("--agents needs --model and --base-url (any OpenAI-compatible endpoint).")
     provider = (
         None
-        if provider_name == "agents"
+        if provider_name == "agents" or replay is not None
         else make_provider(provider_name, settings, model=model, base_url=base_url, api_key_env=api_key_env)
     )
     store = open_store(store_path, settings)
@@ -84,10 +88,13 @@ def _run(
                 tasks[stage] = bar.add_task(stage, total=max(total, 1))
             bar.update(tasks[stage], completed=done, total=max(total, 1))
 
-        if provider is None:
+        pipeline: Pipeline | AgentPipeline
+        if replay is not None:
+            pipeline = _replay_pipeline(store, replay, config, settings, progress)
+        elif provider is None:
             from frontiersmith.agents.orchestrator import AgentPipeline
 
-            pipeline: Pipeline | AgentPipeline = AgentPipeline(
+            pipeline = AgentPipeline(
                 store, config, settings, progress, model=model, base_url=base_url, api_key_env=api_key_env
             )
         else:
@@ -99,14 +106,41 @@ def _run(
         console.print(
             f"waited {waited:.0f} s for the same run in another process; resumed from what it stored"
         )
-    if as_json:
-        from frontiersmith.tools.synthesis.cost import run_cost
+    from frontiersmith.tools.synthesis.cost import run_cost
+    from frontiersmith.tools.synthesis.replay import replay_outcome
 
+    cost = run_cost(store, pipeline.run_id, published=table.tasks)
+    replayed = replay_outcome(replay, table) if replay is not None else None
+    if as_json:
         report = _stages_json(pipeline.run_id, str(store.path), elapsed, table)
-        report["cost"] = run_cost(store, pipeline.run_id, published=table.tasks).to_json()
+        report["cost"] = cost.to_json()
+        if replayed is not None:
+            report["replay"] = {
+                "answers": replayed.answers,
+                "unused": replayed.unused,
+                "missing": replayed.missing,
+                "reproduced": replayed.reproduced,
+                "differences": replayed.differences,
+            }
         typer.echo(json.dumps(report, indent=1))
     else:
         _print_stages(pipeline.run_id, str(store.path), elapsed, table)
+        for line in (cost.model_time_line(), replayed.summary() if replayed is not None else ""):
+            if line:
+                table_console().print(line, markup=False, highlight=False)
+
+
+def _replay_pipeline(
+    store: Store, recording: Recording, config: SynthesisConfig, settings: Settings, progress: ProgressFn
+) -> Pipeline | AgentPipeline:
+    """The pipeline that replays ``recording``: the agents' own when it recorded an agents run."""
+    if recording.header.get("args", {}).get("provider") == "agents":
+        from frontiersmith.agents.orchestrator import agent_replay_pipeline
+
+        return agent_replay_pipeline(store, recording, config, settings, progress)
+    from frontiersmith.tools.synthesis.replay import replay_pipeline
+
+    return replay_pipeline(store, recording, config, settings, progress)
 
 
 def _stages_json(run_id: str, store_path: str, elapsed: float, table: StageTable) -> dict[str, Any]:
@@ -199,16 +233,23 @@ def _print_stages(run_id: str, store_path: str, elapsed: float, table: StageTabl
 
 
 def synthesize(
-    rounds: int = typer.Option(1, "--rounds", "-R", help="R: rounds of Algorithm 1."),
+    rounds: int = typer.Option(None, "--rounds", "-R", help="R: rounds of Algorithm 1 (default 1)."),
     candidates: int = typer.Option(
-        8,
+        None,
         "--candidates",
         "-K",
-        help="K: the most mutations a round asks for (fewer when the provider offers fewer distinct ones).",
+        help="K: the most mutations a round asks for (fewer when the provider offers fewer distinct ones; "
+        "default 8).",
     ),
-    n_solutions: int = typer.Option(4, "--n-solutions", "-n", help="n: solutions sampled per candidate."),
-    n_div: int = typer.Option(6, "--n-div", help="N_div: candidates kept by semantic divergence."),
-    n_final: int = typer.Option(4, "--n-final", help="N_final: candidates published per round."),
+    n_solutions: int = typer.Option(
+        None, "--n-solutions", "-n", help="n: solutions sampled per candidate (default 4)."
+    ),
+    n_div: int = typer.Option(
+        None, "--n-div", help="N_div: candidates kept by semantic divergence (default 6)."
+    ),
+    n_final: int = typer.Option(
+        None, "--n-final", help="N_final: candidates published per round (default 4)."
+    ),
     provider: str | None = typer.Option(
         None,
         "--provider",
@@ -229,7 +270,9 @@ def synthesize(
         help="Run every LLM step with OpenAI Agents SDK agents that are MCP clients of `frontiersmith serve` "
         "(needs --model and --base-url).",
     ),
-    seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
+    seed: int = typer.Option(
+        None, "--seed", help="Everything random in the run derives from this (default 0)."
+    ),
     seeds: str = typer.Option(
         None,
         "--seeds",
@@ -256,35 +299,79 @@ def synthesize(
         None, "--min-kill-rate", help="Share of corrupted outputs the verifier must kill (0.5)."
     ),
     store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    replay: str = typer.Option(
+        None,
+        "--replay",
+        metavar="RUN|FILE",
+        help="Run a recorded run again without a model, each step answered with what its model answered: a run "
+        "id of --replay-from, or its exported exchanges file (`store exchanges RUN --export FILE`). Writes into "
+        "--store, which must not hold the run; thresholds, --n-div, --n-final and --rounds may change.",
+    ),
+    replay_from: Path = typer.Option(
+        None,
+        "--replay-from",
+        help="The store that recorded the --replay run (default: the configured store).",
+    ),
     executor: str | None = executor_option("the sandbox work (compiles, test builds, cross-validation)"),
     ray_address: str | None = ray_address_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
 ) -> None:
     """Run Algorithm 1 for R rounds; rerun with the same arguments to resume an interrupted run. The
     thresholds default to the settings (FRONTIERSMITH_MIN_SEMANTIC, ...) and are stored with the run."""
+    fields: dict[str, Any] = {
+        "rounds": rounds,
+        "candidates": candidates,
+        "n_solutions": n_solutions,
+        "n_div": n_div,
+        "n_final": n_final,
+        "seed": seed,
+        "seeds": seeds,
+        "min_semantic": min_semantic,
+        "min_behavioural": min_behavioural,
+        "crossing_gate": crossing_gate,
+        "behavioural_scale": behavioural_scale,
+        "crossval_rounds": crossval_rounds,
+        "min_kill_rate": min_kill_rate,
+    }
+    if replay is not None:
+        chosen = {
+            "provider": provider or ("agents" if agents else None),
+            "model": model,
+            "base_url": base_url,
+        }
+        settings = executor_settings(executor, ray_address)
+        _replay(replay, replay_from, store, settings, as_json, **fields, **chosen, language=language)
+        return
     provider = "agents" if agents else (provider or get_settings().llm_provider)
-    config = _config(
-        rounds=rounds,
-        candidates=candidates,
-        n_solutions=n_solutions,
-        n_div=n_div,
-        n_final=n_final,
-        seed=seed,
-        seeds=seeds,
-        provider=provider,
-        min_semantic=min_semantic,
-        min_behavioural=min_behavioural,
-        crossing_gate=crossing_gate,
-        behavioural_scale=behavioural_scale,
-        crossval_rounds=crossval_rounds,
-        min_kill_rate=min_kill_rate,
-    )
+    config = _config(**fields, provider=provider)
     settings = executor_settings(executor, ray_address)
     if language is not None:
         if language not in ("python", "cpp", "any"):
             raise typer.BadParameter("choose python, cpp or any", param_hint="'--language'")
         settings = settings.model_copy(update={"llm_language": language})
     _run(config, store, provider, model, base_url, api_key_env, as_json, settings)
+
+
+def _replay(
+    source: str,
+    source_store: Path | None,
+    store: Path | None,
+    settings: Settings,
+    as_json: bool,
+    **given: Any,
+) -> None:
+    """`synthesize --replay`: the recorded run, with what the command line may change of it."""
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.synthesis.replay import load_recording, replay_config
+
+    path = Path(source).expanduser()
+    if path.is_file():
+        recording = load_recording(source)
+    else:
+        with open_store(source_store, settings) as recorded_in:
+            recording = load_recording(source, recorded_in)
+    config = replay_config(recording, **given)
+    _run(config, store, "replay", None, None, None, as_json, settings, replay=recording)
 
 
 def demo(

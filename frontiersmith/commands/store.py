@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
 
@@ -85,7 +86,8 @@ def cost(
             raise InvalidInputError(
                 f"No synthesis run {run_id} in the store; `frontiersmith store cost` names the latest."
             )
-        report = run_cost(store, run_id).to_json()
+        cost = run_cost(store, run_id)
+        report = cost.to_json()
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -102,6 +104,8 @@ def cost(
             f"{stage:<16}{m['tokens']:>10}{m['model_calls']:>13}{m['cpu_seconds']:>13.2f}{m['sandbox_runs']:>14}"
             f"  {workers}"
         )
+    if cost.model_time_line():
+        typer.echo(cost.model_time_line())
     per = report["per_published_task"]
     if per is None:
         typer.echo("no task published: no cost per published task")
@@ -125,3 +129,74 @@ def _demo_hint() -> str:
         f"the last `frontiersmith demo` wrote to its own store: FRONTIERSMITH_STORE_PATH={demo} frontiersmith store "
         "cost (or pass --store to the commands that take it)."
     )
+
+
+@app.command("exchanges")
+def exchanges(
+    run_id: str | None = typer.Argument(
+        None, metavar="[RUN]", help="A synthesis run id (default: the latest run that asked a model)."
+    ),
+    candidate: str = typer.Option(
+        None, "--candidate", help="Only the exchanges about this record (a candidate, a seed)."
+    ),
+    step: str = typer.Option(None, "--step", help="Only this step's (mutate, solve, write_tests, ...)."),
+    full: bool = typer.Option(False, "--full", help="Print each exchange's messages and answer in full."),
+    export: Path = typer.Option(
+        None,
+        "--export",
+        metavar="FILE",
+        help="Write the run's exchanges to FILE (JSONL), which `synthesize --replay FILE` replays.",
+    ),
+    store_path: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the exchanges as JSON (with their messages)."),
+) -> None:
+    """Every model exchange of a synthesis run: each request (step, record, parameters, attempt), its answer,
+    model, tokens and latency, and why an answer could not be used."""
+    from frontiersmith.errors import InvalidInputError
+    from frontiersmith.store import open_store
+    from frontiersmith.tools.synthesis.replay import export_run
+
+    with open_store(store_path) as store:
+        runs = dict(store.exchange_runs())
+        if not runs:
+            raise InvalidInputError(
+                f"The store {store.path} holds no model exchange yet: a run keeps them when a model (not the "
+                "offline provider) answers it."
+            )
+        if run_id is None:
+            run_id = list(runs)[-1]
+        elif run_id not in runs:
+            raise InvalidInputError(
+                f"The run {run_id} has no model exchanges in the store; these have: {', '.join(runs)}."
+            )
+        if export is not None:
+            written = export_run(store, run_id, export)
+            typer.echo(f"wrote {written} exchanges of run {run_id} to {export}")
+            return
+        found = store.list_exchanges(run_id, subject_id=candidate, step=step, messages=full or as_json)
+    if as_json:
+        typer.echo(json.dumps([e.model_dump(mode="json") for e in found], indent=1))
+        return
+    typer.echo(f"run {run_id}: {len(found)} exchanges")
+    for e in found:
+        params = " ".join(f"{k}={v}" for k, v in e.context.items())
+        where = " ".join(
+            x
+            for x in (
+                f"ask {e.ask}" if e.ask else "",
+                f"attempt {e.attempt}" if e.attempt > 1 else "",
+                f"turn {e.turn}" if e.turn else "",
+            )
+            if x
+        )
+        verdict = (
+            f"ERROR {e.error}" if e.error else f"UNUSABLE {e.unusable}" if e.unusable else "ok"
+        ).replace("\n", " ")[:160]
+        typer.echo(
+            f"{e.step:<16} {e.subject_id or '-':<22} {params:<24} {where:<18} {e.model:<20} "
+            f"{e.tokens:>7} tok {e.latency_s:>7.1f} s{' (replayed)' if e.replayed else ''}  {verdict}"
+        )
+        if full:
+            for m in e.messages:
+                typer.echo(f"--- {m.get('role', m.get('type', '?'))}\n{m.get('content', json.dumps(m))}")
+            typer.echo(f"--- answer\n{e.answer}\n")

@@ -220,8 +220,54 @@ def candidate_page(view: q.CandidateView, store_label: str) -> str:
         + "<h2>The tuple beside its seed's</h2>"
         + compare
         + _solutions(view)
-        + _report(view),
+        + _report(view)
+        + _exchanges(view),
         store_label,
+    )
+
+
+def _exchanges(view: q.CandidateView) -> str:
+    """Every request a model was sent about the candidate and its answer (``store exchanges`` prints the same)."""
+    if not view.exchanges:
+        return "<h2>Model exchanges</h2><p class=muted>No model was asked about this candidate.</p>"
+    rows = []
+    for e in view.exchanges:
+        params = ", ".join(f"{k} {v}" for k, v in e.context.items())
+        where = ", ".join(
+            x
+            for x in (
+                f"ask {e.ask}" if e.ask else "",
+                f"attempt {e.attempt}",
+                f"turn {e.turn}" if e.turn else "",
+            )
+            if x
+        )
+        verdict = (
+            f"<span class=bad>error</span> {esc(e.error)}"
+            if e.error
+            else f"<span class=bad>unusable</span> {esc(e.unusable)}"
+            if e.unusable
+            else "<span class=ok>used</span>"
+        )
+        sent = "".join(
+            f"<b>{esc(str(m.get('role', m.get('type', '?'))))}</b><pre>{esc(str(m.get('content', m)))}</pre>"
+            for m in e.messages
+        )
+        rows.append(
+            [
+                esc(e.step),
+                esc(params),
+                esc(where),
+                esc(e.model) + (" (replayed)" if e.replayed else ""),
+                str(e.tokens),
+                f"{e.latency_s:.1f} s",
+                verdict,
+                f"<details><summary>request and answer</summary>{sent}<b>answer</b><pre>{esc(e.answer)}</pre>"
+                "</details>",
+            ]
+        )
+    return "<h2>Model exchanges</h2>" + table(
+        ["step", "parameters", "which", "model", "tokens", "latency", "answer", ""], rows, cls="exchanges"
     )
 
 

@@ -23,7 +23,14 @@ from frontiersmith.models import (
     TaskCard,
     Trajectory,
 )
-from frontiersmith.store import CHAIN_RELATIONS, PRIMARY_RELATIONS, PipelineRun, RecordSummary, Store
+from frontiersmith.store import (
+    CHAIN_RELATIONS,
+    PRIMARY_RELATIONS,
+    Exchange,
+    PipelineRun,
+    RecordSummary,
+    Store,
+)
 from frontiersmith.store.records import CandidateRow, DivergencePoint
 from frontiersmith.tools.synthesis.card import card_of
 from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
@@ -198,6 +205,7 @@ class CandidateView:
     matrix: dict[str, dict[str, float]]
     report: CrossValidationReport | None
     tasks: list[Task]
+    exchanges: list[Exchange] = field(default_factory=list)  # every model exchange about it, in order
 
 
 def candidate(store: Store, candidate_id: str) -> CandidateView:
@@ -220,6 +228,7 @@ def candidate(store: Store, candidate_id: str) -> CandidateView:
         store.score_matrix([s.id for s in solutions], test_ids),
         store.current_report(cand.id),
         store.list_tasks(cand.id),
+        store.list_exchanges(subject_id=cand.id),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,12 +25,14 @@ from chat_endpoint import (
 from model_answers import keep, module, mutation, solution, solver_index, step_of
 
 from frontiersmith.agents.authors import transcripts, validate_candidate
-from frontiersmith.agents.orchestrator import AgentPipeline, build_model
+from frontiersmith.agents.orchestrator import AgentPipeline, agent_replay_pipeline, build_model
 from frontiersmith.agents.team import AgentTeam, Budget
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store
+from frontiersmith.store import Store, open_store
+from frontiersmith.tools.llm.exchanges import Recording
 from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
+from frontiersmith.tools.synthesis.replay import export_run, replay_outcome
 
 pytestmark = pytest.mark.anyio
 
@@ -124,7 +127,7 @@ def synthesis_model(body: dict[str, Any]) -> Answer:
 
 
 async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_in_the_lineage(
-    store: Store, settings: Settings
+    store: Store, settings: Settings, tmp_path: Path
 ):
     config = SynthesisConfig(rounds=1, candidates=2, n_solutions=3, n_div=2, n_final=2, crossval_rounds=2)
     with ChatEndpoint(synthesis_model) as endpoint:
@@ -148,3 +151,22 @@ async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_i
     assert "test_case_agent" in agents_seen and "verifier_agent" in agents_seen
     below = {r.id for r in store.descendants(candidate.id)}
     assert task.id in below and all(s.id in below for s in store.list_solutions(candidate.id))
+
+    # Every model turn of every agent was kept (a tool call, then the answer after the tool's result), and
+    # the run replays from them with no endpoint up: the same tool calls made against a new server, the same
+    # tasks under the same ids.
+    turns = store.list_exchanges(pipeline.run_id)
+    assert len(turns) == len(endpoint.requests)
+    tests_turns = sorted((e.turn, e.role) for e in turns if e.step == "write_tests")
+    assert tests_turns[:2] == [(0, "test_case_agent"), (0, "test_case_agent")]
+    assert any('"function_call"' in e.answer and "generate_tests" in e.answer for e in turns)
+    assert all(e.messages[0]["role"] == "system" for e in turns)
+    exported = tmp_path / "agents.jsonl"
+    export_run(store, pipeline.run_id, exported)
+    replay_store = open_store(tmp_path / "replay.db", settings)
+    recording = Recording.from_file(exported)
+    replay = agent_replay_pipeline(replay_store, recording, config, settings)
+    again = await replay.run()
+    outcome = replay_outcome(recording, again)
+    assert (outcome.missing, outcome.unused, outcome.differences) == ([], 0, [])
+    assert sorted(t.id for t in replay_store.list_tasks()) == sorted(t.id for t in store.list_tasks())

@@ -5,6 +5,7 @@ function over the prompt's task (its last user turn), and records every request.
 from __future__ import annotations
 
 import json
+import threading
 from collections import defaultdict, deque
 from collections.abc import Callable
 from typing import Any
@@ -24,13 +25,28 @@ class ScriptedEndpoint(LoopbackChat):
         self.queues: dict[str, deque[str]] = defaultdict(deque)
         self.requests: list[tuple[str, str]] = []  # (key, prompt)
         self.unanswered: list[str] = []
+        self._together: dict[str, int] = {}  # key -> how many of its first requests are held until all came
+        self._arrived: dict[str, int] = defaultdict(int)
+        self._all_came = threading.Condition(self._lock)
+        self.apart: list[str] = []  # keys whose held requests did not all arrive while the first waited
 
     def script(self, key: str, *answers: str) -> None:
         self.queues[key].extend(answers)
 
+    def together(self, key: str, n: int) -> None:
+        """Hold the first ``n`` requests of ``key`` unanswered until all ``n`` have arrived: they are answered
+        only if they were in flight at once (else, after a minute, the key is listed in ``apart``)."""
+        self._together[key] = n
+
     def answer(self, prompt: str) -> str:
         key = self.route(prompt)
         with self._lock:
+            self._arrived[key] += 1
+            held = self._together.get(key, 0)
+            if self._arrived[key] <= held:
+                self._all_came.notify_all()
+                if not self._all_came.wait_for(lambda: self._arrived[key] >= held, timeout=60):
+                    self.apart.append(key)
             self.requests.append((key, prompt))
             if not self.queues[key]:
                 self.unanswered.append(key)

@@ -13,8 +13,10 @@ from model_answers import keep, module, mutation, solution, step_of, title_of
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
+from frontiersmith.tools.llm.exchanges import Recording, export_exchanges
 from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.synthesis.pipeline import Pipeline, SynthesisConfig
+from frontiersmith.tools.synthesis.replay import replay_run
 
 from . import toy_problem as toy
 from .scripted_llm import ScriptedEndpoint
@@ -87,6 +89,20 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     task = store.list_tasks(good.id)[0]
     chain = [r.kind for r in store.ancestors(task.id)]
     assert chain[0] == "seed" and chain[-2:] == ["candidate", "task"]
+
+    # Replayed from its exported exchanges with no model (no endpoint is up): the same retries, repair
+    # rounds and repeated programs, the same checks, the same records under the same ids.
+    exported = tmp_path / "exchanges.jsonl"
+    assert export_exchanges(store, config.run_id, exported) == len(endpoint.requests)
+    replay_store = open_store(tmp_path / "replay.db", settings)
+    replay = await replay_run(replay_store, Recording.from_file(exported), config, settings)
+    assert (replay.missing, replay.unused, replay.table.funnel()) == ([], 0, table.funnel())
+    assert {(c.id, c.status, c.reason) for c in replay_store.list_candidates()} == {
+        (c.id, c.status, c.reason) for c in store.list_candidates()
+    }
+    assert [t.id for t in replay_store.list_tasks()] == [t.id for t in store.list_tasks()]
+    replayed = replay_store.list_exchanges(config.run_id, messages=False)
+    assert len(replayed) == len(endpoint.requests) and all(e.replayed for e in replayed)
 
 
 CLOSED_ROWS = [
@@ -175,11 +191,13 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
 ):
     """Scripted model. The run writes C++ (llm_language); the model answers every solver in Python, asked
     again with the reason each time: each answer is kept with its reason and raw text, each solver's failure
-    is recorded, and the candidate is rejected at sampling saying why, while the run finishes."""
+    is recorded, and the candidate is rejected at sampling saying why, while the run finishes. The two
+    solvers are asked at once (the endpoint holds the first until the second arrives)."""
     endpoint = ScriptedEndpoint(route)
     endpoint.script("mutate", mutation("Wrong tongue"))
     endpoint.script("coarse:Wrong tongue", keep())
     endpoint.script("solve:Wrong tongue", *[solution(toy.GREEDY_LARGE, "greedy, largest first")] * 4)
+    endpoint.together("solve:Wrong tongue", 2)  # the two solvers are answered only if asked at once
     settings = Settings(
         data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2, llm_language="cpp"
     )
@@ -189,13 +207,26 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
         table = await Pipeline(store, provider, config, settings).run()
 
-    assert endpoint.unanswered == [] and table.published == 0
+    assert endpoint.unanswered == [] and endpoint.apart == [] and table.published == 0
+    assert store.get_pipeline_run(config.run_id).progress.peak_model_calls == 2
     solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
     assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
-    assert "could not be used: The program is python, but this run writes C++17." in solves[1]
+    # the two solvers are asked at once, so their retries may come in either order
+    retries = [
+        p for p in solves if "could not be used: The program is python, but this run writes C++17." in p
+    ]
+    assert len(retries) == 2
     (candidate,) = store.list_candidates()
     assert candidate.status is CandidateStatus.REJECTED
     assert candidate.reason.startswith("sample: only 0 solutions could be sampled: 2 answers unusable")
     kept = [e.payload for e in store.list_events(candidate.id, kind="llm.bad_answer")]
-    assert [(k["step"], k["attempt"]) for k in kept] == [("solve", 1), ("solve", 2)] * 2
+    assert sorted((k["step"], k["attempt"]) for k in kept) == [("solve", 1)] * 2 + [("solve", 2)] * 2
     assert all(k["run"] == config.run_id and "```python" in k["raw"] for k in kept)
+    # Every exchange is kept with its key, the unusable ones with why: the retry is the solver's attempt 2.
+    solved = store.list_exchanges(config.run_id, step="solve")
+    assert sorted((e.context["index"], e.attempt) for e in solved) == [(0, 1), (0, 2), (1, 1), (1, 2)]
+    assert all("this run writes C++17" in e.unusable and e.messages[-1]["role"] == "user" for e in solved)
+    retried = [e for e in solved if e.attempt == 2]
+    assert all("could not be used" in e.messages[-1]["content"] for e in retried)
+    steps = [e.step for e in store.list_exchanges(config.run_id, messages=False)]
+    assert steps.count("mutate") == steps.count("coarse_judge") == 1 and len(steps) == 6

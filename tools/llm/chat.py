@@ -4,8 +4,8 @@ taken from its fenced code block, and a Python module of functions is checked fo
 
 An answer that cannot be used is never a crash: the model is asked again with the reason (``attempts`` in
 all), every unusable answer is stored with its reason and its raw text where the work has a store
-(``keeping_bad_answers``), and the last reason becomes the ProviderError the pipeline records as the
-candidate's rejection.
+(``keeping_bad_answers``, which also keeps every exchange: tools/llm/exchanges.py), and the last reason becomes
+the ProviderError the pipeline records as the candidate's rejection.
 
 The model itself is reached through a ``Complete`` function: the OpenAI Agents SDK against any
 OpenAI-compatible endpoint (``openai_complete``), a JSON-schema-constraining endpoint such as llama.cpp's
@@ -39,7 +39,7 @@ from frontiersmith.drafts import (
     VerifierDraft,
 )
 from frontiersmith.errors import EndpointUnreachable, ProviderError
-from frontiersmith.metering import charge_tokens
+from frontiersmith.metering import Meter, charge_model_seconds, charge_tokens, metered
 from frontiersmith.models import (
     Axis,
     DefectCluster,
@@ -58,7 +58,8 @@ from frontiersmith.statement import write_statement
 
 from ..catalog import model_program
 from ..problems.submit import MAX_CODE_BYTES
-from . import prompts
+from . import exchanges, prompts
+from .exchanges import NoRecordedAnswer
 
 if TYPE_CHECKING:
     from frontiersmith.store import Store
@@ -318,9 +319,16 @@ _bad_answers: contextvars.ContextVar[Callable[[BadAnswer], None] | None] = conte
 
 @contextlib.contextmanager
 def keeping_bad_answers(store: Store, run_id: str | None = None) -> Iterator[None]:
-    """Store every unusable model answer given in the block as a ``llm.bad_answer`` event of the record its
-    step worked on (tasks started in the block inherit this). Inside a block that already keeps them (a
-    synthesis run's, which names its run), the outer one goes on keeping them."""
+    """Store every model exchange made in the block (``exchanges.keeping_exchanges``), and every unusable
+    answer also as a ``llm.bad_answer`` event of the record its step worked on (tasks started in the block
+    inherit this). Inside a block that already keeps them (a synthesis run's, which names its run), the
+    outer one goes on keeping them."""
+    with exchanges.keeping_exchanges(store, run_id), _keeping_bad_answers(store, run_id):
+        yield
+
+
+@contextlib.contextmanager
+def _keeping_bad_answers(store: Store, run_id: str | None) -> Iterator[None]:
     if _bad_answers.get() is not None:
         yield
         return
@@ -371,6 +379,9 @@ class ChatProvider:
         # failed, when it is asked to fix it. Bounded, so a long-lived provider does not grow without end.
         self._answers: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
 
+    # Whether ``_ask`` stores each answer as an exchange (an agent team stores its agents' model turns).
+    records_exchanges = True
+
     async def complete(
         self,
         prompt: prompts.Prompt,
@@ -420,10 +431,23 @@ class ChatProvider:
             ]
         task = messages[-1]["content"]
         last = ProviderError("The model was not asked.")
+        asked = exchanges.new_ask(prompt.name, subject, context or {}, prompt.version)
         for attempt in range(1, self.attempts + 1):
-            raw = ""
+            raw, sent = "", list(messages)
+            call = exchanges.at_attempt(asked, attempt)
+            clock, answered, failed = exchanges.Clock(), exchanges.Answered(), ""
             try:
-                answer = await self.complete(prompt, schema, subject, messages, context or {})
+                try:
+                    with exchanges.asking(call) as answered, metered() as spent:
+                        async with exchanges.call_slot():
+                            clock = exchanges.Clock()  # the wait for a slot is not the model's latency
+                            try:
+                                answer = await self.complete(prompt, schema, subject, messages, context or {})
+                            finally:
+                                charge_model_seconds(clock.seconds)
+                except ProviderError as exc:
+                    failed = str(exc)
+                    raise
                 raw = answer.model_dump_json() if isinstance(answer, BaseModel) else str(answer)
                 result = read(raw)
                 if previous is not None and find_program(raw)[0] == find_program(previous)[0]:
@@ -433,17 +457,53 @@ class ChatProvider:
                     )
                 if repair is not None:
                     self._remember(key, raw)
+                self._keep(call, answered, sent, raw, clock, spent)
                 return result
+            except NoRecordedAnswer:
+                raise  # a replay's missing answer is missing at every attempt: no use asking again
             except ProviderError as exc:
                 last = exc
                 raw = raw or exc.raw
                 retried = attempt < self.attempts
+                if failed:
+                    self._keep(call, answered, sent, raw, clock, None, error=failed)
+                else:
+                    self._keep(call, answered, sent, raw, clock, spent, unusable=str(exc))
                 _note(BadAnswer(prompt.name, prompt.version, subject, attempt, str(exc), raw, retried))
                 messages = [
                     *messages[:-1],
                     {"role": "user", "content": task + prompts.rejected_block(str(exc))},
                 ]
         raise ProviderError(str(last), raw=last.raw)
+
+    def _keep(
+        self,
+        call: exchanges.Ask,
+        answered: exchanges.Answered,
+        messages: Messages,
+        raw: str,
+        clock: exchanges.Clock,
+        spent: Meter | None,
+        *,
+        error: str = "",
+        unusable: str = "",
+    ) -> None:
+        """Store one exchange of this provider's (an agent's model turns are stored by its team instead)."""
+        if not self.records_exchanges:
+            return
+        exchanges.keep(
+            call,
+            answered,
+            messages=list(messages),
+            answer=raw,
+            model=self.name,
+            input_tokens=spent.input_tokens if spent else 0,
+            output_tokens=spent.output_tokens if spent else 0,
+            latency_s=clock.seconds,
+            started_at=clock.started_at,
+            error=error,
+            unusable=unusable,
+        )
 
     def _remember(self, key: tuple[str, str], raw: str) -> None:
         self._answers[key] = raw

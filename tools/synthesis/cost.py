@@ -7,10 +7,12 @@ over the store and a resumed run adds only the work it did again.
 
 from __future__ import annotations
 
+import contextlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from frontiersmith.errors import NotFoundError
 from frontiersmith.metering import Meter
 from frontiersmith.store import Store
 
@@ -22,7 +24,7 @@ COST_EVENT = "candidate.cost"
 def record_cost(store: Store, run_id: str, candidate_id: str, stage: str, meter: Meter) -> None:
     """Store what one piece of work of ``stage`` spent on ``candidate_id`` and where its sandbox work ran
     (nothing when it spent nothing)."""
-    if meter.model_calls or meter.sandbox_runs:
+    if meter.model_calls or meter.sandbox_runs or meter.model_seconds:
         store.add_event(COST_EVENT, candidate_id, {"run": run_id, "stage": stage, **meter.to_json()})
 
 
@@ -34,6 +36,10 @@ class RunCost:
     stages: dict[str, Meter] = field(default_factory=dict)
     candidates: dict[str, Meter] = field(default_factory=dict)
     published: list[str] = field(default_factory=list)  # the run's published tasks' ids
+    # How long the run ran (its sessions summed), the most model calls it had at once and its bound on them.
+    wall_seconds: float | None = None
+    peak_model_calls: int | None = None
+    llm_concurrency: int | None = None
 
     @property
     def total(self) -> Meter:
@@ -59,6 +65,34 @@ class RunCost:
             "per_stage": {stage: m.to_json() for stage, m in self.stages.items()},
             "published_tasks": len(self.published),
             "per_published_task": self.per_published_task(),
+            "model": self.model_time(),
+        }
+
+    def model_time_line(self) -> str:
+        """``model_time`` in one sentence (empty when the run asked no model)."""
+        m = self.model_time()
+        if not m["calls"] and not m["latency_seconds"]:
+            return ""
+        line = f"model calls: {m['calls']}, their latencies summed {m['latency_seconds']:.1f} s"
+        if m["wall_seconds"]:
+            line += f" in {m['wall_seconds']:.1f} s of wall time (overlap {m['overlap']:.2f})"
+        if m["peak_in_flight"] is not None:
+            line += f"; at most {m['peak_in_flight']} at once, of llm_concurrency {m['llm_concurrency']}"
+        return line
+
+    def model_time(self) -> dict[str, Any]:
+        """The run's model calls against its wall time: how many, their latencies summed, the most at once and
+        the bound. ``overlap`` is the summed latency over the wall time: above 1 when calls ran at once (a run
+        whose every call waits for the last is at most 1, and its wall time is the model's latency)."""
+        total = self.total
+        overlap = total.model_seconds / self.wall_seconds if self.wall_seconds else None
+        return {
+            "calls": total.model_calls,
+            "latency_seconds": round(total.model_seconds, 3),
+            "wall_seconds": self.wall_seconds,
+            "overlap": round(overlap, 2) if overlap is not None else None,
+            "peak_in_flight": self.peak_model_calls,
+            "llm_concurrency": self.llm_concurrency,
         }
 
 
@@ -79,10 +113,15 @@ def run_cost(store: Store, run_id: str, published: list[str] | None = None) -> R
             float(p.get("cpu_seconds", 0.0)),
             int(p.get("sandbox_runs", 0)),
             list(p.get("workers", [])),
+            float(p.get("model_seconds", 0.0)),
         )
         stages[str(p.get("stage"))].add(meter)
         candidates[event.subject_id or ""].add(meter)
     cost.stages, cost.candidates = dict(stages), dict(candidates)
+    with contextlib.suppress(NotFoundError):
+        progress = store.get_pipeline_run(run_id).progress
+        cost.wall_seconds = progress.wall_seconds
+        cost.peak_model_calls, cost.llm_concurrency = progress.peak_model_calls, progress.llm_concurrency
     if published is None:
         published = stage_table(store, run_id).tasks
     cost.published = list(published)

@@ -26,11 +26,11 @@ from pydantic import Field, field_validator
 
 from frontiersmith import locks
 from frontiersmith.drafts import Provider
-from frontiersmith.errors import FrontierSmithError, InvalidInputError, ProviderError
+from frontiersmith.errors import FrontierSmithError, InvalidInputError, NotFoundError, ProviderError
 from frontiersmith.metering import metered
 from frontiersmith.models import Axis, Candidate, CandidateStatus, Divergence, Rejection, Stage, make_id
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.store import Store
+from frontiersmith.store import RunProgress, Store
 from frontiersmith.thresholds import (
     THRESHOLD_NAMES,
     Thresholds,
@@ -39,6 +39,7 @@ from frontiersmith.thresholds import (
 from .. import synthesis as syn
 from ..judging.executor import get_executor
 from ..llm.chat import keeping_bad_answers
+from ..llm.exchanges import CallSlots, bounded_calls
 from ..seeds.pool import ensure_catalog_seeds
 from ..seeds.select import parse, select_seeds, spread_slots
 from .cost import record_cost, run_cost
@@ -167,6 +168,7 @@ class Pipeline:
         *,
         mutations: RoundStep | None = None,
         selection: RoundStep | None = None,
+        run_id: str | None = None,
     ):
         self.store = store
         self.provider = provider
@@ -178,9 +180,17 @@ class Pipeline:
             lambda cid: provider_authors(store, cid, provider, seed=config.seed, settings=self.settings)
         )
         self.progress = progress or (lambda stage, done, total: None)
-        self.run_id = config.run_id
+        # A replay keeps the recorded run's id (tools/synthesis/replay.py), so every record's id, and every
+        # model call's key, is the recorded one, whatever thresholds it applies.
+        self.run_id = run_id or config.run_id
         self.limiter = anyio.CapacityLimiter(self.settings.max_concurrency)
+        # The stages that only ask a model take as many candidates at once as there may be calls in flight.
+        self.model_limiter = anyio.CapacityLimiter(
+            max(self.settings.llm_concurrency, self.settings.max_concurrency)
+        )
         self.waited_s = 0.0  # how long run() waited for another process running the same run
+        self.calls = CallSlots(self.settings.llm_concurrency)  # the run's bound on model calls at once
+        self._session = time.monotonic()
         self.mutations: RoundStep = mutations or Pipeline.random_mutations
         self.selection: RoundStep = selection or Pipeline.divergence_selection
 
@@ -207,9 +217,29 @@ class Pipeline:
             get_executor(self.settings),
         ):
             self.waited_s = waited
-            # Every unusable model answer of the run is kept, with its reason, beside the record it was for.
-            with keeping_bad_answers(self.store, self.run_id):
-                return await self._rounds()
+            # Every model exchange of the run is kept (an unusable answer also beside the record it was for),
+            # and at most llm_concurrency model calls are in flight at once.
+            with (
+                keeping_bad_answers(self.store, self.run_id),
+                bounded_calls(self.settings.llm_concurrency) as self.calls,
+            ):
+                self._session = time.monotonic()
+                try:
+                    return await self._rounds()
+                finally:
+                    with contextlib.suppress(NotFoundError):  # a run that failed before it was registered
+                        self._record_session()
+
+    def _record_session(self) -> RunProgress:
+        """Add this session's wall time (since it started or was last recorded) and the most model calls it
+        had at once to the run's progress: a resumed run adds its session to the stopped one's."""
+        now = time.monotonic()
+        progress = self.store.get_pipeline_run(self.run_id).progress
+        progress.wall_seconds = round((progress.wall_seconds or 0.0) + now - self._session, 3)
+        progress.peak_model_calls = max(progress.peak_model_calls or 0, self.calls.peak)
+        progress.llm_concurrency = self.calls.limit
+        self._session = now
+        return self.store.update_pipeline_run(self.run_id, progress=progress).progress
 
     async def _rounds(self) -> StageTable:
         ensure_catalog_seeds(self.store)
@@ -229,7 +259,7 @@ class Pipeline:
             self.store.update_pipeline_run(self.run_id, progress=progress)
         table = self.table()
         # The run record keeps its cost per stage and per published task (``store cost`` reads it again).
-        progress = self.store.get_pipeline_run(self.run_id).progress
+        progress = self._record_session()
         progress.cost = run_cost(self.store, self.run_id, published=table.tasks).to_json()
         self.store.update_pipeline_run(self.run_id, status="finished", progress=progress)
         return table
@@ -282,15 +312,18 @@ class Pipeline:
         work: Callable[[Any], Awaitable[None]],
         skipped: int = 0,
         subject: Callable[[Any], str] = lambda c: c.id,
+        limiter: anyio.CapacityLimiter | None = None,
     ) -> None:
-        """Run ``work`` on every item, at most ``max_concurrency`` at once, reporting progress per item;
-        ``skipped`` more items of the stage were done before (a resumed run counts them as done). What each
-        item's work spends is stored against its candidate, ``subject(item)`` (tools/synthesis/cost.py)."""
+        """Run ``work`` on every item, at most ``max_concurrency`` at once (or ``limiter``'s bound), reporting
+        progress per item; ``skipped`` more items of the stage were done before (a resumed run counts them as
+        done). What each item's work spends is stored against its candidate, ``subject(item)``
+        (tools/synthesis/cost.py)."""
         done, total = skipped, skipped + len(items)
+        bound = limiter or self.limiter
 
         async def one(item: Any) -> None:
             nonlocal done
-            async with self.limiter:
+            async with bound:
                 with metered() as meter:
                     await work(item)
                 record_cost(self.store, self.run_id, subject(item), stage, meter)
@@ -340,7 +373,7 @@ class Pipeline:
             parent, axis, variant = slot
             return make_id("cand", parent, axis.value, rnd, variant, self.run_id)
 
-        await self._each("mutate", proposals, mutate, subject=candidate_of)
+        await self._each("mutate", proposals, mutate, subject=candidate_of, limiter=self.model_limiter)
 
     async def _sample(self, rnd: int) -> None:
         """2. sample solutions, and their semantic divergence (3) for every kept candidate."""
@@ -371,7 +404,7 @@ class Pipeline:
             except ProviderError as exc:
                 self.reject(c.id, Stage.SAMPLE, str(exc))
 
-        await self._each("sample", todo, sample, skipped=len(kept) - len(todo))
+        await self._each("sample", todo, sample, skipped=len(kept) - len(todo), limiter=self.model_limiter)
 
     def _semantic_filter(self, rnd: int) -> list[Candidate]:
         """3. semantic filter: threshold, then top N_div."""

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import anyio
+
 from frontiersmith.drafts import Provider, SolutionDraft, provider_name
 from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.models import Program, Solution, content_hash, make_id
 from frontiersmith.sandbox import Sandbox
-from frontiersmith.settings import Settings
+from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..judging.executor import run_step
 from ..llm.chat import keeping_bad_answers
+from ..llm.exchanges import bounded_calls
 from ..problems.resolver import get_problem
 from ..problems.submit import check_size
 
@@ -66,25 +69,43 @@ async def sample_solutions(
         if provider is None:
             raise InvalidInputError("Pass the solutions you wrote or a provider to write them.")
         wanted += [(make_id("sol", candidate_id, i), None, i) for i in range(n)]
-    new: list[Solution] = []
-    for sid, authored_draft, index in wanted:
-        if sid in stored:
-            continue
+    todo = [item for item in wanted if item[0] not in stored]
+    drafts: dict[str, SolutionDraft | ProviderError] = {}
+    failed: dict[str, Exception] = {}  # what stops the step (an endpoint gone): raised as itself, not a group
+
+    async def write(sid: str, authored_draft: SolutionDraft | None, index: int) -> None:
         try:
             with keeping_bad_answers(store):
-                draft = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
+                drafts[sid] = authored_draft or await provider.solve(problem, index=index)  # type: ignore[union-attr]
         except ProviderError as exc:
+            drafts[sid] = exc
+        except Exception as exc:
+            failed[sid] = exc
+
+    # The solvers are asked at once (each independently, none shown another's answer), as many at a time as
+    # the run allows model calls in flight; a call outside a run bounds its own.
+    with bounded_calls((settings or get_settings()).llm_concurrency):
+        async with anyio.create_task_group() as tg:
+            for sid, authored_draft, index in todo:
+                tg.start_soon(write, sid, authored_draft, index)
+    for sid, _authored, _index in todo:
+        if sid in failed:
+            raise failed[sid]
+    new: list[Solution] = []
+    for sid, _authored, index in todo:  # in index order, whichever solver answered first
+        got = drafts[sid]
+        if isinstance(got, ProviderError):
             # One solver's unusable answer costs that solution, not the candidate: it is recorded, the others go on.
-            store.add_event(UNUSABLE, candidate_id, {"index": index, "reason": str(exc)})
+            store.add_event(UNUSABLE, candidate_id, {"index": index, "reason": str(got)})
             continue
         who = author or ("caller" if index < 0 else provider_name(provider))
         new.append(
             Solution(
                 id=sid,
                 problem_id=candidate_id,
-                code=draft.code,
-                language=draft.language,
-                strategy=draft.strategy,
+                code=got.code,
+                language=got.language,
+                strategy=got.strategy,
                 author=who,
             )
         )
