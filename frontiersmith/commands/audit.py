@@ -9,8 +9,11 @@ import typer
 
 
 def audit(
-    ids: list[str] = typer.Argument(
-        None, metavar="TASK", help="Task or candidate ids (default: every candidate's latest task)."
+    tasks: str | None = typer.Option(
+        None,
+        "--tasks",
+        help="'latest' (default: each candidate's latest version), 'all' (every version), or task ids separated "
+        "by commas (a candidate id stands for its latest task), as export takes them.",
     ),
     run: str | None = typer.Option(None, "--run", help="The latest tasks of one synthesis run."),
     store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
@@ -24,7 +27,7 @@ def audit(
     from frontiersmith.tools.synthesis.card import card_of
 
     with open_store(store_path) as store:
-        chosen = list(ids) if ids else [t.id for t in select_tasks(store, run=run)]
+        chosen = [t.id for t in select_tasks(store, tasks, run)]
         cards = {record_id: card_of(store, record_id) for record_id in chosen}
     if as_json:
         typer.echo(json.dumps({k: c.model_dump(mode="json") for k, c in cards.items()}, indent=1))
