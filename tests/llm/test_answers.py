@@ -239,3 +239,23 @@ async def test_a_baseline_may_return_its_output_as_lines(sandbox: Sandbox) -> No
         assert compiled.ok and compiled.program is not None, compiled.message
         result = await sandbox.run(compiled.program, stdin=b"1\n")
         assert result.verdict is Verdict.OK and result.stdout.decode() == printed, result
+
+
+async def test_a_model_function_named_like_a_catalog_helper_is_the_one_its_module_calls(
+    sandbox: Sandbox,
+) -> None:
+    """A strong model's verifier defined its own read_grid, and the catalog's helper of that name (another
+    signature) replaced it; the model's own definition wins, and a `from __future__` import still comes first."""
+    module = (
+        "from __future__ import annotations\n\n"
+        "def read_grid(text):\n    return text.split()\n\n"
+        "def verify(input_text, output_text):\n"
+        "    return True, float(len(read_grid(output_text))), 'counted'\n\n"
+        "def feasible(input_text, output_text):\n    return True, 'any'\n"
+    )
+    program = model_program(module, "verifier")
+    compiled = await sandbox.compile(program.code, program.language)
+    assert compiled.ok and compiled.program is not None, compiled.message
+    files = {"in.txt": b"1\n", "out.txt": b"a b c\n"}
+    result = await sandbox.run(compiled.program, args=["verify", "in.txt", "out.txt"], files=files)
+    assert result.verdict is Verdict.OK and '"objective": 3.0' in result.stdout.decode(), result

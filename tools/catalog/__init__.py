@@ -41,7 +41,8 @@ FAMILIES_DIR = HERE / "families"
 SOLVERS_DIR = HERE / "solvers"
 # What is appended to every family module shipped as a program: the helpers the family modules share (shared.py,
 # which ``load_module`` adds to a module loaded in-process too), then the command-line harness.
-HARNESS = "\n\n".join((HERE / name).read_text() for name in ("shared.py", "harness.py"))
+_SHARED, _HARNESS_MAIN = ((HERE / name).read_text() for name in ("shared.py", "harness.py"))
+HARNESS = f"{_SHARED}\n\n{_HARNESS_MAIN}"
 
 KINDS = ("closed", "open", "pseudo-open")
 
@@ -347,12 +348,24 @@ def model_program(module: str, role: ModelRole) -> Program:
     """A program from a model's module of plain functions: its generator and validator (``tests``), its
     verifier, its feasibility-only checker (``verify`` answers from its ``feasible``) or its baseline s*
     (a solution printing ``baseline(stdin)``), each under the harness every catalog family runs under."""
+    # The catalog's helpers go first, so a function of the model's own that shares a name with one (its own
+    # read_grid) is the one its code calls; a `from __future__` import must stay the program's first statement.
+    future = [line for line in module.splitlines() if line.startswith("from __future__ import")]
+    body = "\n".join(line for line in module.splitlines() if not line.startswith("from __future__ import"))
     if role == "baseline":
-        parts = [module, _MODEL_LINES, _MODEL_BASELINE]
+        parts = [*future, body, _MODEL_LINES, _MODEL_BASELINE]
     elif role == "feasibility":
-        parts = [module, _MODEL_LINES, _MODEL_ADAPTER, _answer_verify_from("feasible"), HARNESS]
+        parts = [
+            *future,
+            _SHARED,
+            body,
+            _MODEL_LINES,
+            _MODEL_ADAPTER,
+            _answer_verify_from("feasible"),
+            _HARNESS_MAIN,
+        ]
     else:
-        parts = [module, _MODEL_LINES, _MODEL_ADAPTER, HARNESS]
+        parts = [*future, _SHARED, body, _MODEL_LINES, _MODEL_ADAPTER, _HARNESS_MAIN]
     return Program(code="\n\n".join(parts), language=Language.PYTHON)
 
 
