@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from frontiersmith.drafts import TestsDraft
-from frontiersmith.models import Language, Limits, OracleRelation, Program, Sense
+from frontiersmith.models import Language, Limits, OracleRelation, ProbeStatus, Program, Sense
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.judging.testgen import GeneratedTest, build_tests
+from frontiersmith.tools.synthesis.crossval.probes import HACKING_CHECK, STRUCTURAL_CHECK
 from frontiersmith.tools.synthesis.crossval.protocol import (
     SECOND_CHECK,
     SEED_CHECK,
@@ -38,6 +39,9 @@ EVERY_CHECK = {
     "verifier judges well-formed mutants",
     "seed's checker agrees",
     "feasibility checker agrees",
+    "verifier judges structural mutants",
+    "verifier judges the seed's own answer",
+    "verifier resists reward hacking",
     "adversarial tests bite",
 }
 
@@ -232,8 +236,14 @@ async def test_an_empty_output_that_scores_fails_the_ordering() -> None:
 
 async def test_a_lax_verifier_lets_mutants_survive() -> None:
     report = await protocol(verifier=LAX_VERIFIER)
-    assert failed(report) == {"verifier kills mutants", SECOND_CHECK}, report.failures()
+    # Its author's own feasibility checker refutes the repeats the probes make and find, too.
+    probed = {STRUCTURAL_CHECK, HACKING_CHECK}
+    assert failed(report) == {"verifier kills mutants", SECOND_CHECK, *probed}, report.failures()
     assert "duplicated output" in " ".join(report.failures("verifier"))
+    assert report.probes is not None
+    hack = report.probes.result("reward hacking")
+    assert hack is not None and hack.status is ProbeStatus.FAILED and hack.output_excerpt
+    assert "your feasibility checker calls it infeasible (an index repeats" in hack.detail
 
 
 async def test_a_kill_rate_under_the_threshold_fails_with_the_survivors() -> None:

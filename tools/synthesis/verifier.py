@@ -31,7 +31,7 @@ from ..judging.testgen import GeneratedTest
 from ..llm.chat import keeping_bad_answers
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
-from .crossval.oracle import seed_oracle
+from .crossval.oracle import independent_checker, seed_answers, seed_oracle
 from .crossval.protocol import CrossValidation, cross_validate
 from .sample import BASELINE_AUTHOR, sampled
 from .tests import suite_draft, suite_tests
@@ -102,6 +102,8 @@ async def run_verifier(
         min_kill_rate=min_kill_rate,
         oracle=seed_oracle(store, candidate),
         feasibility=draft.feasibility,
+        seed_answers=seed_answers(store, candidate),
+        independent=independent_checker(candidate, draft.verifier),
         interactive=draft.interactive,
         settings=settings,
     )
@@ -196,4 +198,5 @@ def _report_record(
         kill_rate=report.kill_rate,
         thresholds=report.thresholds,
         feasibility=report.feasibility,
+        probes=report.probes,
     )
