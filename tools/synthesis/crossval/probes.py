@@ -44,11 +44,11 @@ STRUCTURAL_CHECK = "verifier judges structural mutants"
 SEED_ANSWER_CHECK = "verifier judges the seed's own answer"
 HACKING_CHECK = "verifier resists reward hacking"
 FAR_ABOVE = 0.25  # a score this much above every sampled one on its test needs independent confirmation
-STRUCTURAL_PER_OUTPUT = 4  # structural mutants of the best output on each test (their kinds rotate)
+STRUCTURAL_PER_OUTPUT = 3  # structural mutants of the best output on each test (their kinds rotate)
 SEED_ANSWERS = 2  # the seed's reference programs run at most
 HACK_TESTS = 3  # tests the reward-hacking search runs on (one per distribution first)
-HACK_RUNS = 12  # verifier runs it may spend on each
-HACK_MOVES = 4  # edits it tries from the output it holds before it moves
+HACK_RUNS = 10  # verifier runs it may spend on each
+HACK_MOVES = 5  # edits it tries from the output it holds before it moves
 HACK_CPU_SECONDS = 20.0  # sandbox CPU it may spend in all, whatever the verifier's time limit
 SCORE_EPS = 1e-9
 SHOWN = 3  # offending outputs quoted per check
@@ -382,9 +382,12 @@ class VerifierProbes:
         """Which checks could confirm an output, for the feedback: the independent ones, or why none."""
         confirming = [j.name for j in self.judges if j.confirms]
         own = [j.name for j in self.judges if not j.independent]
-        said = f"only {', '.join(confirming)} could" if confirming else "none here judges the candidate's C_O"
+        if confirming:
+            said = f"{' and '.join(confirming)} did not call it feasible"
+        else:
+            said = "neither a seed's checker nor a catalog family judges this candidate's outputs"
         if own:
-            said += f"; {', '.join(own)} is the verifier author's own and confirms nothing"
+            said += f"; {' and '.join(own)} is yours, so it confirms nothing"
         return said
 
     def _agree(self, found: Sequence[_Found]) -> str:
