@@ -1,7 +1,7 @@
 """Every catalog family's feasibility checkers, in-process: its ``feasible`` (the second opinion the offline
 provider writes) gives its verifier's feasibility verdict, and its seed's checker relates to that verdict as
 the family's axis says, on the outputs the protocol sees: its Python programs' answers to its default tests,
-their corrupted, well-formed and structural mutants."""
+their corrupted and their well-formed mutants."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from frontiersmith.models import Axis
 from frontiersmith.tools.catalog import Family, families, load_module
 from frontiersmith.tools.catalog.export import GeneratedTest
-from frontiersmith.tools.synthesis.crossval.mutants import mutants, structural_mutants, well_formed_mutants
+from frontiersmith.tools.synthesis.crossval.mutants import mutants, well_formed_mutants
 
 # An interactive family judges conversations, not outputs: it has no output to check apart from its interactor.
 MUTABLE = sorted(name for name, fam in families().items() if fam.kind != "closed" and not fam.interactive)
@@ -80,7 +80,6 @@ def test_feasible_agrees_with_the_verifier_and_the_seed_checker_with_the_axis(na
         for i, answer in enumerate(answers):
             outputs.update(mutants(answer, random.Random(f"{test.name}:{i}")).values())
             outputs.update(well_formed_mutants(answer, random.Random(f"{test.name}:{i}"), answers).values())
-            outputs.update(structural_mutants(answer, random.Random(f"{test.name}:{i}")).values())
         inside = seed_check is not None and in_domain(cfg, text)
         for output in sorted(outputs):
             verdict = _call(module.verify, cfg, text, output)

@@ -4,6 +4,8 @@ involved: the programs are the toy problem's (pick numbers with sum <= C, maximi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from frontiersmith.drafts import TestsDraft
@@ -163,6 +165,10 @@ async def test_good_artefacts_pass_every_check() -> None:
     report = await protocol()
     assert failed(report) == set(), report.failures()
     assert report.kill_rate is not None and report.kill_rate >= 0.5
+    # The reference page's table names every check the protocol ran, with its owner.
+    table = (Path(__file__).parents[2] / "docs" / "reference" / "crossval.md").read_text()
+    missing = [c.name for c in report.checks if f"| {c.name} | {c.owner} |" not in table]
+    assert not missing, missing
 
 
 async def test_a_generator_whose_inputs_the_validator_rejects_fails_input_validity() -> None:

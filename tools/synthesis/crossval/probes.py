@@ -43,6 +43,9 @@ from .mutants import mutants, structural_mutants, well_formed_mutants
 STRUCTURAL_CHECK = "verifier judges structural mutants"
 SEED_ANSWER_CHECK = "verifier judges the seed's own answer"
 HACKING_CHECK = "verifier resists reward hacking"
+STRUCTURAL, SEED_ANSWER, HACKING = "structural mutants", "seed's own answer", "reward hacking"
+# (probe, the check that carries it), in the order they run
+VERIFIER_PROBES = ((STRUCTURAL, STRUCTURAL_CHECK), (SEED_ANSWER, SEED_ANSWER_CHECK), (HACKING, HACKING_CHECK))
 FAR_ABOVE = 0.25  # a score this much above every sampled one on its test needs independent confirmation
 STRUCTURAL_PER_OUTPUT = 3  # structural mutants of the best output on each test (their kinds rotate)
 SEED_ANSWERS = 2  # the seed's reference programs run at most
@@ -138,22 +141,24 @@ class VerifierProbes:
         seed_answers: Mapping[str, Program] | str,
         independent: IndependentChecker | None,
     ):
-        """``answers``: per test, the accepted sampled outputs with their scores; ``base_out``: the
-        baseline's accepted output per test;
-        ``judges``: the feasibility checks the protocol compiled (the seed's checker, the author's);
-        ``seed_answers``: the seed's reference programs, or why there are none; ``independent``: a checker
-        of the candidate's C_O that the verifier's author did not write."""
-        self.judge, self.baseline, self.answers = judge, baseline, answers
+        """``baseline``: the baseline's objective per test; ``answers``: per test, the accepted sampled
+        outputs with their scores; ``base_out``: the baseline's accepted output per test; ``judges``: the
+        feasibility checks the protocol compiled (the seed's checker, the author's); ``seed_answers``: the
+        seed's reference programs, or why there are none; ``independent``: a checker of the candidate's C_O
+        that the verifier's author did not write."""
+        self.judge, self.baseline, self.answers, self.base_out = judge, baseline, answers, base_out
         self.tests = [t for t in tests if t.name in baseline]  # a score needs the baseline's objective
         self.by_name = {t.name: t for t in self.tests}
         self.judges = list(judges)
         self.seed_answers, self.independent = seed_answers, independent
-        self.base_out = base_out
         # "Far above every sampled solution" means something only where one was accepted: elsewhere the
         # baseline is the only answer, and any better one is far above it.
         self.best = {name: max(s for _, s in found) for name, found in answers.items() if found}
 
     async def run(self, cache: ProgramCache) -> ProbeReport:
+        if not self.tests:  # the baseline failed everywhere, which its own check reports
+            why = "the baseline has an objective on no test: no score to probe"
+            return self._report([self._result(n, c, ProbeStatus.SKIPPED, why) for n, c in VERIFIER_PROBES])
         if self.independent is not None:
             compiled = await cache.get(self.independent.checker, "independent-feasibility")
             if compiled.ok:  # the catalog's own program: a failure is the system's, and it is left out
@@ -167,6 +172,9 @@ class VerifierProbes:
             await self._timed(self._seed_answer(cache)),
             await self._timed(self._hacking()),
         ]
+        return self._report(results)
+
+    def _report(self, results: list[ProbeResult]) -> ProbeReport:
         return ProbeReport(
             results=results,
             authors=[j.record() for j in self.judges],
@@ -188,7 +196,7 @@ class VerifierProbes:
     # -- the three probes ----------------------------------------------------------------------------------
 
     async def _structural(self) -> ProbeResult:
-        name = "structural mutants"
+        name = STRUCTURAL
         cases: list[tuple[str, str, bytes]] = []
         for k, test in enumerate(self.tests):
             best = self._best_output(test.name)
@@ -224,7 +232,7 @@ class VerifierProbes:
         return self._verdict(name, STRUCTURAL_CHECK, wrong, len(cases), why, covered + self._agree(found))
 
     async def _seed_answer(self, cache: ProgramCache) -> ProbeResult:
-        name = "seed's own answer"
+        name = SEED_ANSWER
         if isinstance(self.seed_answers, str):
             return self._result(name, SEED_ANSWER_CHECK, ProbeStatus.SKIPPED, self.seed_answers)
         ran: list[tuple[str, str, bytes, TestResult]] = []
@@ -252,8 +260,8 @@ class VerifierProbes:
         found = await self._judged(ran)
         wrong = [f for f in found if f.problem(self._judges_said()) is not None]
         covered = (
-            f"the seed's references answered {len(ran)} tests; the verifier accepts {len(found)} of those "
-            "answers" + self._agree(found)
+            f"the verifier accepts {len(found)} of the {len(ran)} answers the seed's references printed on "
+            "these tests" + self._agree(found)
         )
         why = (
             "the seed's own answer to the problem before the mutation breaks what the mutation added, and the "
@@ -262,7 +270,7 @@ class VerifierProbes:
         return self._verdict(name, SEED_ANSWER_CHECK, wrong, len(ran), why, covered)
 
     async def _hacking(self) -> ProbeResult:
-        name = "reward hacking"
+        name = HACKING
         tests = self._hack_tests()
         if not tests:
             why = (

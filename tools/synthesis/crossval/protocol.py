@@ -74,9 +74,7 @@ from ...judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
 from ...judging.testgen import GeneratedTest, ProgramCache
 from .mutants import mutants, out_of_range, well_formed_mutants
 from .probes import (
-    HACKING_CHECK,
-    SEED_ANSWER_CHECK,
-    STRUCTURAL_CHECK,
+    VERIFIER_PROBES,
     FeasibilityJudge,
     IndependentChecker,
     VerifierProbes,
@@ -374,11 +372,7 @@ class _Protocol:
                     status=ProbeStatus.SKIPPED,
                     detail="an interactive verifier judges conversations, not outputs: no output to edit",
                 )
-                for name, check in (
-                    ("structural mutants", STRUCTURAL_CHECK),
-                    ("seed's own answer", SEED_ANSWER_CHECK),
-                    ("reward hacking", HACKING_CHECK),
-                )
+                for name, check in VERIFIER_PROBES
             ]
         )
         if not self.report.failures("verifier"):
