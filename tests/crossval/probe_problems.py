@@ -16,8 +16,21 @@ MATCHING_STATEMENT = """Left vertices 1..a, right vertices 1..b and m edges betw
 lines `u v` (left u, right v). Output: k, then k lines `u v`: a matching (no vertex twice) of the input's
 edges with as many edges as possible."""
 
+# Kuhn's augmenting path from u over ``adj``, ``match[v]`` being v's partner (0: free): both seeds' references.
+_AUGMENT = r"""
+def augment(u, seen):
+    for v in adj[u]:
+        if v not in seen:
+            seen.add(v)
+            if match[v] == 0 or augment(match[v], seen):
+                match[v] = u
+                return True
+    return False
+"""
+
 # Kuhn's augmenting paths: a maximum matching, in the edges' order.
-MATCHING_REFERENCE = r"""
+MATCHING_REFERENCE = (
+    r"""
 import sys
 sys.setrecursionlimit(10000)
 data = sys.stdin.read().split()
@@ -25,22 +38,17 @@ a, b, m = int(data[0]), int(data[1]), int(data[2])
 adj = [[] for _ in range(a + 1)]
 for i in range(m):
     adj[int(data[3 + 2 * i])].append(int(data[4 + 2 * i]))
-match_right = [0] * (b + 1)
-def augment(u, seen):
-    for v in adj[u]:
-        if v not in seen:
-            seen.add(v)
-            if match_right[v] == 0 or augment(match_right[v], seen):
-                match_right[v] = u
-                return True
-    return False
-for u in range(1, a + 1):
+match = [0] * (b + 1)
+"""
+    + _AUGMENT
+    + r"""for u in range(1, a + 1):
     augment(u, set())
-pairs = sorted((match_right[v], v) for v in range(1, b + 1) if match_right[v])
+pairs = sorted((match[v], v) for v in range(1, b + 1) if match[v])
 print(len(pairs))
 for u, v in pairs:
     print(u, v)
 """
+)
 
 MIN_MAXIMAL_STATEMENT = """Left vertices 1..a, right vertices 1..b and m edges between them. Input: `a b m`, then m
 lines `u v` (left u, right v). Output: k, then k lines `u v`: a maximal matching — no vertex twice, and every
@@ -79,7 +87,21 @@ def validate(text):
         raise ValueError("an edge repeats or leaves the graph")
 """
 
-_MATCHING_CHECKS = r"""
+# Both problems' verifier and feasibility checker read their verdict from one ``check`` (the lax verifiers
+# below are lax in ``check`` itself, or in a ``verify`` defined after it).
+_FROM_CHECK = r"""
+
+def verify(input_text, output_text):
+    ok, message = check(input_text, output_text)
+    return ok, int(output_text.split()[0]) if ok else None, message
+
+
+def feasible(input_text, output_text):
+    return check(input_text, output_text)
+"""
+
+_MATCHING_CHECKS = (
+    r"""
 def read(input_text):
     data = [int(x) for x in input_text.split()]
     a, b, m = data[:3]
@@ -104,15 +126,9 @@ def check(input_text, output_text):
     MAXIMALITY
     return True, f"a maximal matching of {len(pairs)} edges"
 
-
-def verify(input_text, output_text):
-    ok, message = check(input_text, output_text)
-    return ok, int(output_text.split()[0]) if ok else None, message
-
-
-def feasible(input_text, output_text):
-    return check(input_text, output_text)
-
+"""
+    + _FROM_CHECK
+    + r"""
 
 def baseline(input_text):
     _, _, edges = read(input_text)
@@ -124,6 +140,7 @@ def baseline(input_text):
             chosen.append(f"{u} {v}")
     return [len(chosen)] + chosen
 """
+)
 
 _MAXIMALITY = """matched = set(left), set(right)
     free = [(u, v) for u, v in edges if u not in matched[0] and v not in matched[1]]
@@ -201,32 +218,27 @@ then k lines, each a path `v1 v2 ... vc` along the edges; every vertex on exactl
 possible."""
 
 # Minimum path cover: n minus a maximum matching of each vertex to a successor, read back as paths.
-PATH_COVER_REFERENCE = r"""
+PATH_COVER_REFERENCE = (
+    r"""
 import sys
 sys.setrecursionlimit(10000)
 data = sys.stdin.read().split()
 n, m = int(data[0]), int(data[1])
-succ = [[] for _ in range(n + 1)]
+adj = [[] for _ in range(n + 1)]
 for i in range(m):
-    succ[int(data[2 + 2 * i])].append(int(data[3 + 2 * i]))
-prev = [0] * (n + 1)
-def augment(u, seen):
-    for v in succ[u]:
-        if v not in seen:
-            seen.add(v)
-            if prev[v] == 0 or augment(prev[v], seen):
-                prev[v] = u
-                return True
-    return False
-for u in range(1, n + 1):
+    adj[int(data[2 + 2 * i])].append(int(data[3 + 2 * i]))
+match = [0] * (n + 1)
+"""
+    + _AUGMENT
+    + r"""for u in range(1, n + 1):
     augment(u, set())
 nxt = [0] * (n + 1)
 for v in range(1, n + 1):
-    if prev[v]:
-        nxt[prev[v]] = v
+    if match[v]:
+        nxt[match[v]] = v
 paths = []
 for v in range(1, n + 1):
-    if not prev[v]:
+    if not match[v]:
         path = [v]
         while nxt[path[-1]]:
             path.append(nxt[path[-1]])
@@ -235,6 +247,7 @@ print(len(paths))
 for path in paths:
     print(*path)
 """
+)
 
 CAPPED_COVER_STATEMENT = """A DAG on vertices 1..n with m edges u → v (u < v), and a cap L. Input: `n m`, then m lines
 `u v`, then a line `L`. Output: k, then k lines, each a path `v1 v2 ... vc` along the edges with at most L
@@ -275,7 +288,8 @@ def validate(text):
         raise ValueError("L in [2, n]")
 """
 
-_COVER_CHECKS = r"""
+_COVER_CHECKS = (
+    r"""
 def read(input_text):
     data = [int(x) for x in input_text.split()]
     n, m = data[:2]
@@ -301,20 +315,15 @@ def check(input_text, output_text):
         CAP
     return True, f"{k} paths"
 
-
-def verify(input_text, output_text):
-    ok, message = check(input_text, output_text)
-    return ok, int(output_text.split()[0]) if ok else None, message
-
-
-def feasible(input_text, output_text):
-    return check(input_text, output_text)
-
+"""
+    + _FROM_CHECK
+    + r"""
 
 def baseline(input_text):
     n, _, _ = read(input_text)
     return [n] + list(range(1, n + 1))
 """
+)
 
 _CAP = """if len(path) > cap:
             return False, f"a path has {len(path)} vertices > L = {cap}"

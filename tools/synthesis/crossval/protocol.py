@@ -218,7 +218,7 @@ async def cross_validate(
     protocol = _Protocol(
         tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate, oracle, feasibility
     )
-    protocol.seed_answers, protocol.independent = seed_answers, independent
+    protocol.seed_answers, protocol.independent = seed_answers, independent  # for the probes only
     if sandbox is None:
         async with open_sandbox(backend, settings) as sb:
             return await protocol.run(sb, settings.workers)
