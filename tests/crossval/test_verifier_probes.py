@@ -152,7 +152,10 @@ async def test_a_verifier_without_maximality_and_its_equally_lax_checker_are_ref
     edges = int(hack.output_excerpt.split()[0])
     assert edges <= 1 and hack.test and hack.score is not None and hack.best_sampled is not None
     assert hack.score >= hack.best_sampled + FAR_ABOVE
-    assert [(a.check, a.independent) for a in stored.probes.authors] == [("your feasibility checker", False)]
+    assert [(a.check, a.independent) for a in stored.probes.authors] == [
+        ("the verifier", False),
+        ("your feasibility checker", False),
+    ]
     shown = VerifierOut.of(cid, lax)
     assert shown.probes == stored.probes and any(HACKING_CHECK in f for f in shown.verifier_failures)
     with pytest.raises(InvalidInputError, match="no verifier that passed cross-validation"):

@@ -246,11 +246,12 @@ def structural_mutants(output: bytes, rng: random.Random) -> dict[str, bytes]:
     if shape.lines and n > 1:
         j = rng.randrange(n - 1)
         out["two lines merged"] = items[:j] + [items[j] + items[j + 1]] + items[j + 2 :]
-    pairs = [(a, b) for a in range(n) for b in range(a + 1, n) if items[a] != items[b]]
-    if pairs:
-        a, b = rng.choice(pairs)
-        swapped = list(items)
-        swapped[a], swapped[b] = swapped[b], swapped[a]
-        out["two items swapped"] = swapped
+    for _ in range(50 if n > 1 else 0):  # two different items, if a few draws find them
+        a, b = rng.sample(range(n), 2)
+        if items[a] != items[b]:
+            swapped = list(items)
+            swapped[a], swapped[b] = swapped[b], swapped[a]
+            out["two items swapped"] = swapped
+            break
     original = shape.text(items)
     return {label: text.encode() for label, m in out.items() if (text := shape.text(m)) != original}

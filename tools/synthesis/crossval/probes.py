@@ -54,6 +54,7 @@ HACK_RUNS = 10  # verifier runs it may spend on each
 HACK_MOVES = 5  # edits it tries from the output it holds before it moves
 HACK_CPU_SECONDS = 20.0  # sandbox CPU it may spend in all, whatever the verifier's time limit
 SCORE_EPS = 1e-9
+VERIFIER_AUTHOR = CheckAuthor(check="the verifier", author="the verifier's author", independent=False)
 SHOWN = 3  # offending outputs quoted per check
 RAN = (Verdict.OK, Verdict.INVALID)  # a program's run whose output the verifier judged
 
@@ -177,7 +178,7 @@ class VerifierProbes:
     def _report(self, results: list[ProbeResult]) -> ProbeReport:
         return ProbeReport(
             results=results,
-            authors=[j.record() for j in self.judges],
+            authors=[VERIFIER_AUTHOR, *(j.record() for j in self.judges)],
             far_above=FAR_ABOVE,
             structural_per_output=STRUCTURAL_PER_OUTPUT,
             seed_answers=SEED_ANSWERS,
