@@ -158,7 +158,9 @@ class VerifierDraft(BaseModel):
         description="A feasibility-only checker, written apart from the verifier: `verify INPUT OUTPUT` prints "
         '{"feasible": bool, "message": str} and nothing decides but C_O. It must agree with the verifier on '
         "every output the protocol sees; without it, and without a seed whose checker can judge, the "
-        "verifier's verdicts on well-formed mutants are unexplained and the protocol fails.",
+        "verifier's verdicts on well-formed mutants are unexplained and the protocol fails. Being yours, it "
+        "can refute the verifier but never vouch for it: an output scored far above every sampled solution "
+        "needs a check you did not write.",
     )
     baseline_summary: str = Field(
         "",

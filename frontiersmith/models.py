@@ -661,6 +661,59 @@ class ProtocolThresholds(BaseModel):
     disagreements_allowed: int = 0  # outputs a feasibility judge may disagree with the verifier on
 
 
+class ProbeStatus(StrEnum):
+    PASSED = "passed"  # it ran and found nothing wrong
+    FAILED = "failed"  # it found an output the verifier judges wrongly (``ProbeResult.output_excerpt``)
+    SKIPPED = "skipped"  # it had nothing to run on (``ProbeResult.detail`` says why)
+
+
+class ProbeResult(BaseModel):
+    """One probe of the verifier where a mutation bites (docs/reference/crossval.md), in a short, stable form
+    a task card shows: which probe, whether it ran and what it found, and the offending output when it failed."""
+
+    name: str  # "structural mutants" | "seed's own answer" | "reward hacking"
+    check: str  # the protocol check that carries it (owned by the verifier's author)
+    status: ProbeStatus
+    detail: str = ""  # why it was skipped, what failed and what to do, or what it covered
+    test: str = ""  # the test of the offending output
+    output: str = ""  # which output that is (a mutant of the best output, the seed's reference's answer, ...)
+    output_excerpt: str = ""
+    score: float | None = None  # the verifier's normalised score on it
+    best_sampled: float | None = None  # the best sampled solution's score on that test
+    outputs: int = 0  # outputs the probe had the verifier judge
+    cpu_seconds: float = 0.0  # sandbox CPU the probe spent
+
+
+class CheckAuthor(BaseModel):
+    """A check that judged feasibility beside the verifier, and who wrote it. Only a check the verifier's
+    author did not write is independent: the feasibility checker written beside the verifier can refute it,
+    never confirm it."""
+
+    check: (
+        str  # "the verifier", "your feasibility checker", "the seed's checker", "the catalog's feasibility"
+    )
+    author: str
+    independent: bool
+    confirms: bool = False  # its "feasible" is a verdict on the candidate's own C_O (not only a bound on it)
+
+
+class ProbeReport(BaseModel):
+    """The verifier probes of one protocol run, who wrote each feasibility check they asked, and the bounds
+    they ran under."""
+
+    results: list[ProbeResult] = Field(default_factory=list)
+    authors: list[CheckAuthor] = Field(default_factory=list)
+    far_above: float = 0.0  # a score this far above every sampled one needs an independent check's "feasible"
+    structural_per_output: int = 0  # structural mutants of the best output per test
+    seed_answers: int = 0  # the seed's reference programs run at most
+    hack_tests: int = 0  # tests the reward-hacking search runs on
+    hack_runs: int = 0  # verifier runs it may spend per test
+    hack_cpu_seconds: float = 0.0  # sandbox CPU it may spend in all
+
+    def result(self, name: str) -> ProbeResult | None:
+        return next((r for r in self.results if r.name == name), None)
+
+
 class CrossValidationReport(Record):
     """The protocol's verdict on one verifier and baseline over one test suite: every check, pass or fail.
 
@@ -669,7 +722,7 @@ class CrossValidationReport(Record):
 
     # Added later: a report stored before them keeps its hash.
     HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset(
-        {"thresholds", "feasibility", "normalisation", "references", "example", "silent_tests"}
+        {"thresholds", "feasibility", "normalisation", "references", "example", "silent_tests", "probes"}
     )
 
     candidate_id: str
@@ -687,6 +740,7 @@ class CrossValidationReport(Record):
     references: dict[str, Reference] | None = None  # test name -> its reference points; None: stored before
     example: StatementExample | None = None  # the statement's example, judged; None: the tests have none
     silent_tests: list[str] | None = None  # tests on which every sampled solution scores the same
+    probes: ProbeReport | None = None  # the verifier probes where the mutation bites; None: stored before
 
     def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
         return [

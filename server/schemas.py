@@ -18,6 +18,7 @@ from frontiersmith.models import (
     Divergence,
     FeasibilityReport,
     Language,
+    ProbeReport,
     Problem,
     ProtocolThresholds,
     Solution,
@@ -250,6 +251,13 @@ class VerifierOut(BaseModel):
         "the verifier accepted; the first disagreements, each with the input, the output and both verdicts."
     )
     thresholds: ProtocolThresholds | None = Field(None, description="The thresholds this run applied.")
+    probes: ProbeReport | None = Field(
+        None,
+        description="The probes where the mutation bites: structural mutants of the best outputs, the seed's "
+        "own answers run on these tests, a bounded reward-hacking search; each passed, failed (with the "
+        "offending test and output) or skipped (and why), and who wrote each feasibility check they asked "
+        "(your own feasibility checker can refute your verifier, never confirm it).",
+    )
 
     @classmethod
     def of(cls, candidate_id: str, result: VerifierResult) -> VerifierOut:
@@ -269,6 +277,7 @@ class VerifierOut(BaseModel):
             oracle=report.feasibility.oracle,
             feasibility=report.feasibility,
             thresholds=report.thresholds,
+            probes=report.probes,
             scores={
                 sid: {name: cell.score for name, cell in cells.items()} for sid, cells in report.cells.items()
             },

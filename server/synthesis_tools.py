@@ -348,14 +348,18 @@ async def run_verifier(
     on every output above agrees with the verifier's as the mutation's axis says; your feasibility-only
     checker (`authored.feasibility`, the second opinion) gives the verifier's feasibility verdict on
     every one of them, and is required where no oracle (or only an output mutation's) says which
-    well-formed mutants are feasible; the scores use the scale (outputs whose objectives differ do not all
-    score within 0.02: a baseline far below every real answer squeezes them); the baseline and a sampled
-    solution's output on the statement's example are accepted; some test of an adversarial distribution
-    lowers a sampled solution below its median elsewhere, and at most half the tests give every
-    sampled solution the same score. Scores are (O − O_base) / (O_best − O_base) on each test, against the
-    baseline's objective and the best a sampled solution reached, unless the server is set to the paper's
-    normalisation. Every check runs in code, the same with or without a model. Each failed check names its
-    owner: 'tests' failures go back to
+    well-formed mutants are feasible; probes where the mutation bites (structural mutants of the best
+    outputs with whole items dropped, duplicated, merged or swapped; the seed's own answers run on these
+    tests; a bounded search over edits of the sampled outputs) find no output the verifier accepts that a
+    feasibility check calls infeasible, nor one it scores far above every sampled solution that no check
+    you did not write calls feasible (your own checker can refute your verifier, never vouch for it); the
+    scores use the scale (outputs whose objectives differ do not all score within 0.02: a baseline far below
+    every real answer squeezes them); the baseline and a sampled solution's output on the statement's example
+    are accepted; some test of an adversarial distribution lowers a sampled solution below its median
+    elsewhere, and at most half the tests give every sampled solution the same score. Scores are
+    (O − O_base) / (O_best − O_base) on each test, against the baseline's objective and the best a sampled
+    solution reached, unless the server is set to the paper's normalisation. Every check runs in code, the
+    same with or without a model. Each failed check names its owner: 'tests' failures go back to
     generate_tests, 'verifier' failures to a new run_verifier (pass them as feedback). ok=true means the
     candidate can be published.
 

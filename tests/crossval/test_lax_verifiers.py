@@ -20,10 +20,12 @@ from frontiersmith.tools import synthesis as syn
 from frontiersmith.tools.catalog import HARNESS, get_family, seed_id_for
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
+from frontiersmith.tools.synthesis.crossval.probes import HACKING_CHECK, SEED_ANSWER_CHECK, STRUCTURAL_CHECK
 from frontiersmith.tools.synthesis.crossval.protocol import SECOND_CHECK, SEED_CHECK
 
 pytestmark = pytest.mark.anyio
 WELL_FORMED_CHECK = "verifier judges well-formed mutants"
+PROBES = {STRUCTURAL_CHECK, SEED_ANSWER_CHECK, HACKING_CHECK}
 
 # The issue's own example: the catalog's Min-True 2-SAT verifier wrapped so that any n bits are feasible,
 # an assignment that breaks a clause scoring its ones + 1 like any other.
@@ -187,9 +189,14 @@ async def test_a_lax_verifier_is_rejected_with_the_reason_and_the_familys_own_pa
     )
     result = await syn.run_verifier(store, cid, authored=draft, settings=settings)
     report = result.report
-    # The older checks let it through: it fails only the checks that judge feasibility.
+    # The older checks let it through: it fails only the checks that judge feasibility (the probes too).
     assert not report.ok
-    assert {c.name for c in report.checks if not c.passed} <= {WELL_FORMED_CHECK, SEED_CHECK, SECOND_CHECK}
+    assert {c.name for c in report.checks if not c.passed} <= {
+        WELL_FORMED_CHECK,
+        SEED_CHECK,
+        SECOND_CHECK,
+        *PROBES,
+    }
     rejected = check(report, lax.failed)
     assert not rejected.passed and lax.reason in rejected.detail, rejected.detail
     assert "the verifier says feasible" in rejected.detail

@@ -41,6 +41,8 @@ def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run
     cands = [c for c in store.list_candidates() if c.problem.provenance.get("run") == out["run_id"]]
 
     assert out["stages"]["published"] >= 3
+    # Every catalog family that reaches cross-validation passes it, the probes where its mutation bites too.
+    assert out["stages"]["passed_protocol"] == out["stages"]["passed_semantic"], out["reasons"]
     assert out["stages"]["proposed"] == len(cands)
     assert out["stages"]["published"] == sum(c.status is CandidateStatus.ACCEPTED for c in cands)
     assert sum(out["rejected"].values()) == sum(c.status is CandidateStatus.REJECTED for c in cands)

@@ -4,12 +4,15 @@ involved: the programs are the toy problem's (pick numbers with sum <= C, maximi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from frontiersmith.drafts import TestsDraft
-from frontiersmith.models import Language, Limits, OracleRelation, Program, Sense
+from frontiersmith.models import Language, Limits, OracleRelation, ProbeStatus, Program, Sense
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.judging.testgen import GeneratedTest, build_tests
+from frontiersmith.tools.synthesis.crossval.probes import HACKING_CHECK, STRUCTURAL_CHECK
 from frontiersmith.tools.synthesis.crossval.protocol import (
     SECOND_CHECK,
     SEED_CHECK,
@@ -39,6 +42,9 @@ EVERY_CHECK = {
     "verifier judges well-formed mutants",
     "seed's checker agrees",
     "feasibility checker agrees",
+    "verifier judges structural mutants",
+    "verifier judges the seed's own answer",
+    "verifier resists reward hacking",
     "adversarial tests bite",
     "tests carry signal",
 }
@@ -170,6 +176,10 @@ async def test_good_artefacts_pass_every_check() -> None:
     report = await protocol()
     assert failed(report) == set(), report.failures()
     assert report.kill_rate is not None and report.kill_rate >= 0.5
+    # The reference page's table names every check the protocol ran, with its owner.
+    table = (Path(__file__).parents[2] / "docs" / "reference" / "crossval.md").read_text()
+    missing = [c.name for c in report.checks if f"| {c.name} | {c.owner} |" not in table]
+    assert not missing, missing
 
 
 async def test_a_generator_whose_inputs_the_validator_rejects_fails_input_validity() -> None:
@@ -243,8 +253,14 @@ async def test_an_empty_output_that_scores_fails_the_ordering() -> None:
 
 async def test_a_lax_verifier_lets_mutants_survive() -> None:
     report = await protocol(verifier=LAX_VERIFIER)
-    assert failed(report) == {"verifier kills mutants", SECOND_CHECK}, report.failures()
+    # Its author's own feasibility checker refutes the repeats the probes make and find, too.
+    probed = {STRUCTURAL_CHECK, HACKING_CHECK}
+    assert failed(report) == {"verifier kills mutants", SECOND_CHECK, *probed}, report.failures()
     assert "duplicated output" in " ".join(report.failures("verifier"))
+    assert report.probes is not None
+    hack = report.probes.result("reward hacking")
+    assert hack is not None and hack.status is ProbeStatus.FAILED and hack.output_excerpt
+    assert "your feasibility checker calls it infeasible (an index repeats" in hack.detail
 
 
 async def test_a_kill_rate_under_the_threshold_fails_with_the_survivors() -> None:

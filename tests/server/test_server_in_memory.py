@@ -182,6 +182,20 @@ async def test_authored_synthesis_session_publishes_a_task_that_takes_submission
         )
         assert verified["ok"], verified["verifier_failures"] + verified["tests_failures"]
         assert {c["owner"] for c in verified["checks"]} == {"tests", "verifier"}
+        # The probes where the mutation bites, each passed or skipped with why, and who wrote each check.
+        probes = verified["probes"]
+        assert [p["name"] for p in probes["results"]] == [
+            "structural mutants",
+            "seed's own answer",
+            "reward hacking",
+        ]
+        assert {p["status"] for p in probes["results"]} <= {"passed", "skipped"}
+        assert {
+            "check": "your feasibility checker",
+            "author": "the verifier's author",
+            "independent": False,
+            "confirms": False,
+        } in probes["authors"]
         greedy_id = by_strategy["greedy false-first"]["solution_id"]
         assert max(verified["scores"][greedy_id].values()) > 0.0
 

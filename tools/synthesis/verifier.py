@@ -32,7 +32,7 @@ from ..judging.testgen import EXAMPLE, GeneratedTest
 from ..llm.chat import keeping_bad_answers
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
-from .crossval.oracle import seed_oracle
+from .crossval.oracle import independent_checker, seed_answers, seed_oracle
 from .crossval.protocol import CrossValidation, cross_validate
 from .sample import BASELINE_AUTHOR, baseline_strategy, sampled
 from .tests import suite_draft, suite_tests
@@ -103,6 +103,8 @@ async def run_verifier(
         min_kill_rate=min_kill_rate,
         oracle=seed_oracle(store, candidate),
         feasibility=draft.feasibility,
+        seed_answers=seed_answers(store, candidate),
+        independent=independent_checker(candidate, draft.verifier),
         interactive=draft.interactive,
         example=_example(store, suite),
         settings=settings,
@@ -225,4 +227,5 @@ def _report_record(
             for name, base in report.baseline_objectives.items()
             if name in report.best_objectives
         },
+        probes=report.probes,
     )

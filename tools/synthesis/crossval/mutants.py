@@ -1,6 +1,8 @@
 """Outputs the verifier must see through: a sampled output corrupted six ways (``mutants``), with every number
-out of range (``out_of_range``), and well-formed mutants of the right shape with one thing changed
-(``well_formed_mutants``, typed by the layout the outputs share). The protocol (protocol.py) judges them.
+out of range (``out_of_range``), well-formed mutants of the right shape with one thing changed
+(``well_formed_mutants``, typed by the layout the outputs share), and structural mutants that edit whole
+items, lines or list entries with the count kept right (``structural_mutants``). The protocol (protocol.py)
+and its probes (probes.py) judge them.
 """
 
 from __future__ import annotations
@@ -170,3 +172,86 @@ def well_formed_mutants(output: bytes, rng: random.Random, peers: Sequence[bytes
         out["one element moved"] = m
     original = shape.text()
     return {label: s.text().encode() for label, s in out.items() if s.text() != original}
+
+
+@dataclass
+class _Items:
+    """An output read as a list of whole items: its lines (a path, an edge, a bin), after a line counting
+    them when there is one, or the entries of one list, after their count when it is given. Lines that each
+    start with their own length stay counted when two are merged."""
+
+    items: list[list[str]]
+    lines: bool  # one item per line; else the entries of one list (one token each)
+    counted: bool = False  # the number of items comes first
+    count_alone: bool = False  # that number has a line of its own (a list of entries)
+    self_counted: bool = False  # each item line starts with the number of tokens after it
+
+    @classmethod
+    def of(cls, text: str) -> _Items | None:
+        lines = [line.split() for line in text.splitlines() if line.strip()]
+        flat = [tok for line in lines for tok in line]
+        if not flat:
+            return None
+        if (
+            len(lines) > 1
+            and len(lines[0]) == 1
+            and _is_int(lines[0][0])
+            and int(lines[0][0]) == len(lines) - 1
+        ):
+            return cls._lines(lines[1:], counted=True)
+        if _is_int(flat[0]) and int(flat[0]) == len(flat) - 1 and len(lines) <= 2:
+            return cls([[tok] for tok in flat[1:]], lines=False, counted=True, count_alone=len(lines) == 2)
+        if len(lines) > 1:
+            return cls._lines(lines, counted=False)
+        return cls([[tok] for tok in flat], lines=False) if len(flat) > 1 else None  # one value: no list
+
+    @classmethod
+    def _lines(cls, lines: list[list[str]], counted: bool) -> _Items:
+        own = all(_is_int(line[0]) and int(line[0]) == len(line) - 1 for line in lines)
+        return cls([line[1:] if own else line for line in lines], True, counted, self_counted=own)
+
+    def text(self, items: list[list[str]]) -> str:
+        if not self.lines:
+            entries = " ".join(tok for item in items for tok in item)
+            if not self.counted:
+                return entries + "\n" if entries else ""
+            sep = "\n" if self.count_alone else " "
+            return f"{len(items)}{sep}{entries}".rstrip() + "\n"
+        rows = [" ".join(([str(len(item))] if self.self_counted else []) + item) for item in items]
+        return "\n".join(([str(len(items))] if self.counted else []) + rows) + "\n"
+
+
+def structural_mutants(output: bytes, rng: random.Random) -> dict[str, bytes]:
+    """Outputs that edit ``output``'s whole items — its lines (after a count line, which is kept right) or the
+    entries of its one list (after their count) — each in one way: one item dropped, half of them dropped,
+    all but one dropped, none kept (when a count says so), one duplicated, two adjacent lines merged into one
+    (a path joined to the next), two items swapped. They keep the layout, so a verifier that reads the
+    answer item by item accepts them unless it checks what the answer must be as a whole: maximal,
+    covering, within a cap, free of repeats. Each may be feasible or not; the probes ask a judge."""
+    shape = _Items.of(output.decode("utf-8", "replace"))
+    if shape is None or not shape.items:
+        return {}
+    items, n = shape.items, len(shape.items)
+    out: dict[str, list[list[str]]] = {}
+    i = rng.randrange(n)
+    if n > 1:
+        out["an item dropped"] = items[:i] + items[i + 1 :]
+    if n > 3:
+        out["half the items dropped"] = [items[k] for k in sorted(rng.sample(range(n), n // 2))]
+    if n > 2:
+        out["all items but one dropped"] = [items[i]]
+    if shape.counted:
+        out["every item dropped"] = []
+    out["an item duplicated"] = items[: i + 1] + items[i:]
+    if shape.lines and n > 1:
+        j = rng.randrange(n - 1)
+        out["two lines merged"] = items[:j] + [items[j] + items[j + 1]] + items[j + 2 :]
+    for _ in range(50 if n > 1 else 0):  # two different items, if a few draws find them
+        a, b = rng.sample(range(n), 2)
+        if items[a] != items[b]:
+            swapped = list(items)
+            swapped[a], swapped[b] = swapped[b], swapped[a]
+            out["two items swapped"] = swapped
+            break
+    original = shape.text(items)
+    return {label: text.encode() for label, m in out.items() if (text := shape.text(m)) != original}

@@ -1,12 +1,17 @@
-"""A candidate's feasibility oracle for the cross-validation protocol: its seed's checker where the seed can
-judge the candidate's outputs (protocol.SeedOracle), else the reason it cannot (the report says so)."""
+"""What a candidate's parent gives the cross-validation protocol: its seed's checker as the feasibility oracle
+where the seed can judge the candidate's outputs (protocol.SeedOracle), else the reason it cannot (the report
+says so); the seed's own answers, for the probes (``seed_answers``); and a catalog family's feasibility, a
+check the verifier's author did not write (``independent_checker``)."""
 
 from __future__ import annotations
 
-from frontiersmith.models import Candidate, Seed
+from frontiersmith.models import Candidate, Program, Seed, Task
 from frontiersmith.store import Store
 
 from ...catalog import family_for
+from ...seeds.writer import REFERENCE_AUTHOR
+from ..sample import sampled
+from .probes import SEED_ANSWERS, IndependentChecker
 from .protocol import RELATION_BY_AXIS, NoOracle, Oracle, SeedOracle
 
 
@@ -45,4 +50,49 @@ def seed_oracle(store: Store, candidate: Candidate) -> Oracle:
         relation=RELATION_BY_AXIS[fam.axis],
         source=f"seed {fam.parent}'s checker (catalog {fam.name}, {fam.axis.value} axis)",
         domain=domain,
+        author="the catalog",
     )
+
+
+def seed_answers(store: Store, candidate: Candidate) -> dict[str, Program] | str:
+    """The programs that answer ``candidate``'s parent problem, to run on the candidate's tests (the probes'
+    "seed's own answer"): a seed's references (the one its status rests on first), or, for a published task
+    or a candidate as the parent, its sampled solutions; at most SEED_ANSWERS of them. Or why there are none."""
+    parent_id = candidate.parent_id
+    found: dict[str, Program] = {}
+    seed = store.find(Seed, parent_id)
+    if seed is not None:
+        if seed.reference is not None:
+            found[f"seed {seed.id}'s reference"] = seed.reference
+        for s in store.list_solutions(seed.id):
+            if s.author == REFERENCE_AUTHOR:
+                found.setdefault(
+                    f"seed {seed.id}'s reference {s.id}", Program(code=s.code, language=s.language)
+                )
+        parent_id = str(seed.problem.provenance.get("task_id") or "")  # a task that rejoined the pool
+    task = store.find(Task, parent_id) if parent_id else None
+    solved = task.candidate_id if task is not None else parent_id
+    if not found and solved and store.find(Candidate, solved) is not None:
+        for s in sampled(store, solved):
+            found.setdefault(
+                f"{candidate.parent_id}'s sampled solution {s.id}", Program(code=s.code, language=s.language)
+            )
+    answers: dict[str, Program] = {}
+    for label, program in found.items():  # the seed's reference is often one of its solutions too
+        if all(program.code != kept.code for kept in answers.values()):
+            answers[label] = program
+    if not answers:
+        return f"{candidate.parent_id} has no reference solution to run on the candidate's tests"
+    return dict(list(answers.items())[:SEED_ANSWERS])
+
+
+def independent_checker(candidate: Candidate, verifier: Program) -> IndependentChecker | None:
+    """The candidate's catalog family's feasibility, when the candidate is one and the catalog did not also
+    write its verifier (then the two are one author's)."""
+    fam = family_for(candidate.problem)
+    if fam is None or candidate.problem.io_format != fam.io_format:
+        return None
+    checker = fam.feasibility_program
+    if checker is None or verifier.code == fam.program.code:
+        return None
+    return IndependentChecker(checker, f"catalog family {fam.name}'s feasibility", "the catalog")

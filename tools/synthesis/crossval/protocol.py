@@ -27,8 +27,13 @@ Checks, in order (owner in brackets):
   above (sampled, the baseline's, the corrupted and the well-formed mutants) relates to the verifier's as
   the mutation's axis says: equal for an objective mutation, and for an input one on inputs in the seed's
   C_I; for an output mutation, whatever the verifier accepts the seed's checker accepts [verifier];
-- feasibility checker agrees: the feasibility-only checker the verifier's author wrote (the second
-  opinion) gives the verifier's feasibility verdict on every output above [verifier];
+- feasibility checker agrees: the feasibility-only checker the verifier's author wrote gives the verifier's
+  feasibility verdict on every output above [verifier]; it is the same author's, so it can refute the
+  verifier but never confirm it;
+- the verifier probes where the mutation bites (probes.py): structural mutants, the seed's own answer, a
+  bounded reward-hacking search; an output the verifier accepts fails the probe's check when any
+  feasibility check calls it infeasible, or when it scores far above every sampled solution and no check
+  the verifier's author did not write calls it feasible [verifier];
 - adversarial tests bite: some test of an adversarial distribution lowers some sampled strategy below its
   median on the other distributions [tests]; judged only when the verifier passed its checks.
 """
@@ -52,6 +57,9 @@ from frontiersmith.models import (
     Limits,
     Normalisation,
     OracleRelation,
+    ProbeReport,
+    ProbeResult,
+    ProbeStatus,
     Program,
     ProtocolThresholds,
     Sense,
@@ -65,9 +73,18 @@ from frontiersmith.sandbox.base import ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
 from ...judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
+from ...judging.scoring import range_unbounded
 from ...judging.testgen import GeneratedTest, ProgramCache
 from ..quality import signal_failures, silent_tests, squeeze_failures
 from .mutants import mutants, out_of_range, well_formed_mutants
+from .probes import (
+    VERIFIER_PROBES,
+    FeasibilityJudge,
+    IndependentChecker,
+    VerifierProbes,
+    excerpt,
+    said,
+)
 
 if TYPE_CHECKING:
     pass
@@ -103,6 +120,7 @@ class SeedOracle:
     relation: OracleRelation
     source: str
     domain: Program | None = None
+    author: str = "the seed's author"  # who wrote the checker: it is independent of the verifier's author
 
 
 @dataclass(frozen=True)
@@ -151,6 +169,7 @@ class CrossValidation:
     feasibility: FeasibilityReport = field(
         default_factory=FeasibilityReport
     )  # the oracle, the second opinion
+    probes: ProbeReport | None = None  # the verifier probes where the mutation bites, when they ran
 
     @property
     def ok(self) -> bool:
@@ -181,6 +200,8 @@ async def cross_validate(
     min_kill_rate: float | None = None,
     oracle: Oracle = NO_ORACLE_GIVEN,
     feasibility: Program | None = None,
+    seed_answers: Mapping[str, Program] | str = "no seed answers were given to the protocol",
+    independent: IndependentChecker | None = None,
     interactive: bool = False,
     example: GeneratedTest | None = None,
     backend: str | None = None,
@@ -193,10 +214,13 @@ async def cross_validate(
     empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting);
     ``oracle`` is the seed's checker, when the seed can judge the candidate's outputs; ``feasibility`` is
     the feasibility-only checker the verifier's author wrote beside the verifier (the second opinion);
-    ``interactive``: the verifier is an interactor (``_Protocol._run_interactive``); ``normalisation``
-    (default: the setting) is how objectives become scores, against the baseline's objectives and, for
-    ``range``, the best any sampled solution reached on each test (``CrossValidation.best_objectives``);
-    ``example`` is the statement's example input, judged for the statement (``CrossValidation.example``)."""
+    ``seed_answers`` are the seed's reference programs (or why there are none) and ``independent`` a
+    feasibility checker of the candidate's C_O that the verifier's author did not write, for the probes
+    (probes.py); ``interactive``: the verifier is an interactor (``_Protocol._run_interactive``);
+    ``normalisation`` (default: the setting) is how objectives become scores, against the baseline's
+    objectives and, for ``range``, the best any sampled solution reached on each test
+    (``CrossValidation.best_objectives``); ``example`` is the statement's example input, judged for the
+    statement (``CrossValidation.example``)."""
     settings = settings or get_settings()
     if min_kill_rate is None:
         min_kill_rate = settings.min_kill_rate
@@ -221,6 +245,7 @@ async def cross_validate(
         feasibility,
         None if example is None else example.as_judge_test(),
     )
+    protocol.seed_answers, protocol.independent = seed_answers, independent  # for the probes only
     if sandbox is None:
         async with open_sandbox(backend, settings) as sb:
             return await protocol.run(sb, settings.workers)
@@ -268,10 +293,24 @@ class _Protocol:
         self.mutated: list[
             tuple[str, str, bytes, TestResult]
         ] = []  # (test, label, output, verdict) of mutants
+        self.judges: list[FeasibilityJudge] = []  # the feasibility checks compiled beside the verifier
+        self.seed_answers: Mapping[str, Program] | str = ""
+        self.independent: IndependentChecker | None = None
 
     def _score(self, results: Iterable[TestResult]) -> None:
         """Normalise raw results against the baseline's and (range normalisation) the best known objectives."""
         self.judge.score(results, self.report.baseline_objectives, self.report.best_objectives)
+
+    def _unclamped(self, results: Sequence[TestResult]) -> None:
+        """``_score`` without range normalisation's clamp at 1: an output past the best known scores above 1,
+        by how far past it goes (the probes look for outputs far above every sampled one)."""
+        self._score(results)
+        if self.spec.normalisation is not Normalisation.RANGE or self.spec.sense is None:
+            return
+        base, best = self.report.baseline_objectives, self.report.best_objectives
+        for r in results:
+            if r.verdict is Verdict.OK and r.name in base and r.name in best:
+                r.score = range_unbounded(r.objective, base[r.name], best[r.name], self.spec.sense)
 
     async def run(self, sb: Sandbox, workers: int) -> CrossValidation:
         handles = await self._compile(ProgramCache(sb))
@@ -293,12 +332,37 @@ class _Protocol:
         await self._verifier_kills_mutants()
         await _Feasibility(self).run(ProgramCache(sb))
         await self._example_is_judged(base, solutions)
+        await self._probe(ProgramCache(sb))
         # Whether a test bites is read from the scores, which mean nothing while the verifier fails its own
         # checks: blaming the tests then would send a sound test author round after round for nothing.
         if not self.report.failures("verifier"):
             self._adversarial_tests_bite()
             self._tests_carry_signal()
         return self.report
+
+    async def _probe(self, cache: ProgramCache) -> None:
+        """The verifier probes (probes.py), each recorded as the check it is."""
+        answers: dict[str, list[tuple[bytes, float]]] = {}
+        for sid in self.runnable:
+            for name, c in self.report.cells[sid].items():
+                if c.verdict is Verdict.OK and c.output is not None:
+                    answers.setdefault(name, []).append((c.output, c.score))
+        probes = VerifierProbes(
+            self.judge,
+            self.tests,
+            self.report.baseline_objectives,
+            answers,
+            self.base_out,
+            self.judges,
+            self.seed_answers,
+            self.independent,
+            self._unclamped,
+        )
+        self.report.probes = await probes.run(cache)
+        for result in self.report.probes.results:
+            failed = [result.detail] if result.status is ProbeStatus.FAILED else []
+            shown = result.detail if result.status is ProbeStatus.PASSED else f"skipped: {result.detail}"
+            self.report.record(result.check, "verifier", failed, "", shown)
 
     async def _run_interactive(self, base: ProgramHandle, cache: ProgramCache) -> CrossValidation:
         """The protocol for an interactor, which judges conversations, not outputs: the baseline is accepted and
@@ -351,6 +415,17 @@ class _Protocol:
         self.report.feasibility = FeasibilityReport(
             no_oracle="an interactive verifier judges conversations, not outputs: no output to mutate or to "
             "judge for feasibility apart from it"
+        )
+        self.report.probes = ProbeReport(
+            results=[
+                ProbeResult(
+                    name=name,
+                    check=check,
+                    status=ProbeStatus.SKIPPED,
+                    detail="an interactive verifier judges conversations, not outputs: no output to edit",
+                )
+                for name, check in VERIFIER_PROBES
+            ]
         )
         if not self.report.failures("verifier"):
             self._adversarial_tests_bite()
@@ -780,9 +855,26 @@ class _Feasibility:
                 self.report.no_oracle = f"every input lies outside the seed's C_I ({self.report.oracle})"
             elif not judged:
                 self.report.no_oracle = "there was no output for the seed's checker to judge"
+            if isinstance(self.p.oracle, SeedOracle):
+                self.p.judges.append(
+                    FeasibilityJudge(
+                        "the seed's checker",
+                        self.p.oracle.author,
+                        oracle[0],
+                        independent=True,
+                        relation=self.report.relation,
+                        tests=frozenset(inside),
+                    )
+                )
         by_second: dict[tuple[str, bytes], tuple[bool | None, str]] = {}
         if isinstance(second, ProgramHandle):
             by_second = dict(zip(pairs, await self._feasible_all(second, pairs), strict=True))
+            # Written beside the verifier by its author: it may refute the verifier, never confirm it.
+            self.p.judges.append(
+                FeasibilityJudge(
+                    "your feasibility checker", "the verifier's author", second, independent=False
+                )
+            )
         self._well_formed_check(by_oracle, by_second, isinstance(second, ProgramHandle))
         self._seed_check(by_oracle)
         self._second_check(second, by_second, bool(by_oracle))
@@ -892,10 +984,10 @@ class _Feasibility:
             judge=judge,
             test=name,
             output=label,
-            input_excerpt=_excerpt(self.inputs[name].input),
-            output_excerpt=_excerpt(output),
-            verifier=_said(r.verdict is Verdict.OK, r.message),
-            other=_said(other[0], other[1]),
+            input_excerpt=excerpt(self.inputs[name].input),
+            output_excerpt=excerpt(output),
+            verifier=said(r.verdict is Verdict.OK, r.message),
+            other=said(other[0], other[1]),
         )
 
     def _keep(self, found: list[Disagreement]) -> list[str]:
@@ -968,7 +1060,9 @@ class _Feasibility:
             if said[0] != (self.outputs[key][1].verdict is Verdict.OK)
         ]
         why = f"the verifier and the feasibility checker disagree on {len(found)} outputs: "
-        done = f"agrees on {len(by_second)} outputs"
+        done = (
+            f"agrees on {len(by_second)} outputs; the verifier's author wrote it, so it confirms none of them"
+        )
         self.p.report.record(SECOND_CHECK, "verifier", self._keep(found), why, done)
 
     def _well_formed_check(
@@ -1022,18 +1116,6 @@ def same_errors(found: Sequence[tuple[str, str]], shown: int = 3) -> list[str]:
         more = f" and {len(wheres) - shown} more" if len(wheres) > shown else ""
         lines.append(f"{', '.join(wheres[:shown])}{more}: {error}")
     return lines
-
-
-def _said(feasible: bool | None, message: str) -> str:
-    """A feasibility verdict as the feedback words it."""
-    word = {True: "feasible", False: "infeasible", None: "nothing"}[feasible]
-    return f"{word} ({message[:120]})" if message else word
-
-
-def _excerpt(data: bytes, size: int = 80) -> str:
-    """The start of an input or output on one line (its lines joined by " / ")."""
-    text = " / ".join(data.decode("utf-8", "replace").split("\n")).strip(" /")
-    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 def _verifier_said(result: TestResult) -> bool:
