@@ -7,6 +7,7 @@
 #   prog gen DIST SEED          -> one test input on stdout (random.Random(f"{NAME}:{DIST}:{SEED}"))
 #   prog validate < input       -> exit 0 if valid, else exit 1 with the reason on stderr
 #   prog verify INPUT OUTPUT    -> one JSON line {"feasible": bool, "objective": number|null, "message": str}
+#                                  (+ "reason": the message again when infeasible, which a solver is shown blanked)
 #   prog interact INPUT RESULT  -> the conversation on stdin/stdout, then that JSON line written to RESULT
 
 
@@ -71,13 +72,14 @@ class _Talk:
 
 
 def _harness_verdict(feasible, objective, message):
-    return _harness_json(
-        {
-            "feasible": bool(feasible),
-            "objective": objective if feasible else None,
-            "message": str(message)[:500],
-        }
-    )
+    fields = {
+        "feasible": bool(feasible),
+        "objective": objective if feasible else None,
+        "message": str(message)[:500],
+    }
+    if not feasible:  # a family's messages name the rule broken; the judge blanks the values they quote
+        fields["reason"] = fields["message"]
+    return _harness_json(fields)
 
 
 def _harness_main(argv):

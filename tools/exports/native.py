@@ -55,7 +55,7 @@ def task_manifest(bundle: TaskBundle, files: dict[str, str]) -> dict[str, Any]:
         "file": files["verifier"],
         "language": verifier.program.language.value,
     }
-    if verifier.interactive:  # an interactor talks to the running solution; without this it would read its output
+    if verifier.interactive:  # it talks to the running solution; without the marker it would read an output
         data["verifier"]["interactive"] = True
     if pkg.baseline is not None:
         data["baseline"] = {"file": files["baseline"], "language": pkg.baseline.language.value}
