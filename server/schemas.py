@@ -26,6 +26,7 @@ from frontiersmith.models import (
     TestCase,
 )
 from frontiersmith.store import RecordSummary
+from frontiersmith.tools.frontier.evaluate import BestKnown
 from frontiersmith.tools.llm.prompts import solution_io
 from frontiersmith.tools.problems.submit import ProblemSummary
 from frontiersmith.tools.synthesis import VerifierResult
@@ -343,6 +344,11 @@ class LeaderboardEntry(BaseModel):
 
 class LeaderboardOut(BaseModel):
     problem_id: str
+    best_known: BestKnown | None = Field(
+        None,
+        description="The best score known on this problem (the frontier to beat) and where it was reached; "
+        "null when nothing has been judged on it yet.",
+    )
     entries: list[LeaderboardEntry] = Field(description="Each author's best submission, best first.")
 
 

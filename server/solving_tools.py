@@ -11,6 +11,7 @@ from pydantic import Field
 
 from frontiersmith.errors import NotFoundError
 from frontiersmith.store import Store
+from frontiersmith.tools.frontier.evaluate import known_best
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 from frontiersmith.tools.problems import resolver as problems
 from frontiersmith.tools.problems import submit as solving
@@ -114,15 +115,16 @@ def _register_records(mcp: MCPServer, backend: Backend) -> None:
         problem_id: ProblemId,
         limit: Annotated[int, Field(ge=1, le=1000, description="How many entries.")] = 10,
     ) -> LeaderboardOut:
-        """The best submissions to a problem: each author's best score, best first (an earlier submission wins
-        a tie). Use it to see how your score compares."""
+        """The best submissions to a problem (each author's best score, best first; an earlier submission wins
+        a tie) beside the best score known on it, the frontier to beat. Use it to see how your score compares."""
         store = backend.store()
-        problem_id = problems.get_problem(
-            store, problem_id
-        ).id  # an unknown id is an error, not an empty board
+        # the problem's one id (a prefix names it too); an unknown id is an error, not an empty board
+        problem_id = problems.get_problem(store, problem_id).id
         entries = store.leaderboard(problem_id, limit)
         return LeaderboardOut(
-            problem_id=problem_id, entries=[LeaderboardEntry.of(i + 1, s) for i, s in enumerate(entries)]
+            problem_id=problem_id,
+            best_known=known_best(store, problem_id),
+            entries=[LeaderboardEntry.of(i + 1, s) for i, s in enumerate(entries)],
         )
 
     @mcp.tool()
