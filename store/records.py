@@ -289,6 +289,8 @@ class RunProgress(BaseModel):
     sandbox_cpu_seconds: float | None = None  # ... and sandbox CPU-seconds
     # A finished run's cost per stage and per published task (tools/synthesis/cost.RunCost.to_json).
     cost: dict[str, Any] | None = None
+    # Why a run stopped before its end (status failed): the sentence its user was shown; "" otherwise.
+    stop_reason: str = ""
 
 
 @dataclass

@@ -10,6 +10,7 @@ import anyio
 import typer
 
 from .shell import table_console
+from .store_option import store_option
 
 if TYPE_CHECKING:
     from frontiersmith.tools.seeds.importer import ImportSummary
@@ -47,6 +48,7 @@ def seeds_import(
         "incorrect solutions some test rejects) and precision (share of correct ones all tests accept).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (and nothing else)."),
+    store: Path | None = store_option(what="The store to import into"),
 ) -> None:
     """Import closed problems (CodeContests, TACO, APPS rows, native seed folders) as seeds to synthesise from.
 

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
 
 from .shell import App
+from .store_option import empty_store_hint, store_option
 
 app = App(no_args_is_help=True)
+STORE = store_option(existing=True)
 
 
 @app.command("info")
-def info(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
+def info(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    store: Path | None = STORE,
+) -> None:
     """Where the store is, its schema version, its size and how many rows each table holds."""
     from frontiersmith.store import open_store
 
-    with open_store() as store:
-        report = store.info()
+    with open_store() as opened:
+        report = opened.info()
     if as_json:
         typer.echo(json.dumps(report.to_dict(), indent=2))
         return
@@ -32,13 +38,14 @@ def info(as_json: bool = typer.Option(False, "--json", help="Print JSON instead 
 def lineage(
     record_id: str = typer.Argument(..., metavar="ID", help="A record id (a unique prefix is enough)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list, seed first."),
+    store: Path | None = STORE,
 ) -> None:
     """The chain a record came from: seed -> candidate -> ... -> the record itself."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.problems.resolver import lineage as lineage_of
 
-    with open_store() as store:
-        chain, _ = lineage_of(store, record_id)
+    with open_store() as opened:
+        chain, _ = lineage_of(opened, record_id)
     if as_json:
         typer.echo(json.dumps([node.to_dict() for node in chain], indent=2))
         return
@@ -69,23 +76,26 @@ def cost(
         None, metavar="[RUN]", help="A synthesis run id (default: the latest)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    store: Path | None = STORE,
 ) -> None:
     """What a synthesis run spent: model tokens and sandbox CPU-seconds per stage and per published task."""
     from frontiersmith.errors import InvalidInputError
     from frontiersmith.store import open_store
     from frontiersmith.tools.synthesis.cost import run_cost
 
-    with open_store() as store:
-        runs = {r.id: r for r in store.list_pipeline_runs()}
+    with open_store() as opened:
+        runs = {r.id: r for r in opened.list_pipeline_runs()}
         if not runs:
-            raise InvalidInputError(f"The store {store.path} holds no synthesis run yet; {_demo_hint()}")
+            raise InvalidInputError(
+                f"The store {opened.path} holds no synthesis run yet; {empty_store_hint('store cost')}"
+            )
         if run_id is None:
             run_id = max(runs.values(), key=lambda r: r.updated_at).id
         elif run_id not in runs:
             raise InvalidInputError(
                 f"No synthesis run {run_id} in the store; `frontiersmith store cost` names the latest."
             )
-        report = run_cost(store, run_id).to_json()
+        report = run_cost(opened, run_id).to_json()
     if as_json:
         typer.echo(json.dumps(report, indent=2))
         return
@@ -110,18 +120,3 @@ def cost(
             f"per published task ({report['published_tasks']}): {per['tokens']:.0f} tokens, "
             f"{per['cpu_seconds']:.2f} CPU-seconds"
         )
-
-
-def _demo_hint() -> str:
-    """What to do about a store without runs: the last demo's store, when there is one, else synthesize."""
-    from frontiersmith.settings import get_settings
-
-    from .pipeline import last_demo_store
-
-    demo = last_demo_store(get_settings())
-    if demo is None:
-        return "run `frontiersmith synthesize` (or `frontiersmith demo`) first."
-    return (
-        f"the last `frontiersmith demo` wrote to its own store: FRONTIERSMITH_STORE_PATH={demo} frontiersmith store "
-        "cost (or pass --store to the commands that take it)."
-    )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store, open_store
+from frontiersmith.store import Store, last_demo_store, open_store
 
 from ..scopes import Scope
 from ..tokens import HttpAuth, http_auth, transport_security
@@ -35,6 +36,16 @@ def guarded_dashboard(
             "No token of this server grants synthesis; set FRONTIERSMITH_HTTP_TOKEN to open the dashboard."
         )
     return DashboardGuard(dashboard_app(open_store, settings), tokens, transport_security(host), refused)
+
+
+def empty_store_note(path: Path, settings: Settings) -> str:
+    """What the dashboard says of a store without a synthesis run: the last demo's store, when this is the
+    default store and there is one (the demo writes a store of its own)."""
+    demo = last_demo_store(settings) if settings.store_path is None else None
+    note = f"the store {path} holds no synthesis run yet"
+    if demo is not None:
+        return f"{note}; the last `frontiersmith demo` wrote to its own: frontiersmith dashboard --store {demo}"
+    return f"{note}; run `frontiersmith demo` or `frontiersmith synthesize` (or pass --store with a run's store)"
 
 
 def dashboard_url(host: str, port: int, token: str | None) -> str:
@@ -74,7 +85,8 @@ def serve_dashboard(settings: Settings, host: str, port: int) -> None:
     app = guarded_dashboard(store, settings, auth, host, frozenset({"solve", "synthesis"}))
     if app.refused is not None:  # every token configured is solve-only
         raise InvalidInputError(app.refused)
-    store()  # opened before serving, so a bad store path is one sentence now rather than a 500 later
+    if not store().list_pipeline_runs():  # opened now: a bad store path is one sentence, not a 500 later
+        print(f"frontiersmith: {empty_store_note(store().path, settings)}", file=sys.stderr, flush=True)
     announce(host, port, auth)
     try:
         anyio.run(uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).serve)

@@ -59,11 +59,11 @@ async def export_tasks(
     chosen = select_tasks(store, tasks, run, everything)
     out.parent.mkdir(parents=True, exist_ok=True)  # as mkdir -p: `export ... out/fcs` in a fresh folder
     bundles = dedup([await load_bundle(store, t, settings) for t in chosen])
-    assign_splits(bundles, splits)
+    placed = assign_splits(bundles, splits)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         paths = await writer.write(bundles, work, ExportContext(store, settings, dict(options or {})))
-        manifest = build_manifest(fmt, _selection(tasks, run, everything), splits, bundles, paths)
+        manifest = build_manifest(fmt, _selection(tasks, run, everything), splits, bundles, paths, placed)
         (work / MANIFEST_FILE).write_text(manifest.model_dump_json(indent=2) + "\n")
         os.chmod(work, 0o755)  # mkdtemp makes it private; an export is meant to be read
         if out.exists():

@@ -111,6 +111,15 @@ class RunLockedError(FrontierSmithError):
     """The same synthesis run is already running on this store (held by the process named in the message)."""
 
 
+def stop_reason(exc: BaseException) -> str:
+    """Why a run failed, in the sentence its user was shown (the first user error of a task group)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        found = exc.subgroup(lambda e: isinstance(e, FrontierSmithError))
+        exc = (found or exc).exceptions[0]
+    text = str(exc).strip() if isinstance(exc, FrontierSmithError) else f"{type(exc).__name__}: {exc}"
+    return text[:500]
+
+
 def run_lock_path(store_path: Path, run_id: str) -> Path:
     """The lock file of ``run_id``: beside the store, since the lock guards the work done in that store."""
     return store_path.with_name(f"{store_path.name}.{run_id}.lock")
@@ -209,11 +218,33 @@ class Pipeline:
             self.waited_s = waited
             # Every unusable model answer of the run is kept, with its reason, beside the record it was for.
             with keeping_bad_answers(self.store, self.run_id):
-                return await self._rounds()
+                try:
+                    return await self._rounds()
+                except BaseException as exc:
+                    self._stopped(exc)
+                    raise
+
+    def _stopped(self, exc: BaseException) -> None:
+        """Mark a run that stopped before its end: ``interrupted`` (Ctrl-C, a cancelled task) or ``failed``
+        (with the reason), never left ``running``; the same command resumes either."""
+        try:
+            run = self.store.get_pipeline_run(self.run_id)
+        except FrontierSmithError:
+            return  # it stopped before the run was registered: nothing to mark
+        cancelled = isinstance(exc, KeyboardInterrupt | anyio.get_cancelled_exc_class())
+        progress = run.progress
+        progress.stop_reason = "" if cancelled else stop_reason(exc)
+        self.store.update_pipeline_run(
+            self.run_id, status="interrupted" if cancelled else "failed", progress=progress
+        )
 
     async def _rounds(self) -> StageTable:
         ensure_catalog_seeds(self.store)
         run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
+        if run.status != "running":  # a run that failed, was interrupted or finished, started again: resumed
+            progress = run.progress
+            progress.stop_reason = ""
+            run = self.store.update_pipeline_run(self.run_id, status="running", progress=progress)
         # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
         # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
         progress = run.progress
