@@ -24,6 +24,7 @@ from .shell import table_console
 from .store_option import store_option
 
 if TYPE_CHECKING:
+    from frontiersmith.drafts import Provider
     from frontiersmith.store import Store
     from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
     from frontiersmith.tools.synthesis.stages import StageTable
@@ -114,8 +115,18 @@ def _say_if_resumed(store: Store, run_id: str) -> None:
         )
 
 
-def _with_progress(store, provider, config, settings, as_json, model, base_url, api_key_env):  # noqa: ANN001, ANN202
-    """The run, its stages' progress bars on stderr: (its stage table, the pipeline)."""
+def _with_progress(
+    store: Store,
+    provider: Provider | None,
+    config: SynthesisConfig,
+    settings: Settings,
+    as_json: bool,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+) -> tuple[StageTable, Any]:
+    """The run, its stages' progress bars on stderr: (its stage table, the pipeline; the agents' without a
+    provider)."""
     from frontiersmith.tools.synthesis.pipeline import Pipeline
 
     with Progress(

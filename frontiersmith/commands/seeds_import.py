@@ -93,8 +93,16 @@ def seeds_import(
         summary = anyio.run(run)
     if as_json:
         typer.echo(summary.model_dump_json(indent=1))
-        return
-    _print_summary(summary)
+    else:
+        _print_summary(summary)
+    if summary.skipped and not (summary.stored or summary.already_stored or summary.duplicates):
+        # every row was refused: the command failed, whatever else it printed
+        rows = "the one row was" if summary.skipped == 1 else f"all {summary.skipped} rows were"
+        typer.echo(
+            f"error: nothing was stored: {rows} skipped (the reasons are above); fix them or pass --format.",
+            err=True,
+        )
+        raise typer.Exit(1)
 
 
 class ProgressBar:

@@ -124,11 +124,11 @@ def mcp_config(
         "`mcpServers` object (Claude Desktop, Cursor, `claude mcp add-json`, the MCP Inspector's --config).",
     ),
     tools: Tools = typer.Option(
-        Tools.ALL,
+        Tools.SOLVE,
         "--tools",
         case_sensitive=False,
-        help="What the server offers the client (see `frontiersmith serve --help`); use 'solve' for an agent "
-        "under evaluation.",
+        help="What the server offers the client (see `frontiersmith serve --help`): 'solve' (the default) for "
+        "an agent that solves or is evaluated; 'all' for one that also synthesises.",
     ),
     name: str = typer.Option("frontiersmith", "--name", help="The server's name in the client."),
     store: Path = typer.Option(

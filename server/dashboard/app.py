@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -16,7 +17,7 @@ from starlette.routing import Route
 
 from frontiersmith.errors import FrontierSmithError, InvalidInputError, NotFoundError
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store
+from frontiersmith.store import Store, last_demo_store
 
 from . import pages
 from . import queries as q
@@ -51,12 +52,24 @@ def as_json(value: Any) -> Any:
     return value
 
 
+def empty_store_note(path: Path, settings: Settings) -> str:
+    """What the dashboard says of a store without a synthesis run: the last demo's store, when this is the
+    default store and there is one (the demo writes a store of its own)."""
+    demo = last_demo_store(settings) if settings.store_path is None else None
+    note = f"The store {path} holds no synthesis run yet"
+    if demo is not None:
+        return (
+            f"{note}; the last `frontiersmith demo` wrote to its own: frontiersmith dashboard --store {demo}"
+        )
+    return f"{note}; run `frontiersmith demo` or `frontiersmith synthesize` (or pass --store with a run's store)."
+
+
 def dashboard_app(open_store: Callable[[], Store], settings: Settings) -> Starlette:
     """The pages over the store ``open_store`` returns (called per request; it may open it lazily). Every
     page is also JSON: add ``format=json`` to its query string."""
 
     def label() -> str:
-        return open_store().path.name
+        return str(open_store().path)  # the whole path: several stores (the default, each demo's) look alike
 
     def page(
         build: Callable[[Request], Any], render: Callable[[Any, str], str]
@@ -95,7 +108,20 @@ def dashboard_app(open_store: Callable[[], Store], settings: Settings) -> Starle
     routes = [
         Route(f"{UI}", lambda _r: RedirectResponse(f"{UI}/runs", 302)),
         Route(f"{UI}/", lambda _r: RedirectResponse(f"{UI}/runs", 302)),
-        Route(f"{UI}/runs", page(lambda r: q.runs(open_store()), pages.runs_page)),
+        Route(
+            f"{UI}/runs",
+            page(
+                lambda r: q.runs(open_store()),
+                lambda v, label: pages.runs_page(v, label, empty_store_note(open_store().path, settings)),
+            ),
+        ),
+        Route(
+            f"{UI}/compare",
+            page(
+                lambda r: q.compare(open_store(), r.query_params.get("a"), r.query_params.get("b")),
+                pages.compare_page,
+            ),
+        ),
         Route(f"{UI}/candidates", page(candidates, pages.candidates_page)),
         Route(
             f"{UI}/candidates/{{cid}}",

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store, last_demo_store, open_store
+from frontiersmith.store import Store, open_store
 
 from ..scopes import Scope
 from ..tokens import HttpAuth, http_auth, transport_security
-from .app import dashboard_app
+from .app import dashboard_app, empty_store_note
 from .guard import DashboardGuard
 from .html import UI
 
@@ -36,16 +35,6 @@ def guarded_dashboard(
             "No token of this server grants synthesis; set FRONTIERSMITH_HTTP_TOKEN to open the dashboard."
         )
     return DashboardGuard(dashboard_app(open_store, settings), tokens, transport_security(host), refused)
-
-
-def empty_store_note(path: Path, settings: Settings) -> str:
-    """What the dashboard says of a store without a synthesis run: the last demo's store, when this is the
-    default store and there is one (the demo writes a store of its own)."""
-    demo = last_demo_store(settings) if settings.store_path is None else None
-    note = f"the store {path} holds no synthesis run yet"
-    if demo is not None:
-        return f"{note}; the last `frontiersmith demo` wrote to its own: frontiersmith dashboard --store {demo}"
-    return f"{note}; run `frontiersmith demo` or `frontiersmith synthesize` (or pass --store with a run's store)"
 
 
 def dashboard_url(host: str, port: int, token: str | None) -> str:

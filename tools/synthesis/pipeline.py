@@ -135,6 +135,28 @@ def _holder(path: Path) -> str:
         return "another process that is just starting"  # it has the lock but has not written its name yet
 
 
+def run_is_live(store_path: Path, run_id: str) -> bool | None:
+    """Whether some process is running ``run_id`` now, read without touching its lock: False when no lock
+    file is there (a holder keeps it while it runs) or its holder on this host is gone (killed: the kernel
+    let go of its lock but not of the file); None when it cannot tell (a holder on another host)."""
+    path = run_lock_path(store_path, run_id)
+    try:
+        info = json.loads(path.read_text())
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return None  # just taken, its holder not written yet
+    if not isinstance(info, dict) or info.get("host") != socket.gethostname():
+        return None
+    try:
+        os.kill(int(info["pid"]), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, KeyError, TypeError, ValueError):
+        return None
+    return True
+
+
 @contextlib.asynccontextmanager
 async def run_lock(store_path: Path, run_id: str, wait_s: float = 0.0) -> AsyncIterator[float]:
     """Hold the run lock of ``run_id`` on the store at ``store_path`` for the duration of the block.
