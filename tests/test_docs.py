@@ -148,7 +148,9 @@ def test_every_count_of_the_catalogs_families_is_the_catalogs() -> None:
     wrong = [
         (doc, f"{n} {kind}")
         for doc in DOCS
-        for n, kind in re.findall(r"\b(\d+) (closed|open|pseudo-open) (?:catalog )?famil", (ROOT / doc).read_text())
+        for n, kind in re.findall(
+            r"\b(\d+) (closed|open|pseudo-open) (?:catalog )?famil", (ROOT / doc).read_text()
+        )
         if int(n) != held[kind] and not (kind == "open" and doc == "docs/benchmarks.md")
     ]
     assert not wrong, f"the catalog holds {held}: {wrong}"
