@@ -168,11 +168,12 @@ def problems(
         typer.echo(json.dumps([r.model_dump(mode="json", exclude_none=True) for r in rows], indent=1))
         return
     table = Table(title=f"{len(rows)} problems")
-    for column in ("id", "kind", "title", "tests"):
+    for column in ("id", "kind", "title", "sense", "tests"):
         table.add_column(column, overflow="fold", no_wrap=column == "id")
     for r in rows:
         latest = " (older version)" if r.latest is False else ""
-        table.add_row(r.id, r.kind + latest, r.title, "" if r.tests is None else str(r.tests))
+        kind = r.kind + (", interactive" if r.interactive else "") + latest
+        table.add_row(r.id, kind, r.title, r.sense or "", "" if r.tests is None else str(r.tests))
     table_console().print(table)
 
 

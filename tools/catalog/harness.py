@@ -77,7 +77,9 @@ def _harness_verdict(feasible, objective, message):
         "objective": objective if feasible else None,
         "message": str(message)[:500],
     }
-    if not feasible:  # a family's messages name the rule broken; the judge blanks the values they quote
+    if not feasible and globals().get("_HARNESS_REASONS", True):
+        # a family's messages name the rule broken (the judge blanks the values they quote); a model's are not
+        # shown (tools/catalog model_program turns this off)
         fields["reason"] = fields["message"]
     return _harness_json(fields)
 
