@@ -82,6 +82,47 @@ def nice_ticks(top: float, scale: str = "linear") -> list[float]:
     return [round(i * step, 6) for i in range(int(top / step + 1e-9) + 1)]
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """A scatter's plotting area: where a value lands on each axis. 0 sits an inset off each axis, so points
+    (and a gate) at 0 are drawn apart from the axis line."""
+
+    size: int
+    x_max: float
+    y_max: float
+    y_scale: str
+    left: int = 62
+    right: int = 44  # room for a crowded place's ring at 1
+    top: int = 16
+    bottom: int = 52
+    inset: int = 10
+
+    @property
+    def x0(self) -> int:
+        return self.left
+
+    @property
+    def x1(self) -> int:
+        return self.size - self.right
+
+    @property
+    def y0(self) -> int:  # the x axis (the bottom)
+        return self.size - self.bottom
+
+    @property
+    def y1(self) -> int:
+        return self.top
+
+    def sx(self, v: float) -> float:
+        width = self.x1 - self.x0 - self.inset
+        return self.x0 + self.inset + width * min(max(v, 0.0), self.x_max) / self.x_max
+
+    def sy(self, v: float) -> float:
+        v = min(max(v, 0.0), self.y_max) / self.y_max
+        share = math.sqrt(v) if self.y_scale == "sqrt" else v
+        return self.y1 + (self.y0 - self.y1 - self.inset) * (1 - share)
+
+
 def scatter(
     points: Sequence[Point],
     x_label: str,
@@ -96,72 +137,13 @@ def scatter(
     record and shows its title on hover; ``gates`` draws the thresholds ('x' a vertical line, 'y' a
     horizontal one), each named, with the region that fails them shaded. ``y_scale="sqrt"`` spreads values
     near 0 (a behavioural divergence gate of 0.005 sits well above the axis, not on it)."""
-    left, right, top, bottom = 62, 44, 16, 52  # the right margin holds a crowded place's ring at 1
-    width_in, height_in = size - left - right, size - top - bottom
-
-    def fy(v: float) -> float:
-        v = min(max(v, 0.0), y_max)
-        return math.sqrt(v / y_max) if y_scale == "sqrt" else v / y_max
-
-    # 0 sits an inset off each axis, so points (and a gate) at 0 are drawn apart from the axis line
-    inset = 10
-
-    def sx(v: float) -> float:
-        return left + inset + (width_in - inset) * min(max(v, 0.0), x_max) / x_max
-
-    def sy(v: float) -> float:
-        return top + (height_in - inset) * (1 - fy(v))
-
-    x0, x1, y0, y1 = left, size - right, size - bottom, top
+    f = _Frame(size, x_max, y_max, y_scale)
     parts = [
         f'<svg class=scatter width="{size}" height="{size}" role=img aria-label="{esc(x_label)} against '
-        f'{esc(y_label)}">'
+        f'{esc(y_label)}">',
+        _axes(f, x_label, y_label + (" (square-root scale)" if y_scale == "sqrt" else ""), gates or {}),
     ]
-    gates = gates or {}
-    if "x" in gates:  # the candidates left of the gate fail it
-        parts.append(
-            f'<rect class=fails x="{x0}" y="{y1}" width="{sx(gates["x"].value) - x0:.1f}" height="{y0 - y1}"/>'
-        )
-    if "y" in gates:
-        parts.append(
-            f'<rect class=fails x="{x0}" y="{sy(gates["y"].value):.1f}" width="{x1 - x0}" '
-            f'height="{y0 - sy(gates["y"].value):.1f}"/>'
-        )
-    for v in nice_ticks(x_max):
-        parts.append(
-            f'<line class=grid x1="{sx(v):.1f}" y1="{y1}" x2="{sx(v):.1f}" y2="{y0}"/>'
-            f'<line class=axis x1="{sx(v):.1f}" y1="{y0}" x2="{sx(v):.1f}" y2="{y0 + 5}"/>'
-            f'<text class="tick x" x="{sx(v):.1f}" y="{y0 + 18}" text-anchor=middle>{v:g}</text>'
-        )
-    for v in nice_ticks(y_max, y_scale):
-        parts.append(
-            f'<line class=grid x1="{x0}" y1="{sy(v):.1f}" x2="{x1}" y2="{sy(v):.1f}"/>'
-            f'<line class=axis x1="{x0 - 5}" y1="{sy(v):.1f}" x2="{x0}" y2="{sy(v):.1f}"/>'
-            f'<text class="tick y" x="{x0 - 8}" y="{sy(v) + 4:.1f}" text-anchor=end>{v:g}</text>'
-        )
-    scale_note = " (square-root scale)" if y_scale == "sqrt" else ""
-    parts += [
-        f'<line class="axis x-axis" x1="{x0}" y1="{y0}" x2="{x1}" y2="{y0}"/>',
-        f'<line class="axis y-axis" x1="{x0}" y1="{y1}" x2="{x0}" y2="{y0}"/>',
-        f'<text class=axis-label x="{(x0 + x1) / 2:.0f}" y="{size - 12}" text-anchor=middle>{esc(x_label)}</text>',
-        f'<text class=axis-label x="14" y="{(y0 + y1) / 2:.0f}" text-anchor=middle '
-        f'transform="rotate(-90 14 {(y0 + y1) / 2:.0f})">{esc(y_label + scale_note)}</text>',
-    ]
-    for axis, gate in gates.items():
-        if axis == "x":
-            x = sx(gate.value)
-            parts.append(
-                f'<g class=gate data-axis=x data-value="{gate.value:g}"><line x1="{x:.1f}" y1="{y1}" x2="{x:.1f}" '
-                f'y2="{y0}"/><text x="{x + 4:.1f}" y="{y1 + 12}">{esc(gate.label)} {gate.value:g}</text></g>'
-            )
-        else:
-            y = sy(gate.value)
-            parts.append(
-                f'<g class=gate data-axis=y data-value="{gate.value:g}"><line x1="{x0}" y1="{y:.1f}" x2="{x1}" '
-                f'y2="{y:.1f}"/><text x="{x1 - 4}" y="{y - 5:.1f}" text-anchor=end>{esc(gate.label)} '
-                f"{gate.value:g}</text></g>"
-            )
-    targets = [(sx(p.x), sy(p.y)) for p in points]
+    targets = [(f.sx(p.x), f.sy(p.y)) for p in points]
     placed = _dodge(targets)
     for group in _places(targets):
         n = len(group)
@@ -187,6 +169,57 @@ def scatter(
             f"{markers}</g>"
         )
     parts.append("</svg>")
+    return "".join(parts)
+
+
+def _axes(f: _Frame, x_label: str, y_label: str, gates: Mapping[str, Gate]) -> str:
+    """A scatter's frame: the side of each gate that fails it shaded, grid lines and ticks on both axes, the
+    axes and their labels, and each gate as a named line."""
+    parts = []
+    if "x" in gates:  # the candidates left of the gate fail it
+        parts.append(
+            f'<rect class=fails x="{f.x0}" y="{f.y1}" width="{f.sx(gates["x"].value) - f.x0:.1f}" '
+            f'height="{f.y0 - f.y1}"/>'
+        )
+    if "y" in gates:
+        y = f.sy(gates["y"].value)
+        parts.append(
+            f'<rect class=fails x="{f.x0}" y="{y:.1f}" width="{f.x1 - f.x0}" height="{f.y0 - y:.1f}"/>'
+        )
+    for v in nice_ticks(f.x_max):
+        x = f.sx(v)
+        parts.append(
+            f'<line class=grid x1="{x:.1f}" y1="{f.y1}" x2="{x:.1f}" y2="{f.y0}"/>'
+            f'<line class=axis x1="{x:.1f}" y1="{f.y0}" x2="{x:.1f}" y2="{f.y0 + 5}"/>'
+            f'<text class="tick x" x="{x:.1f}" y="{f.y0 + 18}" text-anchor=middle>{v:g}</text>'
+        )
+    for v in nice_ticks(f.y_max, f.y_scale):
+        y = f.sy(v)
+        parts.append(
+            f'<line class=grid x1="{f.x0}" y1="{y:.1f}" x2="{f.x1}" y2="{y:.1f}"/>'
+            f'<line class=axis x1="{f.x0 - 5}" y1="{y:.1f}" x2="{f.x0}" y2="{y:.1f}"/>'
+            f'<text class="tick y" x="{f.x0 - 8}" y="{y + 4:.1f}" text-anchor=end>{v:g}</text>'
+        )
+    middle = (f.y0 + f.y1) / 2
+    parts += [
+        f'<line class="axis x-axis" x1="{f.x0}" y1="{f.y0}" x2="{f.x1}" y2="{f.y0}"/>',
+        f'<line class="axis y-axis" x1="{f.x0}" y1="{f.y1}" x2="{f.x0}" y2="{f.y0}"/>',
+        f'<text class=axis-label x="{(f.x0 + f.x1) / 2:.0f}" y="{f.size - 12}" text-anchor=middle>'
+        f"{esc(x_label)}</text>",
+        f'<text class=axis-label x="14" y="{middle:.0f}" text-anchor=middle '
+        f'transform="rotate(-90 14 {middle:.0f})">{esc(y_label)}</text>',
+    ]
+    for axis, gate in gates.items():
+        named = f"{esc(gate.label)} {gate.value:g}"
+        if axis == "x":
+            x = f.sx(gate.value)
+            line = f'<line x1="{x:.1f}" y1="{f.y1}" x2="{x:.1f}" y2="{f.y0}"/>'
+            text = f'<text x="{x + 4:.1f}" y="{f.y1 + 12}">{named}</text>'
+        else:
+            y = f.sy(gate.value)
+            line = f'<line x1="{f.x0}" y1="{y:.1f}" x2="{f.x1}" y2="{y:.1f}"/>'
+            text = f'<text x="{f.x1 - 4}" y="{y - 5:.1f}" text-anchor=end>{named}</text>'
+        parts.append(f'<g class=gate data-axis={axis} data-value="{gate.value:g}">{line}{text}</g>')
     return "".join(parts)
 
 

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from loopback import free_port, wait_for_port
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import open_store
@@ -130,6 +131,21 @@ def test_after_the_demo_commands_on_the_default_store_name_the_demo_s_store_and_
     done = cli("store", "cost", "--store", str(demo_store))
     assert done.returncode == 0 and demo_run.run_id in done.stdout
     assert cli("store", "lineage", demo_run.printed["tasks"][0], "--store", str(demo_store)).returncode == 0
+    # the dashboard too: it serves the empty default store, and says where the demo's is
+    port = free_port()
+    dashboard = subprocess.Popen(
+        [*frontiersmith_cmd(), "dashboard", "--port", str(port)],
+        env=cli_env(data, FRONTIERSMITH_HTTP_TOKEN="t" * 32),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_port(port, dashboard, what="the dashboard")
+    finally:
+        dashboard.terminate()
+        _, said = dashboard.communicate(timeout=30)
+    assert f"frontiersmith dashboard --store {demo_store}" in said, said
     missing = cli("problems", "--store", str(tmp_path / "typo.db"))
     assert missing.returncode == 2 and "there is no store at" in missing.stderr
     assert not (tmp_path / "typo.db").exists()
