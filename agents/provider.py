@@ -37,7 +37,12 @@ class AgentProvider(ChatProvider):
     def __init__(self, team: AgentTeam, name: str | None = None):
         # Its answer is text (llama.cpp's server refuses the SDK's structured-output form), read by the parsing
         # layer like any other answer, and asked again with the reason when it cannot be used.
-        super().__init__(None, name=name or f"agents:{team.model_name}", language=team.settings.llm_language)
+        super().__init__(
+            None,
+            name=name or f"agents:{team.model_name}",
+            language=team.settings.llm_language,
+            settings=team.settings,
+        )
         self.team = team
 
     async def complete(

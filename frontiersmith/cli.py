@@ -35,6 +35,7 @@ def _root(
 
 def _register() -> None:
     from .commands import (
+        audit,
         catalog,
         coevolve,
         export,
@@ -62,6 +63,7 @@ def _register() -> None:
         app.command(name)(fn)
     for name, fn in export.COMMANDS.items():
         app.command(name)(fn)
+    app.command("audit")(audit.audit)
     for name, fn in serve.COMMANDS.items():
         app.command(name)(fn)
     for name, fn in [*frontier.COMMANDS.items(), *coevolve.COMMANDS.items()]:

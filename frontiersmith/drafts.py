@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, Protocol
 
-from pydantic import BaseModel, Field, dataclasses, model_validator
+from pydantic import BaseModel, ConfigDict, Field, dataclasses, model_validator
 
 from .models import (
     Axis,
@@ -28,8 +28,14 @@ from .models import (
 class MutationDraft(BaseModel):
     """A mutated problem: the seed's tuple with one axis changed."""
 
+    model_config = ConfigDict(extra="forbid")  # a misnamed field is an error, never dropped
     title: str
-    statement: str = Field(description="Markdown: story, input format, output format, constraints, scoring.")
+    statement: str = Field(
+        description="Markdown, written whole: the story, then `## Input` (the format with every bound), "
+        "`## Output` (what a legal output is; `## Interaction` instead of both for an interactive problem), "
+        "optionally `## Constraints` and `## Objective`. FrontierSmith renders the Scoring section, the limits "
+        "and a judged example when it publishes the task."
+    )
     objective: Objective
     input_spec: InputSpec = Field(default_factory=InputSpec)
     output_spec: OutputSpec = Field(default_factory=OutputSpec)
@@ -90,6 +96,9 @@ class CoarseVerdict(BaseModel):
 
 
 class SolutionDraft(BaseModel):
+    """A solution an author wrote: its code, language and the idea it follows."""
+
+    model_config = ConfigDict(extra="forbid")  # a misnamed field is an error, never dropped
     code: str
     language: Language
     strategy: str = Field(description="One or two sentences naming the algorithmic idea.")
@@ -108,6 +117,7 @@ class TestsDraft(BaseModel):
     Both may be one program with subcommands, as catalog families are.
     """
 
+    model_config = ConfigDict(extra="forbid")  # a misnamed field is an error, never dropped
     __test__ = False  # not a pytest class
     generator: Program
     validator: Program
@@ -134,6 +144,7 @@ class VerifierDraft(BaseModel):
     for an interactive problem, an interactor (`interact INPUT RESULT`: it talks to the solution on stdin and
     stdout, then writes that line to RESULT)."""
 
+    model_config = ConfigDict(extra="forbid")  # a misnamed field is an error, never dropped
     verifier: Program
     baseline: Program
     sense: Sense
@@ -149,6 +160,10 @@ class VerifierDraft(BaseModel):
         "every output the protocol sees; without it, and without a seed whose checker can judge, the "
         "verifier's verdicts on well-formed mutants are unexplained and the protocol fails.",
     )
+    baseline_summary: str = Field(
+        "",
+        description="What the baseline does, in one sentence (the task's Scoring section names it).",
+    )
     notes: str = ""
 
 
@@ -156,6 +171,7 @@ class CheckerDraft(BaseModel):
     """A closed problem's testlib checker (``chk INPUT OUTPUT ANSWER``), for a seed whose output may be any of
     several correct answers."""
 
+    model_config = ConfigDict(extra="forbid")  # a misnamed field is an error, never dropped
     checker: Program = Field(description="C++17 against testlib.h; quitf(_ok, ...) or quitf(_wa, ...).")
     notes: str = ""
 

@@ -629,6 +629,11 @@ class TestSuite(Record):
     tests_per_distribution: int = 0
     seed: int | None = None  # None for suites built before the seed was recorded
     failures: list[str] = Field(default_factory=list)
+    # Added later (a suite stored before them keeps its hash): what the validator read of each test's size
+    # (test name -> {"n": 37}), and the blob of the statement's example input (`gen example 0`).
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"sizes", "example_hash"})
+    sizes: dict[str, dict[str, float]] | None = None
+    example_hash: str | None = None
 
 
 class CheckOwner(StrEnum):
@@ -683,6 +688,27 @@ class FeasibilityReport(BaseModel):
     disagreements: list[Disagreement] = Field(default_factory=list)  # the first few
 
 
+class Reference(BaseModel):
+    """A test's reference points, fixed when its task is published (as FrontierCS keeps a reference answer
+    per test): the baseline's objective (a score of 0) and the best objective known (a score of 1 under
+    range normalisation) with the solution that reached it."""
+
+    baseline: float
+    best: float
+    best_by: str = ""
+
+
+class StatementExample(BaseModel):
+    """The statement's example, judged: a small input from the task's own generator, the best sampled
+    output on it as the verifier scored it, and the baseline's objective there."""
+
+    input: str
+    output: str
+    objective: float | None = None
+    baseline_objective: float | None = None
+    solution: str = ""  # the sampled solution that wrote the output
+
+
 class ProtocolThresholds(BaseModel):
     """The thresholds one protocol run applied, stored with its report so a verdict can be read back."""
 
@@ -701,7 +727,9 @@ class CrossValidationReport(Record):
     candidate names the report publish takes (``report_id``)."""
 
     # Added later: a report stored before them keeps its hash.
-    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"thresholds", "feasibility"})
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset(
+        {"thresholds", "feasibility", "normalisation", "references", "example", "silent_tests"}
+    )
 
     candidate_id: str
     verifier_id: str
@@ -714,6 +742,10 @@ class CrossValidationReport(Record):
     )
     thresholds: ProtocolThresholds | None = None  # None on reports stored before thresholds were
     feasibility: FeasibilityReport | None = None  # the oracle and the second opinion; None: stored before
+    normalisation: Normalisation | None = None  # how the scores were normalised; None: stored before (paper)
+    references: dict[str, Reference] | None = None  # test name -> its reference points; None: stored before
+    example: StatementExample | None = None  # the statement's example, judged; None: the tests have none
+    silent_tests: list[str] | None = None  # tests on which every sampled solution scores the same
 
     def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
         return [
@@ -740,7 +772,72 @@ class Divergence(Record):
     judge: str | None = None
 
 
+class ScaleReach(BaseModel):
+    """How far the tests go in one size the statement bounds: the largest value a test reaches, the bound."""
+
+    reached: float
+    bound: float
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def share(self) -> float:
+        return self.reached / self.bound if self.bound > 0 else 1.0
+
+
+class ScoreSpread(BaseModel):
+    """The sampled solutions' mean scores on a task: the baseline scores 0 by construction, ``headroom`` is
+    what is left above the best sampled mean. ``paper_*``: the same objectives under the paper's
+    normalisation, for comparison (None when the task uses it, or cannot be compared)."""
+
+    normalisation: Normalisation
+    solutions: int
+    best: float
+    median: float
+    worst: float
+    headroom: float
+    paper_best: float | None = None
+    paper_median: float | None = None
+
+
+class ProbeSummary(BaseModel):
+    """What the protocol's probes of the verifier found (the cross-validation report's numbers)."""
+
+    kill_rate: float | None = None
+    well_formed: int = 0
+    well_formed_accepted: int = 0
+    oracle: str = ""  # the seed's checker used as a feasibility oracle; empty: none
+    second_opinion: bool = False  # a feasibility checker written apart from the verifier
+    disagreements: int = 0
+
+
+class TaskCard(BaseModel):
+    """A task's card (docs/design.md, "Task quality"): every field computed from its records, never written by
+    hand. ``warnings`` is what a reviewer should look at; a card without any is ``ok``."""
+
+    sections_missing: list[str] = Field(default_factory=list)
+    example: bool = False
+    interactive: bool = False
+    scale: dict[str, ScaleReach] = Field(default_factory=dict)
+    tests: int = 0
+    silent_tests: list[str] = Field(default_factory=list)
+    spread: ScoreSpread | None = None
+    time_limit_ms: int = 0
+    slowest_ms: float | None = None  # the slowest accepted sampled run
+    probes: ProbeSummary | None = None
+    divergence: dict[str, float | None] = Field(default_factory=dict)
+    forced: bool = False
+    warnings: list[str] = Field(default_factory=list)
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def ok(self) -> bool:
+        return not self.warnings
+
+
 class Task(Record):
+    # Added later: a task stored before them keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"references", "card"})
+
     candidate_id: str
     problem: Problem
     verifier_id: str
@@ -750,6 +847,12 @@ class Task(Record):
     # The divergence gates it was published under, and whether the caller published it past them.
     gates: dict[str, float] = Field(default_factory=dict)
     forced: bool = False
+    # Test id -> the reference points its scores are normalised against (range normalisation); None: the
+    # baseline's objectives are computed from the baseline program (tasks published before references).
+    references: dict[str, Reference] | None = None
+    card: TaskCard | None = (
+        None  # computed when it was published (tools/synthesis/card.py); None: before cards
+    )
 
 
 class Submission(Record):

@@ -117,6 +117,12 @@ class Settings(BaseSettings):
     max_nesting_depth: int = Field(64, ge=2, le=500)
     max_source_bytes: int = Field(4 * 1024 * 1024, ge=1024)  # a package's manifest, statement or program
 
+    # How a synthesised task turns objectives into scores (docs/reference/scoring.md): ``range``, (O − O_base) /
+    # (O_best − O_base) against the baseline's and the best sampled solution's objective on each test (kept with
+    # the task), so neither a weak baseline nor a structural ceiling squeezes the scores; ``paper``, the paper's
+    # max(0, σ(O − O*)/max(O, O*)). Imported packages and catalog/NAME keep their own.
+    normalisation: Literal["range", "paper"] = "range"
+
     llm_provider: Literal["offline", "openai", "local", "sampling", "agents"] = "offline"
     llm_base_url: str | None = None
     llm_model: str | None = None

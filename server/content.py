@@ -16,7 +16,7 @@ from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Problem
 from frontiersmith.store import Store
 from frontiersmith.tools.catalog import list_families, seed_id_for
-from frontiersmith.tools.llm.prompts import AXIS_MEANING, PROGRAM_CONTRACT, seed_kind, solution_io
+from frontiersmith.tools.llm.prompts import AXIS_TASK, PROGRAM_CONTRACT, seed_kind, solution_io
 from frontiersmith.tools.problems.resolver import get_problem, is_interactive
 
 from .backend import Backend
@@ -130,12 +130,15 @@ def _register_prompts(mcp: MCPServer, backend: Backend) -> None:
             the_axis = Axis(axis)
         return (
             f"Here is {seed_kind(problem)}:\n\n{statement_markdown(problem)}\n"
-            f"Mutate it along the {the_axis.value} axis: {AXIS_MEANING[the_axis]}. The result must be an "
+            f"Mutate it along the {the_axis.value} axis: {AXIS_TASK[the_axis]}. The result must be an "
             "optimisation problem whose exact optimum is out of reach at its scale, that admits several "
-            "genuinely different algorithmic ideas, and whose answers can be scored continuously. Write the "
-            "full statement, then call `mutate_problem` with parent_id="
-            f"{seed_id!r}, axis={the_axis.value!r} and your problem as `authored` (title, statement, objective "
-            "{kind: 'optimise', sense: 'min'|'max', formula}, input_spec, output_spec)."
+            "genuinely different algorithmic ideas, and whose every legal output is scored by one number. "
+            "Write its statement whole (a solver never sees the old one): the story, then `## Input` (the "
+            "format, with every bound), `## Output` (what a legal output is) and `## Objective`; FrontierSmith "
+            "adds the Scoring section, the limits and a judged example when it publishes the task. Then call "
+            f"`mutate_problem` with parent_id={seed_id!r}, axis={the_axis.value!r} and your problem as "
+            "`authored` (title, statement, objective {kind: 'optimise', sense: 'min'|'max', formula}, "
+            "input_spec {constraints, bounds: {name: [lo, hi]} for each size of the input}, output_spec)."
         )
 
     @mcp.prompt(name="write_verifier", description="Write the verifier and baseline of a candidate problem.")
@@ -146,6 +149,7 @@ def _register_prompts(mcp: MCPServer, backend: Backend) -> None:
             f"Write the verifier and the baseline solution for this problem:\n\n{statement_markdown(problem)}\n"
             f"{PROGRAM_CONTRACT}\n\nThen call `run_verifier` with candidate_id={candidate_id!r} and "
             "authored={verifier: {code, language}, baseline: {code, language}, sense: 'min'|'max', "
+            "baseline_summary: 'what the baseline does, in one sentence', "
             "feasibility: {code, language}}, where feasibility is a second, feasibility-only checker written "
             'apart from the verifier (`verify INPUT_FILE OUTPUT_FILE` prints {"feasible": ..., '
             '"message": ...}); cross-validation requires the two to agree on every output. '

@@ -140,7 +140,9 @@ def choose_provider(
                 "Your MCP client does not offer sampling; pass the content you wrote, or generate_with='server'."
             )
         bridge = SamplingBridge(ctx)
-        provider = ChatProvider(bridge.complete, name=SAMPLING_NAME, language=settings.llm_language)
+        provider = ChatProvider(
+            bridge.complete, name=SAMPLING_NAME, language=settings.llm_language, settings=settings
+        )
         return provider, bridge
     if settings.llm_provider == "sampling":
         if generate_with == "server":

@@ -23,6 +23,7 @@ from frontiersmith.models import (
     Solution,
     Submission,
     Task,
+    TaskCard,
     TestCase,
 )
 from frontiersmith.store import RecordSummary
@@ -91,6 +92,11 @@ class CandidateOut(BaseModel):
         "", description="Who wrote the mutation: caller, mcp-sampling, offline, openai:MODEL."
     )
     problem: ProblemBrief
+    card: TaskCard | None = Field(
+        None,
+        description="get_candidate only: its task card as publishing it now would store it (statement, test "
+        "scale and signal, score spread, the verifier's probes, divergence; warnings to look at).",
+    )
 
     @classmethod
     def of(cls, c: Candidate) -> CandidateOut:

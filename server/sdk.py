@@ -5,7 +5,10 @@ description as the docstring was indented. ``RegisteringServer`` overrides the S
 (``add_tool``, ``add_prompt``, ``add_resource`` and the ``resource`` decorator, which alone registers URI
 templates), each calling the SDK's own: it records the names it registered, so the scopes can drop what they do
 not grant (``app._keep_only``) with the public ``remove_tool`` / ``remove_prompt``, and it strips the
-indentation of every description, which an agent would read as structure. ``tool`` and ``prompt`` are the SDK's
+indentation of every description, which an agent would read as structure. It also records each tool's
+argument names, and its ``call_tool`` (the SDK's public entry for a call) refuses an argument the tool does not
+take, naming the ones it does: the SDK's argument models ignore unknown fields, so a misnamed field would
+otherwise be dropped without a word. ``tool`` and ``prompt`` are the SDK's
 decorators, which register through ``add_tool`` and ``add_prompt``. tests/server/test_sdk_adapter.py fails if the
 SDK stops registering through these methods.
 """
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.prompts import Prompt
 from mcp.server.mcpserver.resources import Resource
 from mcp.types import Icon, ToolAnnotations
@@ -48,6 +52,17 @@ class RegisteringServer(MCPServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.registered = Registered()
+        self._arguments: dict[str, list[str]] = {}  # tool name -> the arguments it takes, in order
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        known = self._arguments.get(name)
+        unknown = sorted(set(arguments) - set(known)) if known is not None else []
+        if unknown:
+            names = ", ".join(known or []) or "none"
+            raise ToolError(
+                f"{name} takes no argument named {', '.join(map(repr, unknown))}; its arguments are: {names}."
+            )
+        return await super().call_tool(name, arguments, context)
 
     def add_tool(
         self,
@@ -71,6 +86,11 @@ class RegisteringServer(MCPServer):
             structured_output=structured_output,
         )
         self.registered.tools.add(name or fn.__name__)
+        self._arguments[name or fn.__name__] = [
+            p.name
+            for p in inspect.signature(fn).parameters.values()
+            if p.name not in ("ctx", "context") and "Context" not in str(p.annotation)
+        ]
 
     def add_prompt(self, prompt: Prompt) -> None:
         prompt.description = cleaned(prompt.description)

@@ -125,10 +125,13 @@ async def mutate_problem(
     changing ONE axis of it, and store it as a candidate.
 
     Call it on a seed to start a new problem; then call sample_solutions, estimate_divergence,
-    generate_tests, run_verifier and publish_candidate on the returned candidate_id. The coarse judge
-    rejects mutations that are still closed, have a dominant strategy or cannot be scored continuously
-    (kept=false, with the reason), whether you wrote the mutation or had it written. Calling
-    again with the same arguments returns the stored candidate."""
+    generate_tests, run_verifier and publish_candidate on the returned candidate_id. Checks, whoever wrote
+    the mutation: a statement you wrote must be whole (a story, `## Input` with every bound and `## Output`)
+    or the call fails; then the coarse judge (kept=false, with the reason). With a model (your client's
+    through sampling, or the server's configured one) the judge rejects mutations that are still closed,
+    have a dominant strategy or cannot be scored continuously; the offline provider only checks that the
+    objective is an optimisation with a sense, and leaves a dominant strategy to estimate_divergence.
+    Calling again with the same arguments returns the stored candidate."""
     store = _backend(ctx).store()
 
     def asks(provider: Provider) -> list[Ask]:
@@ -170,7 +173,8 @@ async def sample_solutions(
     """Step 2: store solutions to a candidate, each written independently and compile-checked in the
     sandbox. Their variety is what estimate_divergence measures, so each should follow the algorithmic
     idea its author believes in, and say which in `strategy`. Already stored solutions are kept; the
-    result lists them all.
+    result lists them all. Checks, with or without a model: each solution compiles (a failure is listed
+    with the compiler's words); nothing judges them until run_verifier.
 
     """
     backend = _backend(ctx)
@@ -236,7 +240,9 @@ async def estimate_divergence(
     keeps divergence high: no single strategy dominates. Semantic divergence is the share of solution
     pairs a judge says use different ideas; behavioural divergence is the mean distance between the
     solutions' per-test score vectors, available after run_verifier. The estimate is stored with the
-    candidate and published with it.
+    candidate and published with it. Who judges ideas: `labels` you pass, else your client's model through
+    sampling or the server's configured model; the offline provider labels only the built-in catalog's
+    solutions (by their recorded strategies). Behavioural divergence needs no model.
 
     """
     backend = _backend(ctx)
@@ -278,7 +284,10 @@ async def generate_tests(
     and seed; every input must pass the validator. The new tests replace the candidate's previous build
     (the server keeps only the last few builds). ok=false lists what failed: fix the programs and call
     again. The server bounds the plan (at most 20 distributions and 200 tests by default) and each input
-    (16 MiB) and refuses a plan over them before anything runs.
+    (16 MiB) and refuses a plan over them before anything runs. Checks, the same with or without a model:
+    the validator accepts every input and reports its sizes ({"n": 37}); the largest tests reach at least
+    half of each size bound the statement states; `gen example 0` gives a tiny valid input for the
+    statement's example (not needed for an interactive problem).
 
     """
     backend = _backend(ctx)
@@ -339,8 +348,14 @@ async def run_verifier(
     on every output above agrees with the verifier's as the mutation's axis says; your feasibility-only
     checker (`authored.feasibility`, the second opinion) gives the verifier's feasibility verdict on
     every one of them, and is required where no oracle (or only an output mutation's) says which
-    well-formed mutants are feasible; some test of an adversarial distribution lowers a sampled solution
-    below its median elsewhere. Each failed check names its owner: 'tests' failures go back to
+    well-formed mutants are feasible; the scores use the scale (outputs whose objectives differ do not all
+    score within 0.02: a baseline far below every real answer squeezes them); the baseline and a sampled
+    solution's output on the statement's example are accepted; some test of an adversarial distribution
+    lowers a sampled solution below its median elsewhere, and at most half the tests give every
+    sampled solution the same score. Scores are (O − O_base) / (O_best − O_base) on each test, against the
+    baseline's objective and the best a sampled solution reached, unless the server is set to the paper's
+    normalisation. Every check runs in code, the same with or without a model. Each failed check names its
+    owner: 'tests' failures go back to
     generate_tests, 'verifier' failures to a new run_verifier (pass them as feedback). ok=true means the
     candidate can be published.
 
@@ -412,8 +427,12 @@ async def publish_candidate(
 
 
 async def get_candidate(ctx: Context, candidate_id: CandidateId) -> CandidateOut:
-    """A stored candidate: its mutated problem (full statement), parent, axis, status and who proposed it."""
-    return CandidateOut.of(_backend(ctx).store().get_candidate(candidate_id))
+    """A stored candidate: its mutated problem (full statement), parent, axis, status, who proposed it, and its
+    task card (computed from its current tests, cross-validation report and divergence)."""
+    store = _backend(ctx).store()
+    out = CandidateOut.of(store.get_candidate(candidate_id))
+    out.card = synthesis.card_of(store, candidate_id)
+    return out
 
 
 async def list_candidates(

@@ -1,5 +1,5 @@
 """What a scripted model answers, in the shapes the versioned prompts ask for (tools/llm/prompts.py): a
-mutation as its change, a judgement as a label, a program in a fenced block, tests and verifiers as a Python
+mutation written whole, a judgement as a label, a program in a fenced block, tests and verifiers as a Python
 module of plain functions. Only the model is scripted; everything it "writes" is run for real.
 
 The task of a prompt is the conversation's last user turn (the worked example's turn comes before it).
@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from frontiersmith.statement import split_sections
 from frontiersmith.tools.catalog import Family, get_family
 from frontiersmith.tools.llm import prompts
 
@@ -56,9 +57,20 @@ def group_count(task: str) -> int:
     return int(re.search(r"Here are (\d+) solutions", task).group(1))  # type: ignore[union-attr]
 
 
-def mutation(title: str, change: str = "Pick numbers whose sum is at most C.", sense: str = "max") -> str:
-    objective = "the sum of the chosen numbers"
-    return json.dumps({"title": title, "change": change, "objective": objective, "sense": sense})
+def mutation(title: str, story: str = "Pick numbers whose sum is at most C.", sense: str = "max") -> str:
+    """A mutation written whole, as MUTATE asks: the story, the Input and Output sections, the objective, its
+    sense and the input's size bounds."""
+    return json.dumps(
+        {
+            "title": title,
+            "story": story,
+            "input": "The first line holds n and C (1 <= n <= 40, 1 <= C <= 1000); the second holds the n numbers.",
+            "output": "k, then the k distinct 0-based indices of the chosen numbers, on one line.",
+            "objective": "the sum of the chosen numbers",
+            "sense": sense,
+            "bounds": {"n": [1, 40], "C": [1, 1000]},
+        }
+    )
 
 
 def keep(reason: str = "ok") -> str:
@@ -85,7 +97,7 @@ def generate(dist, rng):
 
 
 def validate(text):
-    _family["validate"](_FamilyConfig(), text)
+    return _family["validate"](_FamilyConfig(), text)
 
 
 def verify(input_text, output_text):
@@ -133,12 +145,16 @@ def answer_for(task: str, family: str, **overrides: Any) -> str:
         return str(overrides[step])
     fam = get_family(family)
     if step == "mutate":
+        found = split_sections(fam.statement)
         return json.dumps(
             {
                 "title": fam.title,
-                "change": fam.statement,
+                "story": found.legend,
+                "input": "\n\n".join(p for p in (found.input, found.constraints) if p) or found.interaction,
+                "output": found.output or found.interaction,
                 "objective": fam.objective.formula,
                 "sense": fam.sense.value if fam.sense else "max",
+                "bounds": {k: list(v) for k, v in fam.input_spec.bounds.items()},
             }
         )
     if step == "coarse":

@@ -35,6 +35,9 @@ def export(
         "--base-image",
         help="harbor: the image environment/Dockerfile builds FROM (default: the sandbox image).",
     ),
+    card_ok: bool = typer.Option(
+        False, "--card-ok", help="Only tasks whose task card raises no warning (see `frontiersmith audit`)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the manifest as JSON."),
     store: Path | None = store_option(existing=True, what="The store to export from"),
 ) -> None:
@@ -52,7 +55,15 @@ def export(
                     f"The store {opened.path} holds no published task yet; {empty_store_hint('export ...')}"
                 )
             return await export_tasks(
-                opened, fmt, out, tasks=tasks, run=run, everything=everything, split=split, options=options
+                opened,
+                fmt,
+                out,
+                tasks=tasks,
+                run=run,
+                everything=everything,
+                split=split,
+                card_ok=card_ok,
+                options=options,
             )
 
     manifest = anyio.run(go)

@@ -78,7 +78,7 @@ def judge(
             backend=backend,
             workers=workers,
             baseline=baseline,
-            best=package.reference,
+            best=package.best,
         )
         return package, report
 
@@ -101,7 +101,7 @@ async def _judge_on_ray(settings, solution, package, baseline, backend, workers)
     if backend is not None:
         settings = settings.model_copy(update={"sandbox_backend": backend})
     job = JudgeJob(
-        "judge", solution, tuple(package.tests), package.verifier, package.limits, baseline, package.reference
+        "judge", solution, tuple(package.tests), package.verifier, package.limits, baseline, package.best
     )
     async with get_executor(settings, workers=workers) as executor:
         return (await executor.map_judge([job]))["judge"]
@@ -114,7 +114,7 @@ async def _package(problem: str):
 
     if Path(problem).is_dir():
         package = await resolve(None, problem, disk=True)
-        return package, package.baseline
+        return package, package.pinned_baseline or package.baseline
     if "/" in problem and not problem.startswith("catalog/") or Path(problem).exists():
         raise InvalidInputError(
             f"{problem} is not a directory; pass a problem package folder or a problem id."

@@ -134,13 +134,19 @@ async def _judge_one(
     try:
         async with limiter:  # compiling is the heavy step; it counts against the same bound as test runs
             compiled = await judge.sandbox.compile(program.code, program.language, name="solution")
-        report = await judge.report(compiled, task.package.tests, task.baseline or {})
+        report = await judge.report(compiled, task.package.tests, task.baseline or {}, task.best)
         if not report.complete and report.verdict is not Verdict.CE:
             # The shared sandbox failed under this completion (a neighbour's doing, or the host's): judged
             # again alone, in a fresh sandbox, so no completion's score depends on another's.
             pkg = task.package
             report = await judge_solution(
-                program, pkg.tests, pkg.verifier, pkg.limits, baseline=task.baseline or {}, settings=settings
+                program,
+                pkg.tests,
+                pkg.verifier,
+                pkg.limits,
+                baseline=task.baseline or {},
+                best=task.best,
+                settings=settings,
             )
         reports[i] = report
     except Exception as exc:

@@ -70,6 +70,12 @@ class RewardTask:
     baseline: dict[str, float] | None = None
 
     @property
+    def best(self) -> dict[str, float]:
+        """Range normalisation's best known objective per test, as the package fixes it (empty otherwise)."""
+        best = self.package.best
+        return best if isinstance(best, dict) else {}
+
+    @property
     def needs_baseline(self) -> bool:
         return needs_baseline(self.package.verifier) and self.baseline is None
 
@@ -115,7 +121,8 @@ async def load_task(truth: GroundTruth, dirs: Sequence[Path], settings: Settings
             return _cache[key]
     folder = package_folder(truth, dirs)
     if folder is not None:
-        task = RewardTask(key, load_package(folder), _exported_baseline(folder))
+        package = load_package(folder)
+        task = RewardTask(key, package, package.pinned_baseline or _exported_baseline(folder))
     else:
         task = await _stored_task(truth, key, dirs, settings)
     with _cache_lock:

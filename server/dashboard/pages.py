@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from frontiersmith.models import Axis, CrossValidationReport, DefectMap, Problem, Trajectory
+from frontiersmith.models import Axis, CrossValidationReport, DefectMap, Problem, TaskCard, Trajectory
 from frontiersmith.store import RecordSummary
 from frontiersmith.thresholds import Thresholds
 
@@ -609,6 +609,7 @@ def task_page(view: q.TaskView, store_label: str) -> str:
         f"{len(t.test_ids)} tests · {link(f'lineage/{t.id}', 'lineage')}</p>"
         + "<h2>Baseline vs best</h2>"
         + compare
+        + _card(view.card)
         + "<h2>Leaderboard</h2>"
         + table(["#", "author", "score", "when"], board, cls="leaderboard", empty="No submissions yet.")
         + "<h2>Score distribution (submissions)</h2>"
@@ -620,6 +621,49 @@ def task_page(view: q.TaskView, store_label: str) -> str:
         + f"<h2>Statement</h2><pre class=statement>{esc(t.problem.statement)}</pre>"
     )
     return layout(t.problem.title, "tasks", body, store_label)
+
+
+def _card(card: TaskCard | None) -> str:
+    """The task card (tools/synthesis/card.py): what the task is worth as data, every number measured."""
+    if card is None:
+        return ""
+    spread = card.spread
+    scale = ", ".join(f"{esc(n)} {r.reached:g} of {r.bound:g} ({r.share:.0%})" for n, r in card.scale.items())
+    rows = [
+        [
+            "statement",
+            "whole" if not card.sections_missing else "lacks " + esc(", ".join(card.sections_missing)),
+        ],
+        ["example", "judged" if card.example else ("none (interactive)" if card.interactive else "none")],
+        ["tests' scale against the bounds", scale or "no sizes reported"],
+        ["tests that carry signal", f"{card.tests - len(card.silent_tests)} of {card.tests}"],
+    ]
+    if spread is not None:
+        rows.append(
+            [
+                f"sampled mean scores ({esc(spread.normalisation.value)})",
+                f"baseline 0, median {spread.median:.3f}, best {spread.best:.3f}, headroom {spread.headroom:.3f}",
+            ]
+        )
+        if spread.paper_best is not None and spread.paper_median is not None:
+            rows.append(
+                [
+                    "the same under the paper's normalisation",
+                    f"median {spread.paper_median:.3f}, best {spread.paper_best:.3f}",
+                ]
+            )
+    if card.probes is not None:
+        p = card.probes
+        rows.append(
+            [
+                "verifier probes",
+                f"kill rate {number(p.kill_rate)}, well-formed mutants {p.well_formed_accepted}/{p.well_formed} "
+                f"accepted, oracle {esc(p.oracle or 'none')}, second opinion {'yes' if p.second_opinion else 'no'}",
+            ]
+        )
+    warnings = "".join(f"<li>{esc(w)}</li>" for w in card.warnings)
+    verdict = "<p>No warnings.</p>" if card.ok else f"<ul class=warnings>{warnings}</ul>"
+    return "<h2 id=card>Task card</h2>" + table(["", "measured"], rows, cls="card") + verdict
 
 
 def _failures(counts: dict[str, int]) -> str:

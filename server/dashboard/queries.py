@@ -20,10 +20,12 @@ from frontiersmith.models import (
     Solution,
     Submission,
     Task,
+    TaskCard,
     Trajectory,
 )
 from frontiersmith.store import CHAIN_RELATIONS, PRIMARY_RELATIONS, PipelineRun, RecordSummary, Store
 from frontiersmith.store.records import CandidateRow, DivergencePoint
+from frontiersmith.tools.synthesis.card import card_of
 from frontiersmith.tools.synthesis.pipeline import SynthesisConfig, run_is_live
 from frontiersmith.tools.synthesis.stages import STAGES, StageTable, stage_table
 
@@ -391,6 +393,7 @@ class TaskView:
     solvers: list[SolverResult] = field(default_factory=list)
     attempts: list[Trajectory] = field(default_factory=list)
     attempts_total: int = 0
+    card: TaskCard | None = None  # the task card (tools/synthesis/card.py)
 
 
 def _mean(scores: dict[str, float], test_ids: list[str]) -> float | None:
@@ -415,6 +418,7 @@ def task(store: Store, task_id: str) -> TaskView:
         solver_results(evaluated),
         evaluated[::-1][:MAX_ATTEMPTS_SHOWN],
         len(evaluated),
+        card_of(store, t.id),
     )
 
 

@@ -39,10 +39,11 @@ assert HALF_BAD_GENERATOR != toy.GENERATOR
 
 TOY = MutationDraft(
     title="Capacity filling",
-    statement="Given n numbers and a capacity C, output k distinct indices whose numbers sum to at most C; "
-    "maximise the sum. Input: `n C` then n numbers. Output: k then the k indices (0-based).",
+    statement="# Capacity filling\n\nGiven n numbers and a capacity C, choose distinct numbers whose sum is at most C; "
+    "maximise the sum.\n\n## Input\n\n`n C` (1 <= n <= 40), then the n numbers (1 <= item <= C).\n\n## Output\n\n"
+    "k, then the k chosen indices (0-based).",
     objective={"kind": "optimise", "sense": "max", "formula": "sum of the chosen numbers"},
-    input_spec={"constraints": "1 <= n <= 60, 1 <= item <= C", "bounds": {"n": [1, 60]}},
+    input_spec={"constraints": "1 <= n <= 40, 1 <= item <= C", "bounds": {"n": [1, 40]}},
     output_spec={"description": "k distinct indices with sum at most C"},
 )
 

@@ -28,7 +28,7 @@ from frontiersmith.tools.synthesis import (
 )
 
 # Two siblings of one lineage family (both mutate two_sat) and one of another (max_lateness): all have
-# Python verifiers, baselines and at least one Python solver, so building them costs no C++ compile.
+# Python verifiers and baselines, and a Python and a C++ solver each.
 FAMILIES = ("min_true_2sat", "max_3sat", "weighted_tardiness")
 RUN_ID = "export-test-run"  # the synthesis run weighted_tardiness's candidate is made in
 # An output no verifier accepts.
@@ -56,7 +56,9 @@ async def publish_family(store: Store, name: str, settings: Settings, run_id: st
     draft = fam.as_mutation_draft()
     mutated = await mutate_problem(store, seed_id_for(fam.parent), fam.axis, authored=draft, run_id=run_id)
     cid = mutated.candidate.id
-    solvers = [s for s in fam.solvers if s.language is Language.PYTHON][:2]
+    # Two real ideas: under range normalisation a lone solution is 1 on every test, so no test can be shown to
+    # trouble its idea (the protocol's adversarial check); one Python solver and one C++ (compiled once a session).
+    solvers = [next(s for s in fam.solvers if s.language is lang) for lang in (Language.PYTHON, Language.CPP)]
     drafts = [
         SolutionDraft(code=s.path.read_text(), language=s.language, strategy=s.strategy) for s in solvers
     ]

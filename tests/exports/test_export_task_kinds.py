@@ -36,10 +36,17 @@ KINDS = {"interactive": "maze_explore", "default": "grid_collect_tour"}
 
 
 async def folder_score(folder: Path, best: Program) -> float:
-    """What `frontiersmith judge FOLDER best` scores (native and FrontierCS packages): its baseline run here."""
+    """What `frontiersmith judge FOLDER best` scores (native and FrontierCS packages), against the reference
+    points the package pins."""
     package = load_package(folder)
     report = await judge_solution(
-        best, package.tests, package.verifier, package.limits, baseline=package.baseline, backend="process"
+        best,
+        package.tests,
+        package.verifier,
+        package.limits,
+        baseline=package.pinned_baseline or package.baseline,
+        best=package.best,
+        backend="process",
     )
     assert report.complete
     return report.score

@@ -3,6 +3,7 @@ it publishes tasks, rejects the pseudo-open families with the reason, and its ta
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -149,3 +150,41 @@ def test_after_the_demo_commands_on_the_default_store_name_the_demo_s_store_and_
     missing = cli("problems", "--store", str(tmp_path / "typo.db"))
     assert missing.returncode == 2 and "there is no store at" in missing.stderr
     assert not (tmp_path / "typo.db").exists()
+
+
+def test_every_published_task_is_whole_scored_against_its_references_and_carries_its_card(
+    demo_run, tmp_path
+) -> None:
+    """What a trainer gets (docs/design.md, "Task quality"): one coherent statement with a rendered Scoring
+    section and a judged example (nothing of the seed's text laid over it), fixed reference points for every
+    test, and a card whose numbers `frontiersmith audit` prints from the store."""
+    store = open_store(demo_run.path)
+    tasks = store.list_tasks()
+    for task in tasks:
+        text = task.problem.statement
+        interactive = "## Interaction" in text
+        wanted = ["## Scoring", "## Time and memory"] + (
+            [] if interactive else ["## Input", "## Output", "## Example"]
+        )
+        assert all(w in text for w in wanted), (task.id, text[:400])
+        assert "The problem this one changes" not in text and text.count(f"# {task.problem.title}") == 1
+        assert "(O − O_base) / (O_best − O_base)" in text
+        assert task.references is not None and set(task.references) == set(task.test_ids)
+        assert all(r.best != r.baseline or r.best_by == "baseline" for r in task.references.values())
+        card = task.card
+        assert card is not None and not card.sections_missing and card.tests == len(task.test_ids)
+        assert card.example is not interactive
+        assert card.scale and all(reach.share >= 0.5 for reach in card.scale.values()), card.scale
+        assert card.spread is not None and card.spread.paper_best is not None  # both normalisations measured
+    proc = subprocess.run(
+        [*frontiersmith_cmd(), "audit", "--store", str(demo_run.path), "--json"],
+        env=cli_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    cards = json.loads(proc.stdout)
+    latest = {t.id for t in tasks if t.id in store.latest_task_ids()}
+    assert set(cards) == latest and all("warnings" in c and "scale" in c for c in cards.values())
+    assert proc.returncode == (0 if all(c["ok"] for c in cards.values()) else 1)

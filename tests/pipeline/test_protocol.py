@@ -33,13 +33,17 @@ EVERY_CHECK = {
     "solutions run on valid inputs",
     "baseline scores 0",
     "scores are not collapsed",
+    "scores use the scale",
     "ordering is sane",
     "verifier kills mutants",
     "verifier judges well-formed mutants",
     "seed's checker agrees",
     "feasibility checker agrees",
     "adversarial tests bite",
+    "tests carry signal",
 }
+# Judged from the scores, so only once the verifier passes its own checks.
+SCORE_READ_CHECKS = {"adversarial tests bite", "tests carry signal"}
 
 # -- artefacts, each breaking one check ----------------------------------------------------------------
 
@@ -129,6 +133,7 @@ async def protocol(
     baseline: str = toy.BASELINE,
     solutions: dict[str, str] = SOLUTIONS,
     feasibility: str | None = toy.FEASIBILITY,
+    sense: Sense = Sense.MAX,
     **options,
 ) -> CrossValidation:
     return await cross_validate(
@@ -136,7 +141,7 @@ async def protocol(
         python(toy.GENERATOR),
         python(verifier),
         python(baseline),
-        Sense.MAX,
+        sense,
         {sid: python(code) for sid, code in solutions.items()},
         Limits(time_ms=5000, memory_mb=256),
         backend="process",
@@ -146,8 +151,14 @@ async def protocol(
 
 
 def failed(report: CrossValidation) -> set[str]:
-    # Every check runs when everything compiles, but whether tests bite only once the verifier is sound.
-    expected = EVERY_CHECK - ({"adversarial tests bite"} if report.failures("verifier") else set())
+    # Every check runs when everything compiles, but what the scores say of the tests only once the verifier
+    # is sound (and the example's only when there is one).
+    expected = EVERY_CHECK - (SCORE_READ_CHECKS if report.failures("verifier") else set())
+    expected |= (
+        {"the example is judged"}
+        if report.example is not None or any(c.name == "the example is judged" for c in report.checks)
+        else set()
+    )
     assert {c.name for c in report.checks} == expected
     return {c.name for c in report.checks if not c.passed}
 
@@ -336,3 +347,65 @@ async def test_the_report_keeps_the_thresholds_it_applied() -> None:
     report = await protocol(min_kill_rate=0.25)
     assert report.thresholds is not None and report.thresholds.min_kill_rate == 0.25
     assert report.thresholds.disagreements_allowed == 0 and report.thresholds.well_formed_per_output > 0
+
+
+# -- task quality: the scale the scores use, tests that carry signal, the statement's example ------------------
+
+# Minimise what is left of the capacity (c − sum + 1): the toy turned around, so a poor baseline sits far above
+# every real answer.
+LEFTOVER_VERIFIER = toy.VERIFIER.replace('"objective": total,', '"objective": c - total + 1,')
+# Takes the smallest item alone: almost the whole capacity is left, hundreds of times what any real answer
+# leaves, so every real answer scores within a hair of 1.
+SMALLEST_ITEM_BASELINE = toy.BASELINE.replace(
+    "print(1, 0)", "print(1, min(range(n), key=lambda i: items[i]))"
+)
+# A first attempt's answer: items in input order while they fit.
+FIRST_FIT_BASELINE = toy.BASELINE.replace(
+    "print(1, 0)",
+    "chosen, total = [], 0\nfor i in range(n):\n    if total + items[i] <= c:\n        chosen.append(i); total += items[i]\n"
+    "print(len(chosen), *chosen)",
+)
+# Capacity of at least the sum of the items: every solution takes everything, on every test.
+ROOMY_GENERATOR = (
+    toy.GENERATOR.replace("    c = rng.randint(500, 1000)\n", "    c = 10**6\n")
+    .replace('"mixed": c}[dist]', '"mixed": 1000}[dist]')
+    .replace('hi = {"small": c // 10, "large": c // 2,', 'hi = {"small": 100, "large": 500,')
+)
+
+
+async def test_a_baseline_far_below_every_solution_is_told_it_squeezes_the_scale() -> None:
+    """Range normalisation fixes a ceiling near the baseline, not a baseline far from everything: the verifier's
+    author is told, with numbers, to write a sensible one, and a first attempt's baseline passes."""
+    squeezed = await protocol(verifier=LEFTOVER_VERIFIER, baseline=SMALLEST_ITEM_BASELINE, sense=Sense.MIN)
+    assert "scores use the scale" in failed(squeezed), squeezed.failures()
+    (detail,) = [c.detail for c in squeezed.checks if c.name == "scores use the scale"]
+    assert "the baseline sets the scale" in detail and "objectives differ by" in detail
+    sensible = await protocol(verifier=LEFTOVER_VERIFIER, baseline=FIRST_FIT_BASELINE, sense=Sense.MIN)
+    assert "scores use the scale" not in failed(sensible), sensible.failures()
+
+
+async def test_tests_on_which_every_solution_scores_the_same_carry_no_signal() -> None:
+    report = await protocol(generator=ROOMY_GENERATOR, min_kill_rate=0.0)
+    assert "tests carry signal" in failed(report), report.failures()
+    assert len(report.silent_tests) == 6 and report.failures("tests")
+
+
+async def test_range_scores_run_from_the_baseline_to_the_best_sampled_objective() -> None:
+    report = await protocol()
+    assert report.normalisation.value == "range"
+    for name, best in report.best_objectives.items():
+        top = max(
+            c.objective or 0 for cells in report.cells.values() for c in cells.values() if c.name == name
+        )
+        assert best == max(top, report.baseline_objectives[name])
+        scores = [cells[name].score for cells in report.cells.values()]
+        # where the baseline is as good as anything sampled, nothing beats it: every score is 0
+        assert max(scores) == (1.0 if best > report.baseline_objectives[name] else 0.0) and min(scores) >= 0.0
+
+
+async def test_the_statement_example_is_judged_and_kept() -> None:
+    example = GeneratedTest("example", "example", 0, b"3 10\n4 5 6\n")
+    report = await protocol(example=example)
+    assert "the example is judged" in {c.name for c in report.checks} and not failed(report)
+    assert report.example is not None and report.example.objective == 10
+    assert report.example.baseline_objective == 4 and report.example.input == "3 10\n4 5 6\n"

@@ -13,6 +13,10 @@ def main():
             sys.exit("wrong number of items")
         if any(not (1 <= x <= c) for x in items):
             print("an item exceeds the capacity", file=sys.stderr); sys.exit(1)
+        print('{"n": %d}' % n)  # its size, which the tests' scale is checked by
+        return
+    if sys.argv[2] == "example":  # the statement's example
+        print(3, 10); print(4, 5, 6)
         return
     dist, seed = sys.argv[2], int(sys.argv[3])
     rng = random.Random(f"{dist}:{seed}")
@@ -134,6 +138,7 @@ else:
 # that FrontierSmith runs under the catalog harness.
 TESTS_MODULE = r"""
 DISTRIBUTIONS = ["small", "large", "mixed"]
+EXAMPLE = [[3, 10], [4, 5, 6]]
 
 
 def generate(dist, rng):
@@ -152,6 +157,7 @@ def validate(text):
         raise ValueError("wrong number of items")
     if any(not (1 <= x <= c) for x in items):
         raise ValueError("an item exceeds the capacity")
+    return {"n": n}
 """
 
 # Emits an item bigger than the capacity: the validator rejects it.
@@ -184,6 +190,7 @@ def verify(input_text, output_text):
     + r"""
 
 def baseline(input_text):
+    '''Take the first number alone.'''
     return "1 0\n"
 """
 )

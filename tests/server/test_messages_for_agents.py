@@ -217,3 +217,20 @@ async def test_feedback_says_why_an_output_failed_without_test_data_and_list_pro
         assert test["reason"] == "expected # values (# or #), found #"
     assert base["score"] == 0.0 and {t["verdict"] for t in base["tests"]} == {"OK"}
     assert all("no better than the baseline" in t["message"] for t in base["tests"])
+
+
+async def test_a_misnamed_argument_is_an_error_naming_the_arguments_the_tool_takes(
+    server: FrontierSmithServer,
+) -> None:
+    """The SDK's argument models ignore unknown fields: `solutions` for `authored` would store nothing and say
+    nothing. Over the real client it is an error that names what the tool takes, at the top and inside a draft."""
+    code = {"code": "print(0)", "language": "python", "strategy": "nothing"}
+    async with Client(server) as client:
+        misnamed = await client.call_tool("sample_solutions", {"candidate_id": "cand_x", "solutions": [code]})
+        nested = await client.call_tool(
+            "sample_solutions", {"candidate_id": "cand_x", "authored": [{**code, "strategie": "typo"}]}
+        )
+    assert misnamed.is_error
+    text = misnamed.content[0].text
+    assert "no argument named 'solutions'" in text and "candidate_id, n, authored" in text
+    assert nested.is_error and "strategie" in nested.content[0].text

@@ -24,6 +24,7 @@ from frontiersmith.models import (
     InputSpec,
     Language,
     Limits,
+    Normalisation,
     Objective,
     OutputSpec,
     Problem,
@@ -31,6 +32,7 @@ from frontiersmith.models import (
     Program,
     Sense,
 )
+from frontiersmith.statement import Scoring, render_statement, split_sections, write_statement
 
 from . import shared
 
@@ -195,10 +197,11 @@ class Family:
         )
 
     def as_mutation_draft(self) -> MutationDraft:
-        """The family as the mutation of its parent seed that it is (along ``axis``)."""
+        """The family as the mutation of its parent seed that it is (along ``axis``): its statement with its
+        objective, as solvers read a candidate before its task renders the Scoring section."""
         return MutationDraft(
             title=self.title,
-            statement=self.statement,
+            statement=self.candidate_statement,
             objective=self.objective,
             input_spec=self.input_spec,
             output_spec=self.output_spec,
@@ -207,11 +210,41 @@ class Family:
             catalog=self.name,
         )
 
+    @property
+    def candidate_statement(self) -> str:
+        """The family's statement (story, Input, Output, Constraints) with its Objective section."""
+        found = split_sections(self.statement)
+        return write_statement(
+            self.title,
+            found.legend,
+            input=found.input,
+            output=found.output,
+            interaction=found.interaction,
+            constraints=found.constraints,
+            objective=self.objective.formula,
+            sense=self.sense,
+        )
+
+    @property
+    def shown_statement(self) -> str:
+        """What ``catalog/NAME`` shows: the statement whole, scored with the paper's normalisation against the
+        family's baseline (as ``submit`` scores it); a closed family's statement as written."""
+        if self.sense is None or self.kind == "closed":
+            return self.statement
+        scoring = Scoring(
+            normalisation=Normalisation.PAPER,
+            sense=self.sense,
+            objective=self.objective.formula,
+            baseline=self.baseline.summary if self.baseline else "",
+        )
+        raw = Problem(id=self.name, title=self.title, statement=self.statement, objective=self.objective)
+        return render_statement(raw, scoring, limits=self.limits)
+
     def problem(self, problem_id: str | None = None) -> Problem:
         return Problem(
             id=problem_id or f"catalog/{self.name}",
             title=self.title,
-            statement=self.statement,
+            statement=self.shown_statement,
             objective=self.objective,
             input_spec=self.input_spec,
             output_spec=self.output_spec,
@@ -280,8 +313,14 @@ def generate(cfg, dist, rng):
 
 
 def validate(cfg, text):
-    if _model["validate"](text) is False:
+    sizes = _model["validate"](text)
+    if sizes is False:
         raise ValueError("validate returned False")
+    return sizes if isinstance(sizes, dict) else None
+
+
+if "EXAMPLE" in globals():
+    EXAMPLE = _as_text(EXAMPLE)
 
 
 def verify(cfg, input_text, output_text):

@@ -5,7 +5,9 @@
 # verify, talking to the running solution through ``talk`` (send(line), receive() -> line; EOFError at its end).
 #
 #   prog gen DIST SEED          -> one test input on stdout (random.Random(f"{NAME}:{DIST}:{SEED}"))
-#   prog validate < input       -> exit 0 if valid, else exit 1 with the reason on stderr
+#   prog gen example 0          -> the statement's example input (the module's EXAMPLE), when it has one
+#   prog validate < input       -> exit 0 if valid, else exit 1 with the reason on stderr; a valid input's sizes
+#                                  (what validate returned: {"n": 37, "m": 120}) as one JSON line on stdout
 #   prog verify INPUT OUTPUT    -> one JSON line {"feasible": bool, "objective": number|null, "message": str}
 #                                  (+ "reason": the message again when infeasible, which a solver is shown blanked)
 #   prog interact INPUT RESULT  -> the conversation on stdin/stdout, then that JSON line written to RESULT
@@ -92,6 +94,9 @@ def _harness_main(argv):
         import random as _random  # here, not above: validate and verify runs start without it
 
         dist, seed = argv[2], argv[3]
+        if dist == "example" and "EXAMPLE" in globals() and "example" not in DISTRIBUTIONS:
+            _sys.stdout.write(EXAMPLE)
+            return 0
         if dist not in DISTRIBUTIONS:
             _sys.stderr.write(f"unknown distribution {dist!r}; known: {', '.join(DISTRIBUTIONS)}\n")
             return 2
@@ -101,10 +106,12 @@ def _harness_main(argv):
     if len(argv) >= 2 and argv[1] == "validate":
         text = _sys.stdin.read()
         try:
-            validate(cfg, text)
+            sizes = validate(cfg, text)
         except (ValueError, IndexError, KeyError, AssertionError) as exc:
             _sys.stderr.write(f"invalid input: {exc}\n")
             return 1
+        if isinstance(sizes, dict):
+            _sys.stdout.write(_harness_json({str(k): v for k, v in sizes.items()}) + "\n")
         return 0
     if len(argv) >= 4 and argv[1] == "verify":
         with open(argv[2]) as f:

@@ -10,13 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from frontiersmith.errors import InvalidInputError, NotFoundError
-from frontiersmith.models import Candidate, Problem, Program, Solution, Task, Verifier, make_id
+from frontiersmith.models import Candidate, Problem, Program, Solution, Task, TaskCard, Verifier, make_id
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.store.records import CHAIN_RELATIONS, RecordSummary
 
 from ..judging.judge import JudgePackage
 from ..problems.resolver import cached_baseline_objectives, from_store
+from ..synthesis.card import card_of
 from ..synthesis.publish import package_hash
 from ..synthesis.sample import sampled
 
@@ -49,6 +50,7 @@ class TaskBundle:
     candidate: Candidate | None = None
     split: str = ""
     duplicates: list[str] = field(default_factory=list)  # tasks of the same content left out for this one
+    card: TaskCard | None = None  # its task card (stored at publication, or computed for an older task)
 
     @property
     def task_id(self) -> str:
@@ -156,8 +158,9 @@ async def load_bundle(store: Store, task: Task, settings: Settings | None = None
         baseline_objectives=baseline_objectives,
         best=best_sampled(store, task),
         lineage=store.ancestors(task.id, CHAIN_RELATIONS),
-        content_hash=package_hash(task.problem, tests, verifier, baseline),
+        content_hash=package_hash(task.problem, tests, verifier, baseline, task.references),
         candidate=candidate,
+        card=card_of(store, task.id) if candidate is not None else task.card,
     )
 
 

@@ -26,7 +26,7 @@ int native_main(int argc, char *argv[]);  // the embedded C++ verifier's main (a
 namespace frontiersmith_export {
 
 const int SENSE = @SENSE@;                  // +1 maximise, -1 minimise
-const char NORMALISATION[] = "@NORMALISATION@";  // paper | ratio | checker
+const char NORMALISATION[] = "@NORMALISATION@";  // paper | ratio | range | checker
 const double RATIO_CAP = @RATIO_CAP@;
 const bool PYTHON_VERIFIER = @PYTHON@;
 const bool INTERACTIVE = @INTERACTIVE@;  // the verifier is an interactor
@@ -252,10 +252,16 @@ std::string verdict_line(int argc, char *argv[]) {
 
 double clamp01(double x) { return std::isfinite(x) ? std::fmin(1.0, std::fmax(0.0, x)) : 0.0; }
 
-// tools/judging/scoring.py, the same IEEE arithmetic: paper_score and ratio_score.
-double normalised(double objective, double baseline) {
+// tools/judging/scoring.py, the same IEEE arithmetic: paper_score, ratio_score and range_score (against the
+// best known objective, the answer file's second number).
+double normalised(double objective, double baseline, double best) {
     if (std::strcmp(NORMALISATION, "checker") == 0) return clamp01(objective);
     if (!std::isfinite(objective) || !std::isfinite(baseline)) return 0.0;
+    if (std::strcmp(NORMALISATION, "range") == 0) {
+        if (!std::isfinite(best)) return 0.0;
+        if (best == baseline) return SENSE * (objective - baseline) > 0 ? 1.0 : 0.0;
+        return std::fmin(1.0, std::fmax(0.0, (objective - baseline) / (best - baseline)));
+    }
     if (std::strcmp(NORMALISATION, "ratio") == 0) {
         double num = SENSE < 0 ? baseline : objective, den = SENSE < 0 ? objective : baseline;
         if (den == 0) return num > 0 ? RATIO_CAP : 0.0;
@@ -280,6 +286,13 @@ int main(int argc, char *argv[]) {
     double baseline = std::strtod(token.c_str(), &end);
     if (needs_baseline && (end == token.c_str() || *end != '\0' || !std::isfinite(baseline)))
         quitf(_fail, "the answer file holds no baseline objective (%s)", token.c_str());
+    double best = NAN;  // range normalisation: the best known objective follows the baseline's
+    if (std::strcmp(NORMALISATION, "range") == 0) {
+        std::string second = ans.readToken();
+        best = std::strtod(second.c_str(), &end);
+        if (end == second.c_str() || *end != '\0' || !std::isfinite(best))
+            quitf(_fail, "the answer file holds no best objective (%s)", second.c_str());
+    }
     std::string line = verdict_line(argc, argv);
     NativeVerdict verdict;
     Json json(line);
@@ -290,7 +303,7 @@ int main(int argc, char *argv[]) {
     if (!verdict.finite_objective) quitf(_fail, "the verifier called the output feasible but gave no finite objective");
     // testlib calls unread output "extra information"; the verifier has read it, so it is consumed here.
     while (!INTERACTIVE && !ouf.seekEof()) ouf.readToken();
-    double score = normalised(verdict.objective, baseline);
+    double score = normalised(verdict.objective, baseline, best);
     quitp(score, "Ratio: %.10f (objective %.17g, baseline %.17g)", score, verdict.objective, baseline);
 }
 

@@ -13,7 +13,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
-from .bundle import ALL, LATEST, assign_splits, dedup, load_bundle, parse_split, select_tasks
+from .bundle import ALL, LATEST, TaskBundle, assign_splits, dedup, load_bundle, parse_split, select_tasks
 from .manifest import MANIFEST_FILE, Manifest, build_manifest
 from .registry import ExportContext, get_format
 
@@ -43,6 +43,7 @@ async def export_tasks(
     run: str | None = None,
     everything: bool = False,
     split: str | None = None,
+    card_ok: bool = False,
     options: dict[str, Any] | None = None,
     settings: Settings | None = None,
 ) -> Manifest:
@@ -50,7 +51,8 @@ async def export_tasks(
 
     Everything is checked (the format, the split, the selection, ``out`` new or empty) before anything is
     written, and the export is built in a folder beside ``out`` that takes its place only once complete, so
-    a failed export leaves nothing behind."""
+    a failed export leaves nothing behind. ``card_ok`` keeps only the tasks whose card raises no warning
+    (tools/synthesis/card.py); when that leaves none, nothing is written and the error says why."""
     settings = settings or get_settings()
     out = Path(out)
     writer = get_format(fmt)
@@ -59,6 +61,8 @@ async def export_tasks(
     chosen = select_tasks(store, tasks, run, everything)
     out.parent.mkdir(parents=True, exist_ok=True)  # as mkdir -p: `export ... out/fcs` in a fresh folder
     bundles = dedup([await load_bundle(store, t, settings) for t in chosen])
+    if card_ok:
+        bundles = _card_ok(bundles)
     placed = assign_splits(bundles, splits)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
@@ -81,3 +85,15 @@ def read_manifest(out: Path | str) -> Manifest:
     if not path.is_file():
         raise InvalidInputError(f"{out} has no {MANIFEST_FILE}; is it a FrontierSmith export?")
     return Manifest.model_validate_json(path.read_text())
+
+
+def _card_ok(bundles: list[TaskBundle]) -> list[TaskBundle]:
+    kept = [b for b in bundles if b.card is not None and b.card.ok]
+    if not kept:
+        first = next((b for b in bundles if b.card is not None and b.card.warnings), None)
+        why = f" (for example {first.task_id}: {first.card.warnings[0]})" if first and first.card else ""
+        raise InvalidInputError(
+            f"No selected task has a card without warnings{why}; see `frontiersmith audit`, or export without "
+            "--card-ok."
+        )
+    return kept

@@ -3,8 +3,9 @@
 judge and ``frontiersmith judge`` score alike.
 
 A task's native verifier becomes a generated testlib checker (``checker_template.cc``): each test's ``.ans``
-holds the baseline's objective on it, and the checker runs the verifier on the output and quitp's the score
-the task's normalisation gives (paper, ratio with k <= 1, or checker). A Python verifier is embedded as text
+holds the baseline's objective on it (and, for range normalisation, the best known objective after it), and
+the checker runs the verifier on the output and quitp's the score the task's normalisation gives (range, paper,
+ratio with k <= 1, or checker). A Python verifier is embedded as text
 and run with ``python3`` in a child process; a C++ one is compiled into the checker with its ``main``
 renamed. A task whose verifier is already a testlib checker is written as it is, with its answers.
 """
@@ -48,10 +49,15 @@ def native_checker(bundle: TaskBundle) -> str:
     """The testlib checker that scores outputs as the task's native verifier and normalisation do."""
     verifier = bundle.package.verifier
     norm = verifier.normalisation
-    if norm is Normalisation.RANGE or (norm is Normalisation.RATIO and verifier.ratio_cap > 1):
+    if norm is Normalisation.RATIO and verifier.ratio_cap > 1:
         raise InvalidInputError(
             f"The task {bundle.task_id} uses {norm.value} normalisation (k={verifier.ratio_cap:g}), which a "
             "FrontierCS checker cannot reproduce; export it in another format."
+        )
+    if norm is Normalisation.RANGE and bundle.package.references is None:
+        raise InvalidInputError(
+            f"The task {bundle.task_id} scores against a reference program, not fixed objectives, which a "
+            "FrontierCS checker cannot run; export it in another format."
         )
     program = verifier.program
     python = program.language is Language.PYTHON
@@ -78,7 +84,13 @@ def native_checker(bundle: TaskBundle) -> str:
 
 
 def baseline_answer(bundle: TaskBundle, name: str) -> bytes:
-    """A test's ``.ans``: the baseline's objective on it, exactly (``repr`` round-trips through strtod)."""
+    """A test's ``.ans``: the baseline's objective on it, exactly (``repr`` round-trips through strtod), and
+    for range normalisation the best known objective after it."""
+    references = bundle.package.references
+    if bundle.package.verifier.normalisation is Normalisation.RANGE and references is not None:
+        if name not in references:
+            return f"{NO_BASELINE}\n".encode()
+        return f"{float(references[name].baseline)!r} {float(references[name].best)!r}\n".encode()
     objectives = bundle.baseline_objectives or {}
     if name not in objectives:
         return f"{NO_BASELINE}\n".encode() if bundle.baseline_objectives is not None else b"0\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from frontiersmith import __version__
-from frontiersmith.models import content_hash
+from frontiersmith.models import TaskCard, content_hash
 
 from .bundle import SplitReport, TaskBundle
 
@@ -36,6 +36,7 @@ class ManifestTask(BaseModel):
     best_solution_id: str | None = None
     best_mean_score: float | None = None
     duplicates: list[str] = Field(default_factory=list)  # tasks of the same content left out for this one
+    card: TaskCard | None = None  # the task card (tools/synthesis/card.py): what the task is worth as data
 
 
 class Manifest(BaseModel):
@@ -74,6 +75,7 @@ def manifest_task(bundle: TaskBundle, path: str) -> ManifestTask:
         best_solution_id=bundle.best.solution.id if bundle.best else None,
         best_mean_score=bundle.best.mean_score if bundle.best else None,
         duplicates=bundle.duplicates,
+        card=bundle.card,
     )
 
 

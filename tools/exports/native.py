@@ -59,6 +59,12 @@ def task_manifest(bundle: TaskBundle, files: dict[str, str]) -> dict[str, Any]:
         data["verifier"]["interactive"] = True
     if pkg.baseline is not None:
         data["baseline"] = {"file": files["baseline"], "language": pkg.baseline.language.value}
+    if pkg.references is not None:  # by the stem each test is written under (testdata/N.in)
+        data["references"] = {
+            str(i): pkg.references[t.name].model_dump(mode="json")
+            for i, t in enumerate(pkg.tests, 1)
+            if t.name in pkg.references
+        }
     data["tests"] = "testdata"
     lineage = lineage_of(bundle)
     lineage["tests"] = [

@@ -89,7 +89,7 @@ async def judge_programs(
     executor (the active one, else the settings')."""
     base = await cached_baseline_objectives(store, pkg, settings)
     jobs = [
-        JudgeJob(str(i), program, tuple(pkg.tests), pkg.verifier, pkg.limits, baseline=base)
+        JudgeJob(str(i), program, tuple(pkg.tests), pkg.verifier, pkg.limits, baseline=base, best=pkg.best)
         for i, program in enumerate(programs)
     ]
     async with get_executor(settings) as executor:

@@ -45,6 +45,7 @@ from frontiersmith.models import (
     Normalisation,
     Problem,
     Program,
+    Reference,
     Sense,
     TestResult,
     Verdict,
@@ -119,6 +120,22 @@ class JudgePackage:
     test_ids: dict[str, str] = field(default_factory=dict)
     verifier_id: str | None = None
     baseline_id: str | None = None
+    # test name -> the reference points fixed when the task was published (range normalisation): the
+    # baseline's and the best known objective; None: the baseline's are computed from ``baseline``.
+    references: dict[str, Reference] | None = None
+
+    @property
+    def pinned_baseline(self) -> dict[str, float] | None:
+        """The baseline's objective per test as the package fixes it (None: computed from ``baseline``)."""
+        return None if self.references is None else {n: r.baseline for n, r in self.references.items()}
+
+    @property
+    def best(self) -> dict[str, float] | Program | None:
+        """What range normalisation scores as 1 on each test: the fixed best known objectives, else the
+        reference program (whose objectives are computed), else None."""
+        if self.references is not None:
+            return {n: r.best for n, r in self.references.items()}
+        return self.reference
 
 
 @dataclass

@@ -58,17 +58,33 @@ def ratio_score(objective: float | None, baseline: float | None, sense: Sense | 
     return min(k, max(0.0, numerator / denominator))
 
 
-def range_score(value: float | None, base: float | None, best: float | None) -> float:
-    """``(v − base) / (best − base)`` clamped to [0, 1]; the sense is implied by best vs base.
+def range_score(
+    value: float | None, base: float | None, best: float | None, sense: Sense | str | None = None
+) -> float:
+    """``(v − base) / (best − base)`` clamped to [0, 1]: the baseline scores 0 and the best known 1, whatever
+    the objective's units or sign; the sense is implied by best vs base.
 
-    ``best == base`` leaves no range to score in: reaching it scores 1, anything else 0.
+    ``best == base`` (no known output beats the baseline on this test) leaves no range to score in: with the
+    ``sense`` known, an output strictly better than the baseline scores 1 and one no better 0; without it,
+    reaching ``best`` scores 1 and anything else 0.
     """
+    raw = range_unbounded(value, base, best, sense)
+    return min(1.0, raw)
+
+
+def range_unbounded(
+    value: float | None, base: float | None, best: float | None, sense: Sense | str | None = None
+) -> float:
+    """``range_score`` without its upper clamp: how far past the best known an output goes (1.5: half the
+    baseline-to-best gap again beyond the best known). Never negative; 0 for anything not comparable."""
     if not _finite(value, base, best):
         return 0.0
     assert value is not None and base is not None and best is not None
     if best == base:
-        return 1.0 if value == best else 0.0
-    return min(1.0, max(0.0, (value - base) / (best - base)))
+        if sense is None:
+            return 1.0 if value == best else 0.0
+        return 1.0 if _sigma(sense) * (value - base) > 0 else 0.0
+    return max(0.0, (value - base) / (best - base))
 
 
 def normalise(
@@ -88,7 +104,7 @@ def normalise(
             return 0.0
         return min(1.0, max(0.0, objective))
     if method is Normalisation.RANGE:
-        return range_score(objective, baseline, best)
+        return range_score(objective, baseline, best, sense)
     if sense is None:
         raise InvalidInputError(f"Normalisation {method.value!r} needs the objective's sense (min or max).")
     if method is Normalisation.PAPER:

@@ -6,6 +6,7 @@ protocol, every failure phrased for the author of the generator.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 
@@ -13,6 +14,7 @@ from frontiersmith.drafts import TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
+from frontiersmith.sandbox.base import ExecResult, ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
 from .judge import JudgeTest, error_tail
@@ -30,6 +32,7 @@ class GeneratedTest:
     seed: int
     input: bytes
     args: list[str] = field(default_factory=list)
+    sizes: dict[str, float] = field(default_factory=dict)  # what the validator read of it: {"n": 37}
 
     def as_judge_test(self) -> JudgeTest:
         return JudgeTest(self.name, self.input, distribution=self.distribution)
@@ -39,10 +42,34 @@ class GeneratedTest:
 class TestBuild:
     tests: list[GeneratedTest] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)  # for the test author; empty when all is well
+    example: GeneratedTest | None = None  # the statement's example input (`gen example 0`), validated
+
+
+EXAMPLE = "example"  # the generator's reserved distribution: the statement's small example input
+EXAMPLE_MAX_BYTES = 2000  # an example is read by a person, in the statement
+
+
+def read_sizes(stdout: bytes) -> dict[str, float]:
+    """The sizes a validator printed for a valid input (one JSON object of name -> number); anything else is
+    no sizes (a validator may print nothing)."""
+    import json
+
+    try:
+        data = json.loads(stdout.decode("utf-8", "replace").strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        str(k): float(v)
+        for k, v in data.items()
+        if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    }
 
 
 def test_plan(draft: TestsDraft, seed: int) -> list[tuple[str, str, int]]:
-    """(name, distribution, seed) for every test, reproducible from the run's ``seed``."""
+    """(name, distribution, seed) for every test, reproducible from the run's ``seed``. ``example`` is the
+    statement's example, never a test: a plan that names it is refused (``check_test_plan``)."""
     return [
         (f"{dist}-{seed * 1000 + i + 1}", dist, seed * 1000 + i + 1)
         for dist in draft.distributions
@@ -79,6 +106,11 @@ def check_test_plan(draft: TestsDraft, settings: Settings | None = None) -> None
         raise InvalidInputError(
             f"The tests name {n} distributions, over the limit of {settings.max_test_distributions}; "
             f"name fewer or raise {_setting('max_test_distributions')}."
+        )
+    if EXAMPLE in draft.distributions:
+        raise InvalidInputError(
+            f"{EXAMPLE!r} names the statement's example input (`gen {EXAMPLE} 0`), not a distribution of tests; "
+            "rename that distribution."
         )
     long = next((d for d in draft.distributions if len(d) > MAX_DISTRIBUTION_NAME), None)
     if long is not None:
@@ -170,23 +202,7 @@ async def build_tests(
     for name, dist, s in test_plan(draft, seed):
         args = ["gen", dist, str(s)]
         run = await sandbox.run(gen.program, args=args, limits=limits)
-        if run.verdict is Verdict.OLE or len(run.stdout) > settings.max_test_bytes:
-            failed.add(
-                "long",
-                dist,
-                f"the generator printed more than {_size(settings.max_test_bytes)} for `gen {dist} {s}`; "
-                f"print a smaller input or raise {_setting('max_test_bytes')}",
-            )
-            continue
-        if run.verdict is not Verdict.OK:
-            failed.add(
-                "crash",
-                dist,
-                f"the generator failed on `gen {dist} {s}` with {run.verdict}: {error_tail(run.stderr or run.message)}",
-            )
-            continue
-        if not run.stdout.strip():
-            failed.add("empty", dist, f"the generator printed nothing for `gen {dist} {s}`")
+        if not _generated(run, dist, s, settings, failed):
             continue
         if total + len(run.stdout) > settings.max_build_bytes:
             failed.add(
@@ -209,8 +225,58 @@ async def build_tests(
             failed.add("validator", dist, f"the validator failed with {check.verdict} on `gen {dist} {s}`")
             continue
         total += len(run.stdout)
-        out.tests.append(GeneratedTest(name=name, distribution=dist, seed=s, args=args, input=run.stdout))
+        sizes = read_sizes(check.stdout)
+        out.tests.append(GeneratedTest(name, dist, s, run.stdout, args, sizes))
     out.failures += failed.lines()
+    out.example = await _example(sandbox, gen.program, val.program, limits, out.failures)
     if draft.distributions and len(set(draft.distributions)) < 3:
         out.failures.append("use at least three named input distributions")
     return out
+
+
+def _generated(run: ExecResult, dist: str, s: int, settings: Settings, failed: _Failures) -> bool:
+    """Whether the generator's run printed an input to validate; else its failure is added to ``failed``."""
+    if run.verdict is Verdict.OLE or len(run.stdout) > settings.max_test_bytes:
+        failed.add(
+            "long",
+            dist,
+            f"the generator printed more than {_size(settings.max_test_bytes)} for `gen {dist} {s}`; "
+            f"print a smaller input or raise {_setting('max_test_bytes')}",
+        )
+        return False
+    if run.verdict is not Verdict.OK:
+        failed.add(
+            "crash",
+            dist,
+            f"the generator failed on `gen {dist} {s}` with {run.verdict}: {error_tail(run.stderr or run.message)}",
+        )
+        return False
+    if not run.stdout.strip():
+        failed.add("empty", dist, f"the generator printed nothing for `gen {dist} {s}`")
+        return False
+    return True
+
+
+async def _example(
+    sandbox: Sandbox, gen: ProgramHandle, val: ProgramHandle, limits: RunLimits, failures: list[str]
+) -> GeneratedTest | None:
+    """The statement's example input (`gen example 0`), validated and small; None when the generator has none
+    (the task card says so). One that is too long or invalid is the test author's failure."""
+    args = ["gen", EXAMPLE, "0"]
+    run = await sandbox.run(gen, args=args, limits=limits)
+    if run.verdict is not Verdict.OK or not run.stdout.strip():
+        return None
+    if len(run.stdout) > EXAMPLE_MAX_BYTES:
+        failures.append(
+            f"the example input (`gen {EXAMPLE} 0`) is {len(run.stdout)} bytes; a statement's example must be under "
+            f"{EXAMPLE_MAX_BYTES} (a few lines a reader can follow)"
+        )
+        return None
+    check = await sandbox.run(val, args=["validate"], stdin=run.stdout, limits=limits)
+    if check.verdict is not Verdict.OK:
+        failures.append(
+            f"the validator rejects the example input (`gen {EXAMPLE} 0`): "
+            f"{error_tail(check.stderr or check.message)}; the example began {_head(run.stdout)}"
+        )
+        return None
+    return GeneratedTest(EXAMPLE, EXAMPLE, 0, run.stdout, args, read_sizes(check.stdout))

@@ -43,6 +43,7 @@ from frontiersmith.metering import charge_tokens
 from frontiersmith.models import (
     Axis,
     DefectCluster,
+    InputSpec,
     Language,
     Objective,
     ObjectiveKind,
@@ -52,6 +53,8 @@ from frontiersmith.models import (
     Program,
 )
 from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
+from frontiersmith.settings import Settings, get_settings
+from frontiersmith.statement import write_statement
 
 from ..catalog import model_program
 from ..problems.submit import MAX_CODE_BYTES
@@ -237,48 +240,58 @@ def read_tests(text: str) -> TestsDraft:
 
 
 def read_verifier(text: str, problem: Problem) -> VerifierDraft:
-    """The verifier author's module as a verifier, a feasibility-only checker and a baseline s*; the sense is
-    the candidate's own."""
+    """The verifier author's module as a verifier, a feasibility-only checker and a baseline s* (what it does:
+    its docstring's first line); the sense is the candidate's own."""
     if problem.objective.sense is None:
         raise ProviderError(
             f"The candidate {problem.id} names no sense (min or max) to write a verifier for."
         )
-    code, _tree = read_module(text, ("verify", "feasible", "baseline"))
+    code, tree = read_module(text, ("verify", "feasible", "baseline"))
     return VerifierDraft(
         verifier=model_program(code, "verifier"),
         baseline=model_program(code, "baseline"),
         feasibility=model_program(code, "feasibility"),
         sense=problem.objective.sense,
+        baseline_summary=_docstring_line(tree, "baseline"),
     )
+
+
+def _docstring_line(tree: ast.Module, function: str) -> str:
+    """The first line of a top-level function's docstring (empty when it has none)."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            doc = ast.get_docstring(node) or ""
+            return doc.strip().splitlines()[0].strip() if doc.strip() else ""
+    return ""
 
 
 def mutation_draft(seed: Problem, axis: Axis, answer: prompts.MutationAnswer) -> MutationDraft:
-    """The candidate a model's mutation describes: the seed's statement with the change on top, the seed's
-    C_I and C_O where the axis keeps them."""
-    verb = "Minimise" if answer.sense.value == "min" else "Maximise"
+    """The candidate a model's mutation writes whole: its statement from the model's own sections (nothing of
+    the seed's text is kept), its C_I from its input section and bounds, its C_O from its output section."""
     objective = answer.objective.strip().rstrip(".")
-    statement = (
-        f"# {answer.title.strip()}\n\n{answer.change.strip()}\n\n**Score.** {verb} {objective}. Every legal "
-        "output is accepted and scored against a simple baseline; an exact optimum is not required.\n\n"
-        f"## The problem this one changes\n\nEverything above overrides it; the rest still holds.\n\n"
-        f"{seed.statement.strip()}\n"
+    statement = write_statement(
+        answer.title,
+        answer.story,
+        input=answer.input,
+        output=answer.output,
+        objective=objective,
+        sense=answer.sense,
     )
-    constraints = seed.input_spec.constraints
-    if axis is Axis.INPUT:
-        constraints = (
-            f"{answer.change.strip()} (changed from: {constraints})" if constraints else answer.change
-        )
-    output = seed.output_spec.description
-    if axis is Axis.OUTPUT:
-        output = answer.change.strip()
     return MutationDraft(
         title=answer.title.strip(),
         statement=statement,
         objective=Objective(kind=ObjectiveKind.OPTIMISE, sense=answer.sense, formula=objective),
-        input_spec=seed.input_spec.model_copy(update={"constraints": constraints}),
-        output_spec=OutputSpec(description=output),
-        io_format=seed.io_format,
+        input_spec=InputSpec(constraints=" ".join(answer.input.split()), bounds=answer.bounds),
+        output_spec=OutputSpec(description=" ".join(answer.output.split())),
+        io_format=f"{_first_sentence(answer.input)} Output: {_first_sentence(answer.output)}",
+        rationale=f"{axis.value} mutation of {seed.id}",
     )
+
+
+def _first_sentence(text: str) -> str:
+    text = " ".join(text.split())
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
 
 
 # -- keeping unusable answers -----------------------------------------------------------------------------
@@ -345,12 +358,15 @@ class ChatProvider:
         *,
         constrained: bool = False,
         language: prompts.LanguageChoice = "python",
+        settings: Settings | None = None,
     ):
         self._complete = complete
         self.name = name
         self.attempts = attempts
         self.constrained = constrained
         self.language = language
+        # the bounds its authors are told (test sizes, the normalisation their objectives feed)
+        self.settings = settings or get_settings()
         # The last usable answer of each repairable step (prompt, subject): shown back to the model, with what
         # failed, when it is asked to fix it. Bounded, so a long-lived provider does not grow without end.
         self._answers: collections.OrderedDict[tuple[str, str], str] = collections.OrderedDict()
@@ -447,6 +463,7 @@ class ChatProvider:
             lambda raw: mutation_draft(seed, axis, parse_structured(raw, prompts.MutationAnswer)),
             seed.id,
             {"axis": axis.value, "index": index},
+            variant=axis.value,  # each axis has a worked example that obeys its own instruction
             seed_kind=prompts.seed_kind(seed),
             problem=prompts.brief(seed),
             axis_task=prompts.AXIS_TASK[axis],
@@ -530,6 +547,15 @@ class ChatProvider:
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft:
+        bounds = problem.input_spec.bounds
+        names = ", ".join(f'"{name}": ...' for name in bounds) or '"n": ...'
+        scale = (
+            "the largest tests must reach at least half of each size bound ("
+            + ", ".join(f"{name} <= {prompts.number(hi)}" for name, (_lo, hi) in bounds.items())
+            + ")."
+            if bounds
+            else "make the largest tests as large as the statement allows."
+        )
         return await self._ask(
             prompts.WRITE_TESTS,
             read_tests,
@@ -538,6 +564,11 @@ class ChatProvider:
             problem=prompts.brief(problem),
             repair=feedback,
             strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
+            per_distribution=TestsDraft.model_fields["tests_per_distribution"].default,
+            sizes="{" + names + "}, one entry per size the statement bounds",
+            scale=scale,
+            max_test=prompts.size(self.settings.max_test_bytes),
+            time_ms=problem.limits.time_ms,
         )
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
@@ -551,6 +582,7 @@ class ChatProvider:
             sense=sense,
             repair=feedback,
             objective=problem.objective.formula or "the objective the statement names",
+            objective_rule=prompts.OBJECTIVE_RULE[self.settings.normalisation],
         )
 
     async def label_defect(self, subject: str, cluster: str, examples: str) -> DefectLabel:

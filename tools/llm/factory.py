@@ -33,7 +33,13 @@ def make_provider(
         model = model or settings.llm_model or next(iter(MODELS))
         base_url = base_url or settings.llm_base_url or local_url(port=DEFAULT_PORT)
         complete = schema_complete(base_url, model, "local")
-        return ChatProvider(complete, name=f"local:{model}", constrained=True, language=settings.llm_language)
+        return ChatProvider(
+            complete,
+            name=f"local:{model}",
+            constrained=True,
+            language=settings.llm_language,
+            settings=settings,
+        )
     if name == "openai":
         model = model or settings.llm_model
         if not model:
@@ -43,6 +49,10 @@ def make_provider(
         key = api_key_from_env(api_key_env or settings.llm_api_key_env)
         complete = openai_complete(base_url or settings.llm_base_url, model, key)
         return ChatProvider(
-            complete, name=f"openai:{model}", constrained=True, language=settings.llm_language
+            complete,
+            name=f"openai:{model}",
+            constrained=True,
+            language=settings.llm_language,
+            settings=settings,
         )
     raise InvalidInputError(f"Unknown provider {name!r}; choose one of: {', '.join(PROVIDERS)}.")

@@ -184,4 +184,5 @@ class OfflineProvider:
             sense=fam.sense,
             feasibility=fam.feasibility_program,
             interactive=fam.interactive,
+            baseline_summary=fam.baseline.summary,
         )

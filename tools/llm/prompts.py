@@ -36,29 +36,33 @@ SYSTEM = (
     "the format of the example."
 )
 
-AXIS_MEANING = {
-    Axis.OBJECTIVE: "change the objective O (what is optimised), keeping input and output constraints",
-    Axis.OUTPUT: "change the output constraints C_O (what a legal answer is), keeping the objective",
-    Axis.INPUT: "change the input constraints C_I (drop a structural promise or widen the class of inputs)",
-}
-
-# What a small model is asked to change along each axis, in its words.
+# What a model is asked to change along each axis, in its words: each instruction is one the axis's worked example
+# (MUTATE's examples) obeys to the letter.
 AXIS_TASK = {
-    Axis.OBJECTIVE: "change WHAT IS OPTIMISED (the objective); keep the input and what a legal output is",
-    Axis.OUTPUT: "change WHAT A LEGAL OUTPUT IS (add or change a rule the output must obey); keep the input",
-    Axis.INPUT: "change THE INPUT (drop a promise the input made, or allow a wider class of inputs)",
+    Axis.OBJECTIVE: "change WHAT IS OPTIMISED. Keep the input as it is. If the old output is only a number (a "
+    "count, a length, yes or no), the new output is the object that number was about (the path, the set, the "
+    "order), so that the new objective can score it",
+    Axis.OUTPUT: "change WHAT A LEGAL OUTPUT IS: add a rule the output must obey (a cap, a budget, a forbidden "
+    "pattern) that defeats the old exact method. Keep the input, except one parameter the rule needs (its cap). "
+    "If the old output is only a number, the new output is the object that number was about",
+    Axis.INPUT: "change THE INPUT: drop a promise the input made (a structure, an order, a special case) or "
+    "allow a wider class of inputs, so the old exact method no longer applies. Keep what a legal output is "
+    "wherever it still makes sense",
 }
 
 PROGRAM_CONTRACT = """Program contracts (C++17 or Python 3, standard library only, no network, no files outside the work dir):
 - solution: reads the input on stdin, writes the answer on stdout.
-- generator: `prog gen DIST SEED` prints ONE test input for distribution DIST, deterministic in SEED.
-- validator: `prog validate` reads an input on stdin; exit 0 if it satisfies every input constraint, else exit 1
-  with one sentence on stderr.
+- generator: `prog gen DIST SEED` prints ONE test input for distribution DIST, deterministic in SEED;
+  `prog gen example 0` prints the statement's example, a tiny legal input (a few lines).
+- validator: `prog validate` reads an input on stdin; exit 0 if it satisfies every input constraint, printing
+  its sizes as one JSON line named as the statement bounds them ({"n": 37, "m": 120}); else exit 1 with one
+  sentence on stderr. The largest tests must reach at least half of each size bound.
 - verifier: `prog verify INPUT_FILE OUTPUT_FILE` prints ONE JSON line
-  {"feasible": true|false, "objective": <number, strictly positive when feasible>, "message": "..."};
-  it must reject malformed or infeasible outputs with feasible=false and must be deterministic.
-- baseline: a simple, always-feasible solution; scores are normalised against it:
-  max(0, s*(O - O_base)/max(O, O_base)), s=+1 for max, -1 for min."""
+  {"feasible": true|false, "objective": <number: the objective of a legal output>, "message": "..."};
+  it must reject every output that breaks a rule of the statement with feasible=false, and be deterministic.
+- baseline: a simple, always-legal solution: the answer a sensible first attempt gives. On each test a score is
+  (O - O_base) / (O_best - O_base), clamped to [0, 1], against the baseline's objective and the best one the
+  sampled solutions reached."""
 
 # How a solution meets its tests, as every text a solver reads says it (the MCP server's statements and solve
 # prompt, the trainer exports' prompts, Harbor's instruction): a file in and an answer out, or a conversation.
@@ -96,6 +100,9 @@ class Prompt:
     answer: type[BaseModel] | None = None
     example: dict[str, object] | None = None
     examples: dict[str, str] = field(default_factory=dict)
+    # A variant's own worked example, where it differs from ``example`` (the mutation's axes: each axis's
+    # example obeys that axis's instruction).
+    variant_examples: dict[str, dict[str, object]] = field(default_factory=dict)
 
     def render(self, schema: type[BaseModel] | None = None, **values: object) -> str:
         """The task's text; ``schema`` is shown only where the endpoint cannot constrain decoding to it."""
@@ -111,10 +118,24 @@ class Prompt:
         ``variant``'s, e.g. the language a program is written in), then the task."""
         turns = [{"role": "system", "content": system}]
         if self.example is not None:
-            turns.append({"role": "user", "content": self.template.format(**{**values, **self.example})})
+            example = {**values, **self.example, **self.variant_examples.get(variant, {})}
+            turns.append({"role": "user", "content": self.template.format(**example)})
             turns.append({"role": "assistant", "content": self.examples[variant]})
         turns.append({"role": "user", "content": self.render(schema, **values)})
         return turns
+
+
+def number(x: float) -> str:
+    """A bound as a statement writes it: 1000, 0.5."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def size(n: int) -> str:
+    """Bytes in the largest unit that holds them whole-ish: 16 MiB, 300 KiB."""
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if n >= scale:
+            return f"{n / scale:g} {unit}"
+    return f"{n} bytes"
 
 
 def describe(problem: Problem) -> str:
@@ -148,19 +169,31 @@ def seed_kind(problem: Problem) -> str:
 
 
 class MutationAnswer(BaseModel):
-    """A model's mutation, the smallest thing that says it: the statement is the seed's with this change on
-    top (``chat.mutation_draft``)."""
+    """A model's mutated problem, written whole (``chat.mutation_draft`` makes its statement): the story, the
+    Input and Output sections a solver reads, the objective and its sense, and the input's size bounds (which
+    the tests must reach and the validator enforces)."""
 
     title: str
-    change: str
+    story: str
+    input: str
+    output: str
     objective: str
     sense: Sense
+    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
 
-    @field_validator("title", "change", "objective")
+    @field_validator("title", "story", "input", "output", "objective")
     @classmethod
     def _said(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("must say something")
+        return value
+
+    @field_validator("bounds")
+    @classmethod
+    def _ordered(cls, value: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        crossed = sorted(name for name, (lo, hi) in value.items() if lo > hi)
+        if crossed:
+            raise ValueError(f"the bounds of {', '.join(crossed)} have lo above hi")
         return value
 
 
@@ -217,16 +250,6 @@ class CoarseAnswer(BaseModel):
 
 
 # The worked examples' problems: small, and unlike the catalog's, so nothing of one is copied into an answer.
-_SORTING = """# Sorting
-
-Given n numbers a_1 ... a_n, print them in increasing order.
-
-## Input
-The first line holds n (1 <= n <= 10^5); the second line holds the n integers (|a_i| <= 10^9).
-
-## Output
-The n numbers in increasing order, on one line."""
-
 _KNAPSACK = """# Packing a bag
 
 There are n items; item i weighs w_i and is worth v_i. Choose items of total weight at most C, with the largest
@@ -249,31 +272,96 @@ n (1 <= n <= 1000), then the n integers a_i (1 <= a_i <= 10^9) on one line.
 ## Output
 The reordered numbers on one line."""
 
+_ROUTE = """# Fastest route
+
+A country has n towns and m roads; road i joins towns u_i and v_i and takes t_i minutes either way. Print the
+fewest minutes needed to travel from town 1 to town n.
+
+## Input
+The first line holds n and m (2 <= n <= 10^5, 1 <= m <= 2*10^5). Each of the next m lines holds u_i, v_i and t_i
+(1 <= t_i <= 10^9). Town n can be reached from town 1.
+
+## Output
+One integer: the fewest minutes."""
+
+_ROOMS = """# Meeting rooms
+
+n meetings are planned; meeting i runs from s_i to e_i. Two meetings that overlap need different rooms. Print
+the fewest rooms that can hold all the meetings.
+
+## Input
+The first line holds n (1 <= n <= 10^5). Each of the next n lines holds s_i and e_i (0 <= s_i < e_i <= 10^9).
+
+## Output
+One integer: the fewest rooms."""
+
+_TWO_TEAMS = """# Two teams
+
+n players are to be split into two teams. m pairs of players are rivals; the rivalries are known to allow a
+split with no rivals on the same team. Print such a split.
+
+## Input
+The first line holds n and m (2 <= n <= 10^5, 0 <= m <= 2*10^5). Each of the next m lines holds a pair a_i b_i
+of rivals.
+
+## Output
+n integers, the team (1 or 2) of each player."""
+
 MUTATE = Prompt(
     "mutate",
-    "3",
+    "4",
     """Here is {seed_kind}:
 
 {problem}
 
-Make a NEW problem from it: {axis_task}. The new problem must be an optimisation problem: every legal output is
-accepted and scored by one number to minimise or maximise, the best output is hard to find at this size (no
-known fast exact algorithm), and several different ideas (greedy, local search, dynamic programming on parts)
-can compete. This is variant {index}: pick a change that other variants would not pick.
+Make a NEW problem from it: {axis_task}.
 
-Answer with JSON: "title"; "change": the new rule in one to three sentences, saying what the output must now
-be; "objective": the number that scores an output, in one sentence; "sense": "min" or "max".""",
+The new problem must be an optimisation problem: every legal output is accepted and scored by one number, its
+objective, to minimise or maximise; at the sizes you allow no known fast algorithm finds the best output; and
+several different ideas (greedy rules, local search, dynamic programming on parts, ...) can compete. This is
+variant {index}: pick a change that other variants would not pick.
+
+Write the new problem whole: a solver reads only what you write here, never the old statement.
+Answer with JSON: "title"; "story" (what is given and what is asked, in a few sentences); "input" (the input
+format line by line, with every bound, such as 1 <= n <= 2000); "output" (what a legal output is and its
+format); "objective" (the number that scores a legal output, as a formula in the story's names; it may be 0 or
+negative); "sense" ("min" or "max"); "bounds" (each size of the input, such as n and m, as "name": [lo, hi],
+as the input section states them).""",
     MutationAnswer,
     {
         "seed_kind": "a closed competitive-programming problem (each input has one exactly checkable answer)",
-        "problem": _SORTING,
-        "axis_task": "change WHAT IS OPTIMISED (the objective); keep the input and what a legal output is",
+        "problem": _ROUTE,
+        "axis_task": AXIS_TASK[Axis.OBJECTIVE],
         "index": 1,
     },
     {
-        "": '{"title": "Sorting with short moves", "change": "Print the numbers in an order where each number is '
-        'at most k places out of increasing order; k is given on the first line after n.", "objective": "the '
-        'total distance the numbers move from their input positions", "sense": "min"}'
+        Axis.OBJECTIVE.value: '{"title": "Scenic route", "story": "A country has n towns and m roads; road i '
+        "joins towns u_i and v_i and takes t_i minutes either way. A tourist wants the longest trip from town 1 "
+        'to town n that never visits a town twice.", "input": "The first line holds n and m (2 <= n <= 2000, 1 <= '
+        "m <= 10000). Each of the next m lines holds u_i, v_i and t_i (1 <= t_i <= 10^6). Town n can be reached "
+        'from town 1.", "output": "The towns of the trip in order, on one line, separated by spaces: it starts at '
+        'town 1, ends at town n, visits no town twice, and each two consecutive towns are joined by a road.", '
+        '"objective": "the total minutes of the roads the trip uses", "sense": "max", "bounds": {"n": [2, 2000], '
+        '"m": [1, 10000]}}',
+        Axis.OUTPUT.value: '{"title": "Small meeting rooms", "story": "n meetings are planned; meeting i runs '
+        "from s_i to e_i. Two meetings that overlap need different rooms, and a room can host at most K meetings "
+        'in the day. Assign every meeting a room so that as few rooms as possible are used.", "input": "The '
+        "first line holds n and K (1 <= n <= 5000, 1 <= K <= n). Each of the next n lines holds s_i and e_i (0 <= "
+        's_i < e_i <= 10^9).", "output": "n integers on one line: the room (a number from 1 to n) of each '
+        "meeting, in input order; overlapping meetings get different rooms, and no room gets more than K "
+        'meetings.", "objective": "the number of distinct rooms used", "sense": "min", "bounds": {"n": [1, '
+        '5000], "K": [1, 5000]}}',
+        Axis.INPUT.value: '{"title": "Two teams, whatever the rivalries", "story": "n players are to be split '
+        "into two teams. m pairs of players are rivals, and now the rivalries may make a split with no rivals "
+        'on the same team impossible: split them so that as few pairs of rivals as possible share a team.", '
+        '"input": "The first line holds n and m (2 <= n <= 5000, 0 <= m <= 50000). Each of the next m lines '
+        'holds a pair a_i b_i of rivals (a_i != b_i).", "output": "n integers on one line, the team (1 or 2) of '
+        'each player.", "objective": "the number of rival pairs on the same team", "sense": "min", "bounds": '
+        '{"n": [2, 5000], "m": [0, 50000]}}',
+    },
+    variant_examples={
+        Axis.OUTPUT.value: {"problem": _ROOMS, "axis_task": AXIS_TASK[Axis.OUTPUT]},
+        Axis.INPUT.value: {"problem": _TWO_TEAMS, "axis_task": AXIS_TASK[Axis.INPUT]},
     },
 )
 
@@ -384,34 +472,50 @@ Answer with JSON: "labels", one integer per solution, in order.""",
 
 WRITE_TESTS = Prompt(
     "write_tests",
-    "3",
+    "4",
     """Problem:
 
 {problem}
 
 Write the test generator and the input validator as ONE Python 3 module, standard library only, with:
-- DISTRIBUTIONS: a list of three or more names of kinds of input (for example "small", "random", "worst");
+- DISTRIBUTIONS: a list of three or more names of kinds of input (for example "random", "clustered",
+  "worst"); each gets {per_distribution} tests;
 - ADVERSARIAL: the names in DISTRIBUTIONS meant to trouble these solvers' ideas: {strategies};
+- EXAMPLE: one tiny legal input (a few lines), shown in the statement as its example, as a list of its lines;
 - generate(dist, rng): returns ONE legal input of kind `dist` as a list of its lines, where a line is one value
   or a list of values (FrontierSmith prints a line's values separated by spaces, and a list of pairs as one
   line each); all randomness from `rng` (a random.Random);
-- validate(text): raises ValueError when `text` breaks any input constraint.
-Keep inputs small enough that a simple solution runs in a second. FrontierSmith calls these functions: do not
-read stdin or print.{feedback}
+- validate(text): raises ValueError when `text` breaks any input constraint; otherwise returns the input's
+  sizes as a dict: {sizes}.
+Scale: {scale} Each input must stay under {max_test} and let a simple solution finish well within {time_ms} ms.
+FrontierSmith calls these functions: do not read stdin or print.{feedback}
 
 Answer with the module in one ```python block.""",
     None,
-    {"problem": _NUMBERS, "strategies": "sort, then interleave the halves; random restarts", "feedback": ""},
+    {
+        "problem": _NUMBERS,
+        "strategies": "sort, then interleave the halves; random restarts",
+        "per_distribution": 2,
+        "sizes": '{"n": n}',
+        "scale": "the largest tests must reach at least half of each size bound (n <= 1000).",
+        "max_test": "16 MiB",
+        "time_ms": 2000,
+        "feedback": "",
+    },
     {
         "": """```python
-DISTRIBUTIONS = ["small", "random", "equal"]
-ADVERSARIAL = ["equal"]
+DISTRIBUTIONS = ["random", "clustered", "equal"]
+ADVERSARIAL = ["clustered", "equal"]
+EXAMPLE = [4, [7, 1, 9, 4]]
 
 
 def generate(dist, rng):
-    n = rng.randint(1, 10) if dist == "small" else rng.randint(500, 1000)
+    n = rng.randint(500, 1000)
     if dist == "equal":
         a = [rng.randint(1, 10**9)] * n
+    elif dist == "clustered":
+        centres = [rng.randint(1, 10**9) for _ in range(3)]
+        a = [min(10**9, max(1, rng.choice(centres) + rng.randint(-50, 50))) for _ in range(n)]
     else:
         a = [rng.randint(1, 10**9) for _ in range(n)]
     return [n, a]
@@ -424,13 +528,14 @@ def validate(text):
         raise ValueError("n is out of range, or the count of numbers is not n")
     if not all(1 <= int(t) <= 10**9 for t in tokens[1:]):
         raise ValueError("some a_i is out of range")
+    return {"n": n}
 ```"""
     },
 )
 
 WRITE_VERIFIER = Prompt(
     "write_verifier",
-    "4",
+    "5",
     """Problem:
 
 {problem}
@@ -438,12 +543,16 @@ WRITE_VERIFIER = Prompt(
 Score: {sense}imise {objective}.
 
 Write ONE Python 3 module, standard library only, with three functions:
-- verify(input_text, output_text): returns (feasible, objective, message). feasible is False for a malformed or
-  illegal output; objective is the number to {sense}imise, greater than 0 for a legal output.
+- verify(input_text, output_text): returns (feasible, objective, message). feasible is False for a malformed
+  output or one that breaks ANY rule of the Output section, the rules the problem added included (caps,
+  counts, every item used once, maximality); objective is the number to {sense}imise, {objective_rule}.
 - feasible(input_text, output_text): returns (ok, message), deciding only whether the output is legal. Write
   it on its own: do not call verify, and verify must not call it.
-- baseline(input_text): returns a simple output that is always legal, as a string or as a list of its lines
-  (a line one value or a list of values, printed separated by spaces); scores are measured against it.
+- baseline(input_text): returns the output a simple but sensible first attempt gives, always legal, as a
+  string or as a list of its lines (a line one value or a list of values, printed separated by spaces); its
+  docstring says what it does in one sentence. Each test's scores run from its objective (0) to the best
+  objective the sampled solutions reach (1), so a baseline far worse than any real attempt squeezes every
+  solution near 1.
 FrontierSmith calls these functions: do not read stdin, files or print.{feedback}
 
 Answer with the module in one ```python block.""",
@@ -451,7 +560,8 @@ Answer with the module in one ```python block.""",
     {
         "problem": _KNAPSACK,
         "sense": "max",
-        "objective": "1 + the total value of the chosen items",
+        "objective": "the total value of the chosen items",
+        "objective_rule": "any number (0 and negative values are fine)",
         "feedback": "",
     },
     {
@@ -472,7 +582,7 @@ def verify(input_text, output_text):
         return False, None, "an index is repeated or out of range"
     if sum(items[i - 1][0] for i in chosen) > cap:
         return False, None, "the items weigh more than C"
-    return True, 1 + sum(items[i - 1][1] for i in chosen), "ok"
+    return True, sum(items[i - 1][1] for i in chosen), "ok"
 
 
 def feasible(input_text, output_text):
@@ -487,12 +597,23 @@ def feasible(input_text, output_text):
 
 
 def baseline(input_text):
+    \"\"\"Take the items in input order while they fit.\"\"\"
     n, cap, items = read_input(input_text)
-    light = min(range(n), key=lambda i: items[i][0])
-    return f"{light + 1}\\n" if items[light][0] <= cap else "\\n"
+    chosen, used = [], 0
+    for i, (w, v) in enumerate(items, 1):
+        if used + w <= cap:
+            chosen.append(i)
+            used += w
+    return [chosen]
 ```"""
     },
 )
+
+# What a verifier's objective may be, by normalisation: the paper's needs it positive, range any number.
+OBJECTIVE_RULE = {
+    "range": "any number (0 and negative values are fine)",
+    "paper": "greater than 0 for a legal output (scores divide by it)",
+}
 
 DESCRIBE_SEED = Prompt(
     "describe_seed",

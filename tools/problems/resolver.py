@@ -20,6 +20,7 @@ from frontiersmith.models import (
     Problem,
     Program,
     Record,
+    Reference,
     Run,
     Seed,
     Solution,
@@ -174,6 +175,7 @@ async def from_store(store: Store, problem_id: str, settings: Settings | None = 
         test_ids={t.name: t.id for t in found.tests},
         verifier_id=found.verifier.id,
         baseline_id=baseline.id if baseline else None,
+        references=found.references,
     )
 
 
@@ -184,6 +186,7 @@ class _Records:
     tests: list[TestCase]
     verifier: Verifier
     baseline: Solution | None
+    references: dict[str, Reference] | None = None  # test name -> its fixed reference points
 
 
 def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Settings) -> JudgeTest:
@@ -204,9 +207,12 @@ def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Setting
 
 def _stored_records(store: Store, problem_id: str) -> _Records:
     record = problem_record(store, problem_id)
+    references: dict[str, Reference] | None = None
     if isinstance(record, Task):
         tests = [store.get_test(t) for t in record.test_ids]
         verifier = store.get(Verifier, record.verifier_id)
+        if record.references is not None:
+            references = {t.name: record.references[t.id] for t in tests if t.id in record.references}
     elif isinstance(record, Seed):
         try:
             verifier = store.get_verifier(record.id)
@@ -221,6 +227,7 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
         report = store.get(CrossValidationReport, record.report_id)
         tests = [store.get_test(t) for t in store.get(TestSuite, record.suite_id).test_ids]
         verifier = store.get(Verifier, report.verifier_id)
+        references = report.references
     else:
         raise InvalidInputError(
             f"{problem_id} is a {type(record).__name__.lower()}; submit to a task, an imported problem or "
@@ -230,7 +237,7 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
     kind = (
         "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
     )
-    return _Records(kind, _named(record, record.problem), tests, verifier, baseline)
+    return _Records(kind, _named(record, record.problem), tests, verifier, baseline, references)
 
 
 async def _catalog_records(store: Store, problem_id: str, settings: Settings | None) -> _Records:
@@ -284,9 +291,14 @@ async def _catalog_records(store: Store, problem_id: str, settings: Settings | N
 async def cached_baseline_objectives(
     store: Store, pkg: JudgePackage, settings: Settings | None = None
 ) -> dict[str, float] | None:
-    """Per-test objective of a stored package's baseline: from its cached runs, or computed once and cached
-    (None when the verifier's scores need no baseline)."""
-    if not needs_baseline(pkg.verifier) or pkg.baseline is None or pkg.baseline_id is None:
+    """Per-test objective of a stored package's baseline: as the package fixes it (a task's references), from
+    its cached runs, or computed once and cached (None when the verifier's scores need no baseline). Range
+    normalisation's other end is ``pkg.best``."""
+    if not needs_baseline(pkg.verifier):
+        return None
+    if pkg.pinned_baseline is not None:
+        return pkg.pinned_baseline
+    if pkg.baseline is None or pkg.baseline_id is None:
         return None
     wanted = {pkg.test_ids[t.name]: t.name for t in pkg.tests if t.name in pkg.test_ids}
     cached = {

@@ -163,6 +163,7 @@ async def submit(
         backend=backend,
         workers=workers,
         baseline=base,
+        best=pkg.best,
         progress=progress,
         settings=settings,
     )

@@ -13,97 +13,7 @@ from dataclasses import dataclass
 
 from frontiersmith.drafts import SeedTupleDraft
 from frontiersmith.models import InputSpec, Objective, ObjectiveKind, OutputSpec, Sense
-
-# A heading line as CodeContests, Codeforces, AtCoder, TACO / APPS ("-----Input-----"), CodeChef
-# ("------ Input Format ------"), FrontierCS ("Scoring (if bounded)") and markdown ("## Input", "**Output:**")
-# write them; a trailing number ("Sample Input 2") and a short parenthesis are not part of the name.
-_SECTION_NAMES = {
-    "input": "input",
-    "input format": "input",
-    "input specification": "input",
-    "output": "output",
-    "output format": "output",
-    "output specification": "output",
-    "constraints": "constraints",
-    "constraint": "constraints",
-    "constraints and limits": "constraints",
-    "input constraints": "constraints",
-    "limits": "constraints",
-    "examples": "examples",
-    "example": "examples",
-    "sample": "examples",
-    "samples": "examples",
-    "sample input": "examples",
-    "sample test": "examples",
-    "sample tests": "examples",
-    "example input": "examples",
-    "note": "note",
-    "notes": "note",
-    "notes and clarifications": "note",
-    "explanation": "note",
-    "subtasks": "note",
-    "interaction": "note",
-    "interaction protocol": "note",
-    # What an open problem (a FrontierCS package) scores: where its objective is stated.
-    "goal": "goal",
-    "objective": "goal",
-    "your task": "goal",
-    "task": "goal",
-    "scoring": "goal",
-    # The story before the input section, under a heading of its own (AtCoder, FrontierCS, markdown).
-    "problem statement": "legend",
-    "problem": "legend",
-    "statement": "legend",
-    "story": "legend",
-    "overview": "legend",
-    "formal definition": "legend",
-}
-_HEADING = re.compile(
-    r"^[\s#*_=\-]*(?P<name>[A-Za-z][A-Za-z ]*?)(?:\s*\d+)?(?:\s*\([^()\n]{0,40}\))?\s*:?[\s*_=\-]*:?\s*$"
-)
-
-
-@dataclass
-class Sections:
-    """The first input, output and constraints sections of a statement (the examples repeat the headings), the
-    legend (the text before them) and the goal an open problem scores (a Goal or Scoring section)."""
-
-    input: str = ""
-    output: str = ""
-    constraints: str = ""
-    legend: str = ""
-    goal: str = ""
-
-
-def _section_name(line: str) -> str | None:
-    heading = _HEADING.match(line)
-    return _SECTION_NAMES.get(" ".join(heading.group("name").lower().split())) if heading else None
-
-
-def split_sections(statement: str) -> Sections:
-    found: dict[str, list[str]] = {"legend": []}
-    current: str | None = "legend"
-    for line in statement.splitlines():
-        name = _section_name(line)
-        if name == "legend" and not "".join(found["legend"]).strip():
-            current = "legend"  # "Problem Statement" above the story: the story is the legend
-            continue
-        if name is not None:
-            # Once the examples start, an "Input" heading is a sample's, not the input section.
-            current = None if name in found or "examples" in found else name
-            found.setdefault(name, [])
-            continue
-        if current is not None:
-            found[current].append(line)
-    text = {name: "\n".join(lines).strip() for name, lines in found.items()}
-    return Sections(
-        text.get("input", ""),
-        text.get("output", ""),
-        text.get("constraints", ""),
-        text.get("legend", ""),
-        text.get("goal", ""),
-    )
-
+from frontiersmith.statement import Sections, section_name, split_sections
 
 # --- bounds -------------------------------------------------------------------------------------------
 
@@ -447,7 +357,7 @@ def read_title(statement: str) -> str:
     lines = statement.splitlines()
     for i, line in enumerate(lines):
         text = line.strip()
-        if not text or _NOT_TITLE.match(text) or _section_name(text) is not None:
+        if not text or _NOT_TITLE.match(text) or section_name(text) is not None:
             continue
         alone = i + 1 == len(lines) or not lines[i + 1].strip()
         heading = text.startswith("#") or re.match(r"^(?:problem|task)\b[^:.]{0,6}[:.]\s", text, re.I)

@@ -10,7 +10,7 @@ and named like the MCP tools, in the paper's order:
 6. publish a task, which rejoins the seed pool (``publish``).
 
 ``pipeline`` runs them unattended for R rounds (``stages``: how far each candidate got; ``cost``: what a run
-spent).
+spent). ``quality`` holds the task-quality checks and measures, ``card`` a task's card made of them.
 
 The CLI, the MCP server and the agents all call these. Every LLM-backed step takes either content the
 caller authored or a provider that authors it; the executable part (compiling, running in the sandbox,
@@ -19,6 +19,7 @@ returns what is stored instead of doing the work twice.
 """
 
 from .candidates import load_candidate
+from .card import card_of, compute_card
 from .divergence.estimate import AuthoredJudge, divergence_gate, estimate_divergence, semantic_labels
 from .mutate import MutateResult, mutate_problem
 from .publish import package_hash, publish_candidate
@@ -41,6 +42,8 @@ __all__ = [
     "MutateResult",
     "TestsResult",
     "VerifierResult",
+    "card_of",
+    "compute_card",
     "current_tests",
     "divergence_gate",
     "estimate_divergence",

@@ -16,6 +16,7 @@ from frontiersmith.models import (
     content_hash,
     make_id,
 )
+from frontiersmith.statement import missing_sections
 from frontiersmith.store import Store
 
 from ..llm.chat import keeping_bad_answers
@@ -57,6 +58,7 @@ async def mutate_problem(
         raise InvalidInputError("Pass either the mutated problem you wrote or a provider to write it.")
     if authored is not None:
         check_size("The mutated problem", authored.model_dump_json())
+        _check_whole(authored)
         # A targeted mutation is the run's own (the same spec aimed again in another round is a new candidate).
         hashed = (
             authored
@@ -86,6 +88,10 @@ async def mutate_problem(
         id=cid, parent_id=parent_id, axis=axis, round=round, proposer=who, problem=problem, spec=spec
     )
     store.put_candidate(candidate)
+    missing = missing_sections(problem)
+    if missing:  # a statement a solver cannot act on is no candidate, whatever a judge would say
+        candidate = store.reject_candidate(cid, Stage.COARSE, f"the statement lacks {', '.join(missing)}")
+        return MutateResult(candidate, False, candidate.reason)
     judge = provider or _structural_judge()
     # A model call (offline: a structural check) with no sandbox work, so unlike the later steps' it has
     # nothing to send to an executor's workers (executor.run_step): it stays here, beside the provider.
@@ -106,3 +112,13 @@ async def mutate_problem(
 
 def _structural_judge() -> Provider:
     return OfflineProvider()
+
+
+def _check_whole(draft: MutationDraft) -> None:
+    """Refuse an authored statement a solver cannot act on, before anything is stored."""
+    missing = missing_sections(problem_from_draft("authored", draft, {}))
+    if missing:
+        raise InvalidInputError(
+            f"The statement lacks {', '.join(missing)}: write it whole, the story then `## Input` (the format "
+            "with every bound) and `## Output` (what a legal output is), as a solver reads only it."
+        )

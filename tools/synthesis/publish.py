@@ -3,12 +3,15 @@ which rejoins the seed pool."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
     CandidateStatus,
+    CrossValidationReport,
+    Normalisation,
     Problem,
+    Reference,
     Seed,
     Solution,
     Task,
@@ -17,21 +20,42 @@ from frontiersmith.models import (
     content_hash,
     make_id,
 )
+from frontiersmith.statement import Scoring, render_statement
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
+from .card import compute_card
 from .divergence.estimate import divergence_gate
+from .quality import scale_reached
+from .sample import baseline_summary
 from .tests import suite_tests
 
 
 def package_hash(
-    problem: Problem, tests: Sequence[TestCase], verifier: Verifier, baseline: Solution | None
+    problem: Problem,
+    tests: Sequence[TestCase],
+    verifier: Verifier,
+    baseline: Solution | None,
+    references: Mapping[str, Reference] | None = None,
 ) -> str:
     """The content a task's scores depend on: what the solver reads (statement, objective, constraints,
     limits), the tests' bytes, and how outputs are scored (verifier code, language, kind, sense and
-    normalisation, and the baseline s*). Record ids and provenance are left out: equal content, equal hash."""
+    normalisation, the baseline s*, and each test's fixed reference objectives). Record ids and provenance
+    are left out: equal content, equal hash."""
+    fixed = (
+        {}
+        if references is None
+        else {
+            "references": [
+                [t.input_hash, references[t.id].baseline, references[t.id].best]
+                for t in tests
+                if t.id in references
+            ]
+        }
+    )
     return content_hash(
         {
+            **fixed,
             "problem": problem.model_dump(mode="json", exclude={"id", "provenance"}),
             "tests": [[t.name, t.input_hash, t.answer_hash] for t in tests],
             "verifier": verifier.model_dump(
@@ -70,24 +94,32 @@ async def publish_candidate(
         )
     verifier = store.get(Verifier, report.verifier_id)
     baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
-    tests = suite_tests(store, store.get_test_suite(report.suite_id))
+    suite = store.get_test_suite(report.suite_id)
+    tests = suite_tests(store, suite)
     test_ids = [t.id for t in tests]
+    references = _references(report, tests)
+    reached = scale_reached(candidate.problem.input_spec.bounds, list((suite.sizes or {}).values()))
+    problem = published_problem(candidate.problem, verifier, baseline, report, reached)
     divergence = (
         {}
         if div is None
         else {"semantic": div.semantic, "behavioural": div.behavioural, "combined": div.combined}
     )
-    tid = make_id("task", candidate_id, package_hash(candidate.problem, tests, verifier, baseline))
+    tid = make_id(
+        "task", candidate_id, package_hash(candidate.problem, tests, verifier, baseline, references)
+    )
     task = Task(
         id=tid,
         candidate_id=candidate_id,
-        problem=candidate.problem.model_copy(update={"id": tid}),
+        problem=problem.model_copy(update={"id": tid}),
         verifier_id=verifier.id,
         baseline_solution_id=verifier.baseline_solution_id or "",
         test_ids=test_ids,
         divergence=divergence,
         gates=thresholds.model_dump(include={"min_semantic", "min_behavioural", "crossing_gate"}),
         forced=force and gate is not None,
+        references=references,
+        card=compute_card(store, candidate, forced=force and gate is not None),
     )
     with store.transaction():
         task, _replaced = store.publish_task(task)
@@ -98,3 +130,32 @@ async def publish_candidate(
         if candidate.status is not CandidateStatus.ACCEPTED:
             store.set_candidate_status(candidate_id, CandidateStatus.ACCEPTED)
     return task
+
+
+def _references(report: CrossValidationReport, tests: Sequence[TestCase]) -> dict[str, Reference] | None:
+    """The report's reference points by test id, for a verifier normalised against them (None otherwise)."""
+    if report.normalisation is not Normalisation.RANGE or report.references is None:
+        return None
+    return {t.id: report.references[t.name] for t in tests if t.name in report.references}
+
+
+def published_problem(
+    problem: Problem,
+    verifier: Verifier,
+    baseline: Solution | None,
+    report: CrossValidationReport,
+    reached: dict[str, tuple[float, float]] | None = None,
+) -> Problem:
+    """The problem as its task shows it: the statement written whole (tools/synthesis/render.py), with the
+    Scoring section of the verifier's normalisation, the limits, and the example the protocol judged."""
+    sense = verifier.sense or problem.objective.sense
+    if sense is None:  # a checker's own ratio: nothing to say of baselines
+        return problem
+    scoring = Scoring(
+        normalisation=verifier.normalisation,
+        sense=sense,
+        objective=problem.objective.formula or "the objective",
+        baseline=baseline_summary(baseline),
+    )
+    statement = render_statement(problem, scoring, example=report.example, reached=reached)
+    return problem.model_copy(update={"statement": statement})

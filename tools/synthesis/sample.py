@@ -17,6 +17,24 @@ from ..problems.resolver import get_problem
 from ..problems.submit import check_size
 
 BASELINE_AUTHOR = "baseline"
+BASELINE_STRATEGY = (
+    "baseline s*"  # a baseline's strategy, followed by ": " and what it does when its author said
+)
+
+
+def baseline_strategy(summary: str) -> str:
+    """The stored strategy of a baseline s* whose author said what it does in ``summary``."""
+    summary = " ".join(summary.split())
+    return f"{BASELINE_STRATEGY}: {summary}" if summary else BASELINE_STRATEGY
+
+
+def baseline_summary(baseline: Solution | None) -> str:
+    """What a stored baseline s* does, as its author said (empty when they did not)."""
+    if baseline is None:
+        return ""
+    return baseline.strategy.removeprefix(BASELINE_STRATEGY).removeprefix(":").strip()
+
+
 # A solver's answer with no usable program: its reason (the raw answer is an llm.bad_answer event).
 UNUSABLE = "solution.unusable"
 MAX_SAMPLED = 64  # solutions per sample_solutions call: each one is compiled and later judged on every test

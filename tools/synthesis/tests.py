@@ -10,13 +10,15 @@ from frontiersmith.drafts import Provider, SolutionDraft, TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, TestCase, TestSuite, make_id
 from frontiersmith.settings import Settings, get_settings
+from frontiersmith.statement import sections_of
 from frontiersmith.store import Store
 
 from ..judging.executor import run_step
-from ..judging.testgen import TestBuild, build_tests, check_test_plan
+from ..judging.testgen import EXAMPLE, TestBuild, build_tests, check_test_plan
 from ..llm.chat import keeping_bad_answers
 from ..problems.submit import check_size
 from .candidates import load_candidate
+from .quality import scale_failures
 from .sample import sampled
 
 MAX_SEED = 2**31 - 1  # test seeds (seed * 1000 + i) stay small numbers in names and generator arguments
@@ -68,6 +70,13 @@ async def generate_tests(
         return TestsResult([], [str(exc)], draft)
     # The generator and validator run where the run's executor runs jobs; the suite is stored here.
     built = await run_step(build_tests, draft=draft, seed=seed, settings=settings)
+    if not built.failures:  # the tests' scale is read from inputs the validator accepted
+        built.failures += scale_failures(problem.input_spec.bounds, [t.sizes for t in built.tests])
+        if built.example is None and not sections_of(problem).interaction:
+            built.failures.append(
+                f"the generator gives no example: `gen {EXAMPLE} 0` must print a tiny legal input (a few lines), "
+                "which the published statement shows with a judged output"
+            )
     stored, suite = _store_suite(store, candidate_id, draft, built, seed)
     _drop_old_builds(store, candidate_id, settings.builds_kept_per_candidate)
     return TestsResult(stored, built.failures, draft, suite)
@@ -80,6 +89,7 @@ def _store_suite(
     with store.transaction():
         gen_blob = store.put_blob(draft.generator.code.encode())
         val_blob = store.put_blob(draft.validator.code.encode())
+        example = store.put_blob(built.example.input) if built.example is not None else None
         for t in built.tests:
             h = store.put_blob(t.input)
             tc = TestCase(
@@ -110,6 +120,8 @@ def _store_suite(
             tests_per_distribution=draft.tests_per_distribution,
             seed=seed,
             failures=built.failures,
+            sizes={t.name: t.sizes for t in built.tests if t.sizes} or None,
+            example_hash=example,
         )
         store.put_test_suite(suite)
     return stored, suite

@@ -14,6 +14,7 @@ from frontiersmith.models import (
     Normalisation,
     Program,
     ProtocolCheck,
+    Reference,
     Run,
     Solution,
     TestCase,
@@ -27,13 +28,13 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..judging.executor import run_step
-from ..judging.testgen import GeneratedTest
+from ..judging.testgen import EXAMPLE, GeneratedTest
 from ..llm.chat import keeping_bad_answers
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
 from .crossval.oracle import seed_oracle
 from .crossval.protocol import CrossValidation, cross_validate
-from .sample import BASELINE_AUTHOR, sampled
+from .sample import BASELINE_AUTHOR, baseline_strategy, sampled
 from .tests import suite_draft, suite_tests
 
 
@@ -103,9 +104,10 @@ async def run_verifier(
         oracle=seed_oracle(store, candidate),
         feasibility=draft.feasibility,
         interactive=draft.interactive,
+        example=_example(store, suite),
         settings=settings,
     )
-    baseline, verifier = _verifier_records(candidate_id, draft)
+    baseline, verifier = _verifier_records(candidate_id, draft, report.normalisation)
     runs = _runs(report, tests, baseline, verifier)
     record = _report_record(candidate_id, verifier, suite, report, round, draft.feasibility)
     with store.transaction():
@@ -126,17 +128,35 @@ def _generated(store: Store, t: TestCase) -> GeneratedTest:
     )
 
 
-def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution, Verifier]:
+def _example(store: Store, suite: TestSuite) -> GeneratedTest | None:
+    """The suite's example input (the statement's), as the protocol judges it."""
+    if suite.example_hash is None:
+        return None
+    return GeneratedTest(name=EXAMPLE, distribution=EXAMPLE, seed=0, input=store.get_blob(suite.example_hash))
+
+
+def _verifier_records(
+    candidate_id: str, draft: VerifierDraft, normalisation: Normalisation
+) -> tuple[Solution, Verifier]:
+    strategy = baseline_strategy(draft.baseline_summary)
     baseline = Solution(
-        id=make_id("sol", candidate_id, "baseline", content_hash(draft.baseline)),
+        # what it does is part of the record: the same program with another account of it is another record
+        id=make_id(
+            "sol",
+            candidate_id,
+            "baseline",
+            content_hash(draft.baseline),
+            *([strategy] if draft.baseline_summary.strip() else []),
+        ),
         problem_id=candidate_id,
         code=draft.baseline.code,
         language=draft.baseline.language,
-        strategy="baseline s*",
+        strategy=strategy,
         author=BASELINE_AUTHOR,
     )
     verifier = Verifier(
-        # The sense is part of how outputs are scored, so a verifier with another sense is another verifier.
+        # The sense and the normalisation are part of how outputs are scored, so a verifier with another of
+        # either is another verifier (a paper-normalised one keeps the id it had before the choice existed).
         id=make_id(
             "ver",
             candidate_id,
@@ -144,6 +164,7 @@ def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution
             content_hash(draft.baseline),
             draft.sense.value,
             *(["interactive"] if draft.interactive else []),
+            *([normalisation.value] if normalisation is not Normalisation.PAPER else []),
         ),
         problem_id=candidate_id,
         code=draft.verifier.code,
@@ -151,7 +172,7 @@ def _verifier_records(candidate_id: str, draft: VerifierDraft) -> tuple[Solution
         kind=VerifierKind.NATIVE,
         sense=draft.sense,
         baseline_solution_id=baseline.id,
-        normalisation=Normalisation.PAPER,
+        normalisation=normalisation,
         interactive=draft.interactive or None,
     )
     return baseline, verifier
@@ -196,4 +217,12 @@ def _report_record(
         kill_rate=report.kill_rate,
         thresholds=report.thresholds,
         feasibility=report.feasibility,
+        normalisation=report.normalisation,
+        example=report.example,
+        silent_tests=report.silent_tests,
+        references={
+            name: Reference(baseline=base, best=report.best_objectives[name], best_by=report.best_by[name])
+            for name, base in report.baseline_objectives.items()
+            if name in report.best_objectives
+        },
     )

@@ -13,7 +13,7 @@ DISTRIBUTIONS = ("uniform", "prices", "log_spread")
 
 
 class Config:
-    def __init__(self, k_max: int = 12, m_max: int = 2000, a_max: int = 5000, d_max: int = 1_000_000) -> None:
+    def __init__(self, k_max: int = 12, m_max: int = 800, a_max: int = 5000, d_max: int = 1_000_000) -> None:
         self.k_max = k_max
         self.m_max = m_max
         self.a_max = a_max
@@ -64,8 +64,9 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return f"{k} {len(amounts)}\n" + " ".join(map(str, amounts)) + "\n"
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    k, amounts = _parse(cfg, text)
+    return {"k": k, "m": len(amounts)}
 
 
 def total_coins(denoms: list[int], amounts: list[int]) -> int:
@@ -123,6 +124,13 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return True, "a coin system"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+3 5
+3 7 12 18 25
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -133,23 +141,25 @@ denominations, one of which must be 1; every amount is then paid with the fewest
 denominations (unlimited supply). Choose the denominations minimising the total number of coins used
 over all m payments.
 
-**Input.** The first line holds k and m; the second line holds the m amounts.
+## Input
 
-**Output.** A line with t (1 <= t <= k), then t distinct denominations (integers in [1, 10^6]) including 1,
+The first line holds k and m; the second line holds the m amounts.
+
+## Output
+
+A line with t (1 <= t <= k), then t distinct denominations (integers in [1, 10^6]) including 1,
 all whitespace separated.
 
-**Objective.** Minimise O = Σ_i (minimum number of coins paying a_i exactly) (O >= m >= 1).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = −1); the baseline
-uses the first k values of the familiar 1, 2, 5, 10, 20, 50, ... series.
+## Constraints
 
-**Constraints.** 1 <= k <= 12, 1 <= m <= 2000, 1 <= a_i <= 5000.
+1 <= k <= 12, 1 <= m <= 800, 1 <= a_i <= 5000.
 """,
     "objective": {
         "kind": "optimise",
         "sense": "min",
         "formula": "sum over amounts of the optimal coin count",
     },
-    "input_spec": {"constraints": "integers", "bounds": {"k": [1, 12], "m": [1, 2000], "a": [1, 5000]}},
+    "input_spec": {"constraints": "integers", "bounds": {"k": [1, 12], "m": [1, 800], "a": [1, 5000]}},
     "output_spec": {"description": "t <= k distinct denominations in [1, 10^6], including 1"},
     "io_format": "stdin: k m, then m amounts; stdout: t then t denominations",
     "limits": {"time_ms": 2000, "memory_mb": 256},

@@ -150,7 +150,7 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return "\n".join(lines) + "\n"
 
 
-def validate(cfg: Config, text: str) -> None:
+def validate(cfg: Config, text: str) -> dict[str, int]:
     n, _, edges = _parse(cfg, text)
     seen = set()
     for a, b, _ in edges:
@@ -161,6 +161,7 @@ def validate(cfg: Config, text: str) -> None:
     problem = _spanning_tree_problem(n, edges, list(range(n - 1)), 2)
     if problem:
         raise ValueError(f"the first n-1 edges must form a Hamiltonian path, but {problem}")
+    return {"n": n, "m": len(edges)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -210,6 +211,19 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return True, "a spanning tree within the degree bound"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+5 7 2
+1 2 4
+2 3 6
+3 4 3
+4 5 5
+1 3 2
+2 4 1
+3 5 7
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -219,18 +233,20 @@ A connected undirected weighted graph with n vertices and m edges and a degree b
 spanning tree in which every vertex has degree at most D and whose total weight is as small as possible
 (for D = 2 this is a minimum Hamiltonian path, so the problem is NP-hard).
 
-**Input.** The first line holds n, m and D. Each of the next m lines holds an edge `u v w` (1-based
+## Input
+
+The first line holds n, m and D. Each of the next m lines holds an edge `u v w` (1-based
 vertices, u != v, no two edges join the same pair). The first n-1 edges are guaranteed to form a
 Hamiltonian path, so a feasible tree always exists.
 
-**Output.** n-1 distinct edge indices (1-based, in input order) separated by whitespace; they must form a
+## Output
+
+n-1 distinct edge indices (1-based, in input order) separated by whitespace; they must form a
 spanning tree in which no vertex has degree greater than D.
 
-**Objective.** Minimise O = total weight of the chosen edges (always >= 1).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = −1: lighter is
-better); the baseline outputs the guaranteed Hamiltonian path.
+## Constraints
 
-**Constraints.** 3 <= n <= 2000, n-1 <= m <= 20000, 2 <= D <= n-1, 1 <= w <= 10^6.
+3 <= n <= 2000, n-1 <= m <= 20000, 2 <= D <= n-1, 1 <= w <= 10^6.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "total weight of the spanning tree"},
     "input_spec": {

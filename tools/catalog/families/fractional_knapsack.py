@@ -64,8 +64,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
     return cap, items
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    _, items = _parse(cfg, text)
+    return {"n": len(items)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -110,6 +111,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return load <= cap * (1 + 1e-9) + 1e-6, f"the load is {load:.6f} (W = {cap})"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 10
+5 10
+4 7
+6 9
+3 3
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -119,15 +130,15 @@ A trader can carry at most W kilograms. Item i weighs w_i kilograms and is worth
 fraction of an item may be taken, its worth scaling linearly. Choose how much of each item to take to
 maximise the worth carried.
 
-**Input.** The first line holds `n W` (1 <= n <= 2000, 1 <= W <= 2000000). Each of the next `n` lines
+## Input
+
+The first line holds `n W` (1 <= n <= 2000, 1 <= W <= 2000000). Each of the next `n` lines
 holds `w_i v_i` (1 <= w_i, v_i <= 1000).
 
-**Output.** `n` real numbers x_1 .. x_n with 0 <= x_i <= 1 (decimal notation), such that
-Σ x_i·w_i <= W (a relative slack of 1e-9 is allowed).
+## Output
 
-**Scoring.** The objective is O = 1 + Σ x_i·v_i (maximise, rounded to 6 decimals). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (whole items in input order while they fit),
-with σ = +1.
+`n` real numbers x_1 .. x_n with 0 <= x_i <= 1 (decimal notation), such that
+Σ x_i·w_i <= W (a relative slack of 1e-9 is allowed).
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "1 + sum of x_i * v_i"},
     "input_spec": {

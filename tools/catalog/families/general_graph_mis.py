@@ -83,8 +83,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
     return n, [(min(u, v), max(u, v)) for u, v in edges]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, edges = _parse(cfg, text)
+    return {"n": n, "m": len(edges)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -149,6 +150,19 @@ def in_seed_domain(cfg: Config, input_text: str) -> bool:
     return True
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+6 7
+1 2
+1 3
+2 3
+3 4
+4 5
+5 6
+4 6
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -157,14 +171,15 @@ FAMILY = {
 You are given an undirected simple graph (not necessarily bipartite). Choose as many vertices as
 possible such that no two chosen vertices are joined by an edge.
 
-**Input.** The first line holds `n m` (1 <= n <= 2000, 0 <= m <= 30000). Each of the next `m` lines
+## Input
+
+The first line holds `n m` (1 <= n <= 2000, 0 <= m <= 30000). Each of the next `m` lines
 holds an edge `u v` (1 <= u, v <= n, u != v); no edge appears twice.
 
-**Output.** The number `k` of chosen vertices (1 <= k <= n), then the `k` distinct vertex numbers,
-separated by whitespace. No two chosen vertices may be adjacent.
+## Output
 
-**Scoring.** The objective is O = k (maximise). Your score on a test is max(0, σ(O − O*)/max(O, O*))
-against a simple baseline (the maximal set built greedily in vertex order), with σ = +1.
+The number `k` of chosen vertices (1 <= k <= n), then the `k` distinct vertex numbers,
+separated by whitespace. No two chosen vertices may be adjacent.
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "k = size of the independent set"},
     "input_spec": {

@@ -75,8 +75,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int]]]:
     return n, [(min(u, v), max(u, v)) for u, v in edges]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, edges = _parse(cfg, text)
+    return {"n": n, "m": len(edges)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -107,6 +108,19 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return clash is None, f"{clash[0]} and {clash[1]} share a colour" if clash else "a proper colouring"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+5 7
+1 2
+2 3
+3 1
+3 4
+4 5
+5 1
+2 4
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -115,13 +129,14 @@ FAMILY = {
 You are given an undirected simple graph (not necessarily bipartite). Give every vertex a colour so that
 the two ends of every edge get different colours, using as few distinct colours as possible.
 
-**Input.** The first line holds `n m` (1 <= n <= 5000, 0 <= m <= 40000). Each of the next `m` lines
+## Input
+
+The first line holds `n m` (1 <= n <= 5000, 0 <= m <= 40000). Each of the next `m` lines
 holds an edge `u v` (1 <= u, v <= n, u != v); no edge appears twice.
 
-**Output.** `n` integers separated by whitespace: the colour (1 <= colour <= n) of vertices 1..n.
+## Output
 
-**Scoring.** The objective is O = number of distinct colours used (minimise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (first-fit colouring in vertex order), with σ = −1.
+`n` integers separated by whitespace: the colour (1 <= colour <= n) of vertices 1..n.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "number of distinct colours"},
     "input_spec": {

@@ -132,12 +132,13 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return f"{h} {w}\n" + "".join("".join(r) + "\n" for r in cells)
 
 
-def validate(cfg: Config, text: str) -> None:
+def validate(cfg: Config, text: str) -> dict[str, int]:
     grid, start, targets = _parse(cfg, text)
     reach = _reachable(grid, start)
     for t in targets:
         if t not in reach:
             raise ValueError(f"target at row {t[0] + 1}, column {t[1] + 1} cannot be reached from S")
+    return {"H": len(grid), "W": len(grid[0]), "K": len(targets)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -196,6 +197,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return True, "a closed walk through every target"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 5
+.....
+.*#*.
+.S#..
+...*.
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -206,16 +217,18 @@ up, down, left or right per step, never into a wall or off the grid. Find a walk
 on every marked cell at least once, and ends back on S, using as few moves as possible (a travelling
 salesman tour over grid distances: NP-hard).
 
-**Input.** The first line holds H and W; then H lines of W characters from `.#S*`, with exactly one S and
+## Input
+
+The first line holds H and W; then H lines of W characters from `.#S*`, with exactly one S and
 at least one '*'. Every '*' is reachable from S.
 
-**Output.** One line: the walk as a string of letters U, D, L, R (whitespace is ignored).
+## Output
 
-**Objective.** Minimise O = the number of moves (at least 2).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = −1); the baseline
-visits the marks in reading order along shortest paths.
+One line: the walk as a string of letters U, D, L, R (whitespace is ignored).
 
-**Constraints.** 1 <= H, W <= 80, 1 <= number of marks <= 200.
+## Constraints
+
+1 <= H, W <= 80, 1 <= number of marks <= 200.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "number of moves of the closed walk"},
     "input_spec": {

@@ -69,8 +69,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, int, list[tuple[int, int, int]]
     return n, q, clauses
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, q, clauses = _parse(cfg, text)
+    return {"n": n, "m": len(clauses), "q": q}
 
 
 def _assignment(n: int, bits: str) -> list[bool]:
@@ -115,14 +116,12 @@ A Boolean formula over variables x1..xn is hidden from you: it has m clauses, ea
 on three different variables. You may propose assignments and hear how many clauses each satisfies, at
 most q times; then give the assignment you choose. Satisfy as many clauses as you can.
 
-**Interaction.** First read one line `n m q` (3 <= n <= 60, 1 <= m <= 600, 1 <= q <= 2000). Then ask
+## Interaction
+
+First read one line `n m q` (3 <= n <= 60, 1 <= m <= 600, 1 <= q <= 2000). Then ask
 `? BITS`, where BITS is n characters, the i-th `1` (x_i true) or `0` (false), and read one line with the
 number of clauses that assignment satisfies; ask at most q times (flush after each line). End with
 `! BITS`, your answer; nothing is read after it.
-
-**Scoring.** The objective is O = 1 + (clauses your answer satisfies) (maximise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (every variable false, no question asked), with
-σ = +1.
 """,
     "objective": {
         "kind": "optimise",

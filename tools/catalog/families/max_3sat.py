@@ -13,7 +13,7 @@ DISTRIBUTIONS = ("threshold", "overconstrained", "planted", "biased")
 
 
 class Config:
-    def __init__(self, n_max: int = 2000, m_max: int = 20000) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 10000) -> None:
         self.n_max = n_max
         self.m_max = m_max
         if not 3 <= self.n_max <= 100_000:
@@ -65,8 +65,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
     return n, clauses
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, clauses = _parse(cfg, text)
+    return {"n": n, "m": len(clauses)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -93,6 +94,18 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return True, "an assignment"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 6
+1 2 3
+-1 -2 4
+2 -3 -4
+-1 3 4
+1 -2 -4
+-2 -3 4
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -102,18 +115,19 @@ You are given a Boolean formula in conjunctive normal form over variables x1..xn
 has exactly three literals on three different variables. The formula need not be satisfiable: assign a
 value to every variable so that as many clauses as possible are satisfied.
 
-**Input.** The first line holds `n m` (3 <= n <= 2000, 1 <= m <= 20000). Each of the next `m` lines
+## Input
+
+The first line holds `n m` (3 <= n <= 2000, 1 <= m <= 10000). Each of the next `m` lines
 holds three non-zero integers: `k` stands for x_k and `-k` for its negation (1 <= k <= n).
 
-**Output.** `n` values separated by whitespace, the i-th being `1` (x_i true) or `0` (x_i false).
+## Output
 
-**Scoring.** The objective is O = 1 + (number of satisfied clauses) (maximise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (all variables false), with σ = +1.
+`n` values separated by whitespace, the i-th being `1` (x_i true) or `0` (x_i false).
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "1 + number of satisfied clauses"},
     "input_spec": {
         "constraints": "every clause has three literals on three distinct variables",
-        "bounds": {"n": [3, 2000], "m": [1, 20000]},
+        "bounds": {"n": [3, 2000], "m": [1, 10000]},
     },
     "output_spec": {"description": "n values, each 0 or 1"},
     "io_format": "n m, then m lines of three literals; answer: n bits",

@@ -13,7 +13,7 @@ DISTRIBUTIONS = ("random_sparse", "geometric", "grid")
 
 
 class Config:
-    def __init__(self, n_max: int = 2000, m_max: int = 20000) -> None:
+    def __init__(self, n_max: int = 2000, m_max: int = 3200) -> None:
         self.n_max = n_max
         self.m_max = m_max
         if not 3 <= self.n_max <= 100_000:
@@ -126,7 +126,7 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return f"{n} {len(edges)}\n" + "".join(f"{a + 1} {b + 1}\n" for a, b in edges)
 
 
-def validate(cfg: Config, text: str) -> None:
+def validate(cfg: Config, text: str) -> dict[str, int]:
     n, edges = _parse(cfg, text)
     seen = set()
     dsu = _DSU(n)
@@ -138,6 +138,7 @@ def validate(cfg: Config, text: str) -> None:
         dsu.union(a, b)
     if len({dsu.find(v) for v in range(n)}) != 1:
         raise ValueError("the graph must be connected")
+    return {"n": n, "m": len(edges)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -171,6 +172,20 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+6 8
+1 2
+2 3
+3 4
+4 5
+5 6
+1 3
+3 5
+2 6
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -180,22 +195,24 @@ A connected undirected graph with n vertices and m edges is given. Choose a span
 leaves (vertices of degree 1 in the tree) as possible. Equivalently, make the set of internal vertices a
 small connected dominating set; the problem is NP-hard.
 
-**Input.** The first line holds n and m; each of the next m lines holds an edge `u v` (1-based, u != v,
+## Input
+
+The first line holds n and m; each of the next m lines holds an edge `u v` (1-based, u != v,
 no pair twice). The graph is connected.
 
-**Output.** n-1 distinct edge indices (1-based, in input order), whitespace separated, forming a spanning
+## Output
+
+n-1 distinct edge indices (1-based, in input order), whitespace separated, forming a spanning
 tree.
 
-**Objective.** Maximise O = the number of leaves of the tree (at least 2 since n >= 3).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = +1); the baseline
-is a depth-first-search tree.
+## Constraints
 
-**Constraints.** 3 <= n <= 2000, n-1 <= m <= 20000.
+3 <= n <= 2000, n-1 <= m <= 3200.
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "number of degree-1 vertices of the tree"},
     "input_spec": {
         "constraints": "simple connected graph",
-        "bounds": {"n": [3, 2000], "m": [2, 20000]},
+        "bounds": {"n": [3, 2000], "m": [2, 3200]},
     },
     "output_spec": {"description": "n-1 distinct 1-based edge indices forming a spanning tree"},
     "io_format": "stdin: n m, then m lines 'u v'; stdout: n-1 edge indices",

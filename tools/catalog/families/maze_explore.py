@@ -117,8 +117,9 @@ def _parse(cfg: Config, text: str) -> tuple[list[str], tuple[int, int], tuple[in
     return grid, s, t
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    grid, _, _ = _parse(cfg, text)
+    return {"R": len(grid), "C": len(grid[0])}
 
 
 def _walls(grid: list[str], r: int, c: int) -> str:
@@ -171,16 +172,14 @@ You stand in a grid of R x C cells, some of them walls, and must walk to a targe
 grid's size, your cell and the target's, but not where the walls are: you see only the four cells
 around you. Reach the target in as few moves as you can.
 
-**Interaction.** First read one line `R C sr sc tr tc` (rows and columns, 3 <= R, C <= 28; your cell
+## Interaction
+
+First read one line `R C sr sc tr tc` (rows and columns, 3 <= R, C <= 28; your cell
 (sr, sc) and the target (tr, tc), 0-based, row first). Then, before every move, read one line of four
 characters, each `1` if the cell above, below, left or right of you (in that order: U D L R) is a wall
 or outside the grid and `0` if you may step there. Answer with one line holding one move, `U`, `D`, `L`
 or `R` (flush after it). Walking into a wall ends the walk with no score. When a move reaches the
 target you read `DONE` instead of the walls: stop then. At most 4 moves per free cell are allowed.
-
-**Scoring.** The objective is O = the number of moves (minimise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (depth-first exploration in a fixed order),
-with σ = −1.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "number of moves to reach the target"},
     "input_spec": {

@@ -96,8 +96,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[tuple[int, int, int]]]:
     return n, edges
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, edges = _parse(cfg, text)
+    return {"n": n, "m": len(edges)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -133,6 +134,17 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 5
+1 2 7
+2 3 3
+3 4 8
+1 4 2
+1 3 5
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -142,15 +154,15 @@ A connected road network has n towns and m roads; road i joins towns u_i and v_i
 (say, the height of its highest pass). Keep exactly n − 1 roads that still connect every town, so that
 the heaviest kept road is as light as possible.
 
-**Input.** The first line holds `n m` (2 <= n <= 2000, n − 1 <= m <= 20000). Each of the next `m` lines
+## Input
+
+The first line holds `n m` (2 <= n <= 2000, n − 1 <= m <= 20000). Each of the next `m` lines
 holds `u v w` (1 <= u, v <= n, u != v, 1 <= w <= 10^6); no pair of towns appears twice and the graph is
 connected. Roads are numbered 1..m in input order.
 
-**Output.** `n − 1` distinct road numbers forming a spanning tree.
+## Output
 
-**Scoring.** The objective is O = the largest weight among the chosen roads (minimise; O >= 1). Your
-score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (a breadth-first spanning tree
-from town 1 that ignores weights), with σ = −1.
+`n − 1` distinct road numbers forming a spanning tree.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "maximum edge weight of the spanning tree"},
     "input_spec": {

@@ -56,8 +56,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     return ivs
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    ivs = _parse(cfg, text)
+    return {"n": len(ivs)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -99,6 +100,17 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+5
+1 4
+2 6
+5 8
+7 9
+3 5
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -108,13 +120,14 @@ Every one of n meetings must take place; meeting i occupies a room during the ha
 [s_i, e_i). Two meetings may share a room only if their intervals do not overlap (one may start exactly
 when the other ends). Assign a room to every meeting, using as few rooms as possible.
 
-**Input.** The first line holds `n` (1 <= n <= 5000). Each of the next `n` lines holds `s_i e_i`
+## Input
+
+The first line holds `n` (1 <= n <= 5000). Each of the next `n` lines holds `s_i e_i`
 (0 <= s_i < e_i <= 10^6).
 
-**Output.** `n` integers: the room (1..n) of meetings 1..n.
+## Output
 
-**Scoring.** The objective is O = number of distinct rooms used (minimise; O >= 1). Your score on a test
-is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (one room per meeting), with σ = −1.
+`n` integers: the room (1..n) of meetings 1..n.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "number of distinct rooms"},
     "input_spec": {
@@ -154,8 +167,8 @@ is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (one room per meeti
         },
     ],
     "baseline": {
-        "strategy": "one room per meeting",
-        "summary": "Give meeting i room i.",
+        "strategy": "first fit in input order",
+        "summary": "Each meeting, in input order, goes to the lowest-numbered room it fits in.",
         "file": "baseline.py",
     },
 }

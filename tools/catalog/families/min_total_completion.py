@@ -53,8 +53,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     return numbered_lines(text, cfg.n_max, "job", fields)
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    jobs = _parse(cfg, text)
+    return {"n": len(jobs)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -80,6 +81,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4
+3 5
+1 4
+4 12
+2 3
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -89,14 +100,14 @@ A single machine must process n jobs one after another without idle time, starti
 takes p_j time units; it also carries a due date d_j (kept from the original lateness problem, not
 used by the objective here). Order the jobs to minimise the sum of their completion times.
 
-**Input.** The first line holds `n` (1 <= n <= 5000). Each of the next `n` lines holds `p_j d_j`
+## Input
+
+The first line holds `n` (1 <= n <= 5000). Each of the next `n` lines holds `p_j d_j`
 (1 <= p_j <= 1000, 1 <= d_j <= 10^7).
 
-**Output.** A permutation of 1..n: the jobs in processing order.
+## Output
 
-**Scoring.** The objective is O = Σ_j C_j, where C_j is the completion time of job j (minimise; O >= 1).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (earliest due date
-first), with σ = −1.
+A permutation of 1..n: the jobs in processing order.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "sum of completion times"},
     "input_spec": {

@@ -11,7 +11,7 @@ DISTRIBUTIONS = ("cover", "chains", "clustered")
 
 
 class Config:
-    def __init__(self, n_max: int = 3000, m_max: int = 12000) -> None:
+    def __init__(self, n_max: int = 3000, m_max: int = 6000) -> None:
         self.n_max = n_max
         self.m_max = m_max
         if not 2 <= self.n_max <= 200_000:
@@ -109,10 +109,11 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return "\n".join(lines) + "\n"
 
 
-def validate(cfg: Config, text: str) -> None:
+def validate(cfg: Config, text: str) -> dict[str, int]:
     n, clauses = _parse(cfg, text)
     if not satisfiable_2sat(n, clauses):
         raise ValueError("the formula must be satisfiable")
+    return {"n": n, "m": len(clauses)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -147,6 +148,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 4
+1 2
+-1 3
+-2 -3
+3 4
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -156,23 +167,25 @@ A 2-CNF formula over variables x_1..x_n is given; it is guaranteed to be satisfi
 assignment that sets as FEW variables to true as possible (deciding 2-SAT is easy; minimising the number
 of true variables is NP-hard, it contains minimum vertex cover).
 
-**Input.** The first line holds n and m. Each of the next m lines holds a clause `a b` meaning
+## Input
+
+The first line holds n and m. Each of the next m lines holds a clause `a b` meaning
 (l_a OR l_b), where a positive integer v stands for x_v and a negative integer -v for NOT x_v;
 1 <= |a|, |b| <= n and |a| != |b|.
 
-**Output.** n integers separated by whitespace: the value (0 or 1) of x_1..x_n. Every clause must be
+## Output
+
+n integers separated by whitespace: the value (0 or 1) of x_1..x_n. Every clause must be
 satisfied.
 
-**Objective.** Minimise O = (number of variables set to 1) + 1 (the +1 keeps O positive).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = −1 here:
-fewer is better); the baseline is the textbook SCC assignment.
+## Constraints
 
-**Constraints.** 2 <= n <= 3000, 1 <= m <= 12000, the formula is satisfiable.
+2 <= n <= 3000, 1 <= m <= 6000, the formula is satisfiable.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "1 + number of variables set true"},
     "input_spec": {
         "constraints": "satisfiable 2-CNF; literals are ±v with 1 <= v <= n; the two variables of a clause differ",
-        "bounds": {"n": [2, 3000], "m": [1, 12000]},
+        "bounds": {"n": [2, 3000], "m": [1, 6000]},
     },
     "output_spec": {"description": "n values in {0, 1} satisfying every clause"},
     "io_format": "stdin: n m, then m lines 'a b' (signed literals); stdout: n values 0/1",

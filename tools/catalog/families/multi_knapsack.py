@@ -13,7 +13,7 @@ DISTRIBUTIONS = ("uncorrelated", "one_big", "skewed_capacities", "many_small")
 class Config:
     def __init__(
         self,
-        n_max: int = 1000,
+        n_max: int = 400,
         k_max: int = 50,
         w_max: int = 10_000,
         p_max: int = 100_000,
@@ -88,8 +88,9 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return f"{n} {k}\n" + " ".join(map(str, caps)) + "\n" + "".join(f"{w[i]} {p[i]}\n" for i in range(n))
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    caps, w, _ = _parse(cfg, text)
+    return {"n": len(w), "k": len(caps)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -138,6 +139,18 @@ def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool,
 feasible = seed_feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+5 2
+8 6
+4 5
+3 4
+5 7
+2 2
+6 6
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -147,20 +160,22 @@ There are n items (weight w_i, profit p_i) and k knapsacks with capacities c_1..
 most one knapsack so that no knapsack is overfull, maximising the total profit of the packed items
 (strongly NP-hard, unlike the single 0/1 knapsack with small weights).
 
-**Input.** The first line holds n and k; the second line the k capacities; then n lines `w_i p_i`.
+## Input
 
-**Output.** n integers: for each item the knapsack (1..k) it goes into, or 0 if it is left out.
+The first line holds n and k; the second line the k capacities; then n lines `w_i p_i`.
 
-**Objective.** Maximise O = (total profit of packed items) + 1 (the +1 keeps O positive).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = +1); the baseline
-packs items in input order into the first knapsack with room.
+## Output
 
-**Constraints.** 1 <= n <= 1000, 1 <= k <= 50, 1 <= w_i <= 10^4, 1 <= p_i <= 10^5, 1 <= c_j <= 10^6.
+n integers: for each item the knapsack (1..k) it goes into, or 0 if it is left out.
+
+## Constraints
+
+1 <= n <= 400, 1 <= k <= 50, 1 <= w_i <= 10^4, 1 <= p_i <= 10^5, 1 <= c_j <= 10^6.
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "1 + total profit of packed items"},
     "input_spec": {
         "constraints": "integers",
-        "bounds": {"n": [1, 1000], "k": [1, 50], "w": [1, 10000], "p": [1, 100000], "c": [1, 1000000]},
+        "bounds": {"n": [1, 400], "k": [1, 50], "w": [1, 10000], "p": [1, 100000], "c": [1, 1000000]},
     },
     "output_spec": {"description": "n knapsack numbers in [0, k]; every knapsack within capacity"},
     "io_format": "stdin: n k, k capacities, n lines 'w p'; stdout: n knapsack numbers",

@@ -77,8 +77,9 @@ def _parse(cfg: Config, text: str) -> list[str]:
     return rows[1:]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    strings = _parse(cfg, text)
+    return {"k": len(strings), "length": max(len(s) for s in strings)}
 
 
 def _is_subsequence(t: str, s: str) -> bool:
@@ -128,6 +129,15 @@ def in_seed_domain(cfg: Config, input_text: str) -> bool:
     return len(_parse(cfg, input_text)) == 2
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+3
+abcbdab
+bdcaba
+badacb
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -137,14 +147,14 @@ FAMILY = {
 You are given k strings. Find a string, as long as possible, that is a subsequence of every one of them
 (obtainable from each by deleting characters without reordering the rest).
 
-**Input.** The first line holds `k` (3 <= k <= 10). Each of the next `k` lines holds a string of 1 to
+## Input
+
+The first line holds `k` (3 <= k <= 10). Each of the next `k` lines holds a string of 1 to
 1000 lowercase letters `a`-`z`.
 
-**Output.** One line holding your common subsequence (an empty line for the empty string).
+## Output
 
-**Scoring.** The objective is O = 1 + (length of your string) (maximise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (the best single letter repeated as often as
-every string allows), with σ = +1.
+One line holding your common subsequence (an empty line for the empty string).
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "1 + length of the common subsequence"},
     "input_spec": {

@@ -105,8 +105,9 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return "\n".join(lines) + "\n"
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, *_ = _parse(cfg, text)
+    return {"n": n}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -139,6 +140,19 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 9
+3 4
+4 5
+2 2
+5 6
+2
+1 2 3
+2 4 6
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -149,17 +163,19 @@ BOTH i and j are chosen. Choose items of total weight at most C maximising the s
 profits plus the bonuses of the chosen pairs (NP-hard even without the capacity: it contains densest
 subgraph).
 
-**Input.** The first line holds n and C. Then n lines `w_i p_i`. Then a line with q, the number of pairs,
+## Input
+
+The first line holds n and C. Then n lines `w_i p_i`. Then a line with q, the number of pairs,
 and q lines `i j g` (1 <= i < j <= n, every pair at most once).
 
-**Output.** n integers separated by whitespace: 1 if item i is chosen, 0 otherwise. The chosen weight must
+## Output
+
+n integers separated by whitespace: 1 if item i is chosen, 0 otherwise. The chosen weight must
 not exceed C.
 
-**Objective.** Maximise O = (sum of chosen p_i) + (sum of g_ij over chosen pairs) + 1 (the +1 keeps O
-positive). Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = +1);
-the baseline fills the knapsack greedily by p_i / w_i, ignoring the pair bonuses.
+## Constraints
 
-**Constraints.** 1 <= n <= 500, 1 <= C <= 100000, 1 <= w_i <= 1000, 0 <= p_i <= 1000, 0 <= q <= 20000,
+1 <= n <= 500, 1 <= C <= 100000, 1 <= w_i <= 1000, 0 <= p_i <= 1000, 0 <= q <= 20000,
 1 <= g_ij <= 1000.
 """,
     "objective": {

@@ -90,8 +90,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int, int, int, int]]:
     return rects
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    rects = _parse(cfg, text)
+    return {"n": len(rects)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -145,6 +146,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return True, "disjoint rectangles"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4
+0 0 3 2 5
+2 1 5 4 4
+4 0 7 3 6
+6 2 9 5 3
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -154,15 +165,15 @@ Advertisers bid for rectangular areas of a billboard. Bid i asks for the axis-pa
 [x1, x2] × [y1, y2] and pays w. Accept a set of bids whose rectangles do not overlap (they may touch
 along edges or corners), earning as much as possible.
 
-**Input.** The first line holds `n` (1 <= n <= 2000). Each of the next `n` lines holds
+## Input
+
+The first line holds `n` (1 <= n <= 2000). Each of the next `n` lines holds
 `x1 y1 x2 y2 w` (0 <= x1 < x2 <= 10000, 0 <= y1 < y2 <= 10000, 1 <= w <= 1000).
 
-**Output.** The number `k` of accepted bids (1 <= k <= n), then their `k` distinct indices (1-based),
-separated by whitespace. No two accepted rectangles may share interior points.
+## Output
 
-**Scoring.** The objective is O = total weight of the accepted bids (maximise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (earliest-finishing interval scheduling on the
-x-projections), with σ = +1.
+The number `k` of accepted bids (1 <= k <= n), then their `k` distinct indices (1-based),
+separated by whitespace. No two accepted rectangles may share interior points.
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "sum of weights of the chosen rectangles"},
     "input_spec": {

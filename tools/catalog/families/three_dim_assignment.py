@@ -83,8 +83,9 @@ def _parse(cfg: Config, text: str) -> tuple[int, list[list[list[int]]]]:
     return n, cube
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, _ = _parse(cfg, text)
+    return {"n": n}
 
 
 def _perm(toks: list[str], n: int, what: str) -> list[int]:
@@ -124,6 +125,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
     return True, "two permutations"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+2
+1 5
+4 2
+3 0
+6 1
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -133,14 +144,15 @@ Three teams of n people each (workers, machines, shifts) must be grouped into n 
 member from each team per triple. Grouping worker i with machine j and shift k costs c[i][j][k].
 Minimise the total cost of the n triples.
 
-**Input.** The first line holds `n` (1 <= n <= 40). Then `n*n` lines follow; line `(i-1)*n + j`
+## Input
+
+The first line holds `n` (1 <= n <= 40). Then `n*n` lines follow; line `(i-1)*n + j`
 (1-based) holds the `n` integers c[i][j][1..n] (0 <= c <= 1000).
 
-**Output.** Two lines, each a permutation of 1..n: `p_1 .. p_n` and `q_1 .. q_n`. Worker i is grouped
-with machine p_i and shift q_i.
+## Output
 
-**Scoring.** The objective is O = 1 + Σ_i c[i][p_i][q_i] (minimise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (p = q = identity), with σ = −1.
+Two lines, each a permutation of 1..n: `p_1 .. p_n` and `q_1 .. q_n`. Worker i is grouped
+with machine p_i and shift q_i.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "1 + sum of c[i][p_i][q_i]"},
     "input_spec": {

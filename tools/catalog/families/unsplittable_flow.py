@@ -11,9 +11,7 @@ DISTRIBUTIONS = ("grid", "random", "bottleneck")
 
 
 class Config:
-    def __init__(
-        self, n_max: int = 1000, m_max: int = 10000, k_max: int = 2000, c_max: int = 1_000_000
-    ) -> None:
+    def __init__(self, n_max: int = 250, m_max: int = 1500, k_max: int = 400, c_max: int = 1_000_000) -> None:
         self.n_max = n_max
         self.m_max = m_max
         self.k_max = k_max
@@ -117,8 +115,9 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return "\n".join(lines) + "\n"
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    n, arcs, demands = _parse(cfg, text)
+    return {"n": n, "m": len(arcs), "K": len(demands)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -185,6 +184,20 @@ def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool,
 feasible = seed_feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4 5 3
+1 2 5
+2 4 4
+1 3 3
+3 4 6
+2 3 2
+1 4 3
+1 4 4
+2 4 2
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -195,22 +208,24 @@ dropped or routed ENTIRELY along one simple directed path from s_i to t_i; on ev
 demands passing through it may total at most its capacity. Maximise the total routed demand (unlike
 single-commodity max flow, flows may not split, which makes the problem NP-hard).
 
-**Input.** The first line holds n, m and K. Then m lines `u v c` (an arc u -> v of capacity c; no arc is
+## Input
+
+The first line holds n, m and K. Then m lines `u v c` (an arc u -> v of capacity c; no arc is
 listed twice) and K lines `s t d`.
 
-**Output.** K lines, one per demand in input order: `0` to drop it, or `L v_1 v_2 ... v_L` — a simple path
+## Output
+
+K lines, one per demand in input order: `0` to drop it, or `L v_1 v_2 ... v_L` — a simple path
 with v_1 = s_i, v_L = t_i and an arc from each vertex to the next.
 
-**Objective.** Maximise O = (total d_i of routed demands) + 1 (the +1 keeps O positive).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = +1); the baseline
-routes the demands in input order along fewest-arc paths that still have room.
+## Constraints
 
-**Constraints.** 2 <= n <= 1000, 1 <= m <= 10000, 1 <= K <= 2000, 1 <= c, d <= 10^6.
+2 <= n <= 250, 1 <= m <= 1500, 1 <= K <= 400, 1 <= c, d <= 10^6.
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "1 + total demand routed"},
     "input_spec": {
         "constraints": "no arc listed twice; s_i != t_i",
-        "bounds": {"n": [2, 1000], "m": [1, 10000], "K": [1, 2000], "c": [1, 1000000], "d": [1, 1000000]},
+        "bounds": {"n": [2, 250], "m": [1, 1500], "K": [1, 400], "c": [1, 1000000], "d": [1, 1000000]},
     },
     "output_spec": {"description": "per demand: 0, or L and a simple s-t path; arc loads within capacity"},
     "io_format": "stdin: n m K, m lines 'u v c', K lines 's t d'; stdout: K lines",

@@ -69,8 +69,9 @@ def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     return f"{n}\n" + "".join(f"{p[i]} {d[i]} {w[i]}\n" for i in range(n))
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    jobs = _parse(cfg, text)
+    return {"n": len(jobs)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -97,6 +98,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4
+3 4 2
+2 3 1
+4 9 3
+1 2 2
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "open",
@@ -107,15 +118,17 @@ takes p_j time units, is due at d_j and has weight w_j; if it completes at C_j i
 max(0, C_j − d_j). Order the jobs to minimise the total weighted tardiness (NP-hard in the strong sense;
 minimising the MAXIMUM lateness instead is solved exactly by earliest due date).
 
-**Input.** The first line holds n; each of the next n lines holds `p_j d_j w_j`.
+## Input
 
-**Output.** A permutation of 1..n (whitespace separated): the processing order.
+The first line holds n; each of the next n lines holds `p_j d_j w_j`.
 
-**Objective.** Minimise O = Σ w_j · max(0, C_j − d_j) + 1 (the +1 keeps O positive).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (σ = −1); the baseline is
-the earliest-due-date order.
+## Output
 
-**Constraints.** 1 <= n <= 1000, 1 <= p_j <= 1000, 0 <= d_j <= 10^7, 1 <= w_j <= 1000.
+A permutation of 1..n (whitespace separated): the processing order.
+
+## Constraints
+
+1 <= n <= 1000, 1 <= p_j <= 1000, 0 <= d_j <= 10^7, 1 <= w_j <= 1000.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "1 + sum of w_j * max(0, C_j - d_j)"},
     "input_spec": {

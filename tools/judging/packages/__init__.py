@@ -47,9 +47,13 @@ def load_package(root: Path | str, settings: Settings | None = None) -> JudgePac
                 raise InvalidInputError(
                     f"{root / 'problem.yaml'}: field 'baseline' is needed to normalise a native verifier's objective."
                 )
-            if verifier.normalisation is Normalisation.RANGE and native.reference is None:
+            if (
+                verifier.normalisation is Normalisation.RANGE
+                and native.reference is native.references is None
+            ):
                 raise InvalidInputError(
-                    f"{root / 'problem.yaml'}: field 'reference' is needed for range normalisation (the best)."
+                    f"{root / 'problem.yaml'}: field 'reference' (a program) or 'references' (the objectives "
+                    "per test) is needed for range normalisation (the best)."
                 )
         return JudgePackage(
             format="native",
@@ -60,6 +64,7 @@ def load_package(root: Path | str, settings: Settings | None = None) -> JudgePac
             limits=native.problem.limits,
             baseline=native.baseline,
             reference=native.reference,
+            references=native.references,
         )
     if is_frontiercs_package(root):
         fcs = load_frontiercs(root, settings)

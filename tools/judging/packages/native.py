@@ -24,6 +24,8 @@ The catalog exporter writes this layout and ``frontiersmith judge`` reads it::
     verifier: {kind: native, file: verifier.py, language: python}   # kind native | testlib
     baseline: {file: baseline.py, language: python}                 # optional
     reference: {file: best.cpp, language: cpp}                      # optional; "best" of range
+    references: {"1": {baseline: 12.0, best: 40.0}}                # optional; per test stem, the fixed
+                                 # baseline and best objectives (a published task's), used instead of running them
     generator: {file: gen.py, language: python}                     # optional, not run by the judge
     validator: {file: val.py, language: python}                     # optional, not run by the judge
     tests: testdata              # folder of N.in [+ N.ans]
@@ -56,6 +58,7 @@ from frontiersmith.models import (
     Problem,
     ProblemKind,
     Program,
+    Reference,
     Sense,
     VerifierKind,
 )
@@ -105,6 +108,7 @@ class NativeManifest(BaseModel):
     verifier: VerifierRef
     baseline: ProgramRef | None = None
     reference: ProgramRef | None = None
+    references: dict[str, Reference] | None = None
     generator: ProgramRef | None = None
     validator: ProgramRef | None = None
     tests: str = "testdata"
@@ -357,6 +361,10 @@ class NativePackage(BaseModel):
     baseline: Program | None = None
     reference: Program | None = None
     tests: list[tuple[str, bytes, bytes | None]]
+
+    @property
+    def references(self) -> dict[str, Reference] | None:
+        return self.manifest.references
 
 
 def _program(root: Path, ref: ProgramRef, field: str, settings: Settings) -> Program:

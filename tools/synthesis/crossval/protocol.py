@@ -35,9 +35,10 @@ Checks, in order (owner in brackets):
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -54,6 +55,7 @@ from frontiersmith.models import (
     Program,
     ProtocolThresholds,
     Sense,
+    StatementExample,
     TestResult,
     Verdict,
     VerifierKind,
@@ -64,6 +66,7 @@ from frontiersmith.settings import Settings, get_settings
 
 from ...judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
 from ...judging.testgen import GeneratedTest, ProgramCache
+from ..quality import signal_failures, silent_tests, squeeze_failures
 from .mutants import mutants, out_of_range, well_formed_mutants
 
 if TYPE_CHECKING:
@@ -134,6 +137,13 @@ class CrossValidation:
 
     checks: list[Check] = field(default_factory=list)
     baseline_objectives: dict[str, float] = field(default_factory=dict)
+    # Per test, the best objective any sampled solution (or the baseline) reached: the 1 of range
+    # normalisation, kept with a published task as FrontierCS keeps its reference answer.
+    best_objectives: dict[str, float] = field(default_factory=dict)
+    best_by: dict[str, str] = field(default_factory=dict)  # test -> the solution that reached it
+    normalisation: Normalisation = Normalisation.PAPER
+    example: StatementExample | None = None  # the statement's example, judged (None: no example input)
+    silent_tests: list[str] = field(default_factory=list)  # tests that give every solution one score
     cells: dict[str, dict[str, TestResult]] = field(default_factory=dict)  # solution id -> test -> result
     kill_rate: float | None = None  # of the verifier mutation test, when it ran
     surviving_mutants: list[str] = field(default_factory=list)
@@ -166,12 +176,13 @@ async def cross_validate(
     solutions: Mapping[str, Program],
     limits: Limits,
     *,
-    normalisation: Normalisation = Normalisation.PAPER,
+    normalisation: Normalisation | None = None,
     adversarial: Sequence[str] = (),
     min_kill_rate: float | None = None,
     oracle: Oracle = NO_ORACLE_GIVEN,
     feasibility: Program | None = None,
     interactive: bool = False,
+    example: GeneratedTest | None = None,
     backend: str | None = None,
     settings: Settings | None = None,
     sandbox: Sandbox | None = None,
@@ -182,10 +193,14 @@ async def cross_validate(
     empty); ``min_kill_rate`` is the share of mutants the verifier must kill (default: the setting);
     ``oracle`` is the seed's checker, when the seed can judge the candidate's outputs; ``feasibility`` is
     the feasibility-only checker the verifier's author wrote beside the verifier (the second opinion);
-    ``interactive``: the verifier is an interactor (``_Protocol._run_interactive``)."""
+    ``interactive``: the verifier is an interactor (``_Protocol._run_interactive``); ``normalisation``
+    (default: the setting) is how objectives become scores, against the baseline's objectives and, for
+    ``range``, the best any sampled solution reached on each test (``CrossValidation.best_objectives``);
+    ``example`` is the statement's example input, judged for the statement (``CrossValidation.example``)."""
     settings = settings or get_settings()
     if min_kill_rate is None:
         min_kill_rate = settings.min_kill_rate
+    normalisation = Normalisation(normalisation or settings.normalisation)
     spec = VerifierSpec(
         program=verifier,
         kind=VerifierKind.NATIVE,
@@ -194,7 +209,17 @@ async def cross_validate(
         interactive=interactive,
     )
     protocol = _Protocol(
-        tests, spec, validator, baseline, solutions, limits, adversarial, min_kill_rate, oracle, feasibility
+        tests,
+        spec,
+        validator,
+        baseline,
+        solutions,
+        limits,
+        adversarial,
+        min_kill_rate,
+        oracle,
+        feasibility,
+        None if example is None else example.as_judge_test(),
     )
     if sandbox is None:
         async with open_sandbox(backend, settings) as sb:
@@ -215,13 +240,16 @@ class _Protocol:
         min_kill_rate: float,
         oracle: Oracle,
         second: Program | None,
+        example: JudgeTest | None = None,
     ):
         self.tests = [t.as_judge_test() for t in tests]
+        self.example = example
         self.spec, self.validator, self.baseline = spec, validator, baseline
         self.solutions, self.limits = solutions, limits
         self.adversarial = set(adversarial) or {t.distribution for t in tests}
         self.min_kill_rate = min_kill_rate
         self.report = CrossValidation(
+            normalisation=spec.normalisation,
             thresholds=ProtocolThresholds(
                 min_kill_rate=min_kill_rate,
                 collapse_band=COLLAPSE_BAND,
@@ -229,16 +257,21 @@ class _Protocol:
                 probed_tests=PROBED_TESTS,
                 well_formed_per_output=WELL_FORMED_PER_OUTPUT,
                 disagreements_allowed=0,
-            )
+            ),
         )
         self.base_out: dict[str, bytes] = {}  # the baseline's output per test it passed
         self.base_results: dict[str, TestResult] = {}  # the verifier's verdict on the baseline's outputs
         self.runnable: list[str] = []  # sampled solutions that compiled
+        self.crashing: set[str] = set()  # tests most sampled solutions crash on
         self.oracle = oracle
         self.second = second  # the author's feasibility checker
         self.mutated: list[
             tuple[str, str, bytes, TestResult]
         ] = []  # (test, label, output, verdict) of mutants
+
+    def _score(self, results: Iterable[TestResult]) -> None:
+        """Normalise raw results against the baseline's and (range normalisation) the best known objectives."""
+        self.judge.score(results, self.report.baseline_objectives, self.report.best_objectives)
 
     async def run(self, sb: Sandbox, workers: int) -> CrossValidation:
         handles = await self._compile(ProgramCache(sb))
@@ -251,16 +284,20 @@ class _Protocol:
             return await self._run_interactive(base, ProgramCache(sb))
         await self._baseline_checks(base)
         await self._corrupted_outputs_rejected()
-        await self._score_solutions(ProgramCache(sb))
+        solutions = ProgramCache(sb)
+        await self._score_solutions(solutions)
         self._baseline_scores_zero()
         self._scores_not_collapsed()
+        self._scale_is_used()
         await self._ordering_is_sane()
         await self._verifier_kills_mutants()
         await _Feasibility(self).run(ProgramCache(sb))
+        await self._example_is_judged(base, solutions)
         # Whether a test bites is read from the scores, which mean nothing while the verifier fails its own
         # checks: blaming the tests then would send a sound test author round after round for nothing.
         if not self.report.failures("verifier"):
             self._adversarial_tests_bite()
+            self._tests_carry_signal()
         return self.report
 
     async def _run_interactive(self, base: ProgramHandle, cache: ProgramCache) -> CrossValidation:
@@ -284,6 +321,8 @@ class _Protocol:
             if (r.verdict, r.objective) != (again[r.name].verdict, again[r.name].objective)
         ]
         self.report.record("verifier is deterministic", "verifier", drift, "")
+        # The probes are scored against the best known, which the sampled solutions set.
+        await self._score_solutions(cache)
         accepted, crashed = [], []
         for label, code in PROBES.items():
             compiled = await cache.get(Program(code=code, language=Language.PYTHON), f"probe-{label}")
@@ -291,14 +330,13 @@ class _Protocol:
                 crashed.append(f"the {label} probe did not compile: {compiled.message[:200]}")
                 continue
             for r in await self.judge.run_all(compiled.program, self.tests[:PROBED_TESTS]):
-                self.judge.score([r], self.report.baseline_objectives)
+                self._score([r])
                 if r.verdict is Verdict.OK:
                     accepted.append(f"{label} on {r.name} (score {r.score:.3f})")
                 elif r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r):
                     crashed.append(f"{label} on {r.name}: {r.message[:200]}")
         why, found = ("it accepts ", accepted) if accepted else ("it crashes on ", crashed)
         self.report.record("interactor rejects broken conversations", "verifier", found, why)
-        await self._score_solutions(cache)
         self._baseline_scores_zero()
         self._scores_not_collapsed()
         means = [statistics.fmean(c.score for c in self.report.cells[sid].values()) for sid in self.runnable]
@@ -316,6 +354,7 @@ class _Protocol:
         )
         if not self.report.failures("verifier"):
             self._adversarial_tests_bite()
+            self._tests_carry_signal()
         return self.report
 
     async def _compile(
@@ -434,13 +473,15 @@ class _Protocol:
                 for r in results
                 if r.verdict is Verdict.SYSTEM_ERROR and _verifier_said(r)
             )
-            self.judge.score(results, self.report.baseline_objectives)
             found[sid] = results
 
         crashes: list[tuple[str, str]] = []
         async with anyio.create_task_group() as tg:
             for sid in self.runnable:
                 tg.start_soon(one, sid)
+        self._best_known(found)
+        for results in found.values():
+            self._score(results)
         for sid, comp in compiled.items():
             results = found.get(sid) or [
                 TestResult(name=t.name, verdict=Verdict.CE, message=comp.message[:300]) for t in self.tests
@@ -448,6 +489,91 @@ class _Protocol:
             self.report.cells[sid] = {r.name: r for r in results}
         self.report.record("verifier never crashes", "verifier", same_errors(crashes), "")
         self._solutions_run()
+
+    def _matrix(self, field: str) -> dict[str, dict[str, float]]:
+        """Solution -> test -> score (``field`` "score") or objective ("objective": accepted outputs only)."""
+        if field == "score":
+            return {sid: {n: c.score for n, c in self.report.cells[sid].items()} for sid in self.runnable}
+        return {
+            sid: {
+                n: c.objective
+                for n, c in self.report.cells[sid].items()
+                if c.verdict is Verdict.OK and c.objective is not None and math.isfinite(c.objective)
+            }
+            for sid in self.runnable
+        }
+
+    def _scale_is_used(self) -> None:
+        """The scores show what the objectives show: a baseline far below every sampled solution (or a
+        ceiling near the baseline) must not squeeze solutions whose objectives differ into one band."""
+        problems = squeeze_failures(self._matrix("objective"), self._matrix("score"))
+        self.report.record("scores use the scale", "verifier", problems, "")
+
+    def _tests_carry_signal(self) -> None:
+        scores = self._matrix("score")
+        self.report.silent_tests = silent_tests(scores)
+        # a test most solutions crash on is silent for that reason, which "solutions run" already says
+        running = {
+            sid: {t: v for t, v in per.items() if t not in self.crashing} for sid, per in scores.items()
+        }
+        self.report.record(
+            "tests carry signal",
+            "tests",
+            signal_failures(running),
+            "",
+            f"{len(self.tests) - len(self.report.silent_tests)} of {len(self.tests)} tests separate solutions",
+        )
+
+    async def _example_is_judged(self, base: ProgramHandle, cache: ProgramCache) -> None:
+        """The statement's example: the baseline and every sampled solution run on it; the verifier must accept
+        the baseline's output and some sampled one, and the best of those goes into the statement."""
+        example = self.example
+        if example is None:
+            return
+        results = {"baseline": await self.judge.run(base, example, keep_output=True)}
+        for i, sid in enumerate(self.runnable):
+            compiled = await cache.get(self.solutions[sid], f"sol-{i}")
+            if compiled.ok and compiled.program is not None:
+                results[sid] = await self.judge.run(compiled.program, example, keep_output=True)
+        accepted = {
+            sid: r
+            for sid, r in results.items()
+            if sid != "baseline"
+            and r.verdict is Verdict.OK
+            and r.objective is not None
+            and r.output is not None
+        }
+        problems = []
+        base_run = results["baseline"]
+        if base_run.verdict is not Verdict.OK:
+            problems.append(f"the baseline gets {base_run.verdict} on it: {base_run.message[:200]}")
+        if not accepted:
+            problems.append("no sampled solution's output on it is accepted")
+        self.report.record("the example is judged", "verifier", problems, "on the statement's example, ")
+        if problems:
+            return
+        sigma = 1.0 if self.spec.sense is Sense.MAX else -1.0
+        sid, best = max(accepted.items(), key=lambda kv: sigma * kv[1].objective)  # type: ignore[operator]
+        self.report.example = StatementExample(
+            input=example.input.decode("utf-8", "replace"),
+            output=(best.output or b"").decode("utf-8", "replace"),
+            objective=best.objective,
+            baseline_objective=base_run.objective,
+            solution=sid,
+        )
+
+    def _best_known(self, found: Mapping[str, Sequence[TestResult]]) -> None:
+        """Per test, the best objective the baseline or an accepted sampled output reached (ties: the
+        first solution in order), which range normalisation scores as 1."""
+        sigma = 1.0 if self.spec.sense is Sense.MAX else -1.0
+        best = dict(self.report.baseline_objectives)
+        by = dict.fromkeys(best, "baseline")
+        for sid in self.solutions:
+            for r in found.get(sid, ()):
+                usable = r.verdict is Verdict.OK and r.objective is not None and math.isfinite(r.objective)
+                if usable and (r.name not in best or sigma * (r.objective - best[r.name]) > 0):  # type: ignore[operator]
+                    best[r.name], by[r.name] = r.objective, sid  # type: ignore[assignment]
+        self.report.best_objectives, self.report.best_by = best, by
 
     def _solutions_run(self) -> None:
         crashing = []
@@ -457,6 +583,7 @@ class _Protocol:
             )
             if len(self.runnable) >= 2 and crashes * 2 > len(self.runnable):
                 crashing.append(f"{test.name} ({crashes}/{len(self.runnable)} crash)")
+                self.crashing.add(test.name)
         problems = [", ".join(crashing) + "; the inputs may break the statement"] if crashing else []
         self.report.record(
             "solutions run on valid inputs", "tests", problems, "most sampled solutions crash on "
@@ -467,7 +594,7 @@ class _Protocol:
             TestResult(name=n, verdict=Verdict.OK, objective=o)
             for n, o in self.report.baseline_objectives.items()
         ]
-        self.judge.score(own, self.report.baseline_objectives)
+        self._score(own)
         worst = max((r.score for r in own), default=0.0)
         problems = [f"the baseline scores {worst:.3f} against itself"] if worst > SCORE_EPS else []
         self.report.record("baseline scores 0", "verifier", problems, "")
@@ -480,11 +607,14 @@ class _Protocol:
         if not scores:
             return
         low, high = min(scores), max(scores)
+        # Under range normalisation every solution at 1 on every test is every one reaching the best known:
+        # the tests cannot tell them apart ("tests carry signal"), not the verifier.
+        at_the_top = self.spec.normalisation is Normalisation.RANGE and low >= 1.0 - SCORE_EPS
         problems = (
             [
                 f"every sampled solution scores {low:.3f} on every test; the verifier or baseline cannot tell solutions apart"
             ]
-            if high - low < COLLAPSE_BAND
+            if high - low < COLLAPSE_BAND and not at_the_top
             else []
         )
         self.report.record(
@@ -502,7 +632,7 @@ class _Protocol:
                 "no sampled solution scores above the baseline on average (is the sense or the baseline wrong?)"
             )
         empty = await self._verify_each({t.name: b"" for t in self.tests})
-        self.judge.score(empty.values(), self.report.baseline_objectives)
+        self._score(empty.values())
         problems += [
             f"an empty output scores {r.score:.3f} on {name}"
             for name, r in sorted(empty.items())
@@ -541,7 +671,7 @@ class _Protocol:
             for (name, label, _, _), r in zip(cases, scored, strict=True)
             if r.verdict is Verdict.SYSTEM_ERROR
         ]
-        self.judge.score(scored, self.report.baseline_objectives)
+        self._score(scored)
         self.mutated = [
             (name, f"the best output, {label}", m, r)
             for (name, label, m, _), r in zip(cases, scored, strict=True)
