@@ -18,10 +18,10 @@ import pytest
 from harbor_trial import reward_as_harbor_does
 from reward_helpers import evaluate, fenced
 
-from frontiersmith.models import Program
+from frontiersmith.models import Program, Task, Verifier
 from frontiersmith.rewards import GroundTruth, clear_cache, score_completions
 from frontiersmith.settings import Settings
-from frontiersmith.store import open_store
+from frontiersmith.store import Store, open_store
 from frontiersmith.tools.exports import export_tasks, load_bundle
 from frontiersmith.tools.exports.registry import registered_formats
 from frontiersmith.tools.judging.judge import judge_solution
@@ -31,8 +31,19 @@ from frontiersmith.tools.problems.submit import submit
 vf = pytest.importorskip("verifiers")  # a test extra (pip install -e .[dev])
 pytestmark = pytest.mark.anyio
 
-# One task of each kind the demo publishes: the maze is interactive, the tour a verifier reading the output.
-KINDS = {"interactive": "maze_explore", "default": "grid_collect_tour"}
+
+def one_of_each_kind(store: Store) -> dict[str, Task]:
+    """One task of each kind the demo publishes: an interactive one (the maze, the Max-SAT oracle) and the
+    default one with the smallest tests (a verifier reading the output), the cheapest to judge seven times."""
+    interactive: dict[bool, list[Task]] = {True: [], False: []}
+    for task in store.list_tasks():
+        interactive[bool(store.get(Verifier, task.verifier_id).interactive)].append(task)
+
+    def size(task: Task) -> int:
+        return sum(store.blob_size(store.get_test(t).input_hash) for t in task.test_ids)
+
+    assert interactive[True] and interactive[False], "the demo publishes tasks of both kinds"
+    return {"interactive": min(interactive[True], key=size), "default": min(interactive[False], key=size)}
 
 
 async def folder_score(folder: Path, best: Program) -> float:
@@ -101,10 +112,7 @@ async def test_every_export_scores_both_task_kinds_as_submit_does(
     exports = {fmt: tmp_path / fmt for fmt in registered_formats()}
     assert set(exports) == {"native", "frontiercs", "harbor", "verl", "trl", "verifiers", "hf"}
     with open_store(demo_run.copy_to(tmp_path / "store.db"), settings) as store:
-        tasks = {
-            kind: next(t for t in store.list_tasks() if t.problem.provenance.get("catalog") == family)
-            for kind, family in KINDS.items()
-        }
+        tasks = one_of_each_kind(store)
         ids = ",".join(t.id for t in tasks.values())
         bundles = {t.id: await load_bundle(store, t, settings) for t in tasks.values()}
         assert bundles[tasks["interactive"].id].package.verifier.interactive
