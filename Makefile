@@ -9,16 +9,34 @@ BINDIR ?= $(HOME)/.local/bin
 
 .PHONY: venv install demo test test-loaded lint bench image local-model harbor
 
-$(VENV)/.installed: pyproject.toml setup.py
-	# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q -U pip
-	$(BIN)/pip install -q -e ".[dev]"
+# Two stamps: `make install` installs the runtime (.runtime), `make venv` and `make test` the dev extras too
+# (.installed: tests, linters, Ray, Playwright, verifiers), which also leaves the runtime installed. pip prints
+# each package as it goes (a fresh machine takes minutes); setuptools' note that an editable install's folders
+# share the package's name is filtered out (its package_dir mapping is why they must).
+PIP_INSTALL = PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --progress-bar on
+
+define make_venv
+	@# An existing venv is updated in place: `python3 -m venv` over one made by another Python breaks it.
+	@test -x $(BIN)/python || { echo "== creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
+	@echo "== updating pip"
+	@$(PIP_INSTALL) -q -U pip
+endef
+
+$(VENV)/.runtime: pyproject.toml setup.py
+	$(make_venv)
+	@echo "== installing FrontierSmith and its runtime dependencies into $(VENV) (a few minutes on a fresh machine)"
+	$(PIP_INSTALL) -e .
 	touch $@
+
+$(VENV)/.installed: pyproject.toml setup.py
+	$(make_venv)
+	@echo "== installing FrontierSmith with its dev extras into $(VENV) (tests, linters, Ray, Playwright, verifiers)"
+	$(PIP_INSTALL) -e ".[dev]"
+	touch $(VENV)/.runtime $@
 
 venv: $(VENV)/.installed
 
-install: venv
+install: $(VENV)/.runtime
 	mkdir -p "$(BINDIR)"
 	ln -sf "$(abspath $(BIN))/frontiersmith" "$(BINDIR)/frontiersmith"
 	@echo "frontiersmith is $(BINDIR)/frontiersmith"
@@ -29,7 +47,7 @@ install: venv
 	  echo "  echo 'export PATH=\"$(BINDIR):\$$PATH\"' >> ~/.profile"; \
 	  echo "  echo 'export PATH=\"$(BINDIR):\$$PATH\"' >> ~/.bashrc";; esac
 
-demo: venv
+demo: $(VENV)/.runtime
 	$(BIN)/frontiersmith demo
 
 lint: venv

@@ -36,6 +36,7 @@ from agents.mcp import (
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools.llm import exchanges
+from frontiersmith.tools.llm.chat import endpoint_refusal
 
 from .exchanges import RecordingModel
 from .roles import TEAM_ROLES, role
@@ -323,6 +324,11 @@ class AgentTeam:
         except Exception as exc:  # the endpoint (openai.APIError and kin): the run is lost, not the loop
             if type(exc).__module__.startswith("agents.testing"):
                 raise  # a test's script ran out: a bug in the test, not a model failure
+            # the SDK model's OpenAI client, where it has one: the endpoint to name
+            client = getattr(self.model_for(name), "_client", None)
+            refused = endpoint_refusal(str(getattr(client, "base_url", "") or "") or None, exc)
+            if refused is not None:  # no request can succeed (a wrong key, no model): the synthesis run stops
+                raise refused from None
             error = f"{type(exc).__name__}: {str(exc).splitlines()[0][:400] if str(exc) else ''}".rstrip(": ")
             items = _turns(prompt)
         tokens = usage.get("total_tokens", 0)

@@ -1,10 +1,10 @@
 #!/bin/sh
 # Connect Claude Code to FrontierSmith (run once; `claude mcp list` shows the result).
 
-# stdio: Claude Code starts `frontiersmith serve` itself, one server per session. `--tools all` lets it
-# synthesise problems as well as solve them; leave it out (the default is `--tools solve`) when Claude Code
-# is the agent being evaluated, so it cannot touch a verifier.
-claude mcp add frontiersmith -- frontiersmith serve --tools all
+# stdio: Claude Code starts `frontiersmith serve` itself, one server per session. `--tools solve` (the
+# default) is for an agent that solves, or is being evaluated: it cannot touch a verifier. For a Claude Code
+# that synthesises problems as well (mutate, verify, publish), write `--tools all` instead.
+claude mcp add frontiersmith -- frontiersmith serve --tools solve
 
 # Streamable HTTP: one long-running server that several agents share. Start it first, in another shell:
 #   FRONTIERSMITH_HTTP_TOKEN=... frontiersmith serve --http --tools all --host 127.0.0.1 --port 8765

@@ -46,5 +46,7 @@ class ProviderError(FrontierSmithError):
 
 
 class EndpointUnreachable(FrontierSmithError):
-    """The model endpoint did not answer at all (refused, no route): no step can succeed, so a run stops here
-    with this sentence rather than rejecting every candidate for it. Not a ProviderError on purpose."""
+    """The model endpoint can serve no request: it did not answer at all (refused, no route), or it refused
+    the key, the access, the model or the quota. No step can succeed, so a run stops here with this sentence
+    (and is marked failed, to resume once it is fixed) rather than rejecting every candidate for it. Not a
+    ProviderError on purpose."""

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import signal as signal_module
 import time
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, computed_field
 from pydantic.json_schema import SkipJsonSchema
 
 from frontiersmith.errors import InvalidInputError
@@ -453,17 +454,38 @@ class TestResult(BaseModel):
 
     name: str
     verdict: Verdict
-    score: float = 0.0
-    objective: float | None = None
-    time_ms: float = 0.0
-    memory_kb: int = 0
-    message: str = ""  # the full story (stderr, the verifier's words): for the problem's owner only
+    score: float = Field(0.0, description="The normalised score on this test, in [0, 1].")
+    objective: float | None = Field(None, description="The objective the verifier measured (OK only).")
+    time_ms: float = Field(
+        0.0,
+        description="CPU time in ms; what a solver is shown is the upper edge of its bucket of the limit.",
+    )
+    memory_kb: int = Field(
+        0,
+        description="Peak memory in KiB; what a solver is shown is the upper edge of its bucket of the limit.",
+    )
+    message: str = Field(
+        "",
+        description="What may be said about the test: a solver is shown a diagnostic that carries no test data.",
+    )  # the full story (stderr, the verifier's words) is for the problem's owner only
     exit_code: int | None = None  # of the program's run
     signal: int | None = None
-    missing: bool = False  # the package lacks this test's files (a SYSTEM_ERROR line without a run)
+    missing: bool = Field(
+        False, description="The package lacks this test's files (a SYSTEM_ERROR without a run)."
+    )
     # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
     # one the host caused: it counts as 0 (tools/judging/scoring.aggregate_scores), so no output gains by it
-    counted: bool = False
+    verifier_failed: bool = Field(
+        False,
+        validation_alias=AliasChoices("verifier_failed", "counted"),  # its name in records stored before
+        description="The verifier gave no verdict on this output (it crashed on it): the test scores 0.",
+    )
+    # the verifier's own one-line reason for rejecting the output (the `reason` of its verdict line), with
+    # every number and quoted string blanked (``data_free``): the one thing of its words a solver is shown
+    reason: str = Field(
+        "",
+        description="For INVALID: the verifier's one-line reason (which constraint broke), without test data.",
+    )
     # what the program printed, kept only when the caller asks (the protocol corrupts the best output); it
     # never leaves the process (excluded from every dump), so no schema names it: a bytes field would put a
     # `format` that MCP clients do not know (base64url) in submit's output schema
@@ -503,16 +525,35 @@ class TestResult(BaseModel):
         from run to run)."""
         if self.missing:
             return f"system error: test {self.name} is missing from the package (not the solution's fault)"
-        if self.counted:
+        if self.verifier_failed:
             return "system error: the verifier gave no verdict on this output (it counts as 0)"
         words = _DIAGNOSTICS.get(self.verdict, self.verdict.value)
         if self.verdict is Verdict.RE:
             words = f"runtime error: {self._failure(exact=limits is None)}"
+        elif self.verdict is Verdict.INVALID and self.reason:
+            words = f"{words}: {self.reason}"
+        elif self.verdict is Verdict.OK and self.score == 0.0 and self.objective is not None:
+            words = _NO_BETTER
         if not self.measured or limits is None:  # the owner has the exact figures in the record's own fields
             return words
-        time = coarse_measure(self.time_ms, limits.time_ms)[1]
         memory = coarse_measure(self.memory_kb, limits.memory_mb * 1024)[1]
+        if self.verdict is Verdict.TLE:
+            return f"{self._time_out(limits.time_ms)} (memory {memory})"
+        time = coarse_measure(self.time_ms, limits.time_ms)[1]
         return f"{words} (CPU time {time}, memory {memory})"
+
+    def _time_out(self, limit_ms: int) -> str:
+        # A time-out is decided by CPU time (sandbox/_runner_client.classify), or by the wall clock when the
+        # program sat idle: told apart, since the one wants a faster program and the other one that does
+        # not wait for input that never comes (the usual end of an interactive program that did not flush).
+        if self.time_ms < IDLE_SHARE * limit_ms:
+            used = coarse_measure(self.time_ms, limit_ms)[1]
+            return (
+                f"time limit exceeded: it sat idle until the wall clock stopped it, its CPU time {used} "
+                f"({limit_ms} ms): it was waiting for input that never came (an interactive program must flush "
+                "after every line it writes, and read only what it is sent)"
+            )
+        return f"time limit exceeded: it used all {limit_ms} ms of CPU time the limit allows"
 
     def _failure(self, *, exact: bool) -> str:
         # Not even the signal's class for a solver: the program can raise any signal itself (SIGSEGV and
@@ -530,6 +571,24 @@ class TestResult(BaseModel):
         return "the program could not be started"
 
 
+_DATA = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+REASON_CHARS = 160
+
+
+def data_free(text: str) -> str:
+    """The first line of a verifier's words with every number blanked to # and every quoted string to '…', cut
+    to REASON_CHARS: which rule it names, without the values (a test's, or the output's) it quotes."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    blanked = _DATA.sub(lambda m: "#" if m.group(0)[0] not in "'\"`" else "'…'", first)
+    return blanked if len(blanked) <= REASON_CHARS else blanked[: REASON_CHARS - 1] + "…"
+
+
+# A time-out with less CPU time than this share of the limit was the wall clock's: the program sat idle.
+IDLE_SHARE = 0.5
+_NO_BETTER = (
+    "accepted by the verifier, scoring 0: no better than the baseline (a FrontierCS checker or interactor also "
+    "gives 0 points to a wrong answer)"
+)
 _DIAGNOSTICS = {
     Verdict.OK: "accepted by the verifier",
     Verdict.INVALID: "wrong answer: the verifier rejected the output",

@@ -14,15 +14,16 @@ from mcp.types import INVALID_PARAMS
 
 from frontiersmith.errors import FrontierSmithError
 from frontiersmith.models import Axis, Problem
+from frontiersmith.store import Store
 from frontiersmith.tools.catalog import list_families, seed_id_for
-from frontiersmith.tools.llm.prompts import AXIS_TASK, PROGRAM_CONTRACT, seed_kind
-from frontiersmith.tools.problems.resolver import get_problem
+from frontiersmith.tools.llm.prompts import AXIS_TASK, PROGRAM_CONTRACT, seed_kind, solution_io
+from frontiersmith.tools.problems.resolver import get_problem, is_interactive
 
 from .backend import Backend
 from .solving_tools import lineage_of
 
 
-def statement_markdown(problem: Problem) -> str:
+def statement_markdown(problem: Problem, interactive: bool = False) -> str:
     o = problem.objective
     objective = (
         o.kind.value
@@ -32,9 +33,16 @@ def statement_markdown(problem: Problem) -> str:
     return (
         f"# {problem.title}\n\n{problem.statement.strip()}\n\n"
         f"**Objective:** {objective}\n\n"
-        f"**Limits:** {problem.limits.time_ms} ms, {problem.limits.memory_mb} MB per test\n\n"
-        f"Problem id: `{problem.id}`\n"
+        f"**Input and output:** {solution_io(interactive)}\n\n"
+        f"**Limits:** {problem.limits.time_ms} ms of CPU time, {problem.limits.memory_mb} MB per test\n\n"
+        f"Problem id: `{problem.id}` (what `submit` and `leaderboard` take)\n"
     )
+
+
+def solver_statement(store: Store, problem_id: str) -> tuple[Problem, str]:
+    """The problem ``problem_id`` names and its statement as a solver reads it (the resource and the prompt)."""
+    problem = get_problem(store, problem_id)
+    return problem, statement_markdown(problem, is_interactive(store, problem.id))
 
 
 @contextmanager
@@ -64,7 +72,7 @@ def _register_resources(mcp: MCPServer, backend: Backend) -> None:
     )
     def problem_statement(problem_id: str) -> str:
         with caller_mistakes():
-            return statement_markdown(get_problem(backend.store(), unquote(problem_id)))
+            return solver_statement(backend.store(), unquote(problem_id))[1]
 
     @mcp.resource(
         "task://{task_id}/lineage",
@@ -102,13 +110,15 @@ def _register_prompts(mcp: MCPServer, backend: Backend) -> None:
     @mcp.prompt(name="solve_problem", description="Solve one problem and submit the solution for a score.")
     def solve_problem(problem_id: str) -> str:
         with caller_mistakes():
-            problem = get_problem(backend.store(), problem_id)
+            problem, statement = solver_statement(backend.store(), problem_id)
         return (
-            f"Solve this optimisation problem as well as you can.\n\n{statement_markdown(problem)}\n"
-            f"{PROGRAM_CONTRACT.split(chr(10) + '- generator')[0]}\n\n"
+            f"Solve this optimisation problem as well as you can.\n\n{statement}\n"
+            "Write one complete program in C++17 or Python 3 (standard library only, no network, no files "
+            "outside its work folder).\n\n"
             f"Submit your program with the `submit` tool (problem_id={problem.id!r}, language 'cpp' or "
-            "'python'). Read the per-test verdicts and scores, improve the weakest tests, and submit again; "
-            "check `leaderboard` to compare."
+            "'python'). Read the per-test verdicts, scores and diagnostics (an INVALID test names the rule the "
+            "output broke), improve the weakest tests, and submit again; `leaderboard` shows the best known "
+            "score, the frontier to beat, beside the submissions."
         )
 
     @mcp.prompt(

@@ -28,6 +28,8 @@ from frontiersmith.models import (
     TestCase,
 )
 from frontiersmith.store import RecordSummary
+from frontiersmith.tools.frontier.evaluate import BestKnown
+from frontiersmith.tools.llm.prompts import solution_io
 from frontiersmith.tools.problems.submit import ProblemSummary
 from frontiersmith.tools.synthesis import VerifierResult
 
@@ -41,8 +43,14 @@ class ProblemBrief(BaseModel):
     objective: str = Field(description="kind (optimise, decide, ...), sense (min or max) and formula.")
     input_constraints: str = ""
     output_constraints: str = ""
-    time_limit_ms: int
+    time_limit_ms: int = Field(description="CPU time a test allows.")
     memory_limit_mb: int
+    interactive: bool = Field(
+        False, description="The program talks to an interactor: see input_output for the protocol's rules."
+    )
+    input_output: str = Field(
+        "", description="How the program reads and writes (and, if interactive, flushes)."
+    )
     latest_version: str | None = Field(
         None,
         description="For a published task: the id of the latest version of its problem (equal to id when this "
@@ -50,10 +58,14 @@ class ProblemBrief(BaseModel):
     )
 
     @classmethod
-    def of(cls, problem: Problem, latest_version: str | None = None) -> ProblemBrief:
+    def of(
+        cls, problem: Problem, latest_version: str | None = None, interactive: bool = False
+    ) -> ProblemBrief:
         o = problem.objective
         return cls(
             latest_version=latest_version,
+            interactive=interactive,
+            input_output=solution_io(interactive),
             id=problem.id,
             title=problem.title,
             statement=problem.statement,
@@ -347,6 +359,11 @@ class LeaderboardEntry(BaseModel):
 
 class LeaderboardOut(BaseModel):
     problem_id: str
+    best_known: BestKnown | None = Field(
+        None,
+        description="The best score known on this problem (the frontier to beat) and where it was reached; "
+        "null when nothing has been judged on it yet.",
+    )
     entries: list[LeaderboardEntry] = Field(description="Each author's best submission, best first.")
 
 

@@ -11,6 +11,7 @@ from pydantic import Field
 
 from frontiersmith.errors import NotFoundError
 from frontiersmith.store import Store
+from frontiersmith.tools.frontier.evaluate import known_best
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 from frontiersmith.tools.problems import resolver as problems
 from frontiersmith.tools.problems import submit as solving
@@ -52,7 +53,11 @@ def _register_problems(mcp: MCPServer, backend: Backend) -> None:
         verifier or tests make a new task)."""
         store = backend.store()
         problem = problems.get_problem(store, problem_id)
-        return ProblemBrief.of(problem, latest_version=_latest_version(store, problem.id))
+        return ProblemBrief.of(
+            problem,
+            latest_version=_latest_version(store, problem.id),
+            interactive=problems.is_interactive(store, problem.id),
+        )
 
 
 def _register_submit(mcp: MCPServer, backend: Backend) -> None:
@@ -67,11 +72,15 @@ def _register_submit(mcp: MCPServer, backend: Backend) -> None:
             "minimise): 0 means no better than the baseline, and a crash, time-out, memory-out or invalid "
             "output scores 0. `score` is the mean over tests, in [0, 1]. The result lists every test's "
             "verdict (OK, CE compile error, RE runtime error, TLE, MLE, OLE output limit, INVALID output, "
-            "SYSTEM_ERROR = the judge's fault), objective, score, and its CPU time and memory as the upper edge "
-            "of a bucket of the limit (10%, 25%, 50%, 100%); the tests are hidden, so no exact exit code, "
-            "signal, time or memory is told. Submit as often as you "
-            "like; each submission is stored and the leaderboard keeps each author's best.\n\n"
+            "SYSTEM_ERROR = the judge's fault), objective, score, a one-line diagnostic (an INVALID test names "
+            "the rule the output broke where the verifier says; a TLE tells a program that used its CPU time "
+            "from one that sat waiting for input), and its CPU time and memory as the upper edge of a bucket of "
+            "the limit (10%, 25%, 50%, 100%); the tests are hidden, so no exact exit code, signal, time or "
+            "memory is told. Submit as often as you like; each submission is stored and the leaderboard keeps "
+            "each author's best beside the best known score.\n\n"
             + PROGRAM_CONTRACT.split("\n- generator")[0]
+            + "\n- an interactive problem (interactive: true in list_problems and get_problem): the program "
+            "talks to an interactor instead, and must flush after every line it writes."
         )
     )
     async def submit(
@@ -106,13 +115,16 @@ def _register_records(mcp: MCPServer, backend: Backend) -> None:
         problem_id: ProblemId,
         limit: Annotated[int, Field(ge=1, le=1000, description="How many entries.")] = 10,
     ) -> LeaderboardOut:
-        """The best submissions to a problem: each author's best score, best first (an earlier submission wins
-        a tie). Use it to see how your score compares."""
+        """The best submissions to a problem (each author's best score, best first; an earlier submission wins
+        a tie) beside the best score known on it, the frontier to beat. Use it to see how your score compares."""
         store = backend.store()
-        problems.get_problem(store, problem_id)  # an unknown id is an error, not an empty board
+        # the problem's one id (a prefix names it too); an unknown id is an error, not an empty board
+        problem_id = problems.get_problem(store, problem_id).id
         entries = store.leaderboard(problem_id, limit)
         return LeaderboardOut(
-            problem_id=problem_id, entries=[LeaderboardEntry.of(i + 1, s) for i, s in enumerate(entries)]
+            problem_id=problem_id,
+            best_known=known_best(store, problem_id),
+            entries=[LeaderboardEntry.of(i + 1, s) for i, s in enumerate(entries)],
         )
 
     @mcp.tool()

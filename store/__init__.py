@@ -13,7 +13,7 @@ from .records import (
     StoreInfo,
 )
 from .repositories.records import PreparedRecords
-from .repository import Store, open_store
+from .repository import Store, demo_store_path, last_demo_store, open_store
 
 __all__ = [
     "CHAIN_RELATIONS",
@@ -29,6 +29,8 @@ __all__ = [
     "RunProgress",
     "Store",
     "StoreInfo",
+    "demo_store_path",
+    "last_demo_store",
     "migrate",
     "open_store",
 ]

@@ -297,6 +297,9 @@ class RunProgress(BaseModel):
     # A replay (tools/synthesis/replay.py): the recorded run whose answers it reused (its own id too).
     replay_of: str | None = None
 
+    # Why a run stopped before its end (status failed): the sentence its user was shown; "" otherwise.
+    stop_reason: str = ""
+
 
 class Exchange(BaseModel):
     """One request to a model and its answer, kept for every model call a piece of work makes: what was sent,

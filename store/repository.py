@@ -31,6 +31,21 @@ from .repositories.read_models import ReadModels
 from .repositories.runs import PipelineRuns
 from .repositories.tasks import TaskRecords
 
+DEMO_FOLDER = "demo"  # `frontiersmith demo` writes a fresh store each run: DATA_DIR/demo/TIME/store.db
+
+
+def demo_store_path(settings: Settings, stamp: str) -> Path:
+    """Where the demo started at ``stamp`` (YYYYmmdd-HHMMSS) writes its store."""
+    return settings.data_dir / DEMO_FOLDER / stamp / "store.db"
+
+
+def last_demo_store(settings: Settings | None = None) -> Path | None:
+    """The store the latest `frontiersmith demo` wrote, if any: what a command that finds nothing in the
+    default store points its user at."""
+    settings = settings or get_settings()
+    stores = sorted((settings.data_dir / DEMO_FOLDER).glob("*/store.db"))
+    return stores[-1] if stores else None
+
 
 def open_store(path: Path | None = None, settings: Settings | None = None) -> Store:
     """Open (creating or migrating as needed) the store at ``path``, or at the settings' store path."""

@@ -37,6 +37,11 @@ class LoopbackChat:
         """The assistant message answering request ``n`` (1, 2, ...) and its finish reason."""
         raise NotImplementedError
 
+    def reply(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """The HTTP status and JSON body answering a request: a completion; a subclass may refuse instead
+        (an endpoint's 401, 404, 429 ... in OpenAI's error shape)."""
+        return 200, self.completion(body)
+
     def completion(self, body: dict[str, Any]) -> dict[str, Any]:
         with self._lock:
             n = next(self._served)
@@ -59,8 +64,9 @@ class LoopbackChat:
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
-                data = json.dumps(server.completion(body)).encode()
-                self.send_response(200)
+                status, payload = server.reply(body)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()

@@ -185,3 +185,19 @@ def test_help_shows_flags_without_a_value_type_and_arguments_by_name(
     ]
     expected = [(p.metavar or p.name).strip("[]").upper() for p in arguments]
     assert shown == [name if p.required else f"[{name}]" for name, p in zip(expected, arguments, strict=True)]
+
+
+# The commands that neither read nor write a store (a model, the sandbox image, the built-in catalog).
+STORELESS = {("model",), ("sandbox",), ("catalog",)}
+
+
+def test_every_command_that_reads_or_writes_a_store_takes_store() -> None:
+    """One rule picks the store (--store, else FRONTIERSMITH_STORE_PATH, else DATA_DIR/store.db), on every
+    command that touches one: found by walking the app, so a command added later must take it too."""
+    lacking = [
+        " ".join(path)
+        for path, command in COMMANDS
+        if path and not _is_group(command) and path[:1] not in STORELESS
+        if not any("--store" in getattr(p, "opts", ()) for p in command.params)
+    ]
+    assert lacking == []

@@ -146,3 +146,19 @@ def test_every_setting_is_on_the_settings_page() -> None:
 def test_the_readme_is_short() -> None:
     lines = (ROOT / "README.md").read_text().splitlines()
     assert len(lines) <= README_LINES, f"the README has {len(lines)} lines; move reference text to docs/"
+
+
+def test_every_count_of_the_catalogs_families_is_the_catalogs() -> None:
+    """A sentence like "the catalog's 13 closed families" says what the catalog holds today."""
+    from frontiersmith.tools.catalog import list_families
+
+    held = {kind: sum(f.kind == kind for f in list_families()) for kind in ("closed", "open", "pseudo-open")}
+    wrong = [
+        (doc, f"{n} {kind}")
+        for doc in DOCS
+        for n, kind in re.findall(
+            r"\b(\d+) (closed|open|pseudo-open) (?:catalog )?famil", (ROOT / doc).read_text()
+        )
+        if int(n) != held[kind] and not (kind == "open" and doc == "docs/benchmarks.md")
+    ]
+    assert not wrong, f"the catalog holds {held}: {wrong}"

@@ -14,6 +14,7 @@ import pytest
 from frontiersmith import cli
 
 FRONTIERSMITH = str(Path(sys.executable).parent / "frontiersmith")
+SERVE_SOLVE = ["serve", "--tools", "solve"]  # the default: a client that solves
 
 
 def mcp_config(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -25,10 +26,10 @@ def test_mcp_config_prints_each_clients_snippet_with_the_absolute_command(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     claude = shlex.split(mcp_config(capsys, "claude"))
-    assert claude == ["claude", "mcp", "add", "frontiersmith", "--", FRONTIERSMITH, "serve", "--tools", "all"]
+    assert claude == ["claude", "mcp", "add", "frontiersmith", "--", FRONTIERSMITH, *SERVE_SOLVE]
 
-    codex = tomllib.loads(mcp_config(capsys, "Codex", "--tools", "solve"))["mcp_servers"]["frontiersmith"]
-    assert (codex["command"], codex["args"]) == (FRONTIERSMITH, ["serve", "--tools", "solve"])
+    codex = tomllib.loads(mcp_config(capsys, "Codex", "--tools", "all"))["mcp_servers"]["frontiersmith"]
+    assert (codex["command"], codex["args"]) == (FRONTIERSMITH, ["serve", "--tools", "all"])
     assert codex["startup_timeout_sec"] >= 10 and "env" not in codex
 
     store = tmp_path / "demo.db"
@@ -36,7 +37,7 @@ def test_mcp_config_prints_each_clients_snippet_with_the_absolute_command(
     assert servers == {
         "fs": {
             "command": FRONTIERSMITH,
-            "args": ["serve", "--tools", "all"],
+            "args": ["serve", "--tools", "solve"],
             "env": {"FRONTIERSMITH_STORE_PATH": str(store)},
         }
     }

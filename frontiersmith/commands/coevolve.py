@@ -11,6 +11,7 @@ from rich.table import Table
 
 from .executor_options import executor_option, executor_settings, ray_address_option
 from .shell import table_console
+from .store_option import store_option
 
 console = Console(stderr=True)
 
@@ -57,7 +58,7 @@ def coevolve(
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
     seed: int = typer.Option(0, "--seed", help="Everything random in the run derives from this."),
-    store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    store: Path | None = store_option(),
     executor: str | None = executor_option(
         "the judging and the synthesis runs' sandbox work (the model calls stay here)"
     ),

@@ -18,6 +18,7 @@ from frontiersmith.settings import get_settings
 
 from .executor_options import executor_option, executor_settings, ray_address_option
 from .shell import table_console
+from .store_option import store_option
 
 console = Console(stderr=True)
 SOLVER_HELP = "catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH or files:DIR."
@@ -44,7 +45,7 @@ def evaluate(
     command_timeout: float = typer.Option(
         60.0, "--command-timeout", min=0.1, help="Seconds a command: solver may take per attempt."
     ),
-    store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
+    store_path: Path | None = store_option(),
     executor: str | None = executor_option("the judging (the boards and every attempt)"),
     ray_address: str | None = ray_address_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the trajectories' summary as JSON."),
@@ -169,7 +170,7 @@ def diagnose(
     provider: str | None = typer.Option(
         None, "--provider", help="Who labels the clusters: offline, openai or local (default: from settings)."
     ),
-    store_path: Path | None = typer.Option(None, "--store", help="Store file (default: from settings)."),
+    store_path: Path | None = store_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the defect map as JSON."),
 ) -> None:
     """The solver's Capability Defect Map: failure clusters by problem features, with difficulty anchors."""

@@ -13,6 +13,7 @@ from frontiersmith.models import Language, Program, Verdict
 
 from .executor_options import executor_option, executor_settings, ray_address_option
 from .shell import App, table_console
+from .store_option import store_option
 
 import_app = App(no_args_is_help=True)
 
@@ -49,6 +50,7 @@ def judge(
         "the test data; by default only a data-free diagnostic (with the exact exit code, time and memory, "
         "which MCP's submit tells only coarsely).",
     ),
+    store: Path | None = store_option(existing=True, what="The store a problem id is looked up in"),
 ) -> None:
     """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
     score and the mean (no submission is stored: that is what `submit` does)."""
@@ -149,7 +151,10 @@ def _print_table(title: str, report) -> None:
         console.print(f"score: {report.score:.6f} ({report.summary})")
 
 
-def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+def problems(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    store: Path | None = store_option(existing=True),
+) -> None:
     """List the problems to solve (what `judge` and MCP's `submit` take): published tasks, imported problems
     (`import frontiercs`) and the catalog's open families."""
     from rich.table import Table
@@ -157,17 +162,18 @@ def problems(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     from frontiersmith.store import open_store
     from frontiersmith.tools.problems.submit import list_problems
 
-    with open_store() as store:
-        rows = list_problems(store)
+    with open_store() as opened:
+        rows = list_problems(opened)
     if as_json:
         typer.echo(json.dumps([r.model_dump(mode="json", exclude_none=True) for r in rows], indent=1))
         return
     table = Table(title=f"{len(rows)} problems")
-    for column in ("id", "kind", "title", "tests"):
+    for column in ("id", "kind", "title", "sense", "tests"):
         table.add_column(column, overflow="fold", no_wrap=column == "id")
     for r in rows:
         latest = " (older version)" if r.latest is False else ""
-        table.add_row(r.id, r.kind + latest, r.title, "" if r.tests is None else str(r.tests))
+        kind = r.kind + (", interactive" if r.interactive else "") + latest
+        table.add_row(r.id, kind, r.title, r.sense or "", "" if r.tests is None else str(r.tests))
     table_console().print(table)
 
 
@@ -180,6 +186,7 @@ def import_frontiercs(
         "algorithmic/problems).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print what was stored as JSON."),
+    store: Path | None = store_option(what="The store to import into"),
 ) -> None:
     """Store FrontierCS problems to solve (open problems: `seeds import --as-seed` takes one as a seed), each
     with its tests and its testlib checker or interactor; a folder of packages is imported one by one, each
@@ -192,8 +199,8 @@ def import_frontiercs(
     from .seeds_import import ProgressBar
 
     async def run(progress):  # noqa: ANN001, ANN202 - the bar's callback, or None
-        with open_store() as store:
-            return await import_frontiercs_tree(problem_dir, store, progress=progress)
+        with open_store() as opened:
+            return await import_frontiercs_tree(problem_dir, opened, progress=progress)
 
     with ProgressBar(Console(stderr=True), enabled=not as_json, unit="problems") as progress:
         outcomes = anyio.run(run, progress)

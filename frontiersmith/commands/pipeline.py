@@ -21,9 +21,11 @@ from frontiersmith.settings import Settings, get_settings
 
 from .executor_options import executor_option, executor_settings, ray_address_option
 from .shell import table_console
+from .store_option import store_option
 
 if TYPE_CHECKING:
     from frontiersmith.agents.orchestrator import AgentPipeline
+    from frontiersmith.drafts import Provider
     from frontiersmith.store import Store
     from frontiersmith.tools.llm.exchanges import Recording
     from frontiersmith.tools.synthesis.pipeline import Pipeline, ProgressFn, SynthesisConfig
@@ -56,11 +58,13 @@ def _run(
     api_key_env: str | None,
     as_json: bool,
     settings: Settings | None = None,
+    again: str = "run the same command to resume",
     replay: Recording | None = None,
 ) -> None:
+    """Run the synthesis (or replay ``replay``, a recorded run) and print its report; ``again`` is what to do to
+    resume it after a Ctrl-C."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.llm.factory import make_provider
-    from frontiersmith.tools.synthesis.pipeline import Pipeline
 
     settings = settings or get_settings()
     if replay is None and provider_name == "agents" and not (model and base_url):
@@ -71,35 +75,15 @@ def _run(
         else make_provider(provider_name, settings, model=model, base_url=base_url, api_key_env=api_key_env)
     )
     store = open_store(store_path, settings)
+    _say_if_resumed(store, config.run_id)  # on stderr, with --json too
     started = time.monotonic()
-    with Progress(
-        TextColumn("[bold]{task.description:<15}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=False,
-        disable=as_json,
-    ) as bar:
-        tasks: dict[str, TaskID] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=max(total, 1))
-            bar.update(tasks[stage], completed=done, total=max(total, 1))
-
-        pipeline: Pipeline | AgentPipeline
-        if replay is not None:
-            pipeline = _replay_pipeline(store, replay, config, settings, progress)
-        elif provider is None:
-            from frontiersmith.agents.orchestrator import AgentPipeline
-
-            pipeline = AgentPipeline(
-                store, config, settings, progress, model=model, base_url=base_url, api_key_env=api_key_env
-            )
-        else:
-            pipeline = Pipeline(store, provider, config, settings, progress)
-        table = anyio.run(pipeline.run)
+    try:
+        table, pipeline = _with_progress(
+            store, provider, config, settings, as_json, model, base_url, api_key_env, replay
+        )
+    except KeyboardInterrupt:  # the run is marked interrupted (tools/synthesis/pipeline.Pipeline._stopped)
+        console.print(f"interrupted; {again}", markup=False, highlight=False)
+        raise typer.Exit(130) from None
     elapsed = time.monotonic() - started
     waited = pipeline.waited_s
     if waited:
@@ -128,6 +112,70 @@ def _run(
         for line in (cost.model_time_line(), replayed.summary() if replayed is not None else ""):
             if line:
                 table_console().print(line, markup=False, highlight=False)
+
+
+def _say_if_resumed(store: Store, run_id: str) -> None:
+    """A run that stopped before (failed or interrupted) and is started again resumes: say so, and why it
+    stopped, so a rerun never resumes silently."""
+    from frontiersmith.errors import NotFoundError
+
+    try:
+        run = store.get_pipeline_run(run_id)
+    except NotFoundError:
+        return
+    if run.status in ("failed", "interrupted", "running"):
+        why = f": {run.progress.stop_reason}" if run.progress.stop_reason else ""
+        console.print(
+            f"resuming run {run_id} ({run.status}{why}; {run.progress.rounds_done} of {run.args.get('rounds')} "
+            "rounds done): the work it stored is kept",
+            markup=False,
+            highlight=False,
+        )
+
+
+def _with_progress(
+    store: Store,
+    provider: Provider | None,
+    config: SynthesisConfig,
+    settings: Settings,
+    as_json: bool,
+    model: str | None,
+    base_url: str | None,
+    api_key_env: str | None,
+    replay: Recording | None = None,
+) -> tuple[StageTable, Any]:
+    """The run, its stages' progress bars on stderr: (its stage table, the pipeline; the agents' without a
+    provider, the replay's with a recording)."""
+    from frontiersmith.tools.synthesis.pipeline import Pipeline
+
+    with Progress(
+        TextColumn("[bold]{task.description:<15}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+        disable=as_json,
+    ) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=max(total, 1))
+            bar.update(tasks[stage], completed=done, total=max(total, 1))
+
+        pipeline: Pipeline | AgentPipeline
+        if replay is not None:
+            pipeline = _replay_pipeline(store, replay, config, settings, progress)
+        elif provider is None:
+            from frontiersmith.agents.orchestrator import AgentPipeline
+
+            pipeline = AgentPipeline(
+                store, config, settings, progress, model=model, base_url=base_url, api_key_env=api_key_env
+            )
+        else:
+            pipeline = Pipeline(store, provider, config, settings, progress)
+        return anyio.run(pipeline.run), pipeline
 
 
 def _replay_pipeline(
@@ -179,30 +227,28 @@ DEMO_SERVER = (
 )
 
 
-def last_demo_store(settings: Settings) -> Path | None:
-    """The store the latest `frontiersmith demo` wrote (under the data dir's demo/), if any."""
-    stores = sorted((settings.data_dir / "demo").glob("*/store.db"))
-    return stores[-1] if stores else None
-
-
 def next_steps(store_path: str, run_id: str, table: StageTable) -> list[tuple[str, str]]:
     """What a reader of the report can do with the run's store next, each as a command to paste."""
     store = shlex.quote(store_path)
-    on_store = f"FRONTIERSMITH_STORE_PATH={store} frontiersmith"
     steps = [
         (
-            "Connect an agent to these tasks (Claude Code; `codex` or `json` for other clients)",
+            "Connect an agent that solves these tasks (Claude Code; `codex` or `json` for other clients)",
             f'eval "$(frontiersmith mcp-config claude --tools solve --name {DEMO_SERVER} --store {store})"',
         ),
-        ("Open the dashboard of the run", f"{on_store} dashboard"),
-        ("See what the run spent (tokens and CPU-seconds per published task)", f"{on_store} store cost"),
+        ("Open the dashboard of the run", f"frontiersmith dashboard --store {store}"),
+        (
+            "See what the run spent (tokens and CPU-seconds per published task)",
+            f"frontiersmith store cost --store {store}",
+        ),
         (
             "Export its tasks for a trainer (verl, trl, verifiers, hf)",
-            f"{on_store} export --format verl tasks-out --run {run_id}",
+            f"frontiersmith export --format verl tasks-out --run {run_id} --split train:0.9,test:0.1 --store {store}",
         ),
     ]
     if table.tasks:
-        steps.append(("See where a task came from", f"{on_store} store lineage {table.tasks[0]}"))
+        steps.append(
+            ("See where a task came from", f"frontiersmith store lineage {table.tasks[0]} --store {store}")
+        )
     return steps
 
 
@@ -298,7 +344,7 @@ def synthesize(
     min_kill_rate: float = typer.Option(
         None, "--min-kill-rate", help="Share of corrupted outputs the verifier must kill (0.5)."
     ),
-    store: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    store: Path | None = store_option(what="The store to synthesise into"),
     replay: str = typer.Option(
         None,
         "--replay",
@@ -375,18 +421,37 @@ def _replay(
 
 
 def demo(
+    rounds: int = typer.Option(
+        1,
+        "--rounds",
+        "-R",
+        min=1,
+        max=20,
+        help="R: rounds of Algorithm 1 (the published tasks seed the next).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the stage table as JSON."),
-    store: Path = typer.Option(None, "--store", help="Store file (default: a fresh one under the data dir)."),
+    store: Path | None = typer.Option(
+        None,
+        "--store",
+        metavar="FILE",
+        help="The store file to write (default: a fresh one, DATA_DIR/demo/TIME/store.db, which it prints).",
+    ),
 ) -> None:
     """Synthesise tasks from the built-in catalog with the offline provider into a fresh store."""
     from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 
+    again = "run the same command to resume"
     if store is None:
-        store = get_settings().data_dir / "demo" / time.strftime("%Y%m%d-%H%M%S") / "store.db"
+        from frontiersmith.store import demo_store_path
+
+        store = demo_store_path(get_settings(), time.strftime("%Y%m%d-%H%M%S"))
+        again = (
+            f"`frontiersmith demo --store {shlex.quote(str(store))}` resumes it (a plain demo starts afresh)"
+        )
         store.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # the store holds hidden tests
     config = SynthesisConfig.from_settings(
         get_settings(),
-        rounds=1,
+        rounds=rounds,
         candidates=40,
         n_solutions=4,
         n_div=20,
@@ -395,7 +460,7 @@ def demo(
         provider="offline",
         seeds="catalog",
     )
-    _run(config, store, "offline", None, None, None, as_json)
+    _run(config, store, "offline", None, None, None, as_json, again=again)
 
 
 def evaluate_divergence(
@@ -412,11 +477,9 @@ def evaluate_divergence(
     model: str = typer.Option(None, "--model", help="Model name for an OpenAI-compatible endpoint."),
     base_url: str = typer.Option(None, "--base-url", help="Base URL of an OpenAI-compatible endpoint."),
     api_key_env: str = typer.Option(None, "--api-key-env", help="Environment variable holding the API key."),
-    store: Path = typer.Option(
-        None,
-        "--store",
-        help="Store file (default: the configured store). A family it already carried through every step "
-        "(as `frontiersmith demo` does) is read from it, not judged again.",
+    store: Path | None = store_option(
+        what="The store (a family it already carried through every step, as `frontiersmith demo` does, is read "
+        "from it, not judged again)"
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:

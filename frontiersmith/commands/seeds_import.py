@@ -10,6 +10,7 @@ import anyio
 import typer
 
 from .shell import table_console
+from .store_option import store_option
 
 if TYPE_CHECKING:
     from frontiersmith.tools.seeds.importer import ImportSummary
@@ -47,6 +48,7 @@ def seeds_import(
         "incorrect solutions some test rejects) and precision (share of correct ones all tests accept).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON (and nothing else)."),
+    store: Path | None = store_option(what="The store to import into"),
 ) -> None:
     """Import closed problems (CodeContests, TACO, APPS rows, native seed folders) as seeds to synthesise from.
 
@@ -91,8 +93,16 @@ def seeds_import(
         summary = anyio.run(run)
     if as_json:
         typer.echo(summary.model_dump_json(indent=1))
-        return
-    _print_summary(summary)
+    else:
+        _print_summary(summary)
+    if summary.skipped and not (summary.stored or summary.already_stored or summary.duplicates):
+        # every row was refused: the command failed, whatever else it printed
+        rows = "the one row was" if summary.skipped == 1 else f"all {summary.skipped} rows were"
+        typer.echo(
+            f"error: nothing was stored: {rows} skipped (the reasons are above); fix them or pass --format.",
+            err=True,
+        )
+        raise typer.Exit(1)
 
 
 class ProgressBar:

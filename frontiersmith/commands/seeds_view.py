@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import typer
 
 from .shell import table_console
+from .store_option import store_option
 
 JSON = typer.Option(False, "--json", help="Print JSON instead of text.")
+STORE = store_option(existing=True)
 
 
-def list_cmd(as_json: bool = JSON) -> None:
+def list_cmd(as_json: bool = JSON, store: Path | None = STORE) -> None:
     """List the seeds synthesis can start from: id, title, source, status, tests, references, objective."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.seeds.view import list_seed_rows
 
-    with open_store() as store:
-        rows = list_seed_rows(store)
+    with open_store() as opened:
+        rows = list_seed_rows(opened)
     if as_json:
         typer.echo(json.dumps([r.model_dump(mode="json") for r in rows], indent=2))
         return
@@ -34,13 +37,14 @@ def list_cmd(as_json: bool = JSON) -> None:
 def show_cmd(
     seed_id: str = typer.Argument(..., metavar="ID", help="A seed id (a unique prefix is enough)."),
     as_json: bool = JSON,
+    store: Path | None = STORE,
 ) -> None:
     """Show one seed: its (O, C_I, C_O) tuple, provenance, status and reason, comparison, tests, references."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.seeds.view import objective_label, seed_view
 
-    with open_store() as store:
-        view = seed_view(store, seed_id)
+    with open_store() as opened:
+        view = seed_view(opened, seed_id)
     if as_json:
         typer.echo(view.model_dump_json(indent=2))
         return
@@ -97,6 +101,7 @@ def edit_cmd(
         [], "--bound", help="NAME=LO:HI sets a bound, NAME= removes it (repeat the option)."
     ),
     output: str | None = typer.Option(None, "--output", help="What a correct output is."),
+    store: Path | None = STORE,
 ) -> None:
     """Correct a seed's title and (O, C_I, C_O) tuple: with options, the fields they name; with none, the
     tuple as YAML in $EDITOR. The edit is validated and the tuple is then marked as written by you."""
@@ -112,8 +117,8 @@ def edit_cmd(
         bounds=dict(cat.parse_bound(b) for b in bound),
         output=output,
     )
-    with open_store() as store:
-        current = cat.seed_tuple(cat.find_seed(store, seed_id))
+    with open_store() as opened:
+        current = cat.seed_tuple(cat.find_seed(opened, seed_id))
         if change.is_empty():
             text = edit_text(cat.tuple_yaml(current), f"{seed_id}.yaml")
             if text is None:
@@ -122,7 +127,7 @@ def edit_cmd(
             new = cat.tuple_from_yaml(text)
         else:
             new = cat.changed_tuple(current, change)
-        seed = cat.edit_seed(store, seed_id, new)
+        seed = cat.edit_seed(opened, seed_id, new)
     typer.echo(f"{seed.id}: tuple saved ({cat.objective_label(seed.problem.objective)}), written by you.")
 
 

@@ -14,6 +14,8 @@ import typer
 
 from frontiersmith.settings import get_settings
 
+from .store_option import store_option
+
 
 class Tools(StrEnum):
     """The capability scopes to serve (server/scopes.py holds what each one grants)."""
@@ -36,6 +38,7 @@ def serve(
         "the read tools. 'all': both.",
         case_sensitive=False,
     ),
+    store: Path | None = store_option(what="The store to serve"),
 ) -> None:
     """Serve the FrontierSmith tools, resources and prompts over MCP.
 
@@ -121,11 +124,11 @@ def mcp_config(
         "`mcpServers` object (Claude Desktop, Cursor, `claude mcp add-json`, the MCP Inspector's --config).",
     ),
     tools: Tools = typer.Option(
-        Tools.ALL,
+        Tools.SOLVE,
         "--tools",
         case_sensitive=False,
-        help="What the server offers the client (see `frontiersmith serve --help`); use 'solve' for an agent "
-        "under evaluation.",
+        help="What the server offers the client (see `frontiersmith serve --help`): 'solve' (the default) for "
+        "an agent that solves or is evaluated; 'all' for one that also synthesises.",
     ),
     name: str = typer.Option("frontiersmith", "--name", help="The server's name in the client."),
     store: Path = typer.Option(
@@ -151,6 +154,7 @@ def mcp_config(
 def dashboard(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind."),
     port: int = typer.Option(8766, "--port", min=1, max=65535, help="Port to bind."),
+    store: Path | None = store_option(existing=True, what="The store to show"),
 ) -> None:
     """Serve the read-only web dashboard of the store at http://HOST:PORT/ui/: runs and their funnels,
     candidates, lineage, divergence, tasks.

@@ -8,17 +8,22 @@ from pathlib import Path
 import typer
 
 from .shell import App
+from .store_option import empty_store_hint, store_option
 
 app = App(no_args_is_help=True)
+STORE = store_option(existing=True)
 
 
 @app.command("info")
-def info(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
+def info(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    store: Path | None = STORE,
+) -> None:
     """Where the store is, its schema version, its size and how many rows each table holds."""
     from frontiersmith.store import open_store
 
-    with open_store() as store:
-        report = store.info()
+    with open_store() as opened:
+        report = opened.info()
     if as_json:
         typer.echo(json.dumps(report.to_dict(), indent=2))
         return
@@ -33,13 +38,14 @@ def info(as_json: bool = typer.Option(False, "--json", help="Print JSON instead 
 def lineage(
     record_id: str = typer.Argument(..., metavar="ID", help="A record id (a unique prefix is enough)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list, seed first."),
+    store: Path | None = STORE,
 ) -> None:
     """The chain a record came from: seed -> candidate -> ... -> the record itself."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.problems.resolver import lineage as lineage_of
 
-    with open_store() as store:
-        chain, _ = lineage_of(store, record_id)
+    with open_store() as opened:
+        chain, _ = lineage_of(opened, record_id)
     if as_json:
         typer.echo(json.dumps([node.to_dict() for node in chain], indent=2))
         return
@@ -70,23 +76,26 @@ def cost(
         None, metavar="[RUN]", help="A synthesis run id (default: the latest)."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    store: Path | None = STORE,
 ) -> None:
     """What a synthesis run spent: model tokens and sandbox CPU-seconds per stage and per published task."""
     from frontiersmith.errors import InvalidInputError
     from frontiersmith.store import open_store
     from frontiersmith.tools.synthesis.cost import run_cost
 
-    with open_store() as store:
-        runs = {r.id: r for r in store.list_pipeline_runs()}
+    with open_store() as opened:
+        runs = {r.id: r for r in opened.list_pipeline_runs()}
         if not runs:
-            raise InvalidInputError(f"The store {store.path} holds no synthesis run yet; {_demo_hint()}")
+            raise InvalidInputError(
+                f"The store {opened.path} holds no synthesis run yet; {empty_store_hint('store cost')}"
+            )
         if run_id is None:
             run_id = max(runs.values(), key=lambda r: r.updated_at).id
         elif run_id not in runs:
             raise InvalidInputError(
                 f"No synthesis run {run_id} in the store; `frontiersmith store cost` names the latest."
             )
-        cost = run_cost(store, run_id)
+        cost = run_cost(opened, run_id)
         report = cost.to_json()
     if as_json:
         typer.echo(json.dumps(report, indent=2))
@@ -116,21 +125,6 @@ def cost(
         )
 
 
-def _demo_hint() -> str:
-    """What to do about a store without runs: the last demo's store, when there is one, else synthesize."""
-    from frontiersmith.settings import get_settings
-
-    from .pipeline import last_demo_store
-
-    demo = last_demo_store(get_settings())
-    if demo is None:
-        return "run `frontiersmith synthesize` (or `frontiersmith demo`) first."
-    return (
-        f"the last `frontiersmith demo` wrote to its own store: FRONTIERSMITH_STORE_PATH={demo} frontiersmith store "
-        "cost (or pass --store to the commands that take it)."
-    )
-
-
 @app.command("exchanges")
 def exchanges(
     run_id: str | None = typer.Argument(
@@ -147,7 +141,7 @@ def exchanges(
         metavar="FILE",
         help="Write the run's exchanges to FILE (JSONL), which `synthesize --replay FILE` replays.",
     ),
-    store_path: Path = typer.Option(None, "--store", help="Store file (default: the configured store)."),
+    store: Path | None = STORE,
     as_json: bool = typer.Option(False, "--json", help="Print the exchanges as JSON (with their messages)."),
 ) -> None:
     """Every model exchange of a synthesis run: each request (step, record, parameters, attempt), its answer,
@@ -156,11 +150,11 @@ def exchanges(
     from frontiersmith.store import open_store
     from frontiersmith.tools.synthesis.replay import export_run
 
-    with open_store(store_path) as store:
-        runs = dict(store.exchange_runs())
+    with open_store() as opened:
+        runs = dict(opened.exchange_runs())
         if not runs:
             raise InvalidInputError(
-                f"The store {store.path} holds no model exchange yet: a run keeps them when a model (not the "
+                f"The store {opened.path} holds no model exchange yet: a run keeps them when a model (not the "
                 "offline provider) answers it."
             )
         if run_id is None:
@@ -170,10 +164,10 @@ def exchanges(
                 f"The run {run_id} has no model exchanges in the store; these have: {', '.join(runs)}."
             )
         if export is not None:
-            written = export_run(store, run_id, export)
+            written = export_run(opened, run_id, export)
             typer.echo(f"wrote {written} exchanges of run {run_id} to {export}")
             return
-        found = store.list_exchanges(run_id, subject_id=candidate, step=step, messages=full or as_json)
+        found = opened.list_exchanges(run_id, subject_id=candidate, step=step, messages=full or as_json)
     if as_json:
         typer.echo(json.dumps([e.model_dump(mode="json") for e in found], indent=1))
         return

@@ -99,7 +99,8 @@ def submit(code: str, language: str = "python") -> str:
     """Judge a program on the task's hidden tests and get its score (0 to 1) and each test's verdict back.
 
     Args:
-        code: the complete program (reads standard input, writes standard output).
+        code: the complete program (it reads standard input and writes standard output; an interactive
+            task's converses through them as its prompt says, flushing every line).
         language: "cpp" (C++17) or "python" (Python 3).
     """
     raise NotImplementedError("SubmitEnv answers submit calls itself")  # the schema the model sees

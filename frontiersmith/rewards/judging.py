@@ -178,6 +178,10 @@ async def score_completions(
     for i, report in enumerate(reports):
         if report is not None and not report.complete:  # a reward must be a number: 0, said loudly
             log.error("completion %d scores 0: it %s", i, report.summary)
+        elif report is not None and report.judged and report.verifier_failures == report.judged:
+            # no verdict on any test: a broken package (a verifier that cannot run as exported), not a bad
+            # completion; a trainer would otherwise train on zeros without a word
+            log.error("completion %d scores 0: the task's verifier gave no verdict on any of its tests", i)
     return [r.score if r is not None and r.complete else 0.0 for r in reports]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -16,7 +17,7 @@ from starlette.routing import Route
 
 from frontiersmith.errors import FrontierSmithError, InvalidInputError, NotFoundError
 from frontiersmith.settings import Settings
-from frontiersmith.store import Store
+from frontiersmith.store import Store, last_demo_store
 
 from . import pages
 from . import queries as q
@@ -51,16 +52,30 @@ def as_json(value: Any) -> Any:
     return value
 
 
+def empty_store_note(path: Path, settings: Settings) -> str:
+    """What the dashboard says of a store without a synthesis run: the last demo's store, when this is the
+    default store and there is one (the demo writes a store of its own)."""
+    demo = last_demo_store(settings) if settings.store_path is None else None
+    note = f"The store {path} holds no synthesis run yet"
+    if demo is not None:
+        return (
+            f"{note}; the last `frontiersmith demo` wrote to its own: frontiersmith dashboard --store {demo}"
+        )
+    return f"{note}; run `frontiersmith demo` or `frontiersmith synthesize` (or pass --store with a run's store)."
+
+
+Build = Callable[[Request], Any]  # a page's view, read from the store
+Render = Callable[[Any, str], str]  # the view as HTML, under a header naming the store
+
+
 def dashboard_app(open_store: Callable[[], Store], settings: Settings) -> Starlette:
     """The pages over the store ``open_store`` returns (called per request; it may open it lazily). Every
     page is also JSON: add ``format=json`` to its query string."""
 
     def label() -> str:
-        return open_store().path.name
+        return str(open_store().path)  # the whole path: several stores (the default, each demo's) look alike
 
-    def page(
-        build: Callable[[Request], Any], render: Callable[[Any, str], str]
-    ) -> Callable[[Request], Response]:
+    def page(build: Build, render: Render) -> Callable[[Request], Response]:
         def endpoint(request: Request) -> Response:
             try:
                 view = build(request)
@@ -76,51 +91,61 @@ def dashboard_app(open_store: Callable[[], Store], settings: Settings) -> Starle
 
         return endpoint
 
-    def param(request: Request, name: str) -> str:
-        return str(request.path_params[name])
-
     def progress(request: Request) -> Response:
         try:
-            return JSONResponse(q.run_progress(open_store(), param(request, "run_id")), headers=HEADERS)
+            return JSONResponse(q.run_progress(open_store(), _param(request, "run_id")), headers=HEADERS)
         except NotFoundError as exc:
             return JSONResponse({"error": "not_found", "message": str(exc)}, 404, headers=HEADERS)
 
     def static(body: str, media: str) -> Callable[[Request], Response]:
         return lambda _request: Response(body, media_type=media, headers=HEADERS)
 
-    def candidates(r: Request) -> q.CandidatePage:
-        return q.candidates(open_store(), q.CandidateQuery.parse(dict(r.query_params)))
-
-    gates = settings.thresholds()
     routes = [
         Route(f"{UI}", lambda _r: RedirectResponse(f"{UI}/runs", 302)),
         Route(f"{UI}/", lambda _r: RedirectResponse(f"{UI}/runs", 302)),
-        Route(f"{UI}/runs", page(lambda r: q.runs(open_store()), pages.runs_page)),
-        Route(f"{UI}/candidates", page(candidates, pages.candidates_page)),
-        Route(
-            f"{UI}/candidates/{{cid}}",
-            page(lambda r: q.candidate(open_store(), param(r, "cid")), pages.candidate_page),
-        ),
-        Route(
-            f"{UI}/lineage/{{rid}}",
-            page(lambda r: q.lineage(open_store(), param(r, "rid")), pages.lineage_page),
-        ),
-        Route(
-            f"{UI}/divergence",
-            page(
-                lambda r: q.divergence_points(open_store()),
-                lambda v, label: pages.divergence_page(v, gates, label),
-            ),
-        ),
-        Route(f"{UI}/tasks", page(lambda r: q.tasks(open_store()), pages.tasks_page)),
-        Route(f"{UI}/tasks/{{tid}}", page(lambda r: q.task(open_store(), param(r, "tid")), pages.task_page)),
-        Route(f"{UI}/defects", page(lambda r: q.defects(open_store()), pages.defects_page)),
-        Route(
-            f"{UI}/trajectories/{{trid}}",
-            page(lambda r: q.trajectory(open_store(), param(r, "trid")), pages.trajectory_page),
-        ),
+        *(Route(f"{UI}/{path}", page(build, render)) for path, build, render in _pages(open_store, settings)),
         Route(f"{UI}/api/runs/{{run_id}}", progress),
         Route(f"{UI}/static/style.css", static(STYLE, "text/css")),
         Route(f"{UI}/static/live.js", static(LIVE_JS, "text/javascript")),
     ]
     return Starlette(routes=routes)
+
+
+def _param(request: Request, name: str) -> str:
+    return str(request.path_params[name])
+
+
+def _pages(open_store: Callable[[], Store], settings: Settings) -> list[tuple[str, Build, Render]]:
+    """Each page: its path under /ui, how its view is read from the store, and how it is rendered."""
+    gates = settings.thresholds()
+
+    def candidates(r: Request) -> q.CandidatePage:
+        return q.candidates(open_store(), q.CandidateQuery.parse(dict(r.query_params)))
+
+    def runs(v: Any, label: str) -> str:
+        return pages.runs_page(v, label, empty_store_note(open_store().path, settings))
+
+    return [
+        ("runs", lambda r: q.runs(open_store()), runs),
+        (
+            "compare",
+            lambda r: q.compare(open_store(), r.query_params.get("a"), r.query_params.get("b")),
+            pages.compare_page,
+        ),
+        ("candidates", candidates, pages.candidates_page),
+        ("candidates/{cid}", lambda r: q.candidate(open_store(), _param(r, "cid")), pages.candidate_page),
+        ("lineage/{rid}", lambda r: q.lineage(open_store(), _param(r, "rid")), pages.lineage_page),
+        (
+            "divergence",
+            lambda r: q.divergence_points(open_store()),
+            lambda v, label: pages.divergence_page(v, gates, label),
+        ),
+        ("tasks", lambda r: q.tasks(open_store()), pages.tasks_page),
+        ("tasks/{tid}", lambda r: q.task(open_store(), _param(r, "tid")), pages.task_page),
+        ("defects", lambda r: q.defects(open_store()), pages.defects_page),
+        (
+            "trajectories/{trid}",
+            lambda r: q.trajectory(open_store(), _param(r, "trid")),
+            pages.trajectory_page,
+        ),
+    ]

@@ -93,10 +93,20 @@ pre { background:#fff; border:1px solid var(--line); padding:.6rem; overflow:aut
 form.filters { display:flex; flex-wrap:wrap; gap:.6rem; align-items:end; margin-bottom:.6rem; }
 form.filters label { display:flex; flex-direction:column; font-size:12px; color:var(--muted); }
 .muted { color: var(--muted); } .ok { color: var(--pub); } .bad { color: var(--rej); }
-.status-accepted { color: var(--pub); font-weight:600; } .status-rejected { color: var(--rej); }
+.status-accepted, .status-finished { color: var(--pub); font-weight:600; } .status-rejected { color: var(--rej); }
+.status-failed { color: #fff; background: var(--rej); padding: 0 .4rem; border-radius: 3px; }
+.status-interrupted, .status-stopped { color: #fff; background: #b86e00; padding: 0 .4rem; border-radius: 3px; }
+.status-running { color: #1b5fc1; font-weight:600; }
+.stopped { padding:.4rem .6rem; background:#fff1f0; border:1px solid #f0b8b3; }
 svg { background:#fff; border:1px solid var(--line); }
-svg text { font: 11px system-ui, sans-serif; fill: var(--ink); }
-svg .bar { fill: var(--bar); } svg .axis { stroke: #888; } svg .gate { stroke: #c77; stroke-dasharray: 4 3; }
+svg text { font: 12px system-ui, sans-serif; fill: var(--ink); }
+svg .bar { fill: var(--bar); } svg .bar.b { fill: #e08a2b; } svg .axis { stroke: #666; }
+svg .grid { stroke: #eceff3; } svg .tick { font-size: 11px; fill: var(--muted); }
+svg .axis-label { font-size: 12px; font-weight: 600; }
+svg .gate line { stroke: #d02f2f; stroke-width: 2; stroke-dasharray: 6 3; }
+svg .gate text { fill: #b02020; font-size: 11px; font-weight: 600; }
+svg .fails { fill: #d02f2f; fill-opacity: .06; }
+svg .value { font-size: 11px; pointer-events: none; } svg .value.on-dark { fill: #fff; } svg .row-label, svg .col-label { font-size: 12px; }
 svg .pt-published { fill: var(--pub); } svg .pt-rejected { fill: var(--rej); } svg .pt-other { fill: var(--other); }
 svg circle { fill-opacity: .8; } svg a:hover circle { stroke: #000; stroke-width: 2; }
 svg .stack-ring { fill: none; stroke: #7a8699; stroke-dasharray: 2 2; } svg .stack-count { font-weight: 600; }

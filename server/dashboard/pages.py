@@ -93,15 +93,36 @@ def _accounting(view: q.RunView) -> str:
     )
 
 
-def runs_page(views: list[q.RunView], store_label: str) -> str:
+STOPPED = {
+    "failed": "It failed: {why}. Fix that, then run the same command again: it resumes from what it stored.",
+    "interrupted": "It was interrupted (Ctrl-C). Run the same command again: it resumes from what it stored.",
+    "stopped": "It is stored as running, but no process runs it any more (it was killed). Run the same "
+    "command again: it resumes from what it stored.",
+}
+
+
+def _stopped(view: q.RunView) -> str:
+    note = STOPPED.get(view.status)
+    if note is None:
+        return ""
+    why = view.run.progress.stop_reason.rstrip(".") or "no reason was stored"
+    return f"<p class=stopped>{esc(note.format(why=why))}</p>"
+
+
+def runs_page(views: list[q.RunView], store_label: str, empty_note: str = "") -> str:
     if not views:
-        body = "<p>No synthesis run is in this store yet: run <code>frontiersmith demo</code> or <code>synthesize</code>.</p>"
-        return layout("Runs", "runs", body, store_label)
+        note = empty_note or "No synthesis run is in this store yet: run frontiersmith demo or synthesize."
+        return layout("Runs", "runs", f"<p class=empty>{esc(note)}</p>", store_label)
     parts = []
+    if len(views) >= 2:
+        parts.append(
+            f"<p>{link('compare', 'Compare two runs')} (their funnels and costs side by side; the latest two "
+            "by default).</p>"
+        )
     for view in views:
         run, args = view.run, view.run.args
         live = ""
-        if run.status == "running":
+        if view.live:
             live = (
                 f'<p class=live data-progress="{href(f"api/runs/{run.id}")}">live: polling progress…</p>'
                 + (
@@ -110,13 +131,73 @@ def runs_page(views: list[q.RunView], store_label: str) -> str:
                 )
             )
         parts.append(
-            f'<section class=run id="{esc(run.id)}"><h2>{esc(run.id)} · {_status(run.status)}</h2>'
+            f'<section class=run id="{esc(run.id)}" data-status="{esc(view.status)}"><h2>{esc(run.id)} · '
+            f"{_status(view.status)}</h2>"
             f"<p>started {esc(_when(run.created_at))}, rounds done "
-            f"{esc(run.progress.rounds_done)} of {esc(args.get('rounds'))}</p>{live}"
+            f"{esc(run.progress.rounds_done)} of {esc(args.get('rounds'))}</p>{_stopped(view)}{live}"
             f"<div class=grid2><div>{_funnel(view)}{_parameters(view)}</div><div>{_accounting(view)}</div></div>"
             "</section>"
         )
     return layout("Runs", "runs", "".join(parts), store_label)
+
+
+def compare_page(c: q.Comparison, store_label: str) -> str:
+    """Two runs' funnels stage by stage (counts and shares of what was proposed, as paired bars) and their
+    costs, with the arguments they differ in."""
+    fa, fb = c.a.table.funnel(), c.b.table.funnel()
+    first_a, first_b = max(fa[0][1], 1), max(fb[0][1], 1)
+    rows, bars = [], []
+    for (name, na, _la, stage), (_n, nb, _lb, _s) in zip(fa, fb, strict=True):
+        bars.append((name, na, nb))
+        rows.append(
+            [
+                esc(name),
+                f'<span data-a="{esc(stage.value)}">{na}</span> ({na / first_a:.0%})',
+                f'<span data-b="{esc(stage.value)}">{nb}</span> ({nb / first_b:.0%})',
+                f"{nb - na:+d}",
+            ]
+        )
+
+    def per_task(view: q.RunView, value: float | None) -> str:
+        published = view.table.published
+        return "—" if value is None or not published else f"{value / published:.1f}"
+
+    wall = [v.run.updated_at - v.run.created_at for v in (c.a, c.b)]
+    costs = [
+        ["status", _status(c.a.status), _status(c.b.status)],
+        ["wall time (s)", f"{wall[0]:.1f}", f"{wall[1]:.1f}"],
+        [
+            "LLM tokens",
+            esc(c.a.tokens if c.a.tokens is not None else "—"),
+            esc(c.b.tokens if c.b.tokens is not None else "—"),
+        ],
+        ["sandbox CPU-seconds", number(c.a.cpu_seconds, 1), number(c.b.cpu_seconds, 1)],
+        ["published", str(c.a.table.published), str(c.b.table.published)],
+        ["tokens per published task", per_task(c.a, c.a.tokens), per_task(c.b, c.b.tokens)],
+        ["CPU-seconds per published task", per_task(c.a, c.a.cpu_seconds), per_task(c.b, c.b.cpu_seconds)],
+    ]
+    differing = [[f"<code>{esc(n)}</code>", esc(va), esc(vb)] for n, va, vb in c.differing]
+    choose = (
+        f'<form class=filters method=get action="{href("compare")}">'
+        + _select("a", c.runs, c.a.run.id, "run A")
+        + _select("b", c.runs, c.b.run.id, "run B")
+        + "<button type=submit>compare</button></form>"
+    )
+    head = f"<p>A: {link('runs', c.a.run.id)} · B: {link('runs', c.b.run.id)}</p>"
+    body = (
+        choose
+        + head
+        + "<h2>Funnel</h2>"
+        + svg.paired_bars(bars, ("A", "B"))
+        + table(["stage", "A", "B", "B − A"], rows, cls="compare-funnel")
+        + "<h2>Cost</h2>"
+        + table(["", "A", "B"], costs, cls="compare-cost")
+        + "<h2>Arguments that differ</h2>"
+        + table(
+            ["argument", "A", "B"], differing, cls="compare-args", empty="The two runs share every argument."
+        )
+    )
+    return layout("Compare runs", "runs", body, store_label)
 
 
 # -- candidates ------------------------------------------------------------------------------------------
@@ -447,7 +528,9 @@ def divergence_page(points: list, gates: Thresholds, store_label: str) -> str:
 
     beh = pts(lambda p: p.behavioural)
     cross = pts(lambda p: p.crossing)
-    y_max = max([0.3, *(p.y for p in beh)])
+    # behavioural divergence is small (its gate 0.005): a square-root axis up to the largest value seen
+    top = max([gates.min_behavioural * 4, *(p.y for p in beh)])
+    y_max = next((v for v in (0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0) if top <= v), 1.0)
     missing = len(points) - len(beh)
     rows = [
         [
@@ -462,23 +545,26 @@ def divergence_page(points: list, gates: Thresholds, store_label: str) -> str:
         ]
         for p in points
     ]
+    semantic_gate = svg.Gate(gates.min_semantic, "semantic gate")
     body = (
         "<p><span class=ok>●</span> published · <span class=bad>●</span> rejected · <span class=muted>●</span> "
-        "other; dashed lines are the gates; hover a point for its title.</p><div class=grid2>"
+        "other; the red lines are the gates (shaded: the side that fails them); hover a point for its title."
+        "</p><div class=grid2>"
         + "<div><h2>semantic × behavioural</h2>"
         + svg.scatter(
             beh,
             "semantic divergence",
             "behavioural divergence",
-            y_max=round(y_max, 2),
-            gates={"x": gates.min_semantic, "y": gates.min_behavioural},
+            y_max=y_max,
+            gates={"x": semantic_gate, "y": svg.Gate(gates.min_behavioural, "behavioural gate")},
+            y_scale="sqrt",
         )
         + "</div><div><h2>semantic × crossing</h2>"
         + svg.scatter(
             cross,
             "semantic divergence",
-            "crossing",
-            gates={"x": gates.min_semantic, "y": gates.crossing_gate},
+            "crossing (share of pairs trading wins)",
+            gates={"x": semantic_gate, "y": svg.Gate(gates.crossing_gate, "crossing gate")},
         )
         + "</div></div>"
         + f"<p class=muted>{missing} of {len(points)} estimates have no behavioural divergence (rejected before "

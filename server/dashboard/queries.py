@@ -33,7 +33,7 @@ from frontiersmith.store import (
 )
 from frontiersmith.store.records import CandidateRow, DivergencePoint
 from frontiersmith.tools.synthesis.card import card_of
-from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
+from frontiersmith.tools.synthesis.pipeline import SynthesisConfig, run_is_live
 from frontiersmith.tools.synthesis.stages import STAGES, StageTable, stage_table
 
 PAGE_SIZE = 50
@@ -64,6 +64,13 @@ class RunView:
     # Cost accounting (tools/synthesis/cost.py): every run checkpoints these after each stage; older runs lack them.
     tokens: int | None = None
     cpu_seconds: float | None = None
+    # What it is now: the stored status, except a run stored as running that no process runs any more (killed),
+    # which is "stopped"; only a live run is polled.
+    status: str = ""
+
+    @property
+    def live(self) -> bool:
+        return self.status == "running"
 
     @property
     def rounds_started(self) -> int:
@@ -92,6 +99,50 @@ def run_view(store: Store, run: PipelineRun) -> RunView:
         judged,
         tokens=run.progress.tokens,
         cpu_seconds=run.progress.sandbox_cpu_seconds,
+        status=run_status(store, run),
+    )
+
+
+def run_status(store: Store, run: PipelineRun) -> str:
+    """A run's status as it is now: running, finished, failed, interrupted, or stopped (stored as running,
+    but no process runs it: it was killed; the same command resumes it)."""
+    if run.status == "running" and run_is_live(store.path, run.id) is False:
+        return "stopped"
+    return run.status
+
+
+@dataclass
+class Comparison:
+    """Two runs side by side: their funnels, costs and the arguments they differ in."""
+
+    a: RunView
+    b: RunView
+    runs: list[str]  # every run of the store, for choosing others
+
+    @property
+    def differing(self) -> list[tuple[str, Any, Any]]:
+        names = sorted(set(self.a.run.args) | set(self.b.run.args))
+        return [
+            (n, self.a.run.args.get(n), self.b.run.args.get(n))
+            for n in names
+            if self.a.run.args.get(n) != self.b.run.args.get(n)
+        ]
+
+
+def compare(store: Store, a: str | None, b: str | None) -> Comparison:
+    """Runs ``a`` and ``b`` (default: the two latest) compared; one sentence when the store has fewer than two."""
+    runs = store.list_pipeline_runs()
+    if len(runs) < 2:
+        raise InvalidInputError(
+            f"Comparing runs needs two and the store holds {len(runs)}; run `frontiersmith synthesize` "
+            "(or `frontiersmith demo --store` on this store) again with other arguments."
+        )
+    a = a or runs[-2].id
+    b = b or runs[-1].id
+    return Comparison(
+        run_view(store, store.get_pipeline_run(a)),
+        run_view(store, store.get_pipeline_run(b)),
+        [r.id for r in runs],
     )
 
 
@@ -114,7 +165,8 @@ def run_progress(store: Store, run_id: str) -> dict[str, Any]:
     table = stage_table(store, run_id)
     return {
         "id": run.id,
-        "status": run.status,
+        "status": run_status(store, run),
+        "stop_reason": run.progress.stop_reason,
         "rounds_done": run.progress.rounds_done,
         "rounds": run.args.get("rounds"),
         "updated_at": run.updated_at,

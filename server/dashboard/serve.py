@@ -11,7 +11,7 @@ from frontiersmith.store import Store, open_store
 
 from ..scopes import Scope
 from ..tokens import HttpAuth, http_auth, transport_security
-from .app import dashboard_app
+from .app import dashboard_app, empty_store_note
 from .guard import DashboardGuard
 from .html import UI
 
@@ -74,7 +74,8 @@ def serve_dashboard(settings: Settings, host: str, port: int) -> None:
     app = guarded_dashboard(store, settings, auth, host, frozenset({"solve", "synthesis"}))
     if app.refused is not None:  # every token configured is solve-only
         raise InvalidInputError(app.refused)
-    store()  # opened before serving, so a bad store path is one sentence now rather than a 500 later
+    if not store().list_pipeline_runs():  # opened now: a bad store path is one sentence, not a 500 later
+        print(f"frontiersmith: {empty_store_note(store().path, settings)}", file=sys.stderr, flush=True)
     announce(host, port, auth)
     try:
         anyio.run(uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).serve)

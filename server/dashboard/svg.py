@@ -29,6 +29,32 @@ def bars(rows: Sequence[tuple[str, int, str]], width: int = 640) -> str:
     return "".join(parts)
 
 
+def paired_bars(rows: Sequence[tuple[str, int, int]], names: tuple[str, str], width: int = 720) -> str:
+    """Two horizontal bars per ``(label, a, b)``, on one scale, with their values and a legend of ``names``."""
+    top = max((max(a, b) for _, a, b in rows), default=0) or 1
+    label_w, row_h, legend_h = 260, 34, 22
+    height = legend_h + row_h * len(rows) + 8
+    span = width - label_w - 60
+    parts = [
+        f'<svg class=paired width="{width}" height="{height}" role=img aria-label="two funnels">',
+        f'<rect class=bar x="{label_w}" y="4" width="12" height="12"/><text x="{label_w + 16}" y="14">{esc(names[0])}</text>',
+        f'<rect class="bar b" x="{label_w + 60}" y="4" width="12" height="12"/>'
+        f'<text x="{label_w + 76}" y="14">{esc(names[1])}</text>',
+    ]
+    for i, (label, a, b) in enumerate(rows):
+        y = legend_h + i * row_h
+        parts.append(f'<text x="4" y="{y + 19}">{esc(label)}</text>')
+        for k, (value, cls) in enumerate(((a, "bar"), (b, "bar b"))):
+            w = max(1, int(span * value / top)) if value else 0
+            yy = y + 3 + k * 14
+            parts.append(
+                f'<rect class="{cls}" x="{label_w}" y="{yy}" width="{w}" height="12"><title>{esc(names[k])}, '
+                f'{esc(label)}: {value}</title></rect><text x="{label_w + w + 6}" y="{yy + 10}">{value}</text>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 @dataclass
 class Point:
     x: float
@@ -38,45 +64,86 @@ class Point:
     url: str
 
 
+@dataclass(frozen=True)
+class Gate:
+    """A threshold drawn on a plot: the line where a candidate passes, and its name."""
+
+    value: float
+    label: str
+
+
+def nice_ticks(top: float, scale: str = "linear") -> list[float]:
+    """Tick values from 0 to ``top``: round steps on a linear axis; on a square-root axis the values people
+    read divergence in (0.005, 0.01, 0.02, 0.05, ...), which spread evenly there."""
+    if scale == "sqrt":
+        ladder = [0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0]
+        return [v for v in ladder if v <= top + 1e-12]
+    step = next(s for s in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 5.0) if top / s <= 6)
+    return [round(i * step, 6) for i in range(int(top / step + 1e-9) + 1)]
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """A scatter's plotting area: where a value lands on each axis. 0 sits an inset off each axis, so points
+    (and a gate) at 0 are drawn apart from the axis line."""
+
+    size: int
+    x_max: float
+    y_max: float
+    y_scale: str
+    left: int = 62
+    right: int = 44  # room for a crowded place's ring at 1
+    top: int = 16
+    bottom: int = 52
+    inset: int = 10
+
+    @property
+    def x0(self) -> int:
+        return self.left
+
+    @property
+    def x1(self) -> int:
+        return self.size - self.right
+
+    @property
+    def y0(self) -> int:  # the x axis (the bottom)
+        return self.size - self.bottom
+
+    @property
+    def y1(self) -> int:
+        return self.top
+
+    def sx(self, v: float) -> float:
+        width = self.x1 - self.x0 - self.inset
+        return self.x0 + self.inset + width * min(max(v, 0.0), self.x_max) / self.x_max
+
+    def sy(self, v: float) -> float:
+        v = min(max(v, 0.0), self.y_max) / self.y_max
+        share = math.sqrt(v) if self.y_scale == "sqrt" else v
+        return self.y1 + (self.y0 - self.y1 - self.inset) * (1 - share)
+
+
 def scatter(
     points: Sequence[Point],
     x_label: str,
     y_label: str,
     x_max: float = 1.0,
     y_max: float = 1.0,
-    gates: Mapping[str, float] | None = None,
-    size: int = 380,
+    gates: Mapping[str, Gate] | None = None,
+    size: int = 460,
+    y_scale: str = "linear",
 ) -> str:
-    """A scatter on [0, x_max] x [0, y_max]; each point links to its record and shows its title on hover;
-    ``gates`` draws the thresholds ('x' a vertical line, 'y' a horizontal one)."""
-    pad = 40
-    inner = size - 2 * pad
-
-    def sx(v: float) -> float:
-        return pad + inner * min(max(v, 0.0), x_max) / x_max
-
-    def sy(v: float) -> float:
-        return size - pad - inner * min(max(v, 0.0), y_max) / y_max
-
+    """A scatter on [0, x_max] x [0, y_max] with ticks and grid lines on both axes; each point links to its
+    record and shows its title on hover; ``gates`` draws the thresholds ('x' a vertical line, 'y' a
+    horizontal one), each named, with the region that fails them shaded. ``y_scale="sqrt"`` spreads values
+    near 0 (a behavioural divergence gate of 0.005 sits well above the axis, not on it)."""
+    f = _Frame(size, x_max, y_max, y_scale)
     parts = [
-        f'<svg class=scatter width="{size}" height="{size}" role=img aria-label="{esc(x_label)} against {esc(y_label)}">',
-        f'<line class=axis x1="{pad}" y1="{size - pad}" x2="{size - pad}" y2="{size - pad}"/>',
-        f'<line class=axis x1="{pad}" y1="{pad}" x2="{pad}" y2="{size - pad}"/>',
-        f'<text x="{size / 2 - 40}" y="{size - 8}">{esc(x_label)}</text>',
-        f'<text x="4" y="{pad - 12}">{esc(y_label)}</text>',
-        f'<text x="{pad - 4}" y="{size - pad + 14}">0</text><text x="{size - pad - 10}" y="{size - pad + 14}">{x_max:g}</text>',
-        f'<text x="{pad - 24}" y="{pad + 4}">{y_max:g}</text>',
+        f'<svg class=scatter width="{size}" height="{size}" role=img aria-label="{esc(x_label)} against '
+        f'{esc(y_label)}">',
+        _axes(f, x_label, y_label + (" (square-root scale)" if y_scale == "sqrt" else ""), gates or {}),
     ]
-    for axis, value in (gates or {}).items():
-        if axis == "x":
-            parts.append(
-                f'<line class=gate x1="{sx(value):.1f}" y1="{pad}" x2="{sx(value):.1f}" y2="{size - pad}"/>'
-            )
-        else:
-            parts.append(
-                f'<line class=gate x1="{pad}" y1="{sy(value):.1f}" x2="{size - pad}" y2="{sy(value):.1f}"/>'
-            )
-    targets = [(sx(p.x), sy(p.y)) for p in points]
+    targets = [(f.sx(p.x), f.sy(p.y)) for p in points]
     placed = _dodge(targets)
     for group in _places(targets):
         n = len(group)
@@ -102,6 +169,57 @@ def scatter(
             f"{markers}</g>"
         )
     parts.append("</svg>")
+    return "".join(parts)
+
+
+def _axes(f: _Frame, x_label: str, y_label: str, gates: Mapping[str, Gate]) -> str:
+    """A scatter's frame: the side of each gate that fails it shaded, grid lines and ticks on both axes, the
+    axes and their labels, and each gate as a named line."""
+    parts = []
+    if "x" in gates:  # the candidates left of the gate fail it
+        parts.append(
+            f'<rect class=fails x="{f.x0}" y="{f.y1}" width="{f.sx(gates["x"].value) - f.x0:.1f}" '
+            f'height="{f.y0 - f.y1}"/>'
+        )
+    if "y" in gates:
+        y = f.sy(gates["y"].value)
+        parts.append(
+            f'<rect class=fails x="{f.x0}" y="{y:.1f}" width="{f.x1 - f.x0}" height="{f.y0 - y:.1f}"/>'
+        )
+    for v in nice_ticks(f.x_max):
+        x = f.sx(v)
+        parts.append(
+            f'<line class=grid x1="{x:.1f}" y1="{f.y1}" x2="{x:.1f}" y2="{f.y0}"/>'
+            f'<line class=axis x1="{x:.1f}" y1="{f.y0}" x2="{x:.1f}" y2="{f.y0 + 5}"/>'
+            f'<text class="tick x" x="{x:.1f}" y="{f.y0 + 18}" text-anchor=middle>{v:g}</text>'
+        )
+    for v in nice_ticks(f.y_max, f.y_scale):
+        y = f.sy(v)
+        parts.append(
+            f'<line class=grid x1="{f.x0}" y1="{y:.1f}" x2="{f.x1}" y2="{y:.1f}"/>'
+            f'<line class=axis x1="{f.x0 - 5}" y1="{y:.1f}" x2="{f.x0}" y2="{y:.1f}"/>'
+            f'<text class="tick y" x="{f.x0 - 8}" y="{y + 4:.1f}" text-anchor=end>{v:g}</text>'
+        )
+    middle = (f.y0 + f.y1) / 2
+    parts += [
+        f'<line class="axis x-axis" x1="{f.x0}" y1="{f.y0}" x2="{f.x1}" y2="{f.y0}"/>',
+        f'<line class="axis y-axis" x1="{f.x0}" y1="{f.y1}" x2="{f.x0}" y2="{f.y0}"/>',
+        f'<text class=axis-label x="{(f.x0 + f.x1) / 2:.0f}" y="{f.size - 12}" text-anchor=middle>'
+        f"{esc(x_label)}</text>",
+        f'<text class=axis-label x="14" y="{middle:.0f}" text-anchor=middle '
+        f'transform="rotate(-90 14 {middle:.0f})">{esc(y_label)}</text>',
+    ]
+    for axis, gate in gates.items():
+        named = f"{esc(gate.label)} {gate.value:g}"
+        if axis == "x":
+            x = f.sx(gate.value)
+            line = f'<line x1="{x:.1f}" y1="{f.y1}" x2="{x:.1f}" y2="{f.y0}"/>'
+            text = f'<text x="{x + 4:.1f}" y="{f.y1 + 12}">{named}</text>'
+        else:
+            y = f.sy(gate.value)
+            line = f'<line x1="{f.x0}" y1="{y:.1f}" x2="{f.x1}" y2="{y:.1f}"/>'
+            text = f'<text x="{f.x1 - 4}" y="{y - 5:.1f}" text-anchor=end>{named}</text>'
+        parts.append(f'<g class=gate data-axis={axis} data-value="{gate.value:g}">{line}{text}</g>')
     return "".join(parts)
 
 
@@ -161,66 +279,119 @@ def _dodge(targets: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return placed
 
 
-NEVER_RUN = "#ddd"
+NEVER_RUN = "#d4d4d4"
+# A sequential palette from light to dark (perceptually ordered, readable in grey too): the low end of a
+# task's range is pale yellow, the high end deep blue.
+PALETTE = (
+    (255, 247, 188),
+    (199, 233, 180),
+    (127, 205, 187),
+    (65, 182, 196),
+    (29, 145, 192),
+    (34, 94, 168),
+    (12, 44, 132),
+)
 
 
-def _shade(score: float) -> str:
-    """White (0) to deep blue (1)."""
-    s = min(max(score, 0.0), 1.0)
-    return f"rgb({int(255 - 200 * s)},{int(255 - 150 * s)},{int(255 - 30 * s)})"
+def _shade(t: float) -> str:
+    """The palette's colour at ``t`` in [0, 1] (its position in the range shown)."""
+    t = min(max(t, 0.0), 1.0) * (len(PALETTE) - 1)
+    i = min(int(t), len(PALETTE) - 2)
+    f = t - i
+    a, b = PALETTE[i], PALETTE[i + 1]
+    return "rgb({},{},{})".format(*(round(a[k] + (b[k] - a[k]) * f) for k in range(3)))
+
+
+def score_range(cells: Mapping[str, Mapping[str, float]]) -> tuple[float, float]:
+    """The range a heatmap's colours span: the task's own lowest and highest score (at least 0.01 wide, so
+    equal scores still read as one colour), not 0 to 1, where scores near 0.1 would all be white."""
+    values = [v for row in cells.values() for v in row.values() if v is not None and math.isfinite(v)]
+    low, high = (min(values), max(values)) if values else (0.0, 1.0)
+    if high - low < 0.01:
+        high = min(1.0, low + 0.01) if low < 0.99 else 1.0
+        low = high - 0.01
+    return low, high
 
 
 def heatmap(
     rows: Sequence[tuple[str, str]], cols: Sequence[tuple[str, str]], cells: Mapping[str, Mapping[str, float]]
 ) -> str:
-    """Scores of ``rows`` (id, label) on ``cols`` (id, label): a cell per pair, white 0 to blue 1, grey when
-    the pair was never run; each cell's score is its hover title, and a colour scale under the cells reads
-    any of them."""
-    cell, left, topm = 24, 200, 8
-    width = max(left + cell * max(len(cols), 1) + 10, 460)
-    grid_bottom = topm + cell * max(len(rows), 1)
-    height = grid_bottom + 30 + LEGEND_H
-    parts = [f'<svg class=heatmap width="{width}" height="{height}" role=img aria-label="scores per test">']
+    """Scores of ``rows`` (id, label) on ``cols`` (id, label): a cell per pair, each showing its score, coloured
+    on the task's own score range (``score_range``) from pale to dark, grey when the pair was never run; the
+    row and column labels are whole (the full text on hover), and a legend maps the colours to scores."""
+    low, high = score_range(cells)
+    cell_w = max(34, min(64, 760 // max(len(cols), 1)))
+    cell_h, left, top = 28, 330, 8
+    grid_right = left + cell_w * max(len(cols), 1)
+    grid_bottom = top + cell_h * max(len(rows), 1)
+    labels_h = 12 + 6 * max((len(c[1][:24]) for c in cols), default=4)  # the test names, slanted
+    width = max(grid_right + 12 + 6 * max((len(c[1][:24]) for c in cols), default=4), 640)  # room to slant
+    height = grid_bottom + labels_h + 24 + LEGEND_H
+    parts = [
+        f'<svg class=heatmap width="{width}" height="{height}" role=img aria-label="scores per test" '
+        f'data-low="{low:.6g}" data-high="{high:.6g}">'
+    ]
     for i, (rid, label) in enumerate(rows):
-        y = topm + i * cell
-        parts.append(f'<text x="4" y="{y + 13}">{esc(label[:30])}</text>')
+        y = top + i * cell_h
+        shown = label if len(label) <= 48 else label[:47] + "…"
+        parts.append(
+            f'<text class=row-label x="4" y="{y + 18}"><title>{esc(label)}</title>{esc(shown)}</text>'
+        )
         for j, (cid, clabel) in enumerate(cols):
             score = cells.get(rid, {}).get(cid)
-            fill = NEVER_RUN if score is None else _shade(score)
-            shown = "never run" if score is None else f"{score:.3f}"
+            t = None if score is None else (score - low) / (high - low)
+            fill = NEVER_RUN if t is None else _shade(t)
+            shown_score = "never run" if score is None else f"{score:.3f}"
+            x = left + j * cell_w
             parts.append(
-                f'<rect class=cell x="{left + j * cell}" y="{y}" width="{cell - 1}" height="{cell - 1}" fill="{fill}">'
-                f"<title>{esc(label)} on {esc(clabel)}: {shown}</title></rect>"
+                f'<rect class=cell x="{x}" y="{y}" width="{cell_w - 2}" height="{cell_h - 2}" fill="{fill}">'
+                f"<title>{esc(label)} on {esc(clabel)}: {shown_score}</title></rect>"
             )
-    parts.append(f'<text x="{left}" y="{grid_bottom + 20}">tests →</text>')
-    parts.append(_colour_scale(4, grid_bottom + 30))
+            if score is not None:
+                ink = "value on-dark" if t is not None and t > 0.55 else "value"
+                parts.append(
+                    f'<text class="{ink}" x="{x + (cell_w - 2) / 2:.1f}" y="{y + 18}" text-anchor=middle>'
+                    f"{score:.2f}</text>"
+                )
+    for j, (_cid, clabel) in enumerate(cols):
+        cx, cy = left + j * cell_w + cell_w / 2, grid_bottom + 10
+        shown = clabel if len(clabel) <= 24 else clabel[:23] + "…"
+        parts.append(
+            f'<text class=col-label x="{cx:.1f}" y="{cy}" transform="rotate(35 {cx:.1f} {cy})">'
+            f"<title>{esc(clabel)}</title>{esc(shown)}</text>"
+        )
+    parts.append(f'<text class=axis-label x="{left}" y="{grid_bottom + labels_h + 12}">tests</text>')
+    parts.append(_colour_scale(4, grid_bottom + labels_h + 22, low, high))
     parts.append("</svg>")
     return "".join(parts)
 
 
-LEGEND_H = 40
-SCALE_STEPS = 10  # the scale's swatches: scores 0, 0.1, ..., 1
+LEGEND_H = 44
+SCALE_STEPS = 10  # the legend's swatches: the range in tenths
 
 
-def _colour_scale(x: int, y: int) -> str:
-    """The heatmap's legend: a swatch per tenth of a score from 0 to 1 in the cells' own colours, ticks under
-    0, 0.5 and 1, and the grey of a pair never run."""
-    sw = 18
-    parts = [f'<g class=legend><text x="{x}" y="{y + 12}">score</text>']
-    left = x + 40
+def _colour_scale(x: int, y: int, low: float, high: float) -> str:
+    """The heatmap's legend: a swatch per tenth of the task's score range in the cells' own colours, its
+    scores at the ends and the middle, and the grey of a pair never run."""
+    sw = 26
+    parts = [f'<g class=legend><text x="{x}" y="{y + 13}">score (this task\'s range)</text>']
+    start = x + 170
     for i in range(SCALE_STEPS + 1):
-        score = i / SCALE_STEPS
+        t = i / SCALE_STEPS
+        score = low + t * (high - low)
         parts.append(
-            f'<rect class=swatch data-score="{score:g}" x="{left + i * sw}" y="{y}" width="{sw}" height="14" '
-            f'fill="{_shade(score)}"><title>score {score:g}</title></rect>'
+            f'<rect class=swatch data-score="{score:.6g}" x="{start + i * sw}" y="{y}" width="{sw}" height="16" '
+            f'fill="{_shade(t)}"><title>score {score:.3f}</title></rect>'
         )
-    for score in (0.0, 0.5, 1.0):
-        tick = left + int(score * SCALE_STEPS) * sw + sw / 2
-        parts.append(f'<text class=tick x="{tick - 6:.0f}" y="{y + 28}">{score:g}</text>')
-    never = left + (SCALE_STEPS + 1) * sw + 24
+    for t in (0.0, 0.5, 1.0):
+        tick = start + int(t * SCALE_STEPS) * sw + sw / 2
+        parts.append(
+            f'<text class=tick x="{tick:.0f}" y="{y + 32}" text-anchor=middle>{low + t * (high - low):.3f}</text>'
+        )
+    never = start + (SCALE_STEPS + 1) * sw + 24
     parts.append(
-        f'<rect class=swatch data-score="none" x="{never}" y="{y}" width="{sw}" height="14" fill="{NEVER_RUN}">'
-        f'<title>never run</title></rect><text x="{never + sw + 6}" y="{y + 12}">never run</text></g>'
+        f'<rect class=swatch data-score="none" x="{never}" y="{y}" width="{sw}" height="16" fill="{NEVER_RUN}">'
+        f'<title>never run</title></rect><text x="{never + sw + 6}" y="{y + 13}">never run</text></g>'
     )
     return "".join(parts)
 

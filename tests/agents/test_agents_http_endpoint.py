@@ -27,6 +27,7 @@ from model_answers import keep, module, mutation, solution, solver_index, step_o
 from frontiersmith.agents.authors import transcripts, validate_candidate
 from frontiersmith.agents.orchestrator import AgentPipeline, agent_replay_pipeline, build_model
 from frontiersmith.agents.team import AgentTeam, Budget
+from frontiersmith.errors import EndpointUnreachable
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store, open_store
@@ -170,3 +171,34 @@ async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_i
     outcome = replay_outcome(recording, again)
     assert (outcome.missing, outcome.unused, outcome.differences) == ([], 0, [])
     assert sorted(t.id for t in replay_store.list_tasks()) == sorted(t.id for t in store.list_tasks())
+
+
+class RefusingEndpoint(ChatEndpoint):
+    """An endpoint that refuses every request's API key, as OpenAI's does."""
+
+    def reply(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        with self._lock:
+            self.requests.append(body)
+        error = {"message": "Incorrect API key provided: sk-wrong.", "type": "invalid_request_error"}
+        return 401, {"error": {**error, "param": None, "code": "invalid_api_key"}}
+
+
+async def test_an_endpoint_that_refuses_the_key_stops_the_agents_in_one_sentence(
+    store: Store, settings: Settings
+):
+    """No agent can do anything with a refused key: the first refusal stops the work (a synthesis run then
+    stops, marked failed), naming the endpoint and what to fix, instead of each agent's run failing alone."""
+    cid = await toy_candidate(store, settings)
+    with RefusingEndpoint(crossval_model) as endpoint:
+        model = build_model("scripted-chat", endpoint.base_url)
+        async with AgentTeam(store, settings, model, roles=ROLES) as team:
+            with pytest.raises(BaseException) as raised:
+                await validate_candidate(team, cid)
+    found: BaseException = raised.value
+    while isinstance(found, BaseExceptionGroup):
+        found = found.exceptions[0]
+    assert isinstance(found, EndpointUnreachable), repr(raised.value)
+    assert f"The model endpoint {endpoint.base_url}" in str(found) and "refused the API key (401" in str(
+        found
+    )
+    assert len(endpoint.requests) == 1  # stopped at the first refusal

@@ -1,5 +1,7 @@
 """A running `frontiersmith synthesize` shows live progress on the runs page (the page polls the run's
-progress in the store), and the page shows the finished run's funnel when it is done."""
+progress in the store), and the page shows the finished run's funnel when it is done; a run that failed
+(its model endpoint unreachable) is shown failed, with why and how to resume, never as live; the compare page
+sets the two runs' funnels and costs side by side; every header names the store's whole path."""
 
 from __future__ import annotations
 
@@ -60,6 +62,38 @@ def test_a_running_synthesis_shows_live_progress_then_its_funnel(browser, tmp_pa
             assert tab.locator("p.live").count() == 0
             for _name, n, _lost, stage in stage_table(store, run.id).funnel():
                 assert tab.locator(f'[data-stage="{run.id}:{stage.value}"]').inner_text() == str(n)
+
+            dead = subprocess.run(
+                [frontiersmith(), "synthesize", "--provider", "openai", "--model", "m", "--base-url"]
+                + ["http://127.0.0.1:9/v1", "-K", "1", "--store", str(store_path)],
+                env=cli_env(tmp_path),
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert dead.returncode == 1 and "cannot be reached" in dead.stderr
+            failed = next(r for r in store.list_pipeline_runs() if r.id != run.id)
+            tab.reload()
+            section = tab.locator(f'section.run[data-status="failed"][id="{failed.id}"]')
+            assert "cannot be reached" in section.locator("p.stopped").inner_text()
+            assert (
+                "run the same command again" in section.inner_text()
+                and section.locator("p.live").count() == 0
+            )
+            assert tab.locator("header .store").inner_text() == str(store_path)
+            screenshot(tab, "runs-failed")
+
+            tab.click("text=Compare two runs")
+            tab.wait_for_url("**/ui/compare")
+            for key, compared in (("a", run.id), ("b", failed.id)):  # the latest two, oldest first
+                for _name, n, _lost, stage in stage_table(store, compared).funnel():
+                    assert tab.locator(f'[data-{key}="{stage.value}"]').inner_text() == str(n)
+            cost = tab.locator("table.compare-cost").inner_text()
+            assert "sandbox CPU-seconds" in cost and "failed" in cost and "finished" in cost
+            assert "provider" in tab.locator("table.compare-args").inner_text()  # offline against openai
+            assert tab.locator("svg.paired rect.bar").count() >= 2 * len(stage_table(store, run.id).funnel())
+            assert tab.locator("header .store").inner_text() == str(store_path)
+            screenshot(tab, "compare")
         finally:
             if synth.poll() is None:
                 synth.kill()

@@ -14,6 +14,7 @@ from dashboard_helpers import DEFECT_MAP, TOKEN, DemoStore, screenshot
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import Store, open_store
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS
 from frontiersmith.tools.synthesis.stages import stage_table
 
 BEARER = {"Authorization": f"Bearer {TOKEN}"}
@@ -121,24 +122,40 @@ def test_candidate_page_shows_statement_tuples_solutions_heatmap_and_crossval(pa
     strategies = page.locator("table.solutions").inner_text()
     assert all((div.strategies.get(s.id) or s.strategy) in strategies for s in solutions)
     matrix = store.score_matrix([s.id for s in solutions], suite.test_ids)
+    label_of = {s.id: (div.strategies.get(s.id) or s.strategy or s.id) for s in solutions}
     assert page.locator("svg.heatmap rect.cell").count() == len(solutions) * len(suite.test_ids)
     some_solution, some_test = solutions[0].id, suite.test_ids[0]
     score = matrix[some_solution].get(some_test)
     first_cell = page.locator("svg.heatmap rect.cell title").first.text_content()
     assert first_cell.endswith(f"{score:.3f}" if score is not None else "never run")
-    # a colour scale reads any cell: a swatch per tenth from white 0 to blue 1, and the grey of never run
-    legend = page.locator("svg.heatmap g.legend")
+    # the colours span this task's own scores (pale at its lowest, dark at its highest), each cell shows its
+    # score, and a legend of the range's tenths reads any colour
+    scores = [v for row in matrix.values() for v in row.values() if v is not None]
+    heat = page.locator("svg.heatmap")
+    low, high = float(heat.get_attribute("data-low")), float(heat.get_attribute("data-high"))
+    assert (low, high) == pytest.approx((min(scores), max(scores)), abs=1e-5) and high > low
+    legend = heat.locator("g.legend")
     swatches = {r.get_attribute("data-score"): r.get_attribute("fill") for r in legend.locator("rect").all()}
-    assert list(swatches) == [f"{i / 10:g}" for i in range(11)] + ["none"]
-    assert swatches["0"] == "rgb(255,255,255)" and swatches["1"] == "rgb(55,105,225)"
-    assert legend.locator("text.tick").all_text_contents() == ["0", "0.5", "1"]
-    assert "never run" in legend.text_content()
-    fills = {r.get_attribute("fill") for r in page.locator("svg.heatmap rect.cell").all()}
-    for value, fill in swatches.items():  # a cell of a swatch's score has the swatch's colour
-        if value != "none" and any(
-            abs(v - float(value)) < 1e-9 for row in matrix.values() for v in row.values()
-        ):
-            assert fill in fills, value
+    assert [float(v) for v in list(swatches)[:-1]] == pytest.approx(
+        [low + i / 10 * (high - low) for i in range(11)], abs=1e-5
+    )
+    assert list(swatches)[-1] == "none" and "never run" in legend.text_content()
+    assert legend.locator("text.tick").all_text_contents() == [
+        f"{v:.3f}" for v in (low, (low + high) / 2, high)
+    ]
+    cells = heat.locator("rect.cell").all()
+    fill_of = {
+        round(float(c.locator("title").text_content().rsplit(": ", 1)[1]), 3): c.get_attribute("fill")
+        for c in cells
+    }
+    assert (
+        fill_of[round(low, 3)] == list(swatches.values())[0]
+        and fill_of[round(high, 3)] == list(swatches.values())[-2]
+    )
+    assert heat.locator("text.value").count() == len(scores)  # every score written in its cell
+    # readable at its size: whole labels on hover, cells wide enough for their score
+    assert int(heat.get_attribute("width")) >= 640 and float(cells[0].get_attribute("width")) >= 32
+    assert {t.text_content() for t in heat.locator("text.row-label title").all()} == set(label_of.values())
     assert page.locator("table.checks tbody tr").count() == len(report.checks)
     assert ("agreed" if report.ok else "failed") in page.locator("p.crossval").inner_text()
     assert report.feasibility is not None and report.thresholds is not None
@@ -196,6 +213,19 @@ def test_divergence_page_plots_published_and_rejected_with_titles_on_hover(page,
     assert sorted(t.split(" (")[0] for t in titles) == sorted(p.title for p in measured)
     crossing = page.locator("svg.scatter").nth(1)
     crossed = [p for p in points if p.semantic is not None and p.crossing is not None]
+    # both axes carry ticks, and each gate is a named line off its axis (behavioural's on a square-root axis)
+    gates = DEFAULT_THRESHOLDS  # the dashboard's, which runs without a config file
+    for plot, y_gate in ((first, gates.min_behavioural), (crossing, gates.crossing_gate)):
+        assert len(plot.locator("text.tick.x").all()) >= 5 and len(plot.locator("text.tick.y").all()) >= 5
+        drawn = {g.get_attribute("data-axis"): g for g in plot.locator("g.gate").all()}
+        assert float(drawn["x"].get_attribute("data-value")) == pytest.approx(gates.min_semantic)
+        assert float(drawn["y"].get_attribute("data-value")) == pytest.approx(y_gate)
+        axis_y = float(plot.locator("line.x-axis").get_attribute("y1"))
+        assert axis_y - float(drawn["y"].locator("line").get_attribute("y1")) >= 8, (
+            "the gate sits on the axis"
+        )
+        assert "gate" in drawn["y"].text_content()
+    assert "square-root" in first.locator("text.axis-label").nth(1).text_content()
     assert crossing.locator("a circle").count() == len(crossed)
     assert page.locator("table.points tbody tr").count() == len(points)
     # The offline judge gives few semantic values, so candidates share a place: each is still drawn (no

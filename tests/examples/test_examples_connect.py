@@ -22,16 +22,19 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-EXPECTED_TOOLS = {"submit", "list_problems", "get_problem", "mutate_problem", "run_verifier", "leaderboard"}
+SOLVE_TOOLS = {"submit", "list_problems", "get_problem", "leaderboard"}
+SYNTHESIS_TOOLS = {"mutate_problem", "run_verifier", "publish_candidate"}
 TOKEN = "example-token-42"
 
 pytestmark = pytest.mark.anyio
 
 
-async def assert_lists_the_tools(client: Client) -> None:
+async def assert_lists_the_tools(client: Client, synthesis: bool = True) -> None:
+    """The server lists the solving tools, and the synthesis tools exactly when it is meant to (the examples'
+    stdio servers are for an agent that solves; their shared HTTP server serves both)."""
     async with client:
         names = {t.name for t in (await client.list_tools()).tools}
-    assert names >= EXPECTED_TOOLS
+    assert names >= SOLVE_TOOLS and (names >= SYNTHESIS_TOOLS if synthesis else not names & SYNTHESIS_TOOLS)
 
 
 def with_port(url: str, served_url: str) -> str:
@@ -77,7 +80,7 @@ async def test_the_codex_config_servers_start_and_list_their_tools(tmp_path: Pat
     env = {**serve_env(tmp_path / "stdio"), **stdio.get("env", {})}
     (tmp_path / "stdio").mkdir()
     params = StdioServerParameters(command=stdio["command"], args=stdio["args"], env=env)
-    await assert_lists_the_tools(Client(params))
+    await assert_lists_the_tools(Client(params), synthesis=False)
 
     remote = servers["frontiersmith-http"]
     token_var = remote["bearer_token_env_var"]
@@ -109,7 +112,7 @@ async def test_the_claude_code_commands_name_servers_that_start_and_list_their_t
     command = stdio[stdio.index("--") + 1 :]
     (tmp_path / "stdio").mkdir()
     params = StdioServerParameters(command=command[0], args=command[1:], env=serve_env(tmp_path / "stdio"))
-    await assert_lists_the_tools(Client(params))
+    await assert_lists_the_tools(Client(params), synthesis=False)
 
     assert remote[:6] == ["claude", "mcp", "add", "--transport", "http", "frontiersmith-http"]
     url = remote[6]

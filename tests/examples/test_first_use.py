@@ -103,7 +103,9 @@ def test_the_readme_claude_code_recipe_connects(installed: Path, tmp_path: Path)
     client = claude()
     sh(add.replace("claude ", f"{shlex.quote(client)} ", 1), env, tmp_path)
     listed = sh(listing.replace("claude ", f"{shlex.quote(client)} ", 1), env, tmp_path, timeout=240).stdout
-    assert re.search(r"^frontiersmith: frontiersmith serve --tools all - ✔ Connected$", listed, re.M), listed
+    assert re.search(r"^frontiersmith: frontiersmith serve --tools solve - ✔ Connected$", listed, re.M), (
+        listed
+    )
 
 
 @pytest.fixture
@@ -152,9 +154,9 @@ def test_mcp_config_claude_connects_a_client_whose_path_lacks_frontiersmith(
     bare = home_env(installed, on_path=False)
     sh(snippet.replace("claude ", f"{shlex.quote(client)} ", 1), bare, tmp_path)
     listed = sh(f"{shlex.quote(client)} mcp list", bare, tmp_path, timeout=240).stdout
-    assert re.search(r"^frontiersmith: /\S+/frontiersmith serve --tools all - ✔ Connected$", listed, re.M), (
-        listed
-    )
+    assert re.search(
+        r"^frontiersmith: /\S+/frontiersmith serve --tools solve - ✔ Connected$", listed, re.M
+    ), listed
 
 
 def app_server_tools(
@@ -213,8 +215,10 @@ def test_the_readme_codex_config_and_mcp_config_codex_are_seen_by_codex(
     client = codex()
 
     listed = sh(f"{shlex.quote(client)} mcp list", env, tmp_path).stdout
-    assert re.search(r"^frontiersmith\s+frontiersmith\s+serve --tools all\s.*enabled", listed, re.M), listed
-    assert re.search(r"^frontiersmith-abs\s+/\S+/frontiersmith\s+serve --tools all\s.*enabled", listed, re.M)
+    assert re.search(r"^frontiersmith\s+frontiersmith\s+serve --tools solve\s.*enabled", listed, re.M), listed
+    assert re.search(
+        r"^frontiersmith-abs\s+/\S+/frontiersmith\s+serve --tools solve\s.*enabled", listed, re.M
+    )
 
     def mcp_check(path_env: dict[str, str]) -> dict[str, str]:
         doctor = subprocess.run(
@@ -233,7 +237,9 @@ def test_the_readme_codex_config_and_mcp_config_codex_are_seen_by_codex(
     assert "not resolvable" in missing["frontiersmith"] and "frontiersmith-abs" not in missing
 
     tools = app_server_tools(client, home_env(installed, on_path=False) | {"PATH": env["PATH"]}, tmp_path)
-    assert {"submit", "list_problems", "mutate_problem", "run_verifier"} <= tools["frontiersmith"]
+    # the README's server solves: it lists, reads and submits, and cannot touch a verifier
+    assert {"submit", "list_problems", "leaderboard"} <= tools["frontiersmith"]
+    assert not {"mutate_problem", "run_verifier", "publish_candidate"} & tools["frontiersmith"]
     assert tools["frontiersmith-abs"] == tools["frontiersmith"]
 
 

@@ -3,9 +3,14 @@ what ``submit`` gives them (the number every reward must equal exactly)."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
+from chat_server import LoopbackChat
 from export_helpers import INVALID_CODE
+from openai import AsyncOpenAI
 
 from frontiersmith.models import Program
 from frontiersmith.settings import Settings
@@ -71,3 +76,31 @@ def use_store(published, monkeypatch) -> Settings:
     monkeypatch.setenv("FRONTIERSMITH_DATA_DIR", str(published.data_dir))
     monkeypatch.setenv("FRONTIERSMITH_SANDBOX_BACKEND", "process")
     return published.settings
+
+
+class ScriptedSolver(LoopbackChat):
+    """Answers each task (told apart by its title) by ``plan``: a list of ("submit", Program) tool calls,
+    then ("answer", Program), one a turn."""
+
+    def __init__(self, plans: dict[str, list[tuple[str, Program]]]):
+        super().__init__()
+        self.plans = plans
+
+    def message_for(self, body: dict[str, Any], n: int) -> tuple[dict[str, Any], str]:
+        messages = body["messages"]
+        title = re.search(r"^# (.+)$", messages[1]["content"], re.MULTILINE).group(1)  # type: ignore[union-attr]
+        turn = sum(m["role"] == "assistant" for m in messages)
+        kind, program = self.plans[title][turn]
+        if kind == "answer":
+            return {"role": "assistant", "content": fenced(program)}, "stop"
+        args = json.dumps({"code": program.code, "language": program.language.value})
+        call = {"id": f"call-{n}", "type": "function", "function": {"name": "submit", "arguments": args}}
+        return {"role": "assistant", "content": None, "tool_calls": [call]}, "tool_calls"
+
+
+async def evaluate(env: Any, plans: dict[str, list[tuple[str, Program]]]) -> list[Any]:
+    with ScriptedSolver(plans) as model:
+        results = await env.evaluate(
+            client=AsyncOpenAI(base_url=model.base_url, api_key="scripted"), model="m"
+        )
+    return results["outputs"]

@@ -4,50 +4,15 @@ loopback OpenAI-compatible endpoint: only the model is scripted; the environment
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any
-
 import pytest
-from chat_server import LoopbackChat
-from openai import AsyncOpenAI
-from reward_helpers import baseline, export, fenced, solver, submit_score, use_store
+from reward_helpers import baseline, evaluate, export, solver, submit_score, use_store
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Program
 from frontiersmith.rewards import clear_cache, environment
 from frontiersmith.tools.catalog import get_family
 
 vf = pytest.importorskip("verifiers")  # a test extra (pip install -e .[dev])
 pytestmark = pytest.mark.anyio
-
-
-class ScriptedSolver(LoopbackChat):
-    """Answers each task (told apart by its title) by ``plan``: a list of ("submit", Program) tool calls,
-    then ("answer", Program), one a turn."""
-
-    def __init__(self, plans: dict[str, list[tuple[str, Program]]]):
-        super().__init__()
-        self.plans = plans
-
-    def message_for(self, body: dict[str, Any], n: int) -> tuple[dict[str, Any], str]:
-        messages = body["messages"]
-        title = re.search(r"^# (.+)$", messages[1]["content"], re.MULTILINE).group(1)  # type: ignore[union-attr]
-        turn = sum(m["role"] == "assistant" for m in messages)
-        kind, program = self.plans[title][turn]
-        if kind == "answer":
-            return {"role": "assistant", "content": fenced(program)}, "stop"
-        args = json.dumps({"code": program.code, "language": program.language.value})
-        call = {"id": f"call-{n}", "type": "function", "function": {"name": "submit", "arguments": args}}
-        return {"role": "assistant", "content": None, "tool_calls": [call]}, "tool_calls"
-
-
-async def evaluate(env: Any, plans: dict[str, list[tuple[str, Program]]]) -> list[Any]:
-    with ScriptedSolver(plans) as model:
-        results = await env.evaluate(
-            client=AsyncOpenAI(base_url=model.base_url, api_key="scripted"), model="m"
-        )
-    return results["outputs"]
 
 
 @pytest.fixture

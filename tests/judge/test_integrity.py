@@ -148,7 +148,7 @@ async def test_an_output_that_breaks_the_verifier_counts_as_zero_not_left_out() 
     )
     by_name = {t.name: t for t in report.tests}
     assert by_name["easy"].score == pytest.approx(0.5)
-    assert all(by_name[n].verdict is Verdict.SYSTEM_ERROR and by_name[n].counted for n in names[1:])
+    assert all(by_name[n].verdict is Verdict.SYSTEM_ERROR and by_name[n].verifier_failed for n in names[1:])
     assert report.score == pytest.approx(0.5 / 4)
     assert (report.judged, report.system_errors, report.verifier_failures) == (4, 0, 3)
     assert "3 tests on which the verifier failed count as 0" in report.summary

@@ -82,6 +82,9 @@ async def test_a_hostile_solution_is_contained_and_scores_only_what_it_earns(
     assert report_verdicts(report) == verdicts, [(t.verdict, t.message) for t in report.tests]
     expected = sum(1.0 for v in verdicts if v == "OK") / 3
     assert report.score == pytest.approx(expected)
+    if attack == "waits_forever":  # a solver is told it sat waiting for input, not that it was slow
+        told = report.without_test_data(LIMITS).tests
+        assert all("sat idle" in t.message and "waiting for input" in t.message for t in told), told
 
 
 def report_verdicts(report) -> list[str]:  # noqa: ANN001 - a JudgeReport

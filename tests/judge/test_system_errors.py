@@ -79,7 +79,7 @@ def test_the_mean_is_over_every_test_and_a_host_failure_leaves_no_score():
     assert (full.score, full.judged, full.complete) == (pytest.approx(0.375), 4, True)
     assert "mean of all 4 tests" in full.describe()
     # the verifier's failure on the output counts as 0, in the denominator
-    broke = v(Verdict.SYSTEM_ERROR, 1.0, counted=True)
+    broke = v(Verdict.SYSTEM_ERROR, 1.0, verifier_failed=True)
     assert (aggregate_scores([v(Verdict.OK, 1), broke]).score, aggregate_scores([broke]).judged) == (0.5, 1)
     # a host failure: no score to give, and what is reported never exceeds the mean over every test
     host = aggregate_scores([v(Verdict.OK, 1.0), v(Verdict.SYSTEM_ERROR, 1.0), v(Verdict.OK, 1.0)])
@@ -119,7 +119,7 @@ async def test_a_checker_that_runs_out_of_cpu_on_an_output_counts_as_zero_in_the
     tests = [JudgeTest(name, f"{name}\n".encode(), b"") for name in ("good1", "hang", "good2")]
     report = await judge_solution(PRINT_X, tests, verifier, LIMITS, backend="process", workers=3)
     by_name = {t.name: t for t in report.tests}
-    assert by_name["hang"].verdict is Verdict.SYSTEM_ERROR and by_name["hang"].counted
+    assert by_name["hang"].verdict is Verdict.SYSTEM_ERROR and by_name["hang"].verifier_failed
     assert report.score == pytest.approx(0.5 / 3)  # over all three tests: the hung one counts as 0
     assert (report.judged, report.system_errors, report.verifier_failures, report.complete) == (3, 0, 1, True)
     assert report.to_json()["complete"] is True

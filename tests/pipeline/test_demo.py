@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from loopback import free_port, wait_for_port
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import open_store
@@ -98,38 +99,59 @@ def test_the_demo_report_ends_with_what_to_do_next(demo_run, demo_text) -> None:
     assert any("frontiersmith export" in c for c in steps) and any(
         "frontiersmith dashboard" in c for c in steps
     )
-    assert any(c.endswith("frontiersmith store cost") and str(demo_run.path) in c for c in steps)
+    assert any(c == f"frontiersmith store cost --store {demo_run.path}" for c in steps)
+    assert any("--split train:0.9,test:0.1" in c for c in steps)
     copy, text = demo_text
     assert "What to do next" in text and text.index("What to do next") > text.index("Why candidates fell out")
     assert f"--name frontiersmith-demo --store {copy}" in text and "frontiersmith export" in text
 
 
-def test_after_the_demo_store_cost_on_the_default_store_points_at_the_demo_s_store(
+def test_after_the_demo_commands_on_the_default_store_name_the_demo_s_store_and_take_it_with_store(
     demo_run, tmp_path
 ) -> None:
-    """The demo writes a store of its own: `store cost` on the (empty) default store says where the last demo's
-    store is and how to read it, and that command works."""
+    """The demo writes a store of its own: a command that finds no run in the (empty) default store says where
+    the last demo's store is and the command to read it (with --store), and that command works; a command that only
+    reads refuses a --store path with no store."""
     data = tmp_path / "data"
     demo_store = data / "demo" / "20260101-000000" / "store.db"
     demo_store.parent.mkdir(parents=True)
     demo_run.copy_to(demo_store)
-    empty = subprocess.run(
-        [*frontiersmith_cmd(), "store", "cost"],
-        env=cli_env(data),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert empty.returncode != 0 and "Traceback" not in empty.stderr
-    assert f"FRONTIERSMITH_STORE_PATH={demo_store} frontiersmith store cost" in " ".join(empty.stderr.split())
-    done = subprocess.run(
-        [*frontiersmith_cmd(), "store", "cost"],
-        env=cli_env(data, FRONTIERSMITH_STORE_PATH=str(demo_store)),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+
+    def cli(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*frontiersmith_cmd(), *args],
+            env=cli_env(data, **env),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+    for args in (("store", "cost"), ("export", "--format", "native", str(tmp_path / "out"))):
+        empty = cli(*args)
+        said = " ".join(empty.stderr.split())
+        assert empty.returncode == 1 and "Traceback" not in empty.stderr and said.count("error:") == 1, said
+        assert f"--store {demo_store}" in said and "publish_candidate" not in said, said
+    done = cli("store", "cost", "--store", str(demo_store))
     assert done.returncode == 0 and demo_run.run_id in done.stdout
+    assert cli("store", "lineage", demo_run.printed["tasks"][0], "--store", str(demo_store)).returncode == 0
+    # the dashboard too: it serves the empty default store, and says where the demo's is
+    port = free_port()
+    dashboard = subprocess.Popen(
+        [*frontiersmith_cmd(), "dashboard", "--port", str(port)],
+        env=cli_env(data, FRONTIERSMITH_HTTP_TOKEN="t" * 32),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for_port(port, dashboard, what="the dashboard")
+    finally:
+        dashboard.terminate()
+        _, said = dashboard.communicate(timeout=30)
+    assert f"frontiersmith dashboard --store {demo_store}" in said, said
+    missing = cli("problems", "--store", str(tmp_path / "typo.db"))
+    assert missing.returncode == 2 and "there is no store at" in missing.stderr
+    assert not (tmp_path / "typo.db").exists()
 
 
 def test_every_published_task_is_whole_scored_against_its_references_and_carries_its_card(

@@ -41,6 +41,23 @@ def test_seeds_import_prints_a_summary_table_with_the_skipped_rows(tmp_path):
     assert f"skipped: {path}:2: the row is a JSON list, not an object of fields" in done.stdout
 
 
+def test_seeds_import_that_stores_nothing_fails_and_names_each_row_once(tmp_path):
+    """Every row refused: the command fails (exit 1) with one error line, and each skipped row reads FILE:ROW:
+    reason, its place written once (the reader's own message named it too)."""
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps([{"name": "no statement, no tests"}]))
+    done = cli(["seeds", "import", str(path), "--no-validate"], tmp_path / "data")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    [skipped] = [line for line in done.stdout.splitlines() if line.startswith("skipped:")]
+    assert (
+        skipped.startswith(f"skipped: {path}:1: cannot tell the rows' format")
+        and skipped.count(f"{path}:1") == 1
+    )
+    assert done.stderr.strip().splitlines() == [
+        "error: nothing was stored: the one row was skipped (the reasons are above); fix them or pass --format."
+    ]
+
+
 def test_seeds_import_of_a_frontiercs_package_without_as_seed_is_one_line_and_stores_nothing(tmp_path):
     package = Path(shutil.copytree(FRONTIERCS_MINI, tmp_path / "mini"))
     done = cli(["seeds", "import", str(package), "--no-validate"], tmp_path / "data")

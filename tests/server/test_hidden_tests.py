@@ -45,7 +45,7 @@ EXPECTED = {
     "RE-signal": ("RE", "killed by a signal"),
     "MLE": ("MLE", "memory limit"),
     "OLE": ("OLE", "output limit"),
-    "TLE": ("TLE", "time limit"),
+    "TLE": ("TLE", "time limit exceeded: it used all 1000 ms of CPU time"),
     "WA": ("INVALID", "wrong answer"),
     "partial": ("OK", "accepted"),
 }

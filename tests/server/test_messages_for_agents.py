@@ -183,6 +183,42 @@ async def test_list_problems_marks_pseudo_open_catalog_families(server: Frontier
     assert all(marked[i] is False for i in marked.keys() - pseudo)
 
 
+async def test_feedback_says_why_an_output_failed_without_test_data_and_list_problems_fills_every_field(
+    server: FrontierSmithServer,
+) -> None:
+    """An INVALID test names the rule the output broke (the verifier's reason, its numbers blanked); an
+    accepted output no better than the baseline says so instead of "accepted"; the per-test fields say what
+    they mean (``verifier_failed``, not ``counted``); and list_problems gives every problem its test count,
+    its sense and whether it is interactive."""
+    too_short = "import sys\nsys.stdin.read()\nprint(0)\n"  # one value where n are asked for
+    async with Client(server) as client:
+        listed = structured(await client.call_tool("list_problems", {}))["problems"]
+        invalid = structured(
+            await client.call_tool(
+                "submit", {"problem_id": CHEAP_PROBLEM, "code": too_short, "language": "py"}
+            )
+        )
+        base = structured(
+            await client.call_tool(
+                "submit", {"problem_id": CHEAP_PROBLEM, "code": baseline_code(), "language": "python"}
+            )
+        )
+    assert all(p["tests"] and p["sense"] in ("min", "max") for p in listed), listed
+    interactive = {p["id"] for p in listed if p["interactive"]}
+    assert {
+        f"catalog/{f.name}" for f in list_families() if f.interactive and f.kind != "closed"
+    } == interactive
+    assert interactive and all(get_family(i).interactive for i in interactive)
+    for test in invalid["tests"]:
+        assert test["verdict"] == "INVALID" and "counted" not in test and test["verifier_failed"] is False
+        assert test["message"].startswith(
+            "wrong answer: the verifier rejected the output: expected # values (# or #), found #"
+        ), test["message"]
+        assert test["reason"] == "expected # values (# or #), found #"
+    assert base["score"] == 0.0 and {t["verdict"] for t in base["tests"]} == {"OK"}
+    assert all("no better than the baseline" in t["message"] for t in base["tests"])
+
+
 async def test_a_misnamed_argument_is_an_error_naming_the_arguments_the_tool_takes(
     server: FrontierSmithServer,
 ) -> None:

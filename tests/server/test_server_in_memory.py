@@ -278,7 +278,7 @@ async def test_prompts_carry_the_statement_the_contract_and_the_tool_to_call(
     assert (
         "Min-True 2-SAT" in solve_text
         and "`submit`" in solve_text
-        and "reads the input on stdin" in solve_text
+        and "reads the input from standard input" in solve_text
     )
     assert (
         "# 2-SAT" in mutate_text

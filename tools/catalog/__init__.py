@@ -300,6 +300,7 @@ def _as_text(made):
 # objective given as text) is read as meant; anything else fails the way the harness reports it.
 _MODEL_ADAPTER = """# -- a model's functions under the catalog harness (tools/catalog model_program) --
 NAME = "model"
+_HARNESS_REASONS = False  # a model's messages are not shown to solvers, even blanked: it may quote a test in words
 DISTRIBUTIONS = tuple(str(d) for d in globals().get("DISTRIBUTIONS", ()))
 _model = {f: globals().get(f) for f in ("generate", "validate", "verify", "feasible")}
 

@@ -9,6 +9,7 @@
 #   prog validate < input       -> exit 0 if valid, else exit 1 with the reason on stderr; a valid input's sizes
 #                                  (what validate returned: {"n": 37, "m": 120}) as one JSON line on stdout
 #   prog verify INPUT OUTPUT    -> one JSON line {"feasible": bool, "objective": number|null, "message": str}
+#                                  (+ "reason": the message again when infeasible, which a solver is shown blanked)
 #   prog interact INPUT RESULT  -> the conversation on stdin/stdout, then that JSON line written to RESULT
 
 
@@ -73,13 +74,16 @@ class _Talk:
 
 
 def _harness_verdict(feasible, objective, message):
-    return _harness_json(
-        {
-            "feasible": bool(feasible),
-            "objective": objective if feasible else None,
-            "message": str(message)[:500],
-        }
-    )
+    fields = {
+        "feasible": bool(feasible),
+        "objective": objective if feasible else None,
+        "message": str(message)[:500],
+    }
+    if not feasible and globals().get("_HARNESS_REASONS", True):
+        # a family's messages name the rule broken (the judge blanks the values they quote); a model's are not
+        # shown (tools/catalog model_program turns this off)
+        fields["reason"] = fields["message"]
+    return _harness_json(fields)
 
 
 def _harness_main(argv):

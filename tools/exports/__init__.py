@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import frontiercs, harbor, hf, native, trl, verifiers, verl  # noqa: F401  (each registers its format)
 from .bundle import (
     SampledSolution,
+    SplitReport,
     TaskBundle,
     assign_splits,
     best_sampled,
@@ -31,6 +32,7 @@ __all__ = [
     "Manifest",
     "ManifestTask",
     "SampledSolution",
+    "SplitReport",
     "TaskBundle",
     "assign_splits",
     "best_sampled",

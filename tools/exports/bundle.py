@@ -103,7 +103,9 @@ def select_tasks(
         chosen = _named_tasks(store, selector)
     if not chosen:
         raise InvalidInputError(
-            "No published task matches the selection; publish a candidate first (publish_candidate)."
+            f"No published task in the store {store.path} matches the selection; run `frontiersmith synthesize` "
+            "(or `frontiersmith demo`) first, or pass --store with the store a run printed.",
+            over_mcp="No published task matches the selection; publish a candidate first (publish_candidate).",
         )
     return sorted(chosen, key=lambda t: (t.created_at, t.id))
 
@@ -119,7 +121,8 @@ def _named_tasks(store: Store, selector: str) -> list[Task]:
             record = store.latest_task(name)
         if record is None:
             raise InvalidInputError(
-                f"{name} is not a published task (nor a candidate with one); list them with list_problems."
+                f"{name} is not a published task (nor a candidate with one); `frontiersmith problems` lists them.",
+                over_mcp=f"{name} is not a published task (nor a candidate with one); list them with list_problems.",
             )
         found[record.id] = record
     return list(found.values())
@@ -130,7 +133,9 @@ def _run_tasks(store: Store, run: str) -> list[Task]:
         store.get_pipeline_run(run)
     except NotFoundError:
         raise InvalidInputError(
-            f"There is no synthesis run {run!r}; pass the run id that `frontiersmith synthesize` printed."
+            f"There is no synthesis run {run!r} in the store {store.path}; pass the run id that `frontiersmith "
+            "synthesize` printed (and --store with its store).",
+            over_mcp=f"There is no synthesis run {run!r} on this server; pass the id of a run in its store.",
         ) from None
     candidates = [c.id for c in store.list_candidates() if c.problem.provenance.get("run") == run]
     chosen = [t for t in (store.latest_task(c) for c in candidates) if t is not None]
@@ -216,20 +221,90 @@ def parse_split(spec: str | None) -> list[tuple[str, float]]:
     return parts
 
 
-def family_split(family: str, splits: Sequence[tuple[str, float]]) -> str:
-    """The split of a lineage family: a point in [0, 1) drawn from the family id's hash, placed among the
-    splits' cumulative shares. It depends on nothing else, so a family keeps its split as the store grows
-    and a later export never moves a test family into train."""
-    point = int(hashlib.sha256(family.encode()).hexdigest()[:16], 16) / 16**16
-    total = 0.0
+def _point(key: str) -> float:
+    """A point in [0, 1) drawn from ``key``'s hash: where a family (or task) falls among the splits' shares."""
+    return int(hashlib.sha256(key.encode()).hexdigest()[:16], 16) / 16**16
+
+
+def _bounds(splits: Sequence[tuple[str, float]]) -> dict[str, tuple[float, float]]:
+    """Each split's interval of [0, 1): the cumulative shares."""
+    out, total = {}, 0.0
     for name, share in splits:
+        out[name] = (total, total + share)
         total += share
-        if point < total:
+    return out
+
+
+def family_split(family: str, splits: Sequence[tuple[str, float]]) -> str:
+    """The split a lineage family's hash point falls in, among the splits' cumulative shares. It depends on
+    nothing else, so a family keeps its split as the store grows (unless ``assign_splits`` moves it to fill a
+    split that would otherwise be empty, and says so)."""
+    point = _point(family)
+    for name, (_, high) in _bounds(splits).items():
+        if point < high:
             return name
     return splits[-1][0]
 
 
-def assign_splits(bundles: Sequence[TaskBundle], splits: Sequence[tuple[str, float]]) -> None:
-    """Set every bundle's split from its lineage family, so siblings never straddle two splits."""
+@dataclass
+class SplitReport:
+    """How ``assign_splits`` placed the tasks, for the manifest and the command to say."""
+
+    by: str = ""  # "family" (siblings together), "task" (too few families for the splits), "" (no split)
+    moved: dict[str, str] = field(default_factory=dict)  # family (or task) -> the empty split it was moved to
+    empty: list[str] = field(default_factory=list)  # splits left empty: fewer tasks than splits
+    families: int = 0
+
+    def describe(self, counts: dict[str, int]) -> str:
+        """One sentence: what was split by what, what was moved where, what is left empty and why."""
+        if not self.by:
+            return ""
+        shown = ", ".join(f"{n} {name}" for name, n in counts.items())
+        unit = "lineage family" if self.by == "family" else "task"
+        text = f"split by {unit} ({_plural(self.families, 'family', 'families')}): {shown}"
+        if self.by == "task":
+            text += "; with fewer families than splits, siblings of a family straddle splits"
+        if self.moved:
+            filled = sorted(set(self.moved.values()), key=list(counts).index)
+            moves = " and ".join(f"{key} moved to {split}" for key, split in self.moved.items())
+            text += f"; no {self.by}'s hash fell in {' or '.join(filled)}, so {moves}"
+        if self.empty:
+            tasks = _plural(sum(counts.values()), "task", "tasks")
+            text += f"; {' and '.join(self.empty)} left empty: {tasks} cannot fill {len(counts)} splits"
+        return text + "."
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def assign_splits(bundles: Sequence[TaskBundle], splits: Sequence[tuple[str, float]]) -> SplitReport:
+    """Set every bundle's split, honouring the shares where the tasks allow: by lineage family (siblings
+    never straddle splits) when there are at least as many families as splits, else by task when there are
+    at least as many tasks; each family (or task) goes where its hash point falls (``family_split``), then
+    a split left empty takes the family (or task) nearest to its interval from a split that has more than
+    one, so every named split gets at least one task whenever there are enough."""
     for bundle in bundles:
-        bundle.split = family_split(bundle.family, splits) if splits else ""
+        bundle.split = ""
+    families = list(dict.fromkeys(b.family for b in bundles))
+    if not splits:
+        return SplitReport(families=len(families))
+    by_task = len(families) < len(splits) <= len(bundles)
+    key = (lambda b: b.task_id) if by_task else (lambda b: b.family)
+    units = list(dict.fromkeys(key(b) for b in bundles))
+    placed = {unit: family_split(unit, splits) for unit in units}
+    bounds = _bounds(splits)
+    report = SplitReport(by="task" if by_task else "family", families=len(families))
+    for name, (low, high) in bounds.items():
+        if name in placed.values():
+            continue
+        donors = [u for u in units if sum(v == placed[u] for v in placed.values()) > 1]
+        if not donors:
+            report.empty.append(name)
+            continue
+        # the unit whose point lies nearest the empty interval (ties: the first): the least arbitrary move
+        unit = min(donors, key=lambda u: max(low - _point(u), _point(u) - high, 0.0))
+        placed[unit] = report.moved[unit] = name
+    for bundle in bundles:
+        bundle.split = placed[key(bundle)]
+    return report

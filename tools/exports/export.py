@@ -63,11 +63,11 @@ async def export_tasks(
     bundles = dedup([await load_bundle(store, t, settings) for t in chosen])
     if card_ok:
         bundles = _card_ok(bundles)
-    assign_splits(bundles, splits)
+    placed = assign_splits(bundles, splits)
     work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         paths = await writer.write(bundles, work, ExportContext(store, settings, dict(options or {})))
-        manifest = build_manifest(fmt, _selection(tasks, run, everything), splits, bundles, paths)
+        manifest = build_manifest(fmt, _selection(tasks, run, everything), splits, bundles, paths, placed)
         (work / MANIFEST_FILE).write_text(manifest.model_dump_json(indent=2) + "\n")
         os.chmod(work, 0o755)  # mkdtemp makes it private; an export is meant to be read
         if out.exists():

@@ -38,6 +38,7 @@ from typing import Any
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language
 
+from ..llm.prompts import solution_io
 from .bundle import TaskBundle
 from .frontiercs import write_frontiercs
 from .native import lineage_of
@@ -130,7 +131,7 @@ def instruction(bundle: TaskBundle) -> str:
     pkg = bundle.package
     return (
         f"# {pkg.problem.title}\n\n{pkg.problem.statement.rstrip()}\n\n## Your solution\n\n"
-        "Write a program that reads the input from standard input and writes the output to standard output, "
+        f"{solution_io(pkg.verifier.interactive)} Write it "
         f"as `{SOLUTION_FILE[Language.PYTHON]}` (Python 3) or `{SOLUTION_FILE[Language.CPP]}` (C++17, built "
         f"with `g++ -O2`). Each test allows {pkg.limits.time_ms} ms of CPU time and {pkg.limits.memory_mb} MB "
         "of memory. The tests are hidden. Your reward is the mean over them of the normalised score: 0 for an "

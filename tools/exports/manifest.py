@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 from frontiersmith import __version__
 from frontiersmith.models import TaskCard, content_hash
 
-from .bundle import TaskBundle
+from .bundle import SplitReport, TaskBundle
 
 MANIFEST_FILE = "manifest.json"
 FORMAT_VERSION = 1
@@ -46,6 +46,9 @@ class Manifest(BaseModel):
     selection: str  # latest | all | ids | run:RUN_ID
     splits: dict[str, float] = Field(default_factory=dict)
     counts: dict[str, int] = Field(default_factory=dict)  # tasks per split ("all" without splits)
+    split_by: str = ""  # family (siblings together) | task (fewer families than splits) | "" (no split)
+    # what the split did, in one sentence: by what, what it moved to fill a split, what it left empty
+    split_note: str = ""
     content_hash: str  # of the tasks' content hashes in order: equal export content, equal hash
     tasks: list[ManifestTask] = Field(default_factory=list)
 
@@ -82,15 +85,19 @@ def build_manifest(
     splits: list[tuple[str, float]],
     bundles: list[TaskBundle],
     paths: dict[str, str],
+    placed: SplitReport | None = None,
 ) -> Manifest:
     counts: dict[str, int] = {name: 0 for name, _ in splits} if splits else {"all": 0}
     for bundle in bundles:
         counts[bundle.split or "all"] += 1
+    placed = placed or SplitReport()
     return Manifest(
         format=fmt,
         selection=selection,
         splits=dict(splits),
         counts=counts,
+        split_by=placed.by,
+        split_note=placed.describe(counts),
         content_hash=content_hash([b.content_hash for b in bundles]),
         tasks=[manifest_task(b, paths.get(b.task_id, "")) for b in bundles],
     )

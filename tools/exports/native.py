@@ -55,6 +55,8 @@ def task_manifest(bundle: TaskBundle, files: dict[str, str]) -> dict[str, Any]:
         "file": files["verifier"],
         "language": verifier.program.language.value,
     }
+    if verifier.interactive:  # it talks to the running solution; without the marker it would read an output
+        data["verifier"]["interactive"] = True
     if pkg.baseline is not None:
         data["baseline"] = {"file": files["baseline"], "language": pkg.baseline.language.value}
     if pkg.references is not None:  # by the stem each test is written under (testdata/N.in)

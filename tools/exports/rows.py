@@ -19,6 +19,7 @@ from frontiersmith.models import Normalisation
 from frontiersmith.rewards.tasks import BASELINE_FILE, GroundTruth
 
 from ..judging.scoring import normalise
+from ..llm.prompts import solution_io
 from .bundle import TaskBundle
 from .native import write_task_package
 from .registry import task_path
@@ -33,9 +34,8 @@ SYSTEM_PROMPT = (
     "against a baseline solution's, and better outputs score higher (from 0 up to 1)."
 )
 ANSWER_FORMAT = (
-    "Write a complete program in C++17 or Python 3 that reads the input from standard input and writes "
-    "the output to standard output. Put it in a fenced code block that names its language (```cpp or "
-    "```python); the last such block of your answer is the one judged."
+    "Write a complete program in C++17 or Python 3. Put it in a fenced code block that names its language "
+    "(```cpp or ```python); the last such block of your answer is the one judged."
 )
 
 
@@ -43,7 +43,8 @@ def user_prompt(bundle: TaskBundle) -> str:
     problem, limits = bundle.problem, bundle.package.limits
     return (
         f"# {problem.title}\n\n{problem.statement.strip()}\n\n"
-        f"Time limit: {limits.time_ms} ms per test. Memory limit: {limits.memory_mb} MB.\n\n{ANSWER_FORMAT}"
+        f"Time limit: {limits.time_ms} ms of CPU time per test. Memory limit: {limits.memory_mb} MB.\n\n"
+        f"{solution_io(bundle.package.verifier.interactive)}\n\n{ANSWER_FORMAT}"
     )
 
 

@@ -10,13 +10,12 @@ programs run once however often it is evaluated.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
-from frontiersmith.models import Language, Program, Seed, Task, TestResult, Verdict, content_hash
+from frontiersmith.models import Language, Program, Seed, Task, TestResult, Verdict, content_hash, data_free
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
@@ -28,8 +27,6 @@ from ..problems.resolver import CATALOG_PREFIX, cached_baseline_objectives
 from ..synthesis.sample import sampled
 
 BOARD_EVENT = "frontier.board"
-_DIGITS = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-CONSTRAINT_CHARS = 160
 
 
 class BoardEntry(BaseModel):
@@ -72,10 +69,9 @@ def tests_key(pkg: JudgePackage) -> str:
 
 
 def constraint_of(message: str) -> str:
-    """The constraint a verifier's message names, with its numbers blanked, so messages about the same rule
-    on different tests read alike and no test value is kept."""
-    text = _DIGITS.sub("#", message.strip().splitlines()[0] if message.strip() else "")
-    return text[:CONSTRAINT_CHARS]
+    """The constraint a verifier's message names, with its values blanked (``data_free``), so messages about
+    the same rule on different tests read alike and no test value is kept."""
+    return data_free(message)
 
 
 @dataclass

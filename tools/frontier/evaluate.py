@@ -14,11 +14,14 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import BaseModel, Field
+
 from frontiersmith.errors import EndpointUnreachable, InvalidInputError
 from frontiersmith.models import (
     FailureType,
     Program,
     Seed,
+    Task,
     TestInfo,
     TestResult,
     Trajectory,
@@ -30,11 +33,12 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..catalog import list_families
+from ..exports.bundle import best_sampled
 from ..judging.executor import get_executor
 from ..judging.judge import JudgePackage
 from ..problems.resolver import CATALOG_PREFIX, from_store, get_problem
 from ..problems.submit import list_problems
-from .board import Board, board_of, judge_program, judge_programs
+from .board import BOARD_EVENT, Board, board_of, judge_program, judge_programs
 from .diagnose import DELTA, classify
 from .solvers import (
     AttemptContext,
@@ -104,6 +108,42 @@ def best_known(store: Store, problem_id: str, board: Board) -> tuple[float, dict
         for t in traj.tests:
             per_test[t["name"]] = max(per_test.get(t["name"], 0.0), float(t.get("score", 0.0)))
     return best, per_test
+
+
+class BestKnown(BaseModel):
+    """The best score known on a problem: the frontier a solver tries to beat, and where it was reached."""
+
+    score: float = Field(description="The best mean normalised score known on this problem, in [0, 1].")
+    by: str = Field(description="Where it was reached: a sampled solution, a catalog solver, a submission.")
+
+
+def known_best(store: Store, problem_id: str) -> BestKnown | None:
+    """The best score known on a problem without judging anything: the best of the problem's own programs
+    as already judged (a task's sampled solutions in cross-validation, any board cached by evaluate), every
+    attempt stored on it and every submission; for a FrontierCS checker, whose ratio is 1 at the reference
+    solution, at least 1. None when nothing has been judged on it yet."""
+    found: list[BestKnown] = []
+    task = store.find(Task, problem_id)
+    if task is not None:
+        best = best_sampled(store, task)
+        if best is not None:
+            found.append(
+                BestKnown(score=best.mean_score, by=f"a sampled solution ({best.solution.strategy})")
+            )
+    elif not problem_id.startswith(CATALOG_PREFIX):
+        seed = store.find(Seed, problem_id)
+        if seed is not None and seed.problem.provenance.get("format") == "frontiercs":
+            found.append(BestKnown(score=1.0, by="the package's reference solution (the checker's ratio 1)"))
+    for event in store.list_events(problem_id, kind=BOARD_EVENT):
+        for entry in Board.model_validate(event.payload).entries:
+            found.append(
+                BestKnown(score=entry.score, by=f"the problem's own {entry.strategy} ({entry.label})")
+            )
+    for traj in store.list_trajectories(problem_id=problem_id):
+        found.append(BestKnown(score=traj.score, by=f"an attempt of solver {traj.solver}"))
+    for sub in store.leaderboard(problem_id, 1):
+        found.append(BestKnown(score=sub.score, by=f"submission {sub.id} by {sub.author or 'anonymous'}"))
+    return max(found, key=lambda b: b.score, default=None)
 
 
 def feedback_line(traj: Trajectory) -> str:

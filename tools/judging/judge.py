@@ -51,6 +51,7 @@ from frontiersmith.models import (
     Verdict,
     VerifierKind,
     coarse_measure,
+    data_free,
 )
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
@@ -236,6 +237,9 @@ class NativeVerdict(BaseModel):
     feasible: bool
     objective: float | None = None
     message: str = ""
+    reason: str = (
+        ""  # for a solver: which constraint the output broke, without test data (``rejection_reason``)
+    )
 
 
 _HARNESS_FRAME = re.compile(r'^\s*File "(<string>|[^"]*)", line \d+, in (<module>|_harness_main)$')
@@ -339,6 +343,18 @@ def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
             _short("verifier called the output feasible but gave no finite objective"),
         )
     return Verdict.OK, verdict.objective, _short(verdict.message)
+
+
+def rejection_reason(result: ExecResult) -> str:
+    """What a solver may be told of why a native verifier rejected an output: the ``reason`` of its verdict
+    line (its ``message`` is the owner's and may quote the test), blanked of numbers and quoted strings
+    (``data_free``) in case it quotes them; "" when it gives none."""
+    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    try:
+        reason = json.loads(lines[-1]).get("reason") if lines else None
+    except (ValueError, AttributeError):
+        return ""
+    return data_free(reason) if isinstance(reason, str) else ""
 
 
 def interpret_feasibility(result: ExecResult) -> tuple[bool | None, str]:
@@ -512,9 +528,13 @@ class Judge:
             files = {"input.txt": test.input, "output.txt": output}
             checked = await self._run_verifier(["verify", "input.txt", "output.txt"], files)
             result.verdict, result.objective, result.message = interpret_native(checked)
+            if result.verdict is Verdict.INVALID:
+                result.reason = rejection_reason(checked)
         # The verifier ran to its end (or to its CPU limit) on this output and still gave no verdict: that is
         # its answer on the output (counted as 0), where a failed sandbox or the wall clock is the host's.
-        result.counted = result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
+        result.verifier_failed = (
+            result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
+        )
         return result, checked
 
     async def _run_verifier(
@@ -613,19 +633,22 @@ class Judge:
             return TestResult(
                 name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
             )
+        reason = ""
         if testlib:
             verdict, ratio, message = interpret_checker(interactor)
             objective = ratio if verdict is Verdict.OK else None
         else:  # the verdict line went to the result file (its stdout went to the solution)
             written = replace(interactor, stdout=interactor.files.get(RESULT_FILE, b""))
             verdict, objective, message = interpret_native(written)
+            reason = rejection_reason(written) if verdict is Verdict.INVALID else ""
         return TestResult(
             name=test.name,
             verdict=verdict,
             score=(objective or 0.0) if testlib else 0.0,  # a native objective is normalised by ``score``
             objective=objective,
             message=message,
-            counted=verdict is Verdict.SYSTEM_ERROR and interactor.verdict not in HOST_FAILURES,
+            reason=reason,
+            verifier_failed=verdict is Verdict.SYSTEM_ERROR and interactor.verdict not in HOST_FAILURES,
             **measured,
         )
 
@@ -836,7 +859,7 @@ async def judge_solution(
 
 def host_failed(result: TestResult) -> bool:
     """A test the host failed on, even after the judge's retries: it leaves its run without a score."""
-    return result.verdict is Verdict.SYSTEM_ERROR and not (result.counted or result.missing)
+    return result.verdict is Verdict.SYSTEM_ERROR and not (result.verifier_failed or result.missing)
 
 
 async def _judge_in_a_sandbox(

@@ -137,7 +137,7 @@ class ScoredTest(Protocol):
     def score(self) -> float: ...
 
     @property
-    def counted(self) -> bool:
+    def verifier_failed(self) -> bool:
         """For a SYSTEM_ERROR: the verifier itself failed on this output, so it counts as 0."""
         ...
 
@@ -192,7 +192,7 @@ def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
 
     A test the solution made unjudgeable (its output broke the verifier, its files or processes broke the
     run) scores 0, like every other failing verdict (CE, RE, TLE, MLE, OLE, INVALID); a SYSTEM_ERROR the
-    verifier gave on the output (``counted``) is one of those and is also counted in ``verifier_failures``.
+    verifier gave on the output (``verifier_failed``) is one of those and is also counted in ``verifier_failures``.
     A SYSTEM_ERROR the host caused (a sandbox that failed, a verifier stopped by the wall clock on a busy
     machine) is retried by the judge; one still left is counted in ``system_errors`` and makes the summary
     incomplete: such a run has no score, never a mean over the tests that happened to run (which a solution
@@ -207,7 +207,7 @@ def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
             if test.missing:
                 missing += 1
                 continue
-            if not test.counted:
+            if not test.verifier_failed:
                 system_errors += 1
                 continue
             verifier_failures += 1

@@ -684,13 +684,48 @@ def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
     )
 
 
-def endpoint_error(base_url: str | None, exc: Exception) -> Exception:
-    """What a failed call to a model endpoint becomes: EndpointUnreachable when nothing answered at all (a
-    refused connection; a time-out is a slow model, not a missing one), else a ProviderError for the step."""
-    from openai import APIConnectionError, APITimeoutError
+# What each refusal of every request means, and what to do (a status the endpoint answers every step with: no
+# step of the run can succeed, so the run stops on the first).
+_REFUSALS = {
+    401: "refused the API key ({said}); export the key in the variable --api-key-env names (default "
+    "OPENAI_API_KEY), or fix FRONTIERSMITH_LLM_API_KEY_ENV",
+    403: "refused access ({said}); use a key that may call the model, or another --model",
+    404: "has no such model or path ({said}); pass a model it serves with --model, and a --base-url that ends "
+    "in its API path (e.g. /v1)",
+    429: "has no quota left for this key ({said}); add credit or use another key",
+}
+
+
+def endpoint_refusal(base_url: str | None, exc: Exception) -> EndpointUnreachable | None:
+    """The sentence that stops a run when a model endpoint can serve no request: nothing answered, or it
+    refused the key (401), the access (403), the model or path (404) or the quota (429 with
+    ``insufficient_quota``); None for a failure of one request (a time-out, a rate limit, a server error)."""
+    from openai import APIConnectionError, APIStatusError, APITimeoutError
 
     if isinstance(exc, APIConnectionError) and not isinstance(exc, APITimeoutError):
         return unreachable(base_url, exc)
+    if not isinstance(exc, APIStatusError) or exc.status_code not in _REFUSALS:
+        return None
+    code = str(getattr(exc, "code", "") or "")
+    if exc.status_code == 429 and "quota" not in code and "quota" not in str(exc).lower():
+        return None  # a rate limit: the next request may pass
+    body = exc.body if isinstance(exc.body, dict) else {}
+    said = str(body.get("message") or str(exc)).splitlines()[0][:200]
+    where = base_url or "the default OpenAI endpoint"
+    return EndpointUnreachable(
+        f"The model endpoint {where} {_REFUSALS[exc.status_code].format(said=f'{exc.status_code}: {said}')}."
+    )
+
+
+def endpoint_error(base_url: str | None, exc: Exception) -> Exception:
+    """What a failed call to a model endpoint becomes: EndpointUnreachable when no request can succeed (nothing
+    answered, or it refused the key, the access, the model or the quota: ``endpoint_refusal``; a time-out is a
+    slow model, not a missing one), else a ProviderError for the step."""
+    from openai import APITimeoutError
+
+    refused = endpoint_refusal(base_url, exc)
+    if refused is not None:
+        return refused
     if isinstance(exc, APITimeoutError):
         return ProviderError("The model endpoint did not answer in time.")
     return ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}")
@@ -805,17 +840,18 @@ def openai_chat(base_url: str | None, model: str, api_key: str | None) -> Chat:
     """A multi-turn chat over any OpenAI-compatible endpoint: messages in, (the answer's text, total tokens)
     out. A solver under evaluation answers in free text (tools/frontier), so a bad answer is its own failure
     rather than a schema error."""
-    from openai import APIConnectionError, APITimeoutError, AsyncOpenAI
+    from openai import APIError, AsyncOpenAI
 
     client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
 
     async def chat(messages: list[dict[str, Any]]) -> tuple[str, int]:
         try:
             answer = await client.chat.completions.create(model=model, messages=messages)  # type: ignore[arg-type]
-        except APIConnectionError as exc:
-            if isinstance(exc, APITimeoutError):
+        except APIError as exc:
+            refused = endpoint_refusal(base_url, exc)
+            if refused is None:
                 raise
-            raise endpoint_error(base_url, exc) from None
+            raise refused from None
         text = answer.choices[0].message.content or "" if answer.choices else ""
         return text, int(answer.usage.total_tokens) if answer.usage else 0
 

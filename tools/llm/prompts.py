@@ -64,6 +64,24 @@ PROGRAM_CONTRACT = """Program contracts (C++17 or Python 3, standard library onl
   (O - O_base) / (O_best - O_base), clamped to [0, 1], against the baseline's objective and the best one the
   sampled solutions reached."""
 
+# How a solution meets its tests, as every text a solver reads says it (the MCP server's statements and solve
+# prompt, the trainer exports' prompts, Harbor's instruction): a file in and an answer out, or a conversation.
+SOLUTION_IO = "A solution reads the input from standard input and writes its answer to standard output."
+INTERACTIVE_IO = (
+    "This problem is interactive: the program talks to an interactor over standard input and output, and each "
+    "test is a conversation, not a file. Follow the statement's protocol: read each line the interactor sends "
+    "before you answer, never read more than it sent, and FLUSH standard output after every line you write "
+    "(C++: `std::endl` or `fflush(stdout)`; Python: `print(..., flush=True)`): an unflushed line never "
+    "reaches the interactor, both sides wait, and the test ends in a time-out. Stop when the protocol says the "
+    "conversation is over. Only the interactor's verdict scores the conversation."
+)
+
+
+def solution_io(interactive: bool) -> str:
+    """The paragraph saying how a solution reads and writes (``SOLUTION_IO`` or ``INTERACTIVE_IO``)."""
+    return INTERACTIVE_IO if interactive else SOLUTION_IO
+
+
 # The languages a model may be asked to write solutions in (the ``llm_language`` setting): a fence tag each.
 LanguageChoice = Literal["python", "cpp", "any"]
 LANGUAGE_NAMES = {"python": "Python 3", "cpp": "C++17", "any": "C++17 or Python 3"}

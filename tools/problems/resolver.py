@@ -19,6 +19,7 @@ from frontiersmith.models import (
     Language,
     Problem,
     Program,
+    Record,
     Reference,
     Run,
     Seed,
@@ -46,17 +47,67 @@ CATALOG_PREFIX = "catalog/"
 
 
 def get_problem(store: Store, problem_id: str) -> Problem:
-    """The problem behind a seed, candidate, task or ``catalog/NAME``."""
+    """The problem behind a seed, candidate, task or ``catalog/NAME``, named by the one id every door takes
+    (``list_problems``, ``submit``, ``leaderboard``, the resource, the prompt, the CLI)."""
     if problem_id.startswith(CATALOG_PREFIX):
         return get_family(problem_id).problem(problem_id)
-    record = store.get_any(problem_id)
+    record = problem_record(store, problem_id)
     problem = getattr(record, "problem", None)
     if problem is None:
         raise InvalidInputError(
             f"{problem_id} is a {type(record).__name__.lower()}, not a problem (a seed, candidate, task or "
-            "catalog/NAME); list them with list_problems."
+            "catalog/NAME); `frontiersmith problems` lists them.",
+            over_mcp=f"{problem_id} is a {type(record).__name__.lower()}, not a problem; list_problems lists them.",
         )
-    return problem
+    return _named(record, problem)
+
+
+def _named(record: Record, problem: Problem) -> Problem:
+    """``problem`` under the id of the record it is stored in: an imported package's own name (its
+    ``config.yaml`` or folder) stays in its provenance, never in the id a solver reads and submits to."""
+    return problem if problem.id == record.id else problem.model_copy(update={"id": record.id})
+
+
+def problem_record(store: Store, problem_id: str) -> Record:
+    """The stored record ``problem_id`` names (a unique prefix works); an unknown id is one sentence naming
+    where the ids are listed, and the stored id when it was an imported package's own name."""
+    try:
+        return store.get_any(problem_id)
+    except NotFoundError:
+        pass
+    imported = [
+        s.id
+        for s in store.list_seeds(origin="problem")
+        if problem_id in (s.problem.id, s.problem.provenance.get("source"))
+    ]
+    if imported:
+        raise NotFoundError(
+            f"{problem_id} is the name an imported package gave itself; its problem id is {imported[0]}."
+        )
+    raise NotFoundError(
+        f"No problem {problem_id!r} is in the store; `frontiersmith problems` lists the problem ids "
+        "(use --store for another store).",
+        over_mcp=f"No problem {problem_id!r} is on this server; list_problems lists the problem ids.",
+    )
+
+
+def is_interactive(store: Store, problem_id: str) -> bool:
+    """Whether a solution to the problem talks to an interactor instead of reading one input: its verifier
+    says so (a task's, an imported problem's, a catalog family's), so every door can tell the protocol."""
+    if problem_id.startswith(CATALOG_PREFIX):
+        return get_family(problem_id).interactive
+    record = problem_record(store, problem_id)
+    try:
+        if isinstance(record, Task):
+            return bool(store.get(Verifier, record.verifier_id).interactive)
+        if isinstance(record, Seed):
+            return bool(store.get_verifier(record.id).interactive)
+        if isinstance(record, Candidate) and record.report_id:
+            report = store.get(CrossValidationReport, record.report_id)
+            return bool(store.get(Verifier, report.verifier_id).interactive)
+    except NotFoundError:
+        pass
+    return False
 
 
 def lineage(store: Store, record_id: str) -> tuple[list[RecordSummary], list[RecordSummary]]:
@@ -155,7 +206,7 @@ def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Setting
 
 
 def _stored_records(store: Store, problem_id: str) -> _Records:
-    record = store.get_any(problem_id)
+    record = problem_record(store, problem_id)
     references: dict[str, Reference] | None = None
     if isinstance(record, Task):
         tests = [store.get_test(t) for t in record.test_ids]
@@ -186,11 +237,7 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
     kind = (
         "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
     )
-    # an imported problem is named by the id it is stored under (its package's own name is in its provenance)
-    problem = (
-        record.problem.model_copy(update={"id": record.id}) if isinstance(record, Seed) else record.problem
-    )
-    return _Records(kind, problem, tests, verifier, baseline, references)
+    return _Records(kind, _named(record, record.problem), tests, verifier, baseline, references)
 
 
 async def _catalog_records(store: Store, problem_id: str, settings: Settings | None) -> _Records:

@@ -21,6 +21,7 @@ from frontiersmith.models import (
     Solution,
     Submission,
     TestResult,
+    Verifier,
     content_hash,
     make_id,
 )
@@ -29,7 +30,7 @@ from frontiersmith.store import Store
 
 from ..catalog import list_families
 from ..judging.judge import JudgePackage, JudgeReport, judge_solution
-from .resolver import cached_baseline_objectives, from_store
+from .resolver import cached_baseline_objectives, from_store, is_interactive
 
 MAX_CODE_BYTES = 1_000_000
 
@@ -46,11 +47,15 @@ Progress = Callable[[int, int], Awaitable[None] | None]
 
 
 class ProblemSummary(BaseModel):
-    id: str
+    id: str = Field(description="What get_problem, submit and leaderboard take.")
     title: str
     kind: str  # task | catalog | imported | candidate
-    sense: str | None = None
-    tests: int | None = None
+    sense: str | None = Field(None, description="min or max: which way the objective improves.")
+    tests: int | None = Field(None, description="How many hidden tests a submission is judged on.")
+    interactive: bool = Field(
+        False,
+        description="The program talks to an interactor (read, answer, flush) instead of reading one input.",
+    )
     # A task is one immutable version of its candidate; only the latest version is the one to work on,
     # older ones keep their submissions and leaderboards.
     candidate_id: str | None = None
@@ -84,13 +89,21 @@ def list_problems(store: Store) -> list[ProblemSummary]:
             kind="task",
             sense=_sense(t.problem),
             tests=len(t.test_ids),
+            interactive=bool(store.get(Verifier, t.verifier_id).interactive),
             candidate_id=t.candidate_id,
             latest=t.id in latest,
         )
         for t in store.list_tasks()
     ]
     out += [
-        ProblemSummary(id=s.id, title=s.problem.title, kind="imported", tests=len(store.list_tests(s.id)))
+        ProblemSummary(
+            id=s.id,
+            title=s.problem.title,
+            kind="imported",
+            sense=_sense(s.problem),
+            tests=len(store.list_tests(s.id)),
+            interactive=is_interactive(store, s.id),
+        )
         for s in store.list_seeds(origin="problem")
     ]
     out += [
@@ -99,6 +112,10 @@ def list_problems(store: Store) -> list[ProblemSummary]:
             title=f.title,
             kind=f"catalog ({f.kind})",
             sense=_sense(f.problem()),
+            # its default tests, as `submit` builds them on the first submission
+            tests=len(store.list_tests(f"catalog/{f.name}"))
+            or len(f.distributions) * f.tests_per_distribution,
+            interactive=f.interactive,
             pseudo_open=f.kind == "pseudo-open",
         )
         for f in list_families()
@@ -134,6 +151,7 @@ async def submit(
         # what solvers submit to is what was published.
         raise InvalidInputError(f"{problem_id} is a candidate, not a published task; submit to its task.")
     pkg = await from_store(store, problem_id, settings)
+    problem_id = pkg.problem.id  # the one id of the problem (a unique prefix was enough to name it)
     if not pkg.tests:
         raise InvalidInputError(f"The problem {problem_id} has no tests.")
     base = await cached_baseline_objectives(store, pkg, settings)

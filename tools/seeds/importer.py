@@ -221,7 +221,9 @@ class _Importer:
 
     def _skip_row(self, row: Row, exc: InvalidInputError) -> None:
         reason = exc.reason if isinstance(exc, MalformedRow) else str(exc)
-        self.skip(row.where, reason.removeprefix(f"{row.file}: "))
+        for said in (f"{row.where}: ", f"{row.file}: "):  # FILE:ROW is shown once, before the reason
+            reason = reason.removeprefix(said)
+        self.skip(row.where, reason)
 
     def _first_row(self, sid: str) -> SeedProvenance | None | bool:
         """Where the seed ``sid`` was first read: a row in flight, waiting for its write, or stored (True when

@@ -112,6 +112,15 @@ class RunLockedError(FrontierSmithError):
     """The same synthesis run is already running on this store (held by the process named in the message)."""
 
 
+def stop_reason(exc: BaseException) -> str:
+    """Why a run failed, in the sentence its user was shown (the first user error of a task group)."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        found = exc.subgroup(lambda e: isinstance(e, FrontierSmithError))
+        exc = (found or exc).exceptions[0]
+    text = str(exc).strip() if isinstance(exc, FrontierSmithError) else f"{type(exc).__name__}: {exc}"
+    return text[:500]
+
+
 def run_lock_path(store_path: Path, run_id: str) -> Path:
     """The lock file of ``run_id``: beside the store, since the lock guards the work done in that store."""
     return store_path.with_name(f"{store_path.name}.{run_id}.lock")
@@ -125,6 +134,28 @@ def _holder(path: Path) -> str:
         return f"pid {int(info['pid'])} on {info['host']}, since {since}"
     except (OSError, ValueError, KeyError, TypeError):
         return "another process that is just starting"  # it has the lock but has not written its name yet
+
+
+def run_is_live(store_path: Path, run_id: str) -> bool | None:
+    """Whether some process is running ``run_id`` now, read without touching its lock: False when no lock
+    file is there (a holder keeps it while it runs) or its holder on this host is gone (killed: the kernel
+    let go of its lock but not of the file); None when it cannot tell (a holder on another host)."""
+    path = run_lock_path(store_path, run_id)
+    try:
+        info = json.loads(path.read_text())
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return None  # just taken, its holder not written yet
+    if not isinstance(info, dict) or info.get("host") != socket.gethostname():
+        return None
+    try:
+        os.kill(int(info["pid"]), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, KeyError, TypeError, ValueError):
+        return None
+    return True
 
 
 @contextlib.asynccontextmanager
@@ -226,6 +257,9 @@ class Pipeline:
                 self._session = time.monotonic()
                 try:
                     return await self._rounds()
+                except BaseException as exc:
+                    self._stopped(exc)
+                    raise
                 finally:
                     with contextlib.suppress(NotFoundError):  # a run that failed before it was registered
                         self._record_session()
@@ -241,9 +275,27 @@ class Pipeline:
         self._session = now
         return self.store.update_pipeline_run(self.run_id, progress=progress).progress
 
+    def _stopped(self, exc: BaseException) -> None:
+        """Mark a run that stopped before its end: ``interrupted`` (Ctrl-C, a cancelled task) or ``failed``
+        (with the reason), never left ``running``; the same command resumes either."""
+        try:
+            run = self.store.get_pipeline_run(self.run_id)
+        except FrontierSmithError:
+            return  # it stopped before the run was registered: nothing to mark
+        cancelled = isinstance(exc, KeyboardInterrupt | anyio.get_cancelled_exc_class())
+        progress = run.progress
+        progress.stop_reason = "" if cancelled else stop_reason(exc)
+        self.store.update_pipeline_run(
+            self.run_id, status="interrupted" if cancelled else "failed", progress=progress
+        )
+
     async def _rounds(self) -> StageTable:
         ensure_catalog_seeds(self.store)
         run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
+        if run.status != "running":  # a run that failed, was interrupted or finished, started again: resumed
+            progress = run.progress
+            progress.stop_reason = ""
+            run = self.store.update_pipeline_run(self.run_id, status="running", progress=progress)
         # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
         # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
         progress = run.progress

@@ -448,7 +448,7 @@ class VerifierProbes:
 
 def _verified(result: TestResult) -> bool:
     """Whether the verifier judged the program's output: it accepted it, rejected it or crashed on it."""
-    return result.output is not None and (result.verdict in RAN or result.counted)
+    return result.output is not None and (result.verdict in RAN or result.verifier_failed)
 
 
 def _edits(output: bytes, rng: random.Random, peers: Sequence[bytes]) -> list[bytes]:
