@@ -45,7 +45,7 @@ async def test_hf_folder_loads_with_datasets_and_its_card_tells_how_tasks_score(
         assert row["best_score"] == entry.best_mean_score and row["tests"] == entry.tests == len(
             task.test_ids
         )
-        assert row["baseline_score"] == 0.0  # the paper's normalisation scores s* 0 on every test
+        assert row["baseline_score"] == 0.0  # range (and the paper's) normalisation scores s* 0 on every test
         assert row["divergence_behavioural"] == task.divergence.get("behavioural")
         assert GroundTruth.parse(row["ground_truth"]).package == row["package"]
         assert (out / row["package"] / "problem.yaml").is_file()

@@ -282,7 +282,8 @@ async def test_prompts_carry_the_statement_the_contract_and_the_tool_to_call(
     )
     assert (
         "# 2-SAT" in mutate_text
-        and "input constraints C_I" in mutate_text
+        and "change THE INPUT" in mutate_text
+        and "`## Input`" in mutate_text
         and "`mutate_problem`" in mutate_text
     )
     assert "verify INPUT_FILE OUTPUT_FILE" in verify_text and mutated["candidate_id"] in verify_text

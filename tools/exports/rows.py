@@ -54,13 +54,25 @@ def chat_prompt(bundle: TaskBundle) -> list[dict[str, str]]:
 
 
 def baseline_score(bundle: TaskBundle) -> float | None:
-    """The baseline's own mean score by the task's normalisation (0 for the paper's, 1 for FrontierCS
-    ratios); None when it is not defined without running it (checker and range scores)."""
+    """The baseline's own mean score by the task's normalisation (0 for the paper's and for range scores
+    against fixed references, 1 for FrontierCS ratios); None when it is not defined without running it
+    (checker scores, a range against a reference program)."""
     verifier, base = bundle.package.verifier, bundle.baseline_objectives
-    if not base or verifier.normalisation not in (Normalisation.PAPER, Normalisation.RATIO):
+    best = bundle.package.best
+    if not base or verifier.normalisation is Normalisation.CHECKER:
+        return None
+    if verifier.normalisation is Normalisation.RANGE and not isinstance(best, dict):
         return None
     scores = [
-        normalise(verifier.normalisation, b, b, verifier.sense, k=verifier.ratio_cap) for b in base.values()
+        normalise(
+            verifier.normalisation,
+            b,
+            b,
+            verifier.sense,
+            best=best.get(name) if isinstance(best, dict) else None,
+            k=verifier.ratio_cap,
+        )
+        for name, b in base.items()
     ]
     return sum(scores) / len(scores)
 

@@ -86,10 +86,11 @@ def replay_config(recording: Recording, **changes: Any) -> SynthesisConfig:
 
 
 def run_outcome(table: StageTable) -> dict[str, Any]:
-    """What a run reached, as an exchanges file records it: the funnel's counts, the published tasks and
-    each candidate that fell out, with its stage."""
+    """What a run reached, as an exchanges file records it: the funnel's counts, the published candidates and
+    their tasks, and each candidate that fell out, with its stage."""
     return {
         "funnel": {name: n for name, n, _lost, _stage in table.funnel()},
+        "published": sorted(table.published_candidates),
         "tasks": sorted(table.tasks),
         "rejected": {cid: why.stage.value for cid, why in sorted(table.reasons)},
     }
@@ -124,10 +125,13 @@ class Replay:
             for name, n in now["funnel"].items()
             if then.get("funnel", {}).get(name) != n
         ]
-        if now["tasks"] != then.get("tasks"):
+        # The same candidates published are the same tasks: a task's id also hashes FrontierSmith's own harness
+        # around a model's programs, which may have changed since the recording (``notes`` says so).
+        key = "published" if "published" in then else "tasks"
+        if now[key] != then.get(key):
             found.append(
-                f"published tasks: {', '.join(then.get('tasks', [])) or 'none'} recorded, "
-                f"{', '.join(now['tasks']) or 'none'} now"
+                f"published {'candidates' if key == 'published' else 'tasks'}: "
+                f"{', '.join(then.get(key, [])) or 'none'} recorded, {', '.join(now[key]) or 'none'} now"
             )
         for cid in sorted(set(now["rejected"]) | set(then.get("rejected", {}))):
             was, is_ = then.get("rejected", {}).get(cid), now["rejected"].get(cid)
@@ -151,7 +155,7 @@ class Replay:
             line += "; the replay reached what the recorded run reached"
         elif self.reproduced is False:
             line += "; it differs from the recorded run: " + "; ".join(self.differences)
-        return line
+        return "; ".join([line, *self.notes])
 
 
 def replay_pipeline(

@@ -40,6 +40,7 @@ class StageTable:
     reasons: list[tuple[str, Rejection]] = field(default_factory=list)  # (candidate, why it fell out)
     about: dict[str, CandidateNote] = field(default_factory=dict)  # each candidate of ``reasons``
     tasks: list[str] = field(default_factory=list)
+    published_candidates: list[str] = field(default_factory=list)  # the candidates of ``tasks``
 
     def funnel(self) -> list[tuple[str, int, int, Stage]]:
         """Each row of the funnel: its name, how many candidates got that far, how many fell out there, and
@@ -84,6 +85,7 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         t.passed_behavioural += reached > order[Stage.BEHAVIOURAL]
         if c.status == CandidateStatus.ACCEPTED:
             t.published += 1
+            t.published_candidates.append(c.id)
             latest = store.latest_task(c.id)
             if latest is not None:
                 t.tasks.append(latest.id)
