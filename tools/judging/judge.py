@@ -56,7 +56,7 @@ from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle,
 from frontiersmith.settings import Settings, get_settings
 
 from .scoring import ScoreSummary, aggregate_scores, normalise
-from .written import no_verdict, unwritten_checker, unwritten_native
+from .written import no_verdict, unwritten_checker
 
 Progress = Callable[[int, int], Awaitable[None] | None]
 
@@ -509,10 +509,7 @@ class Judge:
                 await self._blame_package(test, result)
         else:
             files = {"input.txt": test.input, "output.txt": output}
-            checked = await self._written(
-                lambda alone: self._run_verifier(["verify", "input.txt", "output.txt"], files, alone=alone),
-                unwritten_native,
-            )
+            checked = await self._run_verifier(["verify", "input.txt", "output.txt"], files)
             result.verdict, result.objective, result.message = interpret_native(checked)
         # The verifier ran to its end (or to its CPU limit) on this output and still gave no verdict: that is
         # its answer on the output (counted as 0), where a failed sandbox or the wall clock is the host's.
@@ -695,7 +692,7 @@ class Judge:
     def _unwritten_interactor(self, interactor: ExecResult) -> str | None:
         if self.verifier.kind is VerifierKind.TESTLIB:
             return unwritten_checker(interactor, RESULT_FILE)
-        return unwritten_native(interactor, RESULT_FILE)
+        return None  # a native interactor's result file is read as its verdict line, as a verifier's stdout
 
     async def run_all(
         self,
