@@ -52,6 +52,12 @@ def compile_failure(result: ExecResult, reply: dict[str, Any], settings: Setting
         )
     if result.verdict is Verdict.OK:  # it said it compiled, yet left nothing to install
         return CompileResult(Verdict.SYSTEM_ERROR, message=result.message or "the compiler produced nothing")
+    if result.verdict is Verdict.TLE and reply.get("timed_out"):
+        # stopped by the wall clock, short of its CPU limit: a compiler never waits, so the host starved it
+        return CompileResult(
+            Verdict.SYSTEM_ERROR,
+            message=f"the host was too busy to compile within {settings.compile_timeout_s:g} s of wall-clock time",
+        )
     if result.verdict is Verdict.TLE:
         text = f"compilation took longer than {settings.compile_timeout_s:g} s\n{text}"
     elif result.verdict is not Verdict.RE:

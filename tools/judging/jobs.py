@@ -151,7 +151,12 @@ class JudgeHost:
                 assert self.sandbox is not None
                 programs = programs_to_compile(job.solution, job.baseline, job.best)
                 compiled = await compile_all(self.sandbox, programs)
-                report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
+                try:
+                    report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
+                finally:  # the warm sandbox keeps its verifiers, not every job's programs
+                    for c in compiled.values():
+                        if c.program is not None:
+                            await self.sandbox.discard(c.program)
                 if any(host_failed(t) for t in report.tests):
                     # The warm sandbox failed under the job: judge it again in a fresh sandbox of its own
                     # (judge_solution's own retries), and start a new warm one for the next jobs if it died.
