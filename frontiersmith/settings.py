@@ -152,9 +152,10 @@ class Settings(BaseSettings):
     http_synthesis_token: str | None = None
     # Bounds on what one client can make `serve --http` hold: a request body over max_request_bytes is refused
     # (413) from its Content-Length, before it is read (tool arguments are bounded at 1 MB of code, so 4 MiB
-    # is room to spare); a token with max_requests_in_flight requests unanswered gets 429 for the next.
+    # is room to spare); a token with max_requests_in_flight requests unanswered (a tool call's POST is, until
+    # the tool ends) gets 429 for the next: 32 x 4 MiB is the most of its bodies the server holds at once.
     max_request_bytes: int = Field(4 * 1024 * 1024, ge=64 * 1024, le=256 * 1024 * 1024)
-    max_requests_in_flight: int = Field(16, ge=1, le=4096)
+    max_requests_in_flight: int = Field(32, ge=1, le=4096)
 
     # The gates of the divergence filter and the protocol (frontiersmith/thresholds.py holds their meaning).
     min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic

@@ -59,14 +59,15 @@ def settings_limits(settings: Settings) -> RunLimits:
 
 
 def box_bytes(settings: Settings, cgroups: bool, limits: Sequence[RunLimits] = ()) -> int:
-    """The size of a sandbox's /box: room for ``max_parallel`` runs at the largest of ``limits`` (the limits the
-    sandbox is opened for: a problem's, its verifier's, its interactor's) and of the settings' own, beside the
-    sandbox's own files. Without per-run cgroups nothing holds a run to its room, so /box stays at the settings'
-    share of the workers' memory, as it was."""
+    """The size of a sandbox's /box: room for twice ``max_parallel`` runs at the largest of ``limits`` (the
+    limits the sandbox is opened for: a problem's, its verifier's, its interactor's) and of the settings' own
+    (the runs in flight, and as many ended whose room is not yet settled), beside the sandbox's own files. It
+    is a bound, not memory set aside: each run's cgroup holds what it writes. Without per-run cgroups nothing
+    holds a run to its room, so /box stays at the settings' share of the workers' memory, as it was."""
     if not cgroups:
         return max(1024 * MIB, settings.memory_limit_mb * settings.workers * MIB + RESERVE_BYTES)
     largest = max(run_room(lim) for lim in (settings_limits(settings), *limits))
-    return RESERVE_BYTES + max_parallel(settings) * largest
+    return RESERVE_BYTES + 2 * max_parallel(settings) * largest
 
 
 class Admission:

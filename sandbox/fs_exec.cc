@@ -240,6 +240,7 @@ struct child {
     int probe;               /* not a program: 1 = find out whether UID has any process left, 2 = kill them all */
     int netfd;               /* a run's network namespace (see net_take), or -1: the zygote's, a probe's */
     const char *cg;          /* the run's cgroup (see cg_make), which its first process joins; 0: none */
+    int held;                /* the run has a cgroup, which holds its CPU and memory (see child_main's limits) */
 };
 
 static void probe_exit(void *unused) {
@@ -591,7 +592,7 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
             if (src != 3) SYS(__NR_close, src, 0, 0);
             else SYS(__NR_fcntl, 3, F_SETFD, 0);
         }
-    if (c->cg) { /* as protocol.process_limits: the cgroup holds the run (its whole CPU, its memory) */
+    if (c->held) { /* as protocol.process_limits: the cgroup holds the run (its whole CPU, its memory) */
         limit(RLIMIT_CPU, c->cpu + 1, c->cpu + 2);
         limit(RLIMIT_AS, ~0ULL, ~0ULL);
     } else {
@@ -1155,6 +1156,7 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
         long e = cg_make(name, cg_made, c.as + c.fsize, c.nproc);
         if (e != 0) return e;
         c.cg = name;
+        c.held = 1;
     }
     long long start = now_ns();
     long pid = ZYGOTE_GONE;

@@ -89,7 +89,7 @@ class ScopedHttpApp:
         ui: ASGIApp | None = None,
         *,
         max_body: int = 4 * 1024 * 1024,
-        max_in_flight: int = 16,
+        max_in_flight: int = 32,
     ):
         self.servers = dict(
             servers

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.anyio
 
 DATA = Path(__file__).parent / "data"
 MINI = DATA / "frontiercs_mini"
+CGROUP = "FRONTIERSMITH_SANDBOX_CGROUP"
 GXX = os.path.realpath(shutil.which("g++") or "/usr/bin/g++")
 REWARDS = """
 import json, sys
@@ -69,6 +70,8 @@ async def test_a_compiler_missing_on_the_host_is_a_system_error_at_every_door(
         FRONTIERSMITH_CONFIG=str(data_dir / "no-config.toml"),
         FRONTIERSMITH_SANDBOX_BACKEND="process",
     )
+    if CGROUP in os.environ:  # as an unprivileged user (tests/unprivileged.py): the cgroup delegated to it
+        env[CGROUP] = os.environ[CGROUP]
     cli = [sys.executable, "-m", "frontiersmith.cli"]
 
     judged = subprocess.run(
