@@ -464,7 +464,7 @@ class TestResult(BaseModel):
     # a SYSTEM_ERROR the verifier gave on this output (it crashed, called FAIL, printed no verdict), not
     # one the host caused: it counts as 0 (tools/judging/scoring.aggregate_scores), so no output gains by it
     counted: bool = False
-    # a SYSTEM_ERROR that is the problem package's fault (its checker FAILs on the test's own reference answer):
+    # a SYSTEM_ERROR that is the problem package's fault (its checker FAILs on the test for its references too):
     # no solution can be judged on the test, so like the host's failures it leaves the run without a score
     package_fault: bool = False
     # what the program printed, kept only when the caller asks (the protocol corrupts the best output); it
@@ -510,8 +510,8 @@ class TestResult(BaseModel):
             return "the checker could not read your output (it counts as 0)"
         if self.package_fault:
             return (
-                "system error: the problem's checker fails on this test's own reference answer: the problem's "
-                "package is at fault, not the solution"
+                "system error: the problem's checker fails on this test for its reference solutions too: the "
+                "problem's package is at fault, not the solution"
             )
         words = _DIAGNOSTICS.get(self.verdict, self.verdict.value)
         if self.verdict is Verdict.RE:

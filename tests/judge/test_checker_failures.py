@@ -1,7 +1,8 @@
 """A verdict is something a checker wrote (tools/judging/written.py): a checker that could not write its verdict
 is tried once more alone, then the submission is not judged (never 1.0, never a silent 0); our testlib.h FAILs
 when a write of its own fails; a FAIL on a solution's output counts as 0 and says the checker could not read
-it, and a FAIL the checker also gives the test's own reference answer is the package's fault, and says so.
+it, and a FAIL the checker also gives the problem's reference solution on that test is the package's fault,
+and says so.
 
 Part of the hostile suite: `make test` also runs this file as an unprivileged user (tests/unprivileged.py)."""
 
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
 """
 # A testlib checker that parses the output itself and FAILs on what it cannot parse (as a FrontierCS checker
 # did on JSON without a space before its brace), and whose answer file is broken on test "broken": there it
-# FAILs on any output, the reference answer included.
+# FAILs on any output, the reference solution's included.
 ANSWER_CHECKER = r"""
 #include "testlib.h"
 #include <cstdlib>
@@ -84,8 +85,12 @@ async def test_a_fail_on_an_output_counts_as_zero_and_a_fail_on_the_reference_an
     shown = report.without_test_data(LIMITS)
     assert {t.message for t in shown.tests} == {"the checker could not read your output (it counts as 0)"}
 
+    # the package's reference solution prints 4, the best, and the checker FAILs on it on the broken test too
+    reference = Program(code="print(4)\n", language=Language.PYTHON)
     broken = [JudgeTest("1", b"1\n", b"4\n"), JudgeTest("broken", b"2\n", b"0\n")]
-    report = await judge_solution(malformed, broken, _spec(ANSWER_CHECKER), LIMITS, backend=sandbox_backend)
+    report = await judge_solution(
+        malformed, broken, _spec(ANSWER_CHECKER), LIMITS, backend=sandbox_backend, best=reference
+    )
     fault = {t.name: t for t in report.tests}["broken"]
     assert not report.complete and fault.package_fault and not fault.counted
     assert "the package is at fault" in report.summary

@@ -173,13 +173,27 @@ CHECKER = VerifierSpec(
 )
 
 
+# The interactor's two ways to end: ok with the ratio in its message (an empty one read as 1.0), or testlib's
+# points (quitp: an empty one read as "OK, 0.0", silently).
+INTERACTORS = {
+    "ok_ratio": INTERACTOR,
+    "points": VerifierSpec(
+        Program(code=(GUESS / "interactor.cc").read_text(), language=Language.CPP),
+        kind=VerifierKind.TESTLIB,
+        interactive=True,
+        normalisation=Normalisation.CHECKER,
+    ),
+}
+
+
+@pytest.mark.parametrize("ending", sorted(INTERACTORS))
 async def test_an_interactive_solution_that_fills_the_disk_before_its_answer_earns_its_honest_score(
-    sandbox_backend: str,
+    sandbox_backend: str, ending: str
 ) -> None:
     report = await judge_solution(
         _python(FILLING_GUESS),
         _guess_tests(),
-        INTERACTOR,
+        INTERACTORS[ending],
         LIMITS,
         backend=sandbox_backend,
         settings=_settings(),

@@ -282,6 +282,15 @@ def checker_ratio(exit_code: int, message: str, result_file: str | None = None) 
     return 1.0 if exit_code == TESTLIB_OK else 0.0
 
 
+CHECKER_FAIL = (
+    "checker FAIL"  # how a checker's written FAIL on an output starts its message (interpret_checker)
+)
+
+
+def _key(test: JudgeTest) -> tuple[str, int, int]:
+    return (test.name, hash(test.input), hash(test.answer))
+
+
 def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
     """(verdict, score, message) from one testlib checker run."""
     raw = result.files.get(RESULT_FILE)
@@ -297,8 +306,9 @@ def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
         return Verdict.OK, checker_ratio(code, message, result_file), _short(message)
     if code in (TESTLIB_WA, TESTLIB_PE, TESTLIB_DIRT):
         return Verdict.INVALID, 0.0, _short(message)
-    why = "FAIL" if code == TESTLIB_FAIL else f"exit code {code}"
-    return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker {why}: {message}")
+    if code == TESTLIB_FAIL:
+        return Verdict.SYSTEM_ERROR, 0.0, _short(f"{CHECKER_FAIL}: {message}")
+    return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker exit code {code}: {message}")
 
 
 def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
@@ -456,9 +466,10 @@ class Judge:
         # Judges of several problems in one sandbox may share a limiter, so ``workers`` bounds them all.
         self.limiter = limiter or anyio.CapacityLimiter(workers)
         self.verifier_limits = verifier_run_limits(verifier, limits)
-        # A test's reference answer as the output, checked when the checker FAILs on a solution's output:
-        # whether it FAILs there too (the package's fault), by test name.
-        self._reference_fails: dict[str, bool] = {}
+        # Whether the checker FAILed on the output of every reference program this judge ran on a test (the
+        # baseline's, the best's: ``objectives``), by test (its name, input and answer): a FAIL there on a
+        # solution's output too is the package's fault, not the solution's.
+        self._reference_fails: dict[tuple[str, int, int], bool] = {}
         # The verdicts this judge has given, by test and output: the same output on the same test (two
         # solutions that agree, the empty output as a mutant and as a probe) is verified once. A verifier
         # must be deterministic, which cross-validation checks on runs asked for ``again``.
@@ -505,19 +516,13 @@ class Judge:
             result.verdict, ratio, result.message = interpret_checker(checked)
             result.objective = ratio if result.verdict is Verdict.OK else None
             result.score = ratio
-            if checked.exit_code == TESTLIB_FAIL and checked.verdict is not Verdict.SYSTEM_ERROR:
-                await self._blame_package(test, result)
         else:
             files = {"input.txt": test.input, "output.txt": output}
             checked = await self._run_verifier(["verify", "input.txt", "output.txt"], files)
             result.verdict, result.objective, result.message = interpret_native(checked)
         # The verifier ran to its end (or to its CPU limit) on this output and still gave no verdict: that is
         # its answer on the output (counted as 0), where a failed sandbox or the wall clock is the host's.
-        result.counted = (
-            result.verdict is Verdict.SYSTEM_ERROR
-            and checked.verdict not in HOST_FAILURES
-            and not result.package_fault
-        )
+        result.counted = result.verdict is Verdict.SYSTEM_ERROR and checked.verdict not in HOST_FAILURES
         return result, checked
 
     async def _run_checker(self, files: dict[str, bytes]) -> ExecResult:
@@ -542,22 +547,21 @@ class Judge:
         why = unwritten(checked)
         return checked if why is None else no_verdict(why)
 
-    async def _blame_package(self, test: JudgeTest, result: TestResult) -> None:
-        """The checker FAILed on a solution's output: the output's fault (it counts as 0: "the checker could not
-        read your output"), unless the checker FAILs on the test's reference answer too, which makes the test
-        unjudgeable for any solution: the package's fault, a system error that says so."""
-        if test.answer is None:
-            return
-        if test.name not in self._reference_fails:
-            files = {"input.txt": test.input, "output.txt": test.answer, "answer.txt": test.answer}
-            reference = await self._run_checker(files)
-            self._reference_fails[test.name] = reference.exit_code == TESTLIB_FAIL
-        if self._reference_fails[test.name]:
-            result.package_fault = True
+    def _blame(self, test: JudgeTest, result: TestResult) -> TestResult:
+        """A FAIL of the checker on a solution's output counts as 0 ("the checker could not read your output"),
+        unless the checker FAILed on the output of every reference program run on the test too: then no
+        solution can be judged there, the package's fault, a system error that says so (no score)."""
+        if (
+            result.counted
+            and result.message.startswith(CHECKER_FAIL)
+            and self._reference_fails.get(_key(test))
+        ):
+            result.counted, result.package_fault = False, True
             result.message = _short(
-                "the checker FAILs on this test's reference answer too: the problem's package is at fault "
-                f"(its checker or its answer file), not the solution; {result.message}"
+                "the checker FAILs on this test for the problem's reference solutions too: the problem's package "
+                f"is at fault (its checker or its test files), not the solution; {result.message}"
             )
+        return result
 
     async def _run_verifier(
         self, args: list[str], files: dict[str, bytes], want: Sequence[str] = (), *, alone: bool = False
@@ -605,7 +609,7 @@ class Judge:
 
     async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
         if self.verifier.interactive:
-            return await self._interact(program, test)
+            return self._blame(test, await self._interact(program, test))
         for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of the program: again
             run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
             if run.verdict not in HOST_FAILURES:
@@ -621,7 +625,7 @@ class Judge:
             return TestResult(
                 name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
             )
-        return (await self._verify(test, run.stdout)).model_copy(update=measured)
+        return self._blame(test, (await self._verify(test, run.stdout)).model_copy(update=measured))
 
     async def _interact(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
         """An interactive test: the solution and the interactor joined by pipes, each a run of its own. The
@@ -728,7 +732,11 @@ class Judge:
             raise InvalidInputError(
                 f"The {role} program does not compile; fix it: {_short(compiled.message)}"
             )
-        return objectives_of(await self.run_all(compiled.program, tests))
+        results = await self.run_all(compiled.program, tests)
+        for test, result in zip(tests, results, strict=True):  # (run_all keeps the tests' order)
+            failed = result.package_fault or (result.counted and result.message.startswith(CHECKER_FAIL))
+            self._reference_fails[_key(test)] = self._reference_fails.get(_key(test), True) and failed
+        return objectives_of(results)
 
     def score(
         self, results: Iterable[TestResult], baseline: Mapping[str, float], best: Mapping[str, float] = {}

@@ -163,7 +163,7 @@ class ScoreSummary:
             return "could not be judged: the problem has no test to judge on" + gap
         if self.package_faults:
             return (
-                f"could not be judged: the problem's checker fails on the reference answer of "
+                f"could not be judged: the problem's checker fails for its reference solutions too on "
                 f"{self.package_faults} of {self.judged + self.system_errors} tests (the package is at fault, "
                 "not the solution); no score until the package is fixed" + gap
             )
