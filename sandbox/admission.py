@@ -92,6 +92,7 @@ class Admission:
         self._waiters: list[asyncio.Future[None]] = []
         self._entered = 0  # runs past the door (waiting for a slot or room, or in flight)
         self._alone = asyncio.Lock()
+        self._pairs = asyncio.Lock()
         self._quiet: asyncio.Event | None = None  # while a run waits to be alone, no new run comes in
         self._marker, self._ping, self._grow = marker, ping, grow
         self._pinging = False
@@ -116,9 +117,11 @@ class Admission:
                     await self._quiet.wait()
             self._entered += 1
             stack.callback(self._leave)
-            for _ in range(slots):
-                await self._slots.acquire()
-                stack.callback(self._slots.release)
+            # several slots are taken under a lock, so runs waiting never each hold part of what they need
+            async with self._pairs if slots > 1 else contextlib.nullcontext():
+                for _ in range(slots):
+                    await self._slots.acquire()
+                    stack.callback(self._slots.release)
             await self._take(room)
             stack.callback(self._after, room)
             yield

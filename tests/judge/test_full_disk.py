@@ -65,31 +65,10 @@ for x in range(1, n + 1):
 HONEST_GUESS = LINEAR.format(before="")
 FILLING_GUESS = FILL + LINEAR.format(before="fill()\n        ")
 GUESS_SCORE = 7 / 37
-# FrontierCS's form of an interactor's verdict: ok, with the ratio in the message.
-OK_RATIO_INTERACTOR = r"""
-#include "testlib.h"
-#include <iostream>
-#include <string>
-int main(int argc, char *argv[]) {
-    registerInteraction(argc, argv);
-    int n = inf.readInt(1, 1000000, "n");
-    int hidden = inf.readInt(1, n, "hidden");
-    int best = ans.readInt(1, 64, "best");
-    std::cout << n << std::endl;
-    int questions = 0;
-    for (;;) {
-        std::string op = ouf.readToken("[?!]", "op");
-        int x = ouf.readInt(1, n, "x");
-        if (op == "!") {
-            if (x != hidden) quitf(_wa, "wrong guess after %d questions", questions);
-            double ratio = questions <= best ? 1.0 : double(best) / questions;
-            quitf(_ok, "questions %d. Ratio: %.6f", questions, ratio);
-        }
-        ++questions;
-        std::cout << (hidden < x ? "<" : hidden > x ? ">" : "=") << std::endl;
-    }
-}
-"""
+# FrontierCS's form of an interactor's verdict: ok, with the ratio in the message (the guessing package's own
+# interactor ends in testlib's points instead).
+POINTS_INTERACTOR = (GUESS / "interactor.cc").read_text()
+OK_RATIO_INTERACTOR = POINTS_INTERACTOR.replace("quitp(ratio, ", "quitf(_ok, ")
 
 # A checker in FrontierCS's form (ok with a ratio), slow between reading the output and writing its verdict;
 # the output x of 0..best is worth x/best. Test "1" tells the hostile solution to fill the disk (after a
@@ -178,7 +157,7 @@ CHECKER = VerifierSpec(
 INTERACTORS = {
     "ok_ratio": INTERACTOR,
     "points": VerifierSpec(
-        Program(code=(GUESS / "interactor.cc").read_text(), language=Language.CPP),
+        Program(code=POINTS_INTERACTOR, language=Language.CPP),
         kind=VerifierKind.TESTLIB,
         interactive=True,
         normalisation=Normalisation.CHECKER,
