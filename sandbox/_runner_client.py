@@ -584,8 +584,11 @@ class RunnerSandbox(Sandbox):
     def limits(self) -> str:
         """How a run's limits are enforced here, in a few words (``frontiersmith sandbox info`` shows it)."""
         if self._runner_cgroup and self._cgroup is not None:
-            return f"{self._cgroup.tree.describe()} for all of a run's processes together"
-        return "rlimits per process only (no cgroup: a run's processes are not limited together)"
+            return (
+                f"{self._cgroup.tree.describe()} for all of a run's processes together; /box "
+                f"{self._admission.box >> 20} MiB, each run holding the room its cgroup lets it fill"
+            )
+        return "rlimits per process only (no cgroup: a run's processes are not limited together, nor held to their room in /box)"
 
     @property
     def isolation(self) -> str:
