@@ -210,11 +210,14 @@ async def test_the_batch_reward_shares_no_forged_verdict_and_every_door_gives_th
         programs, truths, backend=sandbox_backend, workers=4, settings=_settings()
     )
     assert rewards == pytest.approx([GUESS_SCORE, GUESS_SCORE, 0.0, 0.0], abs=1e-6)
-    if sandbox_backend != "process":
-        return
-    with open_store(tmp_path / "store.db") as store:
-        problem = (await import_frontiercs(ok_ratio_package, store, backend="process")).problem_id
-        result = await submit(
-            store, problem, FILLING_GUESS, "python", backend="process", settings=_settings()
-        )
-        assert result.score == pytest.approx(GUESS_SCORE, abs=1e-6)
+    with open_store(tmp_path / "store.db") as store:  # and `submit`, which stores what it scores
+        for package, code, score in (
+            (ok_ratio_package, FILLING_GUESS, GUESS_SCORE),
+            (slow_checker_package, FILLING_ZERO, 0.0),
+        ):
+            problem = (await import_frontiercs(package, store, backend=sandbox_backend)).problem_id
+            result = await submit(
+                store, problem, code, "python", backend=sandbox_backend, settings=_settings()
+            )
+            assert result.score == pytest.approx(score, abs=1e-6)
+            assert store.get_submission(result.submission_id).score == pytest.approx(score, abs=1e-6)
