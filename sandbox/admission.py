@@ -70,6 +70,15 @@ def box_bytes(settings: Settings, cgroups: bool, limits: Sequence[RunLimits] = (
     return RESERVE_BYTES + 2 * max_parallel(settings) * largest
 
 
+class _Waiting:
+    """A run waiting for room: the future the gate resolves when it may look again."""
+
+    __slots__ = ("woken",)
+
+    def __init__(self) -> None:
+        self.woken: asyncio.Future[None] | None = None
+
+
 class Admission:
     """The gate every run of a sandbox passes (see the module's doc): ``slots`` runs at once, the bytes of /box
     the runs in flight have reserved, and runs that must be alone (nothing else in flight while they run)."""
@@ -88,9 +97,9 @@ class Admission:
         self._slots = asyncio.Semaphore(slots)
         self._held = 0  # room the runs in flight (and those not yet settled) hold
         self._settling: list[tuple[int, int]] = []  # (first request id whose answer settles it, bytes)
-        self._queue: deque[object] = deque()  # runs waiting for room, first come first served
-        self._waiters: list[asyncio.Future[None]] = []
+        self._queue: deque[_Waiting] = deque()  # runs waiting for room, first come first served
         self._entered = 0  # runs past the door (waiting for a slot or room, or in flight)
+        self._emptied: asyncio.Event | None = None  # set when none has entered (a run waiting to be alone)
         self._alone = asyncio.Lock()
         self._pairs = asyncio.Lock()
         self._quiet: asyncio.Event | None = None  # while a run waits to be alone, no new run comes in
@@ -111,7 +120,8 @@ class Admission:
                 self._quiet = asyncio.Event()
                 stack.callback(self._unquiet)
                 while self._entered:
-                    await self._changed()
+                    self._emptied = asyncio.Event()
+                    await self._emptied.wait()
             else:
                 while self._quiet is not None:
                     await self._quiet.wait()
@@ -128,41 +138,40 @@ class Admission:
 
     def _leave(self) -> None:
         self._entered -= 1
-        self._wake()
+        if not self._entered and self._emptied is not None:
+            self._emptied.set()
 
     def _unquiet(self) -> None:
         quiet, self._quiet = self._quiet, None
         if quiet is not None:
             quiet.set()
 
-    async def _changed(self) -> None:
-        waiting: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiters.append(waiting)
-        await waiting
-
-    def _wake(self) -> None:
-        waiters, self._waiters = self._waiters, []
-        for waiting in waiters:
-            if not waiting.done():
-                waiting.set_result(None)
+    def _poke(self) -> None:
+        """Room changed: the first run waiting for it looks again (it pokes the next once it is through)."""
+        if self._queue and (woken := self._queue[0].woken) is not None and not woken.done():
+            woken.set_result(None)
 
     async def _take(self, room: int) -> None:
+        if not self._queue and room <= self.free:  # the common case: room to spare, nobody waiting before
+            self._held += room
+            return
         if self.programs + room > self.box and not await self._grow(self.programs + RESERVE_BYTES + room):
             raise SandboxError(
                 f"This sandbox's /box holds {self.box // MIB} MiB and a run under these limits may fill "
                 f"{room // MIB} MiB of it; open a sandbox for these limits."
             )
-        me = object()
+        me = _Waiting()
         self._queue.append(me)
         try:
             while self._queue[0] is not me or room > self.free:
                 if self._queue[0] is me and self._settling:
                     self._hurry()
-                await self._changed()
+                me.woken = asyncio.get_running_loop().create_future()
+                await me.woken
             self._held += room
         finally:
             self._queue.remove(me)
-            self._wake()
+            self._poke()
 
     def _hurry(self) -> None:
         """Have the runner answer something, so the room of the runs it has cleared since is settled."""
@@ -175,20 +184,19 @@ class Admission:
                 await self._ping()
             finally:
                 self._pinging = False
-                self._wake()
+                self._poke()
 
         asyncio.get_running_loop().create_task(ping())
 
     def _after(self, room: int) -> None:
         self._settling.append((self._marker(), room))
-        self._wake()
+        self._poke()  # (the first waiting may now hurry a ping along)
 
     def settled(self, request_id: int) -> None:
         """The runner answered ``request_id``: the room of every run that ended before it was sent is free."""
-        if not self._settling:
+        if not self._settling or self._settling[0][0] > request_id:
             return
         freed = sum(room for rid, room in self._settling if rid <= request_id)
-        if freed:
-            self._settling = [(rid, room) for rid, room in self._settling if rid > request_id]
-            self._held -= freed
-            self._wake()
+        self._settling = [(rid, room) for rid, room in self._settling if rid > request_id]
+        self._held -= freed
+        self._poke()
