@@ -8,9 +8,11 @@ Verifier kinds:
 - testlib: ``CHK input.txt output.txt answer.txt result.txt`` (testlib's optional result file, where
   ``quitp`` writes ``"P message"``). Exit 0 scores 1, exit 7 (points) scores the checker's points,
   exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or running out of its CPU time
-  is SYSTEM_ERROR counted as 0 (the output broke it); a run the host failed (the sandbox, or the wall clock
-  on a busy machine) is retried, and a test still unjudged leaves the whole run without a score (see
-  ``tools/judging/scoring.aggregate_scores``).
+  is SYSTEM_ERROR counted as 0 (the output broke it: "the checker could not read your output"), unless the
+  checker FAILed on that test for every reference program too (the package's fault: no score); a verdict's
+  exit with nothing written is no verdict (tools/judging/written.py: tried alone, then a system error); a run
+  the host failed (the sandbox, or the wall clock on a busy machine) is retried, and a test still unjudged
+  leaves the whole run without a score (see ``tools/judging/scoring.aggregate_scores``).
   Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
   ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
   message (FrontierCS checkers print it next to the same value), else 0. Exit 0 scores a
@@ -282,9 +284,8 @@ def checker_ratio(exit_code: int, message: str, result_file: str | None = None) 
     return 1.0 if exit_code == TESTLIB_OK else 0.0
 
 
-CHECKER_FAIL = (
-    "checker FAIL"  # how a checker's written FAIL on an output starts its message (interpret_checker)
-)
+# how a checker's written FAIL on an output starts its message (interpret_checker)
+CHECKER_FAIL = "checker FAIL"
 
 
 def _key(test: JudgeTest) -> tuple[str, int, int]:
