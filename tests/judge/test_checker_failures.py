@@ -71,7 +71,7 @@ async def test_a_checker_that_writes_no_verdict_leaves_the_submission_unjudged_n
     )
     quiet = {t.name: t for t in report.tests}["quiet"]
     assert not report.complete and "could not be judged" in report.summary
-    assert quiet.verdict is Verdict.SYSTEM_ERROR and not quiet.counted and quiet.score == 0.0
+    assert quiet.verdict is Verdict.SYSTEM_ERROR and not quiet.verifier_failed and quiet.score == 0.0
     assert "no verdict twice, once alone" in quiet.message, quiet.message
 
 
@@ -92,7 +92,7 @@ async def test_a_fail_on_an_output_counts_as_zero_and_a_fail_on_the_reference_an
         malformed, broken, _spec(ANSWER_CHECKER), LIMITS, backend=sandbox_backend, best=reference
     )
     fault = {t.name: t for t in report.tests}["broken"]
-    assert not report.complete and fault.package_fault and not fault.counted
+    assert not report.complete and fault.package_fault and not fault.verifier_failed
     assert "the package is at fault" in report.summary
     assert "package is at fault" in fault.diagnostic(LIMITS)
 
