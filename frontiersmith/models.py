@@ -486,6 +486,9 @@ class TestResult(BaseModel):
         "",
         description="For INVALID: the verifier's one-line reason (which constraint broke), without test data.",
     )
+    # a SYSTEM_ERROR that is the problem package's fault (its checker FAILs on the test for its references too):
+    # no solution can be judged on the test, so like the host's failures it leaves the run without a score
+    package_fault: bool = False
     # what the program printed, kept only when the caller asks (the protocol corrupts the best output); it
     # never leaves the process (excluded from every dump), so no schema names it: a bytes field would put a
     # `format` that MCP clients do not know (base64url) in submit's output schema
@@ -526,7 +529,12 @@ class TestResult(BaseModel):
         if self.missing:
             return f"system error: test {self.name} is missing from the package (not the solution's fault)"
         if self.verifier_failed:
-            return "system error: the verifier gave no verdict on this output (it counts as 0)"
+            return "the checker could not read your output (it counts as 0)"
+        if self.package_fault:
+            return (
+                "system error: the problem's checker fails on this test for its reference solutions too: the "
+                "problem's package is at fault, not the solution"
+            )
         words = _DIAGNOSTICS.get(self.verdict, self.verdict.value)
         if self.verdict is Verdict.RE:
             words = f"runtime error: {self._failure(exact=limits is None)}"

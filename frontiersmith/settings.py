@@ -57,6 +57,10 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
+# Settings no worker needs and no one but the server should hold (Settings.for_workers).
+SECRET_SETTINGS = ("http_token", "http_solve_token", "http_synthesis_token")
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="FRONTIERSMITH_", extra="ignore")
 
@@ -89,9 +93,15 @@ class Settings(BaseSettings):
     output_limit_kb: int = Field(65536, ge=1)
     process_limit: int = Field(64, ge=1)
     compile_timeout_s: float = Field(60.0, gt=0)
-    # Where compiled C++ binaries are cached by content (sandbox/_runner_client.py); default: data_dir /
+    # Where compiled C++ binaries are cached by content (sandbox/compile_cache.py); default: data_dir /
     # "cache" / "compiled". Stores that point at one folder compile each program once between them.
     compile_cache_dir: Path | None = None
+    # A compiled program (a C++ binary, Python bytecode) over this many bytes is a compilation error: a few
+    # hundred bytes of source with an initialised 250 MiB global make a 262 MB binary, which would otherwise be
+    # kept, copied into every sandbox and cached. Contest binaries are well under 1 MiB; 16 MiB leaves room
+    # for initialised tables. The cache keeps the programs used most recently up to compile_cache_bytes.
+    max_binary_bytes: int = Field(16 * 1024 * 1024, ge=1024 * 1024, le=1024 * 1024 * 1024)
+    compile_cache_bytes: int = Field(1024 * 1024 * 1024, ge=16 * 1024 * 1024)
     # Where `frontiersmith model pull` keeps local models (tools/llm/local.py); default: data_dir / "models".
     models_dir: Path | None = None
 
@@ -150,6 +160,12 @@ class Settings(BaseSettings):
     http_token: str | None = None
     http_solve_token: str | None = None
     http_synthesis_token: str | None = None
+    # Bounds on what one client can make `serve --http` hold: a request body over max_request_bytes is refused
+    # (413) from its Content-Length, before it is read (tool arguments are bounded at 1 MB of code, so 4 MiB
+    # is room to spare); a token with max_requests_in_flight requests unanswered (a tool call's POST is, until
+    # the tool ends) gets 429 for the next: 32 x 4 MiB is the most of its bodies the server holds at once.
+    max_request_bytes: int = Field(4 * 1024 * 1024, ge=64 * 1024, le=256 * 1024 * 1024)
+    max_requests_in_flight: int = Field(32, ge=1, le=4096)
 
     # The gates of the divergence filter and the protocol (frontiersmith/thresholds.py holds their meaning).
     min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic
@@ -158,6 +174,14 @@ class Settings(BaseSettings):
     behavioural_scale: Scale = DEFAULT_THRESHOLDS.behavioural_scale
     crossval_rounds: Rounds = DEFAULT_THRESHOLDS.crossval_rounds
     min_kill_rate: Share = DEFAULT_THRESHOLDS.min_kill_rate
+
+    def for_workers(self) -> dict[str, Any]:
+        """These settings as values to hand a worker process (a Ray actor): without the HTTP tokens, which only
+        the server needs, each given as None so the worker does not read it from its own environment either.
+        (API keys are never settings: ``llm_api_key_env`` names the variable, and model calls stay on the driver.)"""
+        values = self.model_dump(mode="json")
+        values.update(dict.fromkeys(SECRET_SETTINGS))
+        return values
 
     @field_validator("data_dir", mode="after")
     @classmethod

@@ -7,7 +7,7 @@ nothing carried over.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from frontiersmith.errors import SandboxError
@@ -33,11 +33,14 @@ __all__ = [
 ]
 
 
-async def start_sandbox(backend: str | None = None, settings: Settings | None = None) -> Sandbox:
-    """Start a sandbox of the named (else the configured) backend; the caller must ``await sb.close()``
-    (prefer ``open_sandbox``)."""
+async def start_sandbox(
+    backend: str | None = None, settings: Settings | None = None, limits: Sequence[RunLimits] = ()
+) -> Sandbox:
+    """Start a sandbox of the named (else the configured) backend, sized for runs under ``limits`` (beside the
+    settings' own); the caller must ``await sb.close()`` (prefer ``open_sandbox``)."""
     settings = settings or get_settings()
     sb = make_sandbox(backend or settings.sandbox_backend, settings)
+    sb.sized_for = tuple(limits)
     with unmetered():  # its self-test runs are the sandbox's, not any candidate's (frontiersmith/metering.py)
         await sb.start()
     return sb
@@ -45,10 +48,11 @@ async def start_sandbox(backend: str | None = None, settings: Settings | None = 
 
 @asynccontextmanager
 async def open_sandbox(
-    backend: str | None = None, settings: Settings | None = None
+    backend: str | None = None, settings: Settings | None = None, limits: Sequence[RunLimits] = ()
 ) -> AsyncIterator[Sandbox]:
-    """``async with open_sandbox() as sb``: one isolation set-up, torn down on exit (also on errors)."""
-    sb = await start_sandbox(backend, settings)
+    """``async with open_sandbox() as sb``: one isolation set-up, torn down on exit (also on errors). ``limits``:
+    those of the runs it is opened for (a problem's, its verifier's), which its space is sized from."""
+    sb = await start_sandbox(backend, settings, limits)
     try:
         yield sb
     finally:

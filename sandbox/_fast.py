@@ -212,7 +212,7 @@ class FastChannel:
                 "wall_ms": wall_us / 1000.0,
                 "rss_kb": run_memory_kb(rss_kb, peak_kb, os.fstat(fds[1]).st_size + os.fstat(fds[2]).st_size),
                 "timed_out": timed_out,
-                "oom": oom == 1,
+                "oom": oom,  # cgroups.OOM_KILLED, LIMIT_HIT or 0
                 "stdout": pread_upto(fds[1], limits.output_kb * 1024 + 1),
                 "stderr": pread_upto(fds[2], STDERR_KEEP),
             }

@@ -36,9 +36,12 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.models import Language, Verdict
 from frontiersmith.settings import Settings
 
+from . import compile_cache
 from ._fast import FastChannel
+from .admission import Admission, compile_room, max_parallel, run_room
 from .base import JUDGE_PROGRAMS, CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
-from .cgroups import SandboxCgroup, Tree, find_tree
+from .cgroups import LIMIT_HIT, OOM_KILLED, SandboxCgroup, Tree, find_tree
+from .compile_outcome import compile_failure
 from .pch import FLAGS as PCH_FLAGS
 from .pch import HEADER as PCH_HEADER
 from .protocol import (
@@ -58,7 +61,6 @@ log = logging.getLogger(__name__)
 # docker's request/reply FIFOs, and the fast-run socket of both backends
 CHANNEL = "/fs-chan"
 STDERR_SHOWN = 8192
-COMPILE_MESSAGE_SHOWN = 8192
 REPLY_GRACE_S = (
     20.0  # how long past a run's hard stop (protocol.hard_stop_ms) we wait before calling the runner dead
 )
@@ -157,6 +159,7 @@ def bootstrap_argv(
     private: bool = True,
     run_ns: bool = False,
     cgroup: dict[str, Any] | None = None,
+    xfer: str | None = None,
 ) -> list[str]:
     """The runner's command line; ``chan`` is a dir with the FIFOs ``req`` and ``rep`` to talk over instead of
     stdio; ``private``: the runner's /tmp, /dev/shm and the like are the sandbox's own, not the host's;
@@ -171,6 +174,8 @@ def bootstrap_argv(
     cfg["run_ns"] = run_ns
     if cgroup:  # the sandbox's cgroup subtree as the runner sees it (SandboxCgroup.config)
         cfg["cgroup"] = cgroup
+    if xfer:  # the dir compiled programs cross between the host's compile cache and the sandbox
+        cfg["xfer"] = xfer
     config = json.dumps(cfg)
     sizes = ",".join(f"{name}:{len(source)}" for name, source in shipped_sources())
     return [python, "-I", "-S", "-c", BOOTSTRAP, sizes, config]
@@ -252,21 +257,6 @@ def testlib_header(settings: Settings) -> bytes | None:
     return ours.read_bytes() if ours.is_file() else None
 
 
-def max_parallel(settings: Settings) -> int:
-    """Runs in flight at once inside one sandbox; more wait their turn on the host side."""
-    return max(8, settings.workers)
-
-
-def box_mb(settings: Settings, cgroups: bool) -> int:
-    """The size of a sandbox's /box tmpfs in MiB. With per-run cgroups a run's files count against its own
-    memory limit (tmpfs pages are charged to their writer), so /box holds what every run in flight may write
-    at once, and room for programs and the checkers' files beside; without, the old share of the workers'."""
-    if cgroups:
-        per_run = settings.memory_limit_mb + -(-settings.output_limit_kb // 1024)
-        return max_parallel(settings) * per_run + 768
-    return max(1024, settings.memory_limit_mb * settings.workers + 768)
-
-
 def fast_spares(settings: Settings) -> int:
     """Dirs the launcher holds staged for fast runs: twice the runs in flight, since a dir comes back
     a moment after its run (at most 64, the launcher's table). With none free, a run takes the runner."""
@@ -323,8 +313,9 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
         verdict = Verdict.OLE
         stdout = stdout[:out_limit]
     elif (
-        reply.get("oom")
+        (oom := int(reply.get("oom") or 0)) == OOM_KILLED
         or rss_kb > mem_kb
+        or (failed and oom == LIMIT_HIT)  # its cgroup refused it memory (its events say so), and it failed
         or (failed and (rss_kb >= 0.9 * mem_kb or any(h in stderr_full for h in _MEMORY_HINTS)))
     ):
         verdict = Verdict.MLE
@@ -339,6 +330,8 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     missing = reply.get("missing") or []
     if missing and verdict is Verdict.OK:
         message = f"the program did not write {', '.join(missing)}"
+    if verdict is Verdict.TLE:  # stopped at (or past) its limit, whatever the clock read when the kill landed
+        cpu_ms = max(cpu_ms, float(limits.time_ms))
     return ExecResult(
         verdict=verdict,
         exit_code=exit_code,
@@ -350,18 +343,11 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
         stderr=_truncate(stderr_full, STDERR_SHOWN),
         message=message,
         files=files,
+        truncated=list(reply.get("truncated") or []),
     )
 
 
 CPP_FLAGS_VERSION = "g++ -std=c++17 -O2 -pipe v1"  # bump when the compile command changes
-
-
-def _cache_put(path: Path, data: bytes) -> None:
-    """Write atomically, so a concurrent reader never sees half a binary."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 def _truncate(text: str, limit: int) -> str:
@@ -389,8 +375,14 @@ class RunnerSandbox(Sandbox):
         self._closed = False
         self._send_lock = asyncio.Lock()
         self._has_testlib = False
-        self._slots = asyncio.Semaphore(max_parallel(settings))
-        self._pair_lock = asyncio.Lock()  # an interaction takes its two slots under it (``interact``)
+        # who may run now: slots, the room in /box each run may fill, runs that must be alone (admission.py);
+        # the backend sizes /box at start (``box_bytes``)
+        self._admission = Admission(
+            max_parallel(settings), 0, marker=lambda: next(self._ids), ping=self._ping, grow=self._grow_box
+        )
+        self._installed: dict[str, int] = {}  # a program's dir under progs -> the bytes it holds in /box
+        # the host's transfer dir and where the runner sees it (a backend that has one sets it before start)
+        self._xfer: tuple[Path, str] | None = None
         self.launcher: str | None = None  # the C launcher in use, or None (runner forks in Python)
         # Once on, replies are settled straight from the backend's read callback (``_feed_replies``)
         # instead of waking the reader task first: one event-loop trip less per run.
@@ -454,7 +446,10 @@ class RunnerSandbox(Sandbox):
         return True
 
     def _settle(self, reply: Any) -> None:
-        fut = self._pending.pop(reply.get("id"), None)
+        rid = reply.get("id")
+        if isinstance(rid, int):  # every run that ended before this request was sent has its files gone
+            self._admission.settled(rid)
+        fut = self._pending.pop(rid, None)
         if fut is not None and not fut.done():
             fut.set_result(reply)
 
@@ -495,7 +490,7 @@ class RunnerSandbox(Sandbox):
         self._reader = asyncio.get_running_loop().create_task(self._read_replies())
         header = testlib_header(self.settings)
         if header is not None:
-            await self._request({"op": "put", "path": "include/testlib.h", "data": b64(header)}, 30)
+            await self._put("include/testlib.h", 0o644, data=header)
             self._has_testlib = True
         await self._install_launcher()
 
@@ -504,15 +499,7 @@ class RunnerSandbox(Sandbox):
         path: str | None = None
         binary = await asyncio.to_thread(host_launcher)
         if binary is not None:
-            reply = await self._request(
-                {
-                    "op": "put",
-                    "path": "bin/fs-exec",
-                    "data": b64(binary),
-                    "mode": 0o755,
-                },
-                60,
-            )
+            reply = await self._put("bin/fs-exec", 0o755, data=binary)
             path = reply.get("path")
         if path is None:
             limits = RunLimits(time_ms=60000, memory_mb=2048, output_kb=65536, processes=32, open_files=256)
@@ -597,8 +584,11 @@ class RunnerSandbox(Sandbox):
     def limits(self) -> str:
         """How a run's limits are enforced here, in a few words (``frontiersmith sandbox info`` shows it)."""
         if self._runner_cgroup and self._cgroup is not None:
-            return f"{self._cgroup.tree.describe()} for all of a run's processes together"
-        return "rlimits per process only (no cgroup: a run's processes are not limited together)"
+            return (
+                f"{self._cgroup.tree.describe()} for all of a run's processes together; /box "
+                f"{self._admission.box >> 20} MiB, each run holding the room its cgroup lets it fill"
+            )
+        return "rlimits per process only (no cgroup: a run's processes are not limited together, nor held to their room in /box)"
 
     @property
     def isolation(self) -> str:
@@ -659,22 +649,73 @@ class RunnerSandbox(Sandbox):
     async def _from_compile_cache(
         self, key: str, name: str, dest: str, language: Language
     ) -> CompileResult | None:
-        path = self._compile_cache_dir() / key
-        try:
-            data = await asyncio.to_thread(path.read_bytes)
-        except OSError:
+        """The program cached under ``key`` installed as ``dest``, through the transfer dir; None on a miss."""
+        path = compile_cache.cached(self._compile_cache_dir(), key)
+        if path is None or self._xfer is None:
             return None
         target, mode = _COMPILED[language]
+        handoff = self._xfer[0] / f"in-{secrets.token_hex(8)}"
         try:
-            reply = await self._request(
-                {"op": "put", "path": f"progs/{dest}/{target}", "data": b64(data), "mode": mode}, 60
-            )
-        except SandboxError:
+            await asyncio.to_thread(shutil.copyfile, path, handoff)
+            reply = await self._put(f"progs/{dest}/{target}", mode, handoff=handoff.name)
+        except (OSError, SandboxError):
             return None
+        finally:
+            with contextlib.suppress(OSError):
+                handoff.unlink()
         installed = reply.get("path")
         if not installed:
             return None
+        self._installed[dest] = int(reply.get("bytes") or 0)
         return CompileResult(Verdict.OK, program=self._handle(name, language, installed))
+
+    async def _put(
+        self, path: str, mode: int, *, data: bytes | None = None, handoff: str | None = None
+    ) -> dict[str, Any]:
+        """A file of the sandbox's own under /box: ``data``, or the file ``handoff`` in the transfer dir."""
+        msg: dict[str, Any] = {"op": "put", "path": path, "mode": mode}
+        if handoff is not None:
+            msg["from"] = handoff
+        else:
+            msg["data"] = b64(data or b"")
+        reply = await self._request(msg, 60)
+        self._admission.programs += int(reply.get("bytes") or 0)
+        return reply
+
+    async def discard(self, program: ProgramHandle) -> None:
+        installed = program.source or program.argv[0]
+        prefix = f"{self.root}/progs/"
+        dest = installed[len(prefix) :].split("/", 1)[0] if installed.startswith(prefix) else ""
+        if dest not in self._installed or not self.usable:
+            return
+        with contextlib.suppress(SandboxError):
+            reply = await self._request({"op": "drop", "path": dest}, 60)
+            if reply.get("bytes") is not None:
+                self._admission.programs -= self._installed.pop(dest)
+
+    async def _ping(self) -> None:
+        with contextlib.suppress(SandboxError):
+            await self._request({"op": "ping"}, 30)
+
+    async def _grow_box(self, size: int) -> bool:
+        """Make /box ``size`` bytes big, where this backend's runner may; True once it is."""
+        if not self._can_grow or not self.usable:
+            return False
+        try:
+            reply = await self._request({"op": "grow", "bytes": size}, 30)
+        except SandboxError:
+            return False
+        if reply.get("grown"):
+            self._admission.box = size
+            return True
+        log.info("the %s sandbox's /box could not grow to %d MiB: %s", self.backend, size >> 20, reply)
+        return False
+
+    _can_grow = False  # the backend's runner may remount /box (a root bwrap, a container)
+
+    @property
+    def own_space(self) -> bool:
+        return bool(self._runner_cgroup) and self._cgroup is not None
 
     async def _read_replies(self) -> None:
         try:
@@ -791,7 +832,11 @@ class RunnerSandbox(Sandbox):
     ) -> CompileResult:
         """Compile ``code`` in the sandbox into ``dest`` (and the compile cache under ``cache_key``)."""
         timeout_ms = int(self.settings.compile_timeout_s * 1000)
-        limits = RunLimits(time_ms=timeout_ms, memory_mb=4096, output_kb=262144, processes=32, open_files=256)
+        binary_limit = self.settings.max_binary_bytes
+        # every file the compiler writes (the binary above all) is held to the binary limit (RLIMIT_FSIZE)
+        limits = RunLimits(
+            time_ms=timeout_ms, memory_mb=4096, output_kb=binary_limit // 1024, processes=32, open_files=256
+        )
         if language is Language.CPP:
             # GCC looks for bits/stdc++.h.gch in each -I dir before the system's, and skips one it cannot use
             # (built with other flags: so the compile takes the header's own). Only a program that names the
@@ -806,36 +851,50 @@ class RunnerSandbox(Sandbox):
         else:  # pragma: no cover - Language has no other members today
             return CompileResult(Verdict.SYSTEM_ERROR, message=f"unsupported language {language}")
         source, mode = _COMPILED[language]
+        # owner-only (a binary needs no read right to be run): no run reads another's program
+        install = {"from": source, "to": f"{dest}/{source}", "mode": mode, "max_bytes": binary_limit}
+        if cache_key is not None and self._xfer is not None:
+            install["export"] = f"out-{secrets.token_hex(8)}"  # a copy for the compile cache, as a file
         try:
             reply = await self._raw_run(
                 argv,
                 files=files,
                 limits=limits,
                 wall_ms=timeout_ms,
-                # owner-only (a binary needs no read right to be run): no run reads another's program
-                install={"from": source, "to": f"{dest}/{source}", "mode": mode},
-                want_files=[source] if cache_key is not None else (),
+                install=install,
+                room=compile_room(binary_limit, len(files[next(iter(files))])),
             )
         except SandboxError as exc:
             return CompileResult(Verdict.SYSTEM_ERROR, message=str(exc))
+        return await self._compiled(reply, limits, name, language, dest, cache_key)
+
+    async def _compiled(
+        self,
+        reply: dict[str, Any],
+        limits: RunLimits,
+        name: str,
+        language: Language,
+        dest: str,
+        key: str | None,
+    ) -> CompileResult:
+        """What a compile's run came to: the program (cached), a compilation error of the program's, or a
+        system error where the host is at fault (the compiler missing or broken)."""
         result = classify(reply, limits)
-        installed = reply.get("installed")
-        if cache_key is not None and result.verdict is Verdict.OK and installed:
-            binary = result.files.get(source)
-            if binary:
-                await asyncio.to_thread(_cache_put, self._compile_cache_dir() / cache_key, binary)
+        installed, size = reply.get("installed"), int(reply.get("installed_bytes") or 0)
+        exported = reply.get("exported")
+        if exported and self._xfer is not None:
+            made = self._xfer[0] / str(exported)
+            if key is not None and installed and result.verdict is Verdict.OK:
+                bound = self.settings.compile_cache_bytes
+                with contextlib.suppress(OSError):
+                    await asyncio.to_thread(compile_cache.keep, self._compile_cache_dir(), key, made, bound)
+            with contextlib.suppress(OSError):
+                made.unlink()
         if result.verdict is Verdict.OK and installed:
+            self._installed[dest] = size
+            self._admission.programs += size
             return CompileResult(Verdict.OK, program=self._handle(name, language, installed))
-        if result.verdict is Verdict.SYSTEM_ERROR or (result.verdict is Verdict.OK and not installed):
-            return CompileResult(
-                Verdict.SYSTEM_ERROR, message=result.message or "the compiler produced nothing"
-            )
-        text = (result.stdout.decode("utf-8", errors="replace") + result.stderr).strip()
-        if result.verdict is Verdict.TLE:
-            text = f"compilation took longer than {self.settings.compile_timeout_s:g} s\n{text}"
-        elif result.verdict is not Verdict.RE:
-            text = f"compilation failed ({result.verdict}: {result.message})\n{text}"
-        return CompileResult(Verdict.CE, message=_truncate(text.strip(), COMPILE_MESSAGE_SHOWN))
+        return compile_failure(result, reply, self.settings)
 
     async def run(
         self,
@@ -846,6 +905,7 @@ class RunnerSandbox(Sandbox):
         files: Mapping[str, bytes] | None = None,
         want_files: Sequence[str] = (),
         limits: RunLimits = RunLimits(),
+        alone: bool = False,
     ) -> ExecResult:
         env = _program_env(program)
         fast = self._fast
@@ -853,7 +913,7 @@ class RunnerSandbox(Sandbox):
             wall_ms = wall_limit_ms(limits)
             hard_ms = hard_stop_ms(wall_ms, limits.time_ms)
             try:
-                async with self._slots:
+                async with self._admission.enter(run_room(limits), alone=alone):
                     reply = await fast.run(
                         [*program.argv, *args],
                         stdin,
@@ -876,6 +936,7 @@ class RunnerSandbox(Sandbox):
                 limits=limits,
                 wall_ms=wall_limit_ms(limits),
                 env=env,
+                alone=alone,
             )
         except SandboxError as exc:
             return ExecResult(Verdict.SYSTEM_ERROR, message=str(exc))
@@ -891,10 +952,12 @@ class RunnerSandbox(Sandbox):
         want_files: Sequence[str] = (),
         limits: RunLimits = RunLimits(),
         interactor_limits: RunLimits = RunLimits(),
+        alone: bool = False,
     ) -> tuple[ExecResult, ExecResult]:
-        # Both runs go through the runner, which joins them by the pipe pair's name; their two slots are
-        # taken together, so interactions waiting for slots never each hold half of what they need.
+        # Both runs go through the runner, which joins them by the pipe pair's name; their two slots (and their
+        # room in /box) are taken together, so interactions waiting never each hold half of what they need.
         pipe = secrets.token_hex(8)
+        files = files or {}
         messages = [
             _run_message(
                 solution.argv, limits, wall_limit_ms(limits), env=_program_env(solution), pipe=[pipe, 0]
@@ -903,7 +966,7 @@ class RunnerSandbox(Sandbox):
                 [*interactor.argv, *args],
                 interactor_limits,
                 wall_limit_ms(interactor_limits),
-                files=files or {},
+                files=files,
                 want_files=want_files,
                 env=_program_env(interactor),
                 pipe=[pipe, 1],
@@ -917,20 +980,13 @@ class RunnerSandbox(Sandbox):
             except SandboxError as exc:
                 replies[i] = {"error": str(exc)}
 
-        async with self._pair_lock:
-            await self._slots.acquire()
-            try:
-                await self._slots.acquire()
-            except BaseException:
-                self._slots.release()
-                raise
+        room = run_room(limits) + run_room(interactor_limits, sum(len(d) for d in files.values()))
         try:
-            async with anyio.create_task_group() as tg:
+            async with self._admission.enter(room, slots=2, alone=alone), anyio.create_task_group() as tg:
                 tg.start_soon(one, 0)
                 tg.start_soon(one, 1)
-        finally:
-            self._slots.release()
-            self._slots.release()
+        except SandboxError as exc:
+            replies = [{"error": str(exc)}, {"error": str(exc)}]
         return classify(replies[0], limits), classify(replies[1], interactor_limits)
 
     async def _raw_run(
@@ -944,11 +1000,16 @@ class RunnerSandbox(Sandbox):
         wall_ms: int,
         install: dict[str, Any] | None = None,
         env: dict[str, str] | None = None,
+        alone: bool = False,
+        room: int | None = None,
     ) -> dict[str, Any]:
+        """One run through the runner; ``room``: the bytes of /box it may fill, if not what its limits allow."""
         msg = _run_message(
             argv, limits, wall_ms, stdin=stdin, files=files, want_files=want_files, install=install, env=env
         )
-        async with self._slots:
+        if room is None:
+            room = run_room(limits, len(stdin) + sum(len(data) for data in files.values()))
+        async with self._admission.enter(room, alone=alone):
             return await self._request(msg, msg["hard_ms"] / 1000.0 + REPLY_GRACE_S)
 
 

@@ -1,5 +1,6 @@
 """Host temp dirs of the sandboxes, named for the process that made them, so a later process can remove
-what one killed with SIGKILL left behind (its box, its fast-run socket dir, docker's FIFO dir)."""
+what one killed with SIGKILL left behind (its box, its fast-run socket dir, docker's FIFO dir, the dir programs
+cross between the host's compile cache and the sandbox)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-KINDS = ("fs-sandbox", "fs-fast", "fs-docker-chan")
+KINDS = ("fs-sandbox", "fs-fast", "fs-docker-chan", "fs-xfer")
 _NAME = re.compile(rf"^({'|'.join(KINDS)})-(\d+)-")
 _swept = False
 

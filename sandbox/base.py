@@ -70,6 +70,8 @@ class ExecResult:
     stderr: str = ""  # truncated for display
     message: str = ""
     files: dict[str, bytes] = field(default_factory=dict)  # files asked for with ``want_files``
+    # files asked for that held more than the output limit: ``files`` has only their start (not read whole)
+    truncated: list[str] = field(default_factory=list)
 
 
 def _metered_run(run: Callable[..., Awaitable[ExecResult]]) -> Callable[..., Awaitable[ExecResult]]:
@@ -101,6 +103,9 @@ class Sandbox(abc.ABC):
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        # The limits of the runs this sandbox is opened for (a problem's, its verifier's or interactor's), beside
+        # the settings' own: a backend sizes the space runs write in from the largest (admission.box_bytes).
+        self.sized_for: tuple[RunLimits, ...] = ()
 
     @abc.abstractmethod
     async def start(self) -> None:
@@ -121,8 +126,11 @@ class Sandbox(abc.ABC):
         files: Mapping[str, bytes] | None = None,
         want_files: Sequence[str] = (),
         limits: RunLimits = RunLimits(),
+        alone: bool = False,
     ) -> ExecResult:
-        """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed."""
+        """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed. ``alone``: with
+        no other run of this sandbox in flight (waiting for those in flight to end, holding off new ones).
+        A file of ``want_files`` longer than the output limit comes back cut, and is named in ``truncated``."""
 
     @abc.abstractmethod
     async def interact(
@@ -135,11 +143,23 @@ class Sandbox(abc.ABC):
         want_files: Sequence[str] = (),
         limits: RunLimits = RunLimits(),
         interactor_limits: RunLimits = RunLimits(),
+        alone: bool = False,
     ) -> tuple[ExecResult, ExecResult]:
         """Run ``solution`` and ``interactor`` at once, each reading on stdin what the other writes on stdout
         (an interactive problem): two runs, each in its own dir under its own limits; ``args``, ``files``
         and ``want_files`` are the interactor's (the solution gets nothing but the pipes). Returns both
         results; neither's stdout is kept (it went to the other)."""
+
+    @property
+    def own_space(self) -> bool:
+        """True when every run is held to the room it was given (a cgroup of its own caps what it writes), so no
+        run can take the space another needs to write its output or its verdict."""
+        return False
+
+    async def discard(self, program: ProgramHandle) -> None:
+        """Forget a compiled program: its files leave the sandbox (a long-lived sandbox judging many solutions
+        drops each once judged). A no-op where there is nothing to remove."""
+        return None
 
     @property
     def usable(self) -> bool:

@@ -45,6 +45,10 @@ def _field(text: str, key: str) -> int:
     return 0
 
 
+# A run's memory state at its end (RunCgroup.memory_state; the launcher's reports carry the same numbers).
+OOM_KILLED, LIMIT_HIT = 1, 2
+
+
 def run_memory_limit(memory_bytes: int, file_bytes: int) -> int:
     """A run's cgroup memory limit: its memory limit plus one output file's worth (RLIMIT_FSIZE), since the
     pages of what it writes to stdout or its dir are charged to it too (fs_exec.cc applies the same rule)."""
@@ -358,13 +362,19 @@ class RunCgroup:
         except (OSError, ValueError):
             return 0
 
-    def oom_killed(self) -> bool:
-        """Whether the kernel killed a process of the run for going over its memory limit."""
-        name = "memory.events" if self.version == 2 else "memory.oom_control"
+    def memory_state(self) -> int:
+        """How the run met its memory limit: OOM_KILLED (the kernel killed a process of it for going over),
+        LIMIT_HIT (its usage reached the limit: an allocation may have been refused), else 0."""
         try:
-            return _field(_read(f"{self.paths[0]}/{name}"), "oom_kill") > 0
+            if self.version == 2:
+                events = _read(f"{self.paths[0]}/memory.events")
+                killed, hit = _field(events, "oom_kill"), _field(events, "max")
+            else:
+                killed = _field(_read(f"{self.paths[0]}/memory.oom_control"), "oom_kill")
+                hit = int(_read(f"{self.paths[0]}/memory.failcnt").strip() or 0)
         except (OSError, ValueError):
-            return False
+            return 0
+        return OOM_KILLED if killed > 0 else LIMIT_HIT if hit > 0 else 0
 
     def kill(self) -> bool:
         return _kill_procs(self.paths[0])

@@ -14,13 +14,16 @@ import logging
 import os
 import shutil
 import struct
+from pathlib import Path
 from typing import Any
 
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
-from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, box_mb, max_parallel
+from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv
 from ._tempdirs import make_temp_dir
+from .admission import box_bytes, max_parallel
+from .base import RunLimits
 from .pch import IMAGE_DIR
 from .protocol import BASE_ENV, ROOT
 from .registry import sandbox_backend
@@ -32,6 +35,7 @@ LABEL = "frontiersmith.sandbox"
 # drops every capability with its uid
 _RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER", "SYS_ADMIN"]
 _PIPE_LIMIT = 1 << 30
+XFER = f"{ROOT}/io/xfer"  # where the transfer dir is bound (runner.XFER): under io/, which no run may enter
 _API_TIMEOUT_S = 60
 
 
@@ -49,8 +53,11 @@ def docker_client(timeout: int = _API_TIMEOUT_S) -> Any:
         ) from None
 
 
-def container_limits(settings: Settings, cgroups: bool = False) -> dict[str, Any]:
-    """The container's limits; ``cgroups``: its runs have cgroups of their own (then /box holds more)."""
+def container_limits(
+    settings: Settings, cgroups: bool = False, sized_for: tuple[RunLimits, ...] = ()
+) -> dict[str, Any]:
+    """The container's limits; ``cgroups``: its runs have cgroups of their own (then /box holds every run in
+    flight at the largest of ``sized_for``'s limits and the settings': admission.box_bytes)."""
     workers = max(1, min(settings.workers, os.cpu_count() or 1))
     memory_mb = max(1024, settings.memory_limit_mb * settings.workers + 768)
     return {
@@ -61,13 +68,14 @@ def container_limits(settings: Settings, cgroups: bool = False) -> dict[str, Any
         # One container is one scheduling group: without a weight per worker, a busy host gives
         # all of its parallel tests together the CPU share of a single process.
         "cpu_shares": 1024 * workers,
-        "box_size": f"{box_mb(settings, cgroups)}m",
+        "box_size": box_bytes(settings, cgroups, sized_for),
     }
 
 
 @sandbox_backend("docker")
 class DockerSandbox(RunnerSandbox):
     python = "python3"
+    _can_grow = True  # the runner is root in the container's own mount namespace (unless a profile forbids)
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
@@ -85,6 +93,7 @@ class DockerSandbox(RunnerSandbox):
         self._req_fd = -1
         self._rep_fd = -1
         self._on_chan = False
+        self._xfer_dir: str | None = None
 
     async def _pch_include(self) -> str | None:
         # baked into the image by build_image; an older image has none, and g++ skips the -I
@@ -168,8 +177,12 @@ class DockerSandbox(RunnerSandbox):
         # Each run's cgroup is made in a subtree of the host's, bind-mounted in: a run leaves the container's
         # memory and pids cgroups for its own, which holds all its processes to its limits.
         cgroup = self._open_cgroup()
-        lim = container_limits(self.settings, cgroup is not None)
+        lim = container_limits(self.settings, cgroup is not None, self.sized_for)
+        self._admission.box = lim["box_size"]
         binds = {self._chan_dir: {"bind": CHANNEL, "mode": "ro"}} if self._chan_dir else {}
+        self._xfer_dir = str(make_temp_dir("fs-xfer"))
+        self._xfer = (Path(self._xfer_dir), XFER)
+        binds[self._xfer_dir] = {"bind": XFER, "mode": "rw"}  # 0700, beneath io/: no run enters it
         for host_dir, inside in cgroup.binds() if cgroup is not None else ():
             binds[host_dir] = {"bind": inside, "mode": "rw"}
         # cgroup v2 (nsdelegate) moves a process only between cgroups below its namespace's root
@@ -197,7 +210,9 @@ class DockerSandbox(RunnerSandbox):
         config = cgroup.config() if cgroup is not None else None
         created = api.create_container(
             image,
-            command=bootstrap_argv(self.python, chan=CHANNEL if self._chan_dir else None, cgroup=config),
+            command=bootstrap_argv(
+                self.python, chan=CHANNEL if self._chan_dir else None, cgroup=config, xfer=XFER
+            ),
             stdin_open=True,  # with detach=False this also sets StdinOnce: our EOF ends the runner
             network_disabled=True,
             user="0:0",
@@ -292,6 +307,9 @@ class DockerSandbox(RunnerSandbox):
                 self._client.close()
             self._client = None
         self._close_channel()
+        if self._xfer_dir is not None:
+            shutil.rmtree(self._xfer_dir, ignore_errors=True)
+            self._xfer_dir = self._xfer = None
 
 
 def _resolve(fut: asyncio.Future[None]) -> None:

@@ -24,7 +24,8 @@
  *   S DIR UID                                              a staged dir for one fast run
  *   Z ARGC ARGV... ENV...                                  the warm interpreter's command (root mode only)
  * to the runner, once a run's program has ended and whatever else of the run was alive is killed:
- * "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID PEAK_KB OOM ALONE" (or "E TOKEN ERRNO": it could not even be
+ * "X TOKEN STATUS CPU_US MAXRSS_KB EXEC_ERRNO PID PEAK_KB OOM ALONE" (OOM: 1 the kernel killed for memory, 2 the
+ * run reached its memory limit, 0 neither) (or "E TOKEN ERRNO": it could not even be
  * cloned); for a fast run, "D UID ALONE DIR" (take the dir back), sent before the host's report. ALONE
  * (the last field of an X report) = 1: nothing of the run's UID is left (0: the kill failed, and the runner keeps trying), which spares
  * the runner a scan of /proc. Kill first, report after: no reply reaches the host while a process of
@@ -239,6 +240,7 @@ struct child {
     int probe;               /* not a program: 1 = find out whether UID has any process left, 2 = kill them all */
     int netfd;               /* a run's network namespace (see net_take), or -1: the zygote's, a probe's */
     const char *cg;          /* the run's cgroup (see cg_make), which its first process joins; 0: none */
+    int held;                /* the run has a cgroup, which holds its CPU and memory (see child_main's limits) */
 };
 
 static void probe_exit(void *unused) {
@@ -590,8 +592,13 @@ __attribute__((noreturn, used)) static void child_main(struct child *c) {
             if (src != 3) SYS(__NR_close, src, 0, 0);
             else SYS(__NR_fcntl, 3, F_SETFD, 0);
         }
-    limit(RLIMIT_CPU, c->cpu, c->cpu + 1); /* SIGXCPU at the limit, SIGKILL a second later */
-    limit(RLIMIT_AS, c->as, c->as);
+    if (c->held) { /* as protocol.process_limits: the cgroup holds the run (its whole CPU, its memory) */
+        limit(RLIMIT_CPU, c->cpu + 1, c->cpu + 2);
+        limit(RLIMIT_AS, ~0ULL, ~0ULL);
+    } else {
+        limit(RLIMIT_CPU, c->cpu, c->cpu + 1); /* SIGXCPU at the limit, SIGKILL a second later */
+        limit(RLIMIT_AS, c->as, c->as);
+    }
     limit(RLIMIT_STACK, c->as, c->as);
     limit(RLIMIT_FSIZE, c->fsize, c->fsize);
     limit(RLIMIT_NOFILE, c->nofile, c->nofile);
@@ -873,8 +880,13 @@ static void cg_end(struct run *r, long long *cpu_us, long long *peak_kb, long lo
     if (ns / 1000 > *cpu_us) *cpu_us = ns / 1000;
     long long peak = cg_read(0, r->cg, cg_version == 2 ? "memory.peak" : "memory.max_usage_in_bytes", 0);
     *peak_kb = peak > 0 ? peak / 1024 : 0;
-    if (peak < 0 || peak + (1 << 20) >= r->cg_limit) /* (the kernel rounds the limit down to pages) */
-        *oom = cg_read(0, r->cg, cg_version == 2 ? "memory.events" : "memory.oom_control", "oom_kill") > 0;
+    if (peak < 0 || peak + (1 << 20) >= r->cg_limit) { /* (the kernel rounds the limit down to pages) */
+        /* 1: the kernel killed for memory; 2: the run hit its limit (an allocation may have been refused) */
+        if (cg_read(0, r->cg, cg_version == 2 ? "memory.events" : "memory.oom_control", "oom_kill") > 0)
+            *oom = 1;
+        else if ((cg_version == 2 ? cg_read(0, r->cg, "memory.events", "max") : cg_read(0, r->cg, "memory.failcnt", 0)) > 0)
+            *oom = 2;
+    }
 }
 
 /* Every CG_POLL_NS while runs are live: a run whose processes together are over its CPU limit is killed
@@ -1144,6 +1156,7 @@ static long launch(struct run *r, const char *dir, long uid, int lim, int nf, in
         long e = cg_make(name, cg_made, c.as + c.fsize, c.nproc);
         if (e != 0) return e;
         c.cg = name;
+        c.held = 1;
     }
     long long start = now_ns();
     long pid = ZYGOTE_GONE;

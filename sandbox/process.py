@@ -19,8 +19,9 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
 from ._fast import fast_dir
-from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, box_mb, warn_once
+from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, warn_once
 from ._tempdirs import make_temp_dir
+from .admission import box_bytes
 from .cgroups import SandboxCgroup
 from .pch import MOUNT_DIR, host_pch, pch_root
 from .protocol import BASE_ENV, ROOT
@@ -52,6 +53,8 @@ _RUNNER_CAPS = (
     "CAP_SYS_ADMIN",
 )
 _PIPE_LIMIT = 1 << 30  # one reply line may carry a whole (base64) output
+XFER = f"{ROOT}/io/xfer"  # where the transfer dir is bound (runner.XFER): under io/, which no run may enter
+UNBOUNDED_BOX = 1 << 62  # without bubblewrap /box is a host dir, with no size of its own
 
 
 def bwrap_path() -> str | None:
@@ -74,6 +77,7 @@ def bwrap_argv(
     chan: Path | None = None,
     pch: Path | None = None,
     cgroup: SandboxCgroup | None = None,
+    xfer: Path | None = None,
 ) -> list[str]:
     argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
     if cgroup is None or cgroup.tree.version == 1:
@@ -104,6 +108,8 @@ def bwrap_argv(
         # A tmpfs, not a host directory: every run creates and deletes a dir, which costs several
         # times more on a journaling disk file system than in memory.
         argv += ["--perms", "0755", "--size", str(box_size), "--tmpfs", ROOT]
+    if xfer is not None:  # 0700 on the host: the runner gets in, and no run can see beneath io/
+        argv += ["--bind", str(xfer), XFER]
     if chan is not None:  # a 0700 dir: the runner (root) gets in, the runs' uids do not
         argv += ["--ro-bind", str(chan), CHANNEL]
     if pch is not None:  # the host's precompiled headers (pch.py): compiles read them, nothing writes them
@@ -149,6 +155,7 @@ class ProcessSandbox(RunnerSandbox):
         # the host's folder of precompiled headers (at MOUNT_DIR under bwrap), filled on the first C++ compile
         self._pch_root: Path | None = None
         self._pch: asyncio.Task[Path | None] | None = None
+        self._xfer_dir: Path | None = None
 
     async def start(self) -> None:
         self._box = make_temp_dir("fs-sandbox")
@@ -161,14 +168,20 @@ class ProcessSandbox(RunnerSandbox):
             except SandboxError:
                 await self._shutdown()
                 raise
-            box_size = box_mb(self.settings, cgroup is not None) << 20
+            box_size = box_bytes(self.settings, cgroup is not None, self.sized_for)
+            self._admission.box = box_size
             self._chan = fast_dir()
             self._fast_dirs = (str(self._chan), CHANNEL)
+            self._xfer_dir = make_temp_dir("fs-xfer")
+            self._xfer = (self._xfer_dir, XFER)
             run_ns = os.geteuid() != 0
+            self._can_grow = not run_ns  # a non-root runner is in a user namespace that does not own /box
             self._pch_root = _pch_folder(self.settings)
             argv = bwrap_argv(
-                bwrap, self._box, box_size, self._chan, self._pch_root, cgroup
-            ) + bootstrap_argv(self.python, run_ns=run_ns, cgroup=cgroup.config() if cgroup else None)
+                bwrap, self._box, box_size, self._chan, self._pch_root, cgroup, self._xfer_dir
+            ) + bootstrap_argv(
+                self.python, run_ns=run_ns, cgroup=cgroup.config() if cgroup else None, xfer=XFER
+            )
             self.isolated = True
         elif os.geteuid() != 0:
             await self._shutdown()
@@ -183,7 +196,12 @@ class ProcessSandbox(RunnerSandbox):
             self._pch_root = _pch_folder(self.settings)
             cgroup = self._open_cgroup()
             config = cgroup.config(inside=False) if cgroup else None
-            argv = bootstrap_argv(self.python, root=self.root, private=False, cgroup=config)
+            self._admission.box = UNBOUNDED_BOX
+            self._xfer_dir = make_temp_dir("fs-xfer")
+            self._xfer = (self._xfer_dir, str(self._xfer_dir))
+            argv = bootstrap_argv(
+                self.python, root=self.root, private=False, cgroup=config, xfer=str(self._xfer_dir)
+            )
         leaf = cgroup.leaf_procs() if cgroup else None
         if leaf:  # cgroup v2: the sandbox's own processes start in its subtree's leaf (see SandboxCgroup)
             argv = ["/bin/sh", "-c", 'echo 0 > "$0" && exec "$@"', leaf, *argv]
@@ -296,3 +314,6 @@ class ProcessSandbox(RunnerSandbox):
         if self._chan is not None:
             shutil.rmtree(self._chan, ignore_errors=True)
             self._chan = None
+        if self._xfer_dir is not None:
+            shutil.rmtree(self._xfer_dir, ignore_errors=True)
+            self._xfer_dir = self._xfer = None

@@ -51,6 +51,27 @@ def unb64(text: str) -> bytes:
     return base64.b64decode(text)
 
 
+class LineBuffer:
+    """Lines out of a stream's chunks in time linear in their size: a line's chunks are kept apart and joined
+    once, when it ends (a request carries a whole output, base64'd, in one line of many megabytes)."""
+
+    def __init__(self) -> None:
+        self._parts: list[bytes] = []
+
+    def feed(self, chunk: bytes) -> list[bytes]:
+        """The lines ``chunk`` ends (without their newlines); the rest waits for the next chunk."""
+        if b"\n" not in chunk:
+            self._parts.append(chunk)
+            return []
+        first, *lines = chunk.split(b"\n")
+        rest = lines.pop()
+        if self._parts:
+            self._parts.append(first)
+            first = b"".join(self._parts)
+        self._parts = [rest] if rest else []
+        return [first, *lines]
+
+
 def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -77,6 +98,18 @@ def launcher_limits(cpu_ms: int, mem_mb: int, out_kb: int, nproc: int, nofile: i
     """The five limits the launcher applies, in its order: whole CPU seconds (rounded up, at least one),
     address space and file size in bytes, processes, open files."""
     return (max(1, -(-cpu_ms // 1000)), mem_mb * 1024 * 1024, out_kb * 1024, nproc, nofile)
+
+
+def process_limits(cpu_s: int, mem: int, in_cgroup: bool) -> tuple[tuple[int, int], int]:
+    """A run's per-process CPU rlimit (soft, hard) and address-space rlimit (-1: none), given its whole CPU
+    seconds and memory bytes (``launcher_limits``). In a cgroup of its own, the cgroup holds the run: each
+    process's CPU limit steps back a second, so the run's whole CPU (which the cgroup counts, and kills at)
+    ends it first, over its limit, a time-out whichever process spent it; its address space is unlimited, so
+    memory over the limit meets the cgroup (an OOM kill, or a refusal its events record: a memory-out) rather
+    than an allocation failing inside the program. The launcher (fs_exec.cc) and the zygote apply the same."""
+    if in_cgroup:
+        return (cpu_s + 1, cpu_s + 2), -1
+    return (cpu_s, cpu_s + 1), mem
 
 
 def command_fields(limits: Sequence[int], argv: Sequence[str], env: Mapping[str, str]) -> list[str]:

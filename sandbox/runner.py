@@ -36,6 +36,7 @@ from .protocol import (
     STDERR_KEEP,
     TIMED_OUT_FORCED,
     TIMED_OUT_IDLE,
+    LineBuffer,
     b64,
     command_fields,
     exit_and_signal,
@@ -43,6 +44,7 @@ from .protocol import (
     launcher_limits,
     launcher_packet,
     pread_upto,
+    process_limits,
     run_memory_kb,
     unb64,
     write_all,
@@ -58,6 +60,37 @@ RUN_NS = False
 CGROUP: dict | None = None
 CGROUP_POLL_S = 0.05  # how often the fork path looks at a live run's CPU time (the launcher: CG_POLL_NS)
 SCRATCH_DIRS = ("/dev/shm", "/dev/mqueue", "/tmp", "/var/tmp")
+
+
+# The host's transfer dir as the runner sees it (config "xfer": a host dir bound beneath ROOT/io, which no run
+# can enter or see), when there is one: compiled programs go through it to the host's compile cache and back,
+# as files rather than bytes in messages.
+XFER = ""
+_MS_REMOUNT, _MS_NOSUID, _MS_NODEV = 32, 2, 4
+
+
+def _remount(path: str, size: int) -> None:
+    """Give the tmpfs at ``path`` a new size (mount(2) with MS_REMOUNT: os has no call for it)."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    flags = _MS_REMOUNT | _MS_NOSUID | _MS_NODEV
+    if libc.mount(b"tmpfs", path.encode(), b"tmpfs", flags, f"size={size}".encode()) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code))
+
+
+def _export(data: bytes, dest: str) -> str:
+    """Leave ``data`` in the transfer dir as ``dest``, owned by the dir's owner (the host's user, who reads it)."""
+    owner = os.stat(os.path.dirname(dest))
+    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        write_all(fd, data)
+        if CAN_SETUID and owner.st_uid != os.geteuid():
+            os.fchown(fd, owner.st_uid, owner.st_gid)
+    finally:
+        os.close(fd)
+    return os.path.basename(dest)
 
 
 def _safe_rel(name: str) -> str:
@@ -435,11 +468,12 @@ class Outcome:
         clean: bool = False,
         error: str = "",
         peak_kb: int = 0,
-        oom: bool = False,
+        oom: int = 0,
     ) -> None:
         self.status, self.cpu_ms, self.rss_kb = status, cpu_ms, rss_kb
         self.exec_error, self.clean, self.error = exec_error, clean, error
-        # from the run's cgroup: the most memory it held at once, and whether the kernel killed for memory
+        # from the run's cgroup: the most memory it held at once, and how it met its memory limit (cgroups.OOM_KILLED,
+        # LIMIT_HIT or 0)
         self.peak_kb, self.oom = peak_kb, oom
 
 
@@ -477,6 +511,8 @@ class Staged:
         under the walk."""
         for fd in self.fds:
             if fd >= 0:  # (an interaction's run gave its pipe ends to its program at the start)
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, 0)  # a stream file's pages leave /box now, not at the slot's next run
                 with contextlib.suppress(OSError):
                     os.close(fd)
         self.fds = []
@@ -547,6 +583,10 @@ class Runner:
                 self.start_run(req)
             elif op == "put":
                 self.put(req)
+            elif op == "drop":
+                self.drop(req)
+            elif op == "grow":
+                self.grow(req)
             elif op == "kill":
                 run = self.runs.get(req.get("target"))
                 if run is not None:
@@ -576,12 +616,40 @@ class Runner:
             self.send({"id": req.get("id"), "error": f"{type(exc).__name__}: {exc}"})
 
     def put(self, req: dict) -> None:
+        """Write a file of the sandbox's own (a header, the launcher, a program from the compile cache): its
+        bytes in the request, or (``from``) a file the host left in the transfer dir."""
         path = f"{ROOT}/{_safe_rel(req['path'])}"
         os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
-        with open(path, "wb") as fh:
-            fh.write(unb64(req["data"]))
+        if "from" in req and XFER:
+            source = f"{XFER}/{_safe_rel(req['from'])}"
+            with open(source, "rb") as src, open(path, "wb") as fh:
+                while chunk := src.read(1 << 20):
+                    fh.write(chunk)
+        else:
+            with open(path, "wb") as fh:
+                fh.write(unb64(req["data"]))
         os.chmod(path, req.get("mode", 0o644))
-        self.send({"id": req["id"], "path": path})
+        self.send({"id": req["id"], "path": path, "bytes": os.stat(path).st_size})
+
+    def drop(self, req: dict) -> None:
+        """Remove a program of the sandbox's (its dir under progs): its room in /box is free again."""
+        rel = _safe_rel(req["path"])
+        path = f"{ROOT}/progs/{rel.split('/', 1)[0]}"
+        freed = 0
+        for dirpath, _dirs, names in os.walk(path):
+            freed += sum(os.lstat(os.path.join(dirpath, n)).st_size for n in names)
+        self.send({"id": req["id"], "bytes": freed if remove_tree(path) else 0})
+
+    def grow(self, req: dict) -> None:
+        """Make /box (a tmpfs) ``bytes`` big, where this runner may (it needs CAP_SYS_ADMIN over the mount)."""
+        size = int(req["bytes"])
+        try:
+            _remount(ROOT, size)
+            grown = os.statvfs(ROOT).f_blocks * os.statvfs(ROOT).f_frsize >= size
+        except OSError as exc:
+            self.send({"id": req["id"], "grown": False, "why": str(exc)})
+            return
+        self.send({"id": req["id"], "grown": grown})
 
     # -- runs ----------------------------------------------------------------------------------
 
@@ -797,9 +865,10 @@ class Runner:
                         fh.write("1000")
                 except OSError:
                     pass
+                cpu_limit, address = process_limits(cpu_s, mem, bool(procs))
                 for res, value in (
-                    (resource.RLIMIT_CPU, (cpu_s, cpu_s + 1)),
-                    (resource.RLIMIT_AS, (mem, mem)),
+                    (resource.RLIMIT_CPU, cpu_limit),
+                    (resource.RLIMIT_AS, (address, address)),
                     (resource.RLIMIT_STACK, (mem, mem)),
                     (resource.RLIMIT_FSIZE, (fsize, fsize)),
                     (resource.RLIMIT_NPROC, (nproc, nproc)),
@@ -868,7 +937,7 @@ class Runner:
         if cg is not None:  # the whole run: what else it left is killed, then its cgroup read and removed
             cg.kill()
             outcome.cpu_ms = max(outcome.cpu_ms, cg.cpu_us() / 1000.0)
-            outcome.peak_kb, outcome.oom = cg.peak_kb(), cg.oom_killed()
+            outcome.peak_kb, outcome.oom = cg.peak_kb(), cg.memory_state()
             cg.remove()
         return outcome
 
@@ -906,7 +975,7 @@ class Runner:
             peak_kb, oom, timed_out = (int(x) for x in rest[5:8])  # from the run's cgroup (0 0 without one)
             run.timed_out = timed_out or run.timed_out  # the launcher ended it as idle past its backstop
             outcome = Outcome(
-                status, cpu_us / 1000.0, rss_kb, exec_error, clean=alone, peak_kb=peak_kb, oom=oom == 1
+                status, cpu_us / 1000.0, rss_kb, exec_error, clean=alone, peak_kb=peak_kb, oom=oom
             )
             self.finish(run, outcome)
 
@@ -933,7 +1002,9 @@ class Runner:
         if not clean:
             reply["error"] = "processes of the run outlived it and could not be killed"
         if outcome.oom:
-            reply["oom"] = True  # the kernel killed a process of the run: it went over its memory limit
+            reply["oom"] = (
+                outcome.oom
+            )  # the kernel killed a process of the run for memory, or it hit its limit
         if exec_error:
             code, _, text = exec_error.decode(errors="replace").partition(":")
             reply["exec_error"] = text
@@ -947,12 +1018,14 @@ class Runner:
             reply["stderr"] = b64(pread_upto(run.fds[2], STDERR_KEEP))
             written = (os.fstat(out).st_size if out >= 0 else 0) + os.fstat(run.fds[2]).st_size
             reply["rss_kb"] = run_memory_kb(outcome.rss_kb, outcome.peak_kb, written)
-            files, missing = self._collect(run, req.get("want") or [], out_limit)
+            files, missing, truncated = self._collect(run, req.get("want") or [], out_limit)
             reply["files"] = files
             reply["missing"] = missing
+            if truncated:  # read only in part: what the program wrote there cannot be read whole
+                reply["truncated"] = truncated
             install = req.get("install")
             if install and reply["exit"] == 0 and not exec_error:
-                reply["installed"] = self._install(run, install)
+                self._install(run, install, reply)
         except Exception as exc:
             reply["error"] = f"{type(exc).__name__}: {exc}"
         # Reply first, then clean up: the runner is single-threaded, so the teardown still ends before
@@ -962,17 +1035,22 @@ class Runner:
         finally:
             self._teardown(run, clean)
 
-    def _collect(self, run: Run, want: list[str], limit: int) -> tuple[dict, list]:
+    def _collect(self, run: Run, want: list[str], limit: int) -> tuple[dict, list, list]:
+        """The files asked for, each up to ``limit`` bytes; the names of those missing, and of those cut."""
         files: dict[str, str] = {}
         missing: list[str] = []
+        truncated: list[str] = []
         for name in want:
             try:
-                data = self._read_own_file(run, _safe_rel(name), limit)
+                data = self._read_own_file(run, _safe_rel(name), limit + 1)
             except (OSError, ValueError):
                 missing.append(name)
                 continue
+            if len(data) > limit:
+                truncated.append(name)
+                data = data[:limit]
             files[name] = b64(data)
-        return files, missing
+        return files, missing, truncated
 
     def _read_own_file(self, run: Run, rel: str, limit: int) -> bytes:
         # The program controls its dir: refuse symlinks and hard links so it cannot make us read
@@ -998,14 +1076,26 @@ class Runner:
         finally:
             os.close(fd)
 
-    def _install(self, run: Run, install: dict) -> str:
-        data = self._read_own_file(run, _safe_rel(install["from"]), 1 << 30)
+    def _install(self, run: Run, install: dict, reply: dict) -> None:
+        """Install what a compile made (``from`` in its dir) as ``to`` under progs, if it is at most
+        ``max_bytes``; with ``export``, also leave a copy in the transfer dir for the host's compile cache (a
+        file the host reads, never bytes in a reply)."""
+        data = self._read_own_file(
+            run, _safe_rel(install["from"]), int(install.get("max_bytes", 1 << 30)) + 1
+        )
+        reply["installed_bytes"] = len(data)
+        if len(data) > int(install.get("max_bytes", 1 << 30)):
+            return
         dest = f"{ROOT}/progs/{_safe_rel(install['to'])}"
         os.makedirs(os.path.dirname(dest), mode=0o755, exist_ok=True)
         with open(dest, "wb") as fh:
             fh.write(data)
         os.chmod(dest, int(install.get("mode", 0o755)))
-        return dest
+        reply["installed"] = dest
+        export = install.get("export")
+        if export and XFER and os.path.isdir(XFER):
+            with contextlib.suppress(OSError):
+                reply["exported"] = _export(data, f"{XFER}/{_safe_rel(export)}")
 
     def _teardown(self, run: Run, clean: bool = True) -> None:
         """Close the run's files, delete its dir and settle its slot (``clean``: nothing of it is alive)."""
@@ -1056,7 +1146,7 @@ class Runner:
         self.sel.register(stdin, selectors.EVENT_READ, None)
         if self.requests >= 0:
             self.sel.register(self.requests, selectors.EVENT_READ, None)
-        bufs = {stdin: b"", self.requests: b""}
+        bufs = {stdin: LineBuffer(), self.requests: LineBuffer()}
         eof = False
         while not (self.done or (eof and not self.runs)):
             now = time.monotonic()
@@ -1078,12 +1168,13 @@ class Runner:
                         self.sel.unregister(key.fd)
                         eof = eof or key.fd == stdin
                         continue
-                    buf = bufs[key.fd] + chunk
-                    while b"\n" in buf:
-                        line, buf = buf.split(b"\n", 1)
+                    for line in bufs[key.fd].feed(chunk):
                         if line.strip():
+                            # the launcher's reports first: a fast run that ended before this request was
+                            # sent has its dir back (its room in /box: sandbox/admission.py) before it is read
+                            if self.launcher is not None:
+                                self.take_reports(self.launcher)
                             self.handle(line)
-                    bufs[key.fd] = buf
                 elif isinstance(key.data, Launcher):
                     self.take_reports(key.data)
                 else:
@@ -1113,9 +1204,10 @@ class Runner:
 
 
 def main(config_json: str = "{}") -> None:
-    global ROOT, UID_BASE, RUN_NS, CGROUP
+    global ROOT, UID_BASE, RUN_NS, CGROUP, XFER
     config = json.loads(config_json)
     ROOT = config.get("root", ROOT)
+    XFER = str(config.get("xfer") or "")
     RUN_NS = bool(config.get("run_ns")) and not CAN_SETUID
     CGROUP = _cgroup_config(config.get("cgroup"))
     UID_BASE = int(config.get("uid_base", UID_BASE))

@@ -17,6 +17,8 @@
  *   Errors while reading ouf are _pe (range violations _wa); any error on inf/ans is _fail.
  *   quitf(_ok) / quitp on an output with unread non-blank data is "wrong output format
  *   Extra information in the output file" (exit 2).
+ *   A verdict that cannot be written whole (the result file or stderr) ends the checker with exit 3 (FAIL)
+ *   and nothing more: no verdict is ever read from what a failed write left.
  */
 #ifndef FRONTIERSMITH_TESTLIB_H
 #define FRONTIERSMITH_TESTLIB_H
@@ -683,16 +685,20 @@ FS_NORETURN inline void finish(TResult result, std::string message, TMode mode, 
         message = "Extra information in the output file";
     }
     if (result == _dirt) result = _pe;
+    /* A verdict is what the checker wrote: one that could not be written whole (a full disk, say) is no
+     * verdict, so any failed write ends the checker with FAIL and nothing more, as testlib does for its
+     * result file; the judge then sees a verdict's exit code with no verdict written and tries again. */
     if (!st.result_file.empty()) {
-        if (std::FILE *f = std::fopen(st.result_file.c_str(), "w")) {
-            std::fputs(message.c_str(), f);
-            std::fclose(f);
-        }
+        std::FILE *f = std::fopen(st.result_file.c_str(), "w");
+        bool written = f != nullptr && std::fputs(message.c_str(), f) >= 0;
+        if (f != nullptr && std::fclose(f) != 0) written = false;
+        if (!written) std::_Exit(FAIL_EXIT_CODE);
     }
-    std::fprintf(stderr, "%s%s\n", verdictWord(result).c_str(), message.c_str());
-    if (!st.result_file.empty()) std::fprintf(stderr, "See file to check exit message\n");
+    if (std::fprintf(stderr, "%s%s\n", verdictWord(result).c_str(), message.c_str()) < 0) std::_Exit(FAIL_EXIT_CODE);
+    if (!st.result_file.empty() && std::fprintf(stderr, "See file to check exit message\n") < 0)
+        std::_Exit(FAIL_EXIT_CODE);
     std::fflush(stdout);
-    std::fflush(stderr);
+    if (std::fflush(stderr) != 0 || std::ferror(stderr)) std::_Exit(FAIL_EXIT_CODE);
     st.finished = true;
     std::exit(exitCode(result));
 }

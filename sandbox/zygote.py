@@ -97,8 +97,11 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
             stream = _stdio(fd, "r" if fd == 0 else "w", f"<{name}>", getattr(sys, f"__{name}__"))
             setattr(sys, name, stream)
             setattr(sys, f"__{name}__", stream)
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))  # SIGXCPU at the limit, SIGKILL a second on
-        resource.setrlimit(resource.RLIMIT_AS, (address, address))
+        # as protocol.process_limits: in its cgroup the run is held by it (its whole CPU, its memory), not by
+        # a per-process CPU limit or an address-space limit
+        cpu_limit, space = ((cpu + 1, cpu + 2), -1) if cgroups else ((cpu, cpu + 1), address)
+        resource.setrlimit(resource.RLIMIT_CPU, cpu_limit)
+        resource.setrlimit(resource.RLIMIT_AS, (space, space))
         resource.setrlimit(resource.RLIMIT_STACK, (address, address))
         resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
         resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))

@@ -23,9 +23,6 @@ AsgiScope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Any]]
 Send = Callable[[Any], Awaitable[None]]
 ASGIApp = Callable[[AsgiScope, Receive, Send], Awaitable[None]]
-# Above the 1 MB code limit of `submit` with room to spare, so oversized code gets the tool's own
-# one-sentence error instead of a bare HTTP 413.
-MAX_REQUEST_BODY_BYTES = 32 * 1024 * 1024
 
 
 async def _reply(send: Send, status: int, error: str, message: str, *extra: tuple[bytes, bytes]) -> None:
@@ -35,9 +32,9 @@ async def _reply(send: Send, status: int, error: str, message: str, *extra: tupl
     await send({"type": "http.response.body", "body": body})
 
 
-async def _read_body(receive: Receive) -> bytes | None:
-    """The whole request body, or None when the client went away; more than the limit is cut at limit + 1,
-    which is enough to refuse it."""
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
+    """The whole request body, or None when the client went away; reading stops as soon as it is over
+    ``limit`` (a body sent without a Content-Length, chunk by chunk), which is enough to refuse it."""
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -47,8 +44,19 @@ async def _read_body(receive: Receive) -> bytes | None:
         chunk = message.get("body", b"")
         chunks.append(chunk)
         size += len(chunk)
-        if size > MAX_REQUEST_BODY_BYTES or not message.get("more_body", False):
+        if size > limit or not message.get("more_body", False):
             return b"".join(chunks)
+
+
+def _declared_length(scope: AsgiScope) -> int | None:
+    """The request's Content-Length, when it gives one that is a number."""
+    for key, value in scope.get("headers", []):
+        if key.lower() == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
 
 
 def _out_of_scope(body: bytes, scopes: frozenset[Scope]) -> tuple[str, Scope] | None:
@@ -79,6 +87,9 @@ class ScopedHttpApp:
         auth: HttpAuth,
         served: frozenset[Scope],
         ui: ASGIApp | None = None,
+        *,
+        max_body: int = 4 * 1024 * 1024,
+        max_in_flight: int = 32,
     ):
         self.servers = dict(
             servers
@@ -87,17 +98,22 @@ class ScopedHttpApp:
         self.ui = ui  # the dashboard under /ui, behind its own guard (the same tokens, also from a cookie)
         self.served = served
         self._tokens = [(t.encode(), scopes) for t, scopes in auth.tokens.items()]
+        # What one token can make the server hold: a body of at most max_body bytes, and at most max_in_flight
+        # requests with a body (POST) not yet answered; each token is counted apart (by its place in _tokens).
+        self.max_body, self.max_in_flight = max_body, max_in_flight
+        self._in_flight: dict[int, int] = {}
 
-    def _scopes_of(self, given: bytes) -> frozenset[Scope] | None:
+    def _token_of(self, given: bytes) -> int | None:
+        """Which token the Authorization header carries (its place in ``_tokens``), or None."""
         # The auth scheme is case-insensitive (RFC 9110 §11.1): `bearer TOKEN` is as good as `Bearer TOKEN`.
         scheme, _, token = given.strip().partition(b" ")
         if scheme.lower() != b"bearer":
             return None
         token = token.strip()
         found = None
-        for expected, scopes in self._tokens:  # every comparison runs, so timing says nothing about which
+        for i, (expected, _scopes) in enumerate(self._tokens):  # every comparison runs: timing tells nothing
             if hmac.compare_digest(token, expected):
-                found = scopes
+                found = i
         return found
 
     async def __call__(self, scope: AsgiScope, receive: Receive, send: Send) -> None:
@@ -110,8 +126,8 @@ class ScopedHttpApp:
             await self.ui(scope, receive, send)
             return
         given = next((v for k, v in scope.get("headers", []) if k.lower() == b"authorization"), b"")
-        granted = self._scopes_of(given)
-        if granted is None:
+        token = self._token_of(given)
+        if token is None:
             await _reply(
                 send,
                 401,
@@ -120,25 +136,67 @@ class ScopedHttpApp:
                 (b"www-authenticate", b'Bearer realm="frontiersmith"'),
             )
             return
+        granted = self._tokens[token][1]
         scopes = granted & self.served
         app = self.apps.get(scopes)
         if app is None:
             await _reply(send, 403, "forbidden", self._not_served(granted))
             return
-        if scope.get("method") == "POST":
-            body = await _read_body(receive)
-            if body is None:
-                return
-            if len(body) > MAX_REQUEST_BODY_BYTES:
-                await _reply(
-                    send, 413, "too_large", f"Requests are limited to {MAX_REQUEST_BODY_BYTES} bytes."
-                )
-                return
-            denied = _out_of_scope(body, scopes)
-            if denied is not None:
-                await _reply(send, 403, "forbidden", self._needs(denied, granted))
-                return
-            receive = _replay(body, receive)
+        if scope.get("method") != "POST":
+            await self._serve(app, scopes, scope, receive, send)
+            return
+        if self._in_flight.get(token, 0) >= self.max_in_flight:
+            await _reply(
+                send,
+                429,
+                "too_many_requests",
+                f"This token has {self.max_in_flight} requests in flight (FRONTIERSMITH_MAX_REQUESTS_IN_FLIGHT); "
+                "wait for an answer before sending more.",
+                (b"retry-after", b"1"),
+            )
+            return
+        self._in_flight[token] = self._in_flight.get(token, 0) + 1
+        try:
+            await self._post(app, scopes, granted, scope, receive, send)
+        finally:
+            self._in_flight[token] -= 1
+
+    async def _post(
+        self,
+        app: Any,
+        scopes: frozenset[Scope],
+        granted: frozenset[Scope],
+        scope: AsgiScope,
+        receive: Receive,
+        send: Send,
+    ) -> None:
+        """A request with a body: bounded before it is read (its Content-Length) and while it is read, and
+        refused out of scope before any server sees it."""
+        declared = _declared_length(scope)
+        body = (
+            b""
+            if declared is not None and declared > self.max_body
+            else await _read_body(receive, self.max_body)
+        )
+        if body is None:
+            return  # the client went away
+        if len(body) > self.max_body or (declared or 0) > self.max_body:
+            await _reply(
+                send,
+                413,
+                "too_large",
+                f"Requests are limited to {self.max_body} bytes (FRONTIERSMITH_MAX_REQUEST_BYTES); send less.",
+            )
+            return
+        denied = _out_of_scope(body, scopes)
+        if denied is not None:
+            await _reply(send, 403, "forbidden", self._needs(denied, granted))
+            return
+        await self._serve(app, scopes, scope, _replay(body, receive), send)
+
+    async def _serve(
+        self, app: Any, scopes: frozenset[Scope], scope: AsgiScope, receive: Receive, send: Send
+    ) -> None:
         # A deferred server registers its tools now: the app checks a call's Mcp-Param headers against the
         # tool's input schema before the server's own handlers run.
         self.servers[scopes].load()
@@ -195,11 +253,19 @@ def http_app(settings: Settings, backend: Backend, tools: str, host: str, auth: 
         )
         apps[scopes] = server.streamable_http_app(
             host=host,
-            max_request_body_size=MAX_REQUEST_BODY_BYTES,
+            max_request_body_size=settings.max_request_bytes,
             transport_security=transport_security(host),
         )
     ui = guarded_dashboard(backend.store, settings, auth, host, served)
-    return ScopedHttpApp(servers, apps, auth, served, ui)
+    return ScopedHttpApp(
+        servers,
+        apps,
+        auth,
+        served,
+        ui,
+        max_body=settings.max_request_bytes,
+        max_in_flight=settings.max_requests_in_flight,
+    )
 
 
 def serve_http(app: ScopedHttpApp, host: str, port: int, auth: HttpAuth) -> None:

@@ -27,6 +27,10 @@ HOSTILE = [
     "tests/judge/test_integrity.py",
     "tests/judge/test_forgery.py",
     "tests/judge/test_interactive.py",
+    "tests/judge/test_full_disk.py",
+    "tests/judge/test_checker_failures.py",
+    "tests/judge/test_host_faults.py",
+    "tests/sandbox/test_compile_bounds.py",
 ]
 # The default suite runs as three parts at once (the fast channel's runs, the runner's, and the rest): most of
 # it waits on time limits, so three processes take little more than the longest part (12 s against 16 s for

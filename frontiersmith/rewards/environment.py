@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 import verifiers as vf
 from datasets import Dataset, load_from_disk
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import InvalidInputError, NotJudgedError
 from frontiersmith.models import Language, Program
 from frontiersmith.settings import get_settings
 
@@ -85,9 +85,14 @@ def rubric(export_dir: str | Path, reward: Reward = "best", **judge: Any) -> vf.
     async def frontiersmith_score(completion: Any, answer: str, state: Any = None, **kwargs: Any) -> float:
         """The ``submit`` score of the last program the model gave (0 for none); with ``reward="best"``, the
         best of that and every submission judged within the budget."""
-        [score] = await score_completions(
+        [judged] = await score_completions(
             [last_program(completion)], [answer], export_dir=export_dir, **judge
         )
+        if judged is None:  # verifiers logs a reward function's error (and scores the rollout 0 itself)
+            raise NotJudgedError(
+                "The completion could not be judged: the host failed under it (see the log)."
+            )
+        score = judged
         if reward == "best":
             score = max([score, *((state or {}).get(SCORES) or [])])
         return score

@@ -1,10 +1,12 @@
 """Score completions: the code of each judged in ONE open sandbox, tasks' verifiers compiled once per batch,
 at most ``workers`` test runs at a time, each score exactly what ``submit`` gives the same code.
 
-A reward function must never raise into a trainer: a completion with no code, code that does not compile,
-hostile code, a ground truth naming no task or any failure of the judge scores 0 (and failures are logged).
-A completion the shared sandbox failed under is judged again alone in a fresh one; one still not judged
-(tools/judging/scoring: no mean over fewer tests) scores 0, logged as an error.
+What is the completion's doing scores 0: no code, code that does not compile, hostile code. What is not is
+never a reward: a ground truth naming a task that cannot be found (or whose package cannot be judged) raises
+InvalidInputError naming the row; a completion the shared sandbox failed under is judged again alone in a fresh
+one, and one the host still fails on (a compiler or sandbox missing or broken: tools/judging/scoring, no mean
+over fewer tests) is not judged: ``score_completions`` gives it None, which each trainer's entry point turns
+into its own convention (docs/reference/exports.md: verl raises, TRL takes None, verifiers raises).
 """
 
 from __future__ import annotations
@@ -20,12 +22,19 @@ from typing import Any, TypeVar
 
 import anyio
 
-from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Program, Verdict
+from frontiersmith.errors import InvalidInputError, SandboxError
+from frontiersmith.models import Program, TestResult, Verdict
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.sandbox.base import Sandbox
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.tools.judging.judge import Judge, JudgeReport, judge_solution, open_judge
+from frontiersmith.tools.judging.judge import (
+    Judge,
+    JudgeReport,
+    VerifierCompileError,
+    judge_solution,
+    limits_in_force,
+    open_judge,
+)
 from frontiersmith.tools.problems.submit import check_size
 
 from .extract import extract_code
@@ -63,7 +72,13 @@ async def judge_completions(
     if not groups:
         return reports
     limiter = anyio.CapacityLimiter(workers or settings.workers)
-    async with open_sandbox(backend, settings) as sb, anyio.create_task_group() as tg:
+    # the one sandbox is sized for the runs of every task in the batch (sandbox/admission.py)
+    sized_for = [
+        lim
+        for g in groups.values()
+        for lim in limits_in_force(g.task.package.verifier, g.task.package.limits)
+    ]
+    async with open_sandbox(backend, settings, sized_for) as sb, anyio.create_task_group() as tg:
         for group in groups.values():
             tg.start_soon(_judge_group, sb, group, reports, limiter, settings)
     return reports
@@ -72,18 +87,17 @@ async def judge_completions(
 async def _groups(
     completions: Sequence[Any], ground_truths: Sequence[Any], dirs: list[Path], settings: Settings
 ) -> dict[str, _Group]:
-    """The completions with code, grouped by the task they are scored on."""
+    """The completions with code, grouped by the task they are scored on. A row whose task cannot be found is
+    no reward of 0 but a broken dataset or export: InvalidInputError naming the row."""
     groups: dict[str, _Group] = {}
     for i, (completion, truth) in enumerate(zip(completions, ground_truths, strict=True)):
-        program = _program(completion)
-        if program is None:
-            continue
         try:
             task = await load_task(GroundTruth.parse(truth), dirs, settings)
-        except Exception as exc:  # the reward of a row whose task cannot be found is 0, said once per row
-            log.warning("completion %d scores 0: %s", i, exc)
-            continue
-        groups.setdefault(task.key, _Group(task)).items.append((i, program))
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"Row {i} of the batch cannot be scored: {exc}") from None
+        program = _program(completion)
+        if program is not None:
+            groups.setdefault(task.key, _Group(task)).items.append((i, program))
     return groups
 
 
@@ -118,8 +132,16 @@ async def _judge_group(
             async with anyio.create_task_group() as tg:
                 for i, program in group.items:
                     tg.start_soon(_judge_one, judge, group.task, i, program, reports, limiter, settings)
-    except Exception as exc:  # the task's verifier or baseline failed: its completions score 0
-        log.error("task %s could not be judged, its completions score 0: %s", pkg.problem.id, exc)
+    except VerifierCompileError as exc:  # the export's fault, never the completions'
+        raise InvalidInputError(f"The task {pkg.problem.id} cannot be judged: {exc}") from None
+    except (SandboxError, OSError) as exc:  # the host failed the task's verifier or baseline: not judged
+        log.error(
+            "task %s could not be judged (the host failed: %s); its completions get no reward",
+            pkg.problem.id,
+            exc,
+        )
+        for i, _program in group.items:
+            reports[i] = not_judged(pkg.tests, str(exc))
 
 
 async def _judge_one(
@@ -131,6 +153,7 @@ async def _judge_one(
     limiter: anyio.CapacityLimiter,
     settings: Settings,
 ) -> None:
+    compiled = None
     try:
         async with limiter:  # compiling is the heavy step; it counts against the same bound as test runs
             compiled = await judge.sandbox.compile(program.code, program.language, name="solution")
@@ -149,8 +172,12 @@ async def _judge_one(
                 settings=settings,
             )
         reports[i] = report
-    except Exception as exc:
-        log.warning("completion %d scores 0: the judge failed on it: %s", i, exc)
+    except (SandboxError, OSError) as exc:  # the host's failure, not the completion's: not judged
+        log.error("completion %d could not be judged (the host failed: %s); it gets no reward", i, exc)
+        reports[i] = not_judged(task.package.tests, str(exc))
+    finally:
+        if compiled is not None and compiled.program is not None:
+            await judge.sandbox.discard(compiled.program)  # its binary leaves the batch's sandbox
 
 
 async def score_completions(
@@ -161,28 +188,36 @@ async def score_completions(
     workers: int | None = None,
     backend: str | None = None,
     settings: Settings | None = None,
-) -> list[float]:
-    """The reward of each completion: its code's ``submit`` score on the task, 0 when there is none."""
-    try:
-        reports = await judge_completions(
-            completions,
-            ground_truths,
-            export_dir=export_dir,
-            workers=workers,
-            backend=backend,
-            settings=settings,
-        )
-    except Exception as exc:  # no sandbox, bad settings: every completion scores 0, loudly
-        log.error("no completion of this batch could be judged, all score 0: %s", exc)
-        return [0.0] * len(completions)
+) -> list[float | None]:
+    """The reward of each completion: its code's ``submit`` score on the task, 0 when it has no code, None when
+    the host failed under it (not judged: never a 0 a trainer cannot tell from a bad completion). A row naming
+    no task raises InvalidInputError; a sandbox that cannot start at all raises SandboxError."""
+    reports = await judge_completions(
+        completions,
+        ground_truths,
+        export_dir=export_dir,
+        workers=workers,
+        backend=backend,
+        settings=settings,
+    )
     for i, report in enumerate(reports):
-        if report is not None and not report.complete:  # a reward must be a number: 0, said loudly
-            log.error("completion %d scores 0: it %s", i, report.summary)
+        if report is not None and not report.complete:
+            log.error("completion %d gets no reward: it %s", i, report.summary)
         elif report is not None and report.judged and report.verifier_failures == report.judged:
             # no verdict on any test: a broken package (a verifier that cannot run as exported), not a bad
             # completion; a trainer would otherwise train on zeros without a word
             log.error("completion %d scores 0: the task's verifier gave no verdict on any of its tests", i)
-    return [r.score if r is not None and r.complete else 0.0 for r in reports]
+    return [None if r is not None and not r.complete else r.score if r is not None else 0.0 for r in reports]
+
+
+def not_judged(tests: Sequence[Any], why: str) -> JudgeReport:
+    """The report of a completion the host failed under: every test a system error (so no score)."""
+    report = JudgeReport(
+        0.0, [TestResult(name=t.name, verdict=Verdict.SYSTEM_ERROR, message=why[:500]) for t in tests]
+    )
+    report.verdict = Verdict.SYSTEM_ERROR
+    report.aggregate()
+    return report
 
 
 def run_sync(fn: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T:

@@ -25,6 +25,7 @@ from reward_helpers import (
     use_store,
 )
 
+from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Language, Program
 from frontiersmith.rewards import GroundTruth, clear_cache, extract_code, judging, score_completions
 from frontiersmith.rewards.verl import compute_score
@@ -108,7 +109,9 @@ async def test_reward_falls_back_to_the_store_by_task_id(published, tmp_path, mo
     assert got == await submit_score(published, task.id, program)
 
 
-async def test_garbage_no_code_and_hostile_code_score_zero(published, verl_export, tmp_path) -> None:
+async def test_garbage_no_code_and_hostile_code_score_zero_and_a_row_naming_no_task_raises(
+    published, verl_export, tmp_path
+) -> None:
     family, task = next(iter(published.tasks.items()))
     truth = truths(verl_export)[task.id]
     hostile = [
@@ -123,12 +126,20 @@ async def test_garbage_no_code_and_hostile_code_score_zero(published, verl_expor
         [{"content": 3}],
         "```cpp\nint main( {\n```",
     ]
-    completions = hostile + garbage + [fenced(solver(family))] * 3
-    ground = [truth] * (len(hostile) + len(garbage)) + ["{not json", {"task": "?"}, "task_does_not_exist"]
+    completions = hostile + garbage
     got = await score_completions(
-        completions, ground, export_dir=verl_export, settings=storeless_settings(tmp_path)
+        completions, [truth] * len(completions), export_dir=verl_export, settings=storeless_settings(tmp_path)
     )
     assert got == [0.0] * len(completions)
+    # a row whose task cannot be found is a broken dataset, never a reward of 0 (nor of anything)
+    for bad in ("{not json", {"task": "?"}, "task_does_not_exist"):
+        with pytest.raises(InvalidInputError, match="Row 1 of the batch cannot be scored"):
+            await score_completions(
+                [fenced(solver(family))] * 2,
+                [truth, bad],
+                export_dir=verl_export,
+                settings=storeless_settings(tmp_path),
+            )
 
 
 async def test_a_batch_is_judged_in_one_sandbox(published, verl_export, tmp_path, monkeypatch) -> None:
@@ -194,8 +205,8 @@ async def test_loaded_packages_are_kept_for_the_process(published, verl_export, 
     [again] = await score_completions([fenced(solver(family))], [truth], export_dir=copy, settings=settings)
     assert first == again > 0
     clear_cache()
-    [gone] = await score_completions([fenced(solver(family))], [truth], export_dir=copy, settings=settings)
-    assert gone == 0.0
+    with pytest.raises(InvalidInputError, match="is in none of"):  # gone: no reward at all, and it says why
+        await score_completions([fenced(solver(family))], [truth], export_dir=copy, settings=settings)
 
 
 async def test_compute_score_finds_the_export_through_the_env_var_inside_an_event_loop(
@@ -207,7 +218,10 @@ async def test_compute_score_finds_the_export_through_the_env_var_inside_an_even
     monkeypatch.setenv("FRONTIERSMITH_SANDBOX_BACKEND", "process")
     monkeypatch.chdir(tmp_path)
     truth = truths(verl_export)[task.id]
-    assert compute_score("frontiersmith", fenced(solver(family)), truth) == 0.0  # not found: 0, no exception
+    with pytest.raises(
+        InvalidInputError, match="FRONTIERSMITH_EXPORT_DIR"
+    ):  # a worker that cannot find its task
+        compute_score("frontiersmith", fenced(solver(family)), truth)
     monkeypatch.setenv("FRONTIERSMITH_EXPORT_DIR", str(verl_export))
     score = compute_score("frontiersmith", fenced(solver(family)), truth, {"task_id": task.id})
     assert score == await submit_score(published, task.id, solver(family))

@@ -198,10 +198,13 @@ async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
     root = tmp_path / "pkg"
     (root / "testdata").mkdir(parents=True)
     (root / "config.yaml").write_text("type: default\ntime: 1s\nmemory: 256m\nchecker: chk.cc\n")
-    # FAIL (exit 3) on the "fail" test, 0.25 on the others: the checker ran to its end and gave no verdict,
-    # which counts as 0 (an output must never gain by a FAIL)
+    # FAIL (exit 3, its FAIL line written, as testlib writes it) on the "fail" test, 0.25 on the others: the
+    # checker could not read the output, which counts as 0 (an output must never gain by a FAIL)
     (root / "chk.cc").write_text(
-        HANGING_CHECKER.replace('"hang")) for (volatile long i = 0;; i++) {}', '"fail")) return 3;')
+        HANGING_CHECKER.replace(
+            '"hang")) for (volatile long i = 0;; i++) {}',
+            '"fail")) { fprintf(stderr, "FAIL the output is not a number\\n"); return 3; }',
+        )
     )
     for name in ("1", "2", "3"):
         (root / "testdata" / f"{name}.in").write_text("fail\n" if name == "2" else "good\n")
@@ -213,4 +216,8 @@ async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
     assert result.score == pytest.approx(0.5 / 3)
     assert (result.judged, result.system_errors, result.verifier_failures) == (3, 0, 1)
     assert "1 tests on which the verifier failed count as 0" in result.summary
+    # the solver is told whose failure it was: its output's, not the judge's
+    assert {t.name: t.message for t in result.tests}[
+        "2"
+    ] == "the checker could not read your output (it counts as 0)"
     assert stored.score == pytest.approx(0.5 / 3)

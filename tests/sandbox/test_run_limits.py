@@ -70,6 +70,33 @@ for _ in range(60 << 10):
     sys.stdout.buffer.write(line)
 """
 FORK_BOMB = "#include <unistd.h>\nint main(){ for(;;) fork(); }"
+# A child spins 1.5 s of CPU under a 1 s limit while its parent waits for it, then the parent ends cleanly:
+# whichever process the limit stops, the run went over it.
+CHILD_OVER_CPU = """
+import os, time
+pid = os.fork()
+if pid == 0:
+    end = time.process_time() + 1.5
+    while time.process_time() < end:
+        pass
+    os._exit(0)
+os.waitpid(pid, 0)
+print("the parent is fine")
+"""
+# 512 MiB allocated and touched under a 256 MiB limit by a program that checks its allocation and says so.
+ALLOCATES = r"""
+#include <cstdio>
+#include <cstdlib>
+int main() {
+    const size_t n = size_t(512) << 20;
+    volatile char* p = (volatile char*)malloc(n);
+    if (!p) { puts("no memory for that"); return 1; }
+    long sum = 0;
+    for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+    for (size_t i = 0; i < n; i += 4096) sum += p[i];
+    printf("%ld\n", sum);
+}
+"""
 
 
 @pytest.fixture(params=["fast", "runner"])
@@ -99,6 +126,25 @@ async def test_children_over_the_cpu_limit_together_are_stopped_at_it(sandbox: S
     assert r.verdict is Verdict.TLE, r
     # each child alone would run to its own 1 s rlimit (4 s together); the run's cgroup is polled instead
     assert limits.time_ms < r.time_ms < 2500, r
+
+
+async def test_a_child_killed_for_cpu_makes_the_run_a_time_out_whatever_its_parent_exits(
+    sandbox: Sandbox,
+) -> None:
+    limits = RunLimits(time_ms=1000, memory_mb=256, processes=32)
+    r = await sandbox.run(await compiled_python(sandbox, CHILD_OVER_CPU), limits=limits)
+    assert r.verdict is Verdict.TLE, r
+    assert r.time_ms >= limits.time_ms, r  # a time-out's time is never under its limit
+
+
+async def test_memory_over_the_limit_is_mle_whether_the_allocation_fails_or_the_kernel_kills(
+    sandbox: Sandbox,
+) -> None:
+    compiled = await sandbox.compile(ALLOCATES, Language.CPP, name="hostile")
+    assert compiled.ok and compiled.program is not None, compiled.message
+    r = await sandbox.run(compiled.program, limits=LIMITS)
+    assert r.verdict is Verdict.MLE, r
+    assert r.stdout == b""
 
 
 async def test_memory_held_in_memfds_is_mle(sandbox: Sandbox) -> None:

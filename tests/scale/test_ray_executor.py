@@ -120,3 +120,15 @@ def test_evaluate_and_coevolve_refuse_an_unknown_executor_in_one_sentence(comman
     assert "Traceback" not in done.stderr
     address = cli([command, "--solver", "catalog:weak", "--ray-address", "x:1"], tmp_path)
     assert address.returncode != 0 and "--ray-address needs --executor ray." in address.stderr
+
+
+def test_workers_are_handed_no_token_of_the_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """What the ray executor hands each worker (Settings.for_workers): the run's settings without the HTTP
+    tokens, each set to None so that a worker does not read one from its own environment either."""
+    settings = Settings(data_dir=tmp_path, http_token="driver-secret", http_solve_token="solve-secret")
+    values = settings.for_workers()
+    assert "driver-secret" not in json.dumps(values) and "solve-secret" not in json.dumps(values)
+    monkeypatch.setenv("FRONTIERSMITH_HTTP_SYNTHESIS_TOKEN", "in-the-workers-environment")
+    worker = Settings(**values)
+    assert (worker.http_token, worker.http_solve_token, worker.http_synthesis_token) == (None, None, None)
+    assert worker.data_dir == tmp_path and worker.workers == settings.workers

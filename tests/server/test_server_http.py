@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
+import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,6 +47,66 @@ def test_requests_without_the_token_or_with_a_wrong_one_get_401(served: tuple[st
     assert missing.status_code == 401 and wrong.status_code == 401
     assert missing.headers["www-authenticate"].startswith("Bearer")
     assert right.status_code == 200
+
+
+def _post_head(url: str, length: int, token: str = TOKEN, chunked: bool = False) -> socket.socket:
+    """A connection that has sent a POST's head (its Content-Length ``length``, or chunked), no body yet."""
+    where = urllib.parse.urlsplit(url)
+    conn = socket.create_connection((where.hostname, where.port), timeout=15)
+    size = b"Transfer-Encoding: chunked" if chunked else b"Content-Length: %d" % length
+    conn.sendall(
+        b"POST %s HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\n"
+        b"Accept: application/json, text/event-stream\r\n%s\r\n\r\n"
+        % (where.path.encode(), where.netloc.encode(), token.encode(), size)
+    )
+    return conn
+
+
+def _status(conn: socket.socket) -> int:
+    """The status of the response that arrives on ``conn`` (a socket timeout if none does)."""
+    head = b""
+    while b"\r\n" not in head:
+        chunk = conn.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return int(head.split(b" ", 2)[1])
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(served: tuple[str, Path]) -> None:
+    url, _ = served
+    # a Content-Length over the 4 MiB limit: 413 at once, though not a byte of the body was sent
+    with _post_head(url, 100 << 20) as conn:
+        assert _status(conn) == 413
+    # no Content-Length, the body in chunks: refused once it is over the limit, not read to its end
+    with _post_head(url, 0, chunked=True) as conn:
+        chunk = b"x" * (1 << 20)
+        for _ in range(5):
+            conn.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        assert _status(conn) == 413
+
+
+def test_a_token_with_too_many_requests_in_flight_gets_429_until_they_end(served: tuple[str, Path]) -> None:
+    url, _ = served
+    held = [_post_head(url, 1000) for _ in range(32)]  # 32 requests whose bodies never come: all in flight
+    try:
+        deadline = time.monotonic() + 30
+        while (refused := httpx2.post(url, json=INITIALIZE, headers=_auth())).status_code != 429:
+            assert time.monotonic() < deadline, refused.status_code
+            time.sleep(0.1)  # (the server takes each held connection's head in its own time)
+        assert "FRONTIERSMITH_MAX_REQUESTS_IN_FLIGHT" in refused.json()["message"]
+    finally:
+        for conn in held:
+            conn.close()
+    deadline = time.monotonic() + 30
+    while (again := httpx2.post(url, json=INITIALIZE, headers=_auth())).status_code == 429:
+        assert time.monotonic() < deadline, "the requests that went away still count"
+        time.sleep(0.1)
+    assert again.status_code == 200
+
+
+def _auth() -> dict[str, str]:
+    return {**HEADERS, "Authorization": f"Bearer {TOKEN}"}
 
 
 @pytest.mark.anyio
@@ -104,7 +167,8 @@ async def test_malformed_calls_get_one_sentence_tool_errors_and_the_server_keeps
         "missing field": ({"problem_id": CHEAP_PROBLEM, "language": "python"}, "`code`"),
         "mistyped field": ({**good, "code": 12345}, "`code`"),
         "unknown id": ({**good, "problem_id": "task_does_not_exist"}, "task_does_not_exist"),
-        "10 MB of code": ({**good, "code": "#" * 10_000_000}, "limit is 1000000 bytes"),
+        # over the tool's 1 MB, under the 4 MiB a request may hold (over that: 413, from its Content-Length)
+        "2 MB of code": ({**good, "code": "#" * 2_000_000}, "limit is 1000000 bytes"),
         "unsupported language": ({**good, "language": "cobol"}, "not supported"),
     }
     async with http_client(url, TOKEN) as client:

@@ -105,8 +105,9 @@ class RayExecutor:
             started = True
         n = workers or settings.ray_workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         actor = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=-1, max_concurrency=16)(JudgeWorker)
-        # Each worker runs one test at a time on its one CPU: the cluster, not the worker, is the pool.
-        settings_json = settings.model_dump(mode="json")
+        # Each worker runs one test at a time on its one CPU: the cluster, not the worker, is the pool. Its
+        # settings are values without the server's tokens (Settings.for_workers): a worker judges, nothing more.
+        settings_json = settings.for_workers()
         actors = [actor.remote(settings_json, 1) for _ in range(n)]
         return cls(actors, started)
 

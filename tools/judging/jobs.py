@@ -20,7 +20,7 @@ import anyio
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.metering import Meter, metered
 from frontiersmith.models import Limits, Program
-from frontiersmith.sandbox import Sandbox, open_sandbox
+from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
 from frontiersmith.settings import Settings
 
 from .judge import (
@@ -34,6 +34,7 @@ from .judge import (
     host_failed,
     judge_compiled,
     judge_solution,
+    limits_in_force,
     open_judge,
     programs_to_compile,
     verifier_failed,
@@ -112,17 +113,20 @@ class JudgeHost:
     _start_lock: anyio.Lock = field(default_factory=anyio.Lock)
     _limiter: anyio.CapacityLimiter | None = None
 
-    async def warm_sandbox(self) -> Sandbox:
-        """This worker's sandbox, started on first use (its start-up is no job's cost: ``start_sandbox``)."""
+    async def warm_sandbox(self, sized_for: Sequence[RunLimits] = ()) -> Sandbox:
+        """This worker's sandbox, started on first use (its start-up is no job's cost: ``start_sandbox``), sized
+        for the first job's runs (a later job's larger runs make it grow, or are judged in a sandbox of their own)."""
         async with self._start_lock:
             if self.sandbox is None:
-                self.sandbox = await self._stack.enter_async_context(open_sandbox(None, self.settings))
+                self.sandbox = await self._stack.enter_async_context(
+                    open_sandbox(None, self.settings, sized_for)
+                )
                 self._limiter = anyio.CapacityLimiter(self.workers)
             return self.sandbox
 
     async def _judge_for(self, verifier: VerifierSpec, limits: Limits) -> Judge | VerifierCompileError:
         key = blob_key((verifier, limits.model_dump()))
-        await self.warm_sandbox()
+        await self.warm_sandbox(limits_in_force(verifier, limits))
         async with self._lock:  # one compile per verifier, however many jobs wait for it
             if key not in self._judges:
                 try:
@@ -151,7 +155,12 @@ class JudgeHost:
                 assert self.sandbox is not None
                 programs = programs_to_compile(job.solution, job.baseline, job.best)
                 compiled = await compile_all(self.sandbox, programs)
-                report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
+                try:
+                    report = await judge_compiled(judge, compiled, tests, job.baseline, job.best)
+                finally:  # the warm sandbox keeps its verifiers, not every job's programs
+                    for c in compiled.values():
+                        if c.program is not None:
+                            await self.sandbox.discard(c.program)
                 if any(host_failed(t) for t in report.tests):
                     # The warm sandbox failed under the job: judge it again in a fresh sandbox of its own
                     # (judge_solution's own retries), and start a new warm one for the next jobs if it died.

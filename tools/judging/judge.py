@@ -8,9 +8,11 @@ Verifier kinds:
 - testlib: ``CHK input.txt output.txt answer.txt result.txt`` (testlib's optional result file, where
   ``quitp`` writes ``"P message"``). Exit 0 scores 1, exit 7 (points) scores the checker's points,
   exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or running out of its CPU time
-  is SYSTEM_ERROR counted as 0 (the output broke it); a run the host failed (the sandbox, or the wall clock
-  on a busy machine) is retried, and a test still unjudged leaves the whole run without a score (see
-  ``tools/judging/scoring.aggregate_scores``).
+  is SYSTEM_ERROR counted as 0 (the output broke it: "the checker could not read your output"), unless the
+  checker FAILed on that test for every reference program too (the package's fault: no score); a verdict's
+  exit with nothing written is no verdict (tools/judging/written.py: tried alone, then a system error); a run
+  the host failed (the sandbox, or the wall clock on a busy machine) is retried, and a test still unjudged
+  leaves the whole run without a score (see ``tools/judging/scoring.aggregate_scores``).
   Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
   ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
   message (FrontierCS checkers print it next to the same value), else 0. Exit 0 scores a
@@ -39,7 +41,7 @@ from typing import Any
 import anyio
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from frontiersmith.errors import InvalidInputError
+from frontiersmith.errors import InvalidInputError, SandboxError
 from frontiersmith.models import (
     Limits,
     Normalisation,
@@ -58,6 +60,7 @@ from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle,
 from frontiersmith.settings import Settings, get_settings
 
 from .scoring import ScoreSummary, aggregate_scores, normalise
+from .written import no_verdict, unwritten_checker
 
 Progress = Callable[[int, int], Awaitable[None] | None]
 
@@ -302,6 +305,14 @@ def checker_ratio(exit_code: int, message: str, result_file: str | None = None) 
     return 1.0 if exit_code == TESTLIB_OK else 0.0
 
 
+# how a checker's written FAIL on an output starts its message (interpret_checker)
+CHECKER_FAIL = "checker FAIL"
+
+
+def _key(test: JudgeTest) -> tuple[str, int, int]:
+    return (test.name, hash(test.input), hash(test.answer))
+
+
 def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
     """(verdict, score, message) from one testlib checker run."""
     raw = result.files.get(RESULT_FILE)
@@ -317,8 +328,9 @@ def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
         return Verdict.OK, checker_ratio(code, message, result_file), _short(message)
     if code in (TESTLIB_WA, TESTLIB_PE, TESTLIB_DIRT):
         return Verdict.INVALID, 0.0, _short(message)
-    why = "FAIL" if code == TESTLIB_FAIL else f"exit code {code}"
-    return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker {why}: {message}")
+    if code == TESTLIB_FAIL:
+        return Verdict.SYSTEM_ERROR, 0.0, _short(f"{CHECKER_FAIL}: {message}")
+    return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker exit code {code}: {message}")
 
 
 def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
@@ -451,6 +463,22 @@ class _Verdict:
     result: TestResult | None = None
 
 
+def verifier_run_limits(verifier: VerifierSpec, limits: Limits) -> RunLimits:
+    """A verifier's run limits on a problem: its own, and for an interactor, which runs beside the solution,
+    four times the solution's time and memory where that is more (as FrontierCS's judge sets them)."""
+    scale = INTERACTOR_SCALE if verifier.interactive else 0
+    return RunLimits(
+        time_ms=max(verifier.time_ms, scale * limits.time_ms),
+        memory_mb=max(verifier.memory_mb, scale * limits.memory_mb),
+        output_kb=max(limits.output_kb, 1024),
+    )
+
+
+def limits_in_force(verifier: VerifierSpec, limits: Limits) -> tuple[RunLimits, RunLimits]:
+    """The limits of a problem's runs (the solution's, the verifier's): what a sandbox judging it is sized for."""
+    return _run_limits(limits), verifier_run_limits(verifier, limits)
+
+
 class Judge:
     """A verifier compiled in an open sandbox: the one place where a program's output on a test becomes a
     verdict, an objective and a normalised score. Submit, cross-validation, catalog evaluation and the
@@ -471,14 +499,11 @@ class Judge:
         self.limits = limits
         # Judges of several problems in one sandbox may share a limiter, so ``workers`` bounds them all.
         self.limiter = limiter or anyio.CapacityLimiter(workers)
-        # An interactor runs beside the solution: FrontierCS's judge gives it four times the solution's time and
-        # memory, and so do we where that is more than the verifier's own limits.
-        scale = INTERACTOR_SCALE if verifier.interactive else 0
-        self.verifier_limits = RunLimits(
-            time_ms=max(verifier.time_ms, scale * limits.time_ms),
-            memory_mb=max(verifier.memory_mb, scale * limits.memory_mb),
-            output_kb=max(limits.output_kb, 1024),
-        )
+        self.verifier_limits = verifier_run_limits(verifier, limits)
+        # Whether the checker FAILed on the output of every reference program this judge ran on a test (the
+        # baseline's, the best's: ``objectives``), by test (its name, input and answer): a FAIL there on a
+        # solution's output too is the package's fault, not the solution's.
+        self._reference_fails: dict[tuple[str, int, int], bool] = {}
         # The verdicts this judge has given, by test and output: the same output on the same test (two
         # solutions that agree, the empty output as a mutant and as a probe) is verified once. A verifier
         # must be deterministic, which cross-validation checks on runs asked for ``again``.
@@ -492,13 +517,16 @@ class Judge:
 
     async def _verify(self, test: JudgeTest, output: bytes, again: bool = False) -> TestResult:
         key = (test.name, hash(test.input), hash(test.answer), hashlib.sha256(output).digest())
-        known = None if again else self._verdicts.get(key)
+        # A verdict is shared only where each verifier run had room of its own that no other run could take
+        # (Sandbox.own_space): else a neighbour's doing could have shaped it.
+        share = self.sandbox.own_space and not again
+        known = self._verdicts.get(key) if share else None
         if known is not None:
             await known.given.wait()
             if known.result is not None:
                 return known.result.model_copy()
         mine = _Verdict()
-        if not again:
+        if share:
             self._verdicts[key] = mine
         try:
             result, checked = await self._verify_now(test, output)
@@ -518,9 +546,7 @@ class Judge:
         result = TestResult(name=test.name, verdict=Verdict.OK)
         if self.verifier.kind is VerifierKind.TESTLIB:
             files = {"input.txt": test.input, "output.txt": output, "answer.txt": test.answer or b""}
-            checked = await self._run_verifier(
-                ["input.txt", "output.txt", "answer.txt", RESULT_FILE], files, [RESULT_FILE]
-            )
+            checked = await self._run_checker(files)
             result.verdict, ratio, result.message = interpret_checker(checked)
             result.objective = ratio if result.verdict is Verdict.OK else None
             result.score = ratio
@@ -537,12 +563,55 @@ class Judge:
         )
         return result, checked
 
+    async def _run_checker(self, files: dict[str, bytes]) -> ExecResult:
+        args = ["input.txt", "output.txt", "answer.txt", RESULT_FILE]
+        return await self._written(
+            lambda alone: self._run_verifier(args, files, [RESULT_FILE], alone=alone),
+            lambda run: unwritten_checker(run, RESULT_FILE),
+        )
+
+    async def _written(
+        self,
+        run: Callable[[bool], Awaitable[ExecResult]],
+        unwritten: Callable[[ExecResult], str | None],
+    ) -> ExecResult:
+        """A verifier's run whose verdict can be read whole (tools/judging/written.py): one that left none is run
+        once more alone (nothing else of the sandbox in flight), and if it again leaves none, it is a system
+        error of the host's (no score), never a verdict."""
+        checked = await run(False)
+        if unwritten(checked) is None:
+            return checked
+        checked = await run(True)
+        why = unwritten(checked)
+        return checked if why is None else no_verdict(why)
+
+    def _blame(self, test: JudgeTest, result: TestResult) -> TestResult:
+        """A FAIL of the checker on a solution's output counts as 0 ("the checker could not read your output"),
+        unless the checker FAILed on the output of every reference program run on the test too: then no
+        solution can be judged there, the package's fault, a system error that says so (no score)."""
+        if (
+            result.verifier_failed
+            and result.message.startswith(CHECKER_FAIL)
+            and self._reference_fails.get(_key(test))
+        ):
+            result.verifier_failed, result.package_fault = False, True
+            result.message = _short(
+                "the checker FAILs on this test for the problem's reference solutions too: the problem's package "
+                f"is at fault (its checker or its test files), not the solution; {result.message}"
+            )
+        return result
+
     async def _run_verifier(
-        self, args: list[str], files: dict[str, bytes], want: Sequence[str] = ()
+        self, args: list[str], files: dict[str, bytes], want: Sequence[str] = (), *, alone: bool = False
     ) -> ExecResult:
         return await run_verifier_retrying(
             lambda: self.sandbox.run(
-                self.checker, args=args, files=files, want_files=want, limits=self.verifier_limits
+                self.checker,
+                args=args,
+                files=files,
+                want_files=want,
+                limits=self.verifier_limits,
+                alone=alone,
             )
         )
 
@@ -578,7 +647,7 @@ class Judge:
 
     async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
         if self.verifier.interactive:
-            return await self._interact(program, test)
+            return self._blame(test, await self._interact(program, test))
         for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of the program: again
             run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
             if run.verdict not in HOST_FAILURES:
@@ -594,7 +663,7 @@ class Judge:
             return TestResult(
                 name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
             )
-        return (await self._verify(test, run.stdout)).model_copy(update=measured)
+        return self._blame(test, (await self._verify(test, run.stdout)).model_copy(update=measured))
 
     async def _interact(self, program: ProgramHandle, test: JudgeTest) -> TestResult:
         """An interactive test: the solution and the interactor joined by pipes, each a run of its own. The
@@ -605,24 +674,12 @@ class Judge:
         counts as 0, as a verifier's failure on an output does; nothing the solution writes reaches the score
         but through it."""
         testlib = self.verifier.kind is VerifierKind.TESTLIB
-        args = (
-            ["input.txt", "tout.txt", "answer.txt", RESULT_FILE]
-            if testlib
-            else ["interact", "input.txt", RESULT_FILE]
-        )
-        files = {"input.txt": test.input, "answer.txt": test.answer or b""}
-        for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of either program: again
-            run, interactor = await self.sandbox.interact(
-                program,
-                self.checker,
-                args=args,
-                files=files,
-                want_files=[RESULT_FILE],
-                limits=_run_limits(self.limits),
-                interactor_limits=self.verifier_limits,
-            )
-            if run.verdict not in HOST_FAILURES and interactor.verdict not in HOST_FAILURES:
-                break
+        run, interactor = await self._interaction(program, test, alone=False)
+        if run.verdict is Verdict.OK and self._unwritten_interactor(interactor) is not None:
+            # no verdict written (tools/judging/written.py): the interaction once more, alone in the sandbox
+            run, interactor = await self._interaction(program, test, alone=True)
+            why = self._unwritten_interactor(interactor) if run.verdict is Verdict.OK else None
+            interactor = interactor if why is None else no_verdict(why)
         measured = {
             "time_ms": run.time_ms,
             "memory_kb": run.memory_kb,
@@ -651,6 +708,36 @@ class Judge:
             verifier_failed=verdict is Verdict.SYSTEM_ERROR and interactor.verdict not in HOST_FAILURES,
             **measured,
         )
+
+    async def _interaction(
+        self, program: ProgramHandle, test: JudgeTest, *, alone: bool
+    ) -> tuple[ExecResult, ExecResult]:
+        """The solution and the interactor on ``test``; a run the host failed says nothing of either program,
+        so it is tried again."""
+        if self.verifier.kind is VerifierKind.TESTLIB:
+            args = ["input.txt", "tout.txt", "answer.txt", RESULT_FILE]
+        else:
+            args = ["interact", "input.txt", RESULT_FILE]
+        files = {"input.txt": test.input, "answer.txt": test.answer or b""}
+        for _attempt in range(RUN_ATTEMPTS):
+            run, interactor = await self.sandbox.interact(
+                program,
+                self.checker,
+                args=args,
+                files=files,
+                want_files=[RESULT_FILE],
+                limits=_run_limits(self.limits),
+                interactor_limits=self.verifier_limits,
+                alone=alone,
+            )
+            if run.verdict not in HOST_FAILURES and interactor.verdict not in HOST_FAILURES:
+                break
+        return run, interactor
+
+    def _unwritten_interactor(self, interactor: ExecResult) -> str | None:
+        if self.verifier.kind is VerifierKind.TESTLIB:
+            return unwritten_checker(interactor, RESULT_FILE)
+        return None  # a native interactor's result file is read as its verdict line, as a verifier's stdout
 
     async def run_all(
         self,
@@ -686,7 +773,13 @@ class Judge:
             raise InvalidInputError(
                 f"The {role} program does not compile; fix it: {_short(compiled.message)}"
             )
-        return objectives_of(await self.run_all(compiled.program, tests))
+        results = await self.run_all(compiled.program, tests)
+        for test, result in zip(tests, results, strict=True):  # (run_all keeps the tests' order)
+            failed = result.package_fault or (
+                result.verifier_failed and result.message.startswith(CHECKER_FAIL)
+            )
+            self._reference_fails[_key(test)] = self._reference_fails.get(_key(test), True) and failed
+        return objectives_of(results)
 
     def score(
         self, results: Iterable[TestResult], baseline: Mapping[str, float], best: Mapping[str, float] = {}
@@ -748,9 +841,13 @@ async def open_judge(
     that does not compile raises VerifierCompileError; a sandbox that cannot start raises SandboxError."""
     settings = settings or get_settings()
     async with contextlib.AsyncExitStack() as stack:
-        sb = sandbox or await stack.enter_async_context(open_sandbox(backend, settings))
+        # a sandbox of its own is sized for this problem's runs (sandbox/admission.py)
+        sized_for = limits_in_force(verifier, limits)
+        sb = sandbox or await stack.enter_async_context(open_sandbox(backend, settings, sized_for))
         compiled = await compile_all(sb, {VERIFIER_KEY: verifier.program, **programs})
         checker = compiled.pop(VERIFIER_KEY)
+        if checker.verdict is Verdict.SYSTEM_ERROR:  # the host's compiler failed, not the verifier's source
+            raise SandboxError(f"The verifier could not be compiled on this host: {_short(checker.message)}")
         if not checker.ok or checker.program is None:
             raise VerifierCompileError(checker.message)
         yield Judge(sb, verifier, checker.program, limits, workers or settings.workers, limiter), compiled
@@ -838,9 +935,16 @@ async def judge_solution(
         raise InvalidInputError("There are no tests to judge on; add at least one test.")
     check_normalisation(verifier, baseline, best)
     kwargs: dict[str, Any] = {"backend": backend, "workers": workers, "settings": settings}
-    report = await _judge_in_a_sandbox(solution, tests, verifier, limits, baseline, best, progress, kwargs)
+    try:
+        report = await _judge_in_a_sandbox(
+            solution, tests, verifier, limits, baseline, best, progress, kwargs
+        )
+    except SandboxError:  # once more in a fresh sandbox; a second failure is the caller's to report
+        report = await _judge_in_a_sandbox(
+            solution, tests, verifier, limits, baseline, best, progress, kwargs
+        )
     unjudged = {t.name for t in report.tests if host_failed(t)}
-    if unjudged and report.verdict is Verdict.OK:
+    if unjudged and report.verdict is not Verdict.CE:  # (a compile the host failed is tried again too)
         again = await _judge_in_a_sandbox(
             solution,
             [t for t in tests if t.name in unjudged],
@@ -858,8 +962,11 @@ async def judge_solution(
 
 
 def host_failed(result: TestResult) -> bool:
-    """A test the host failed on, even after the judge's retries: it leaves its run without a score."""
-    return result.verdict is Verdict.SYSTEM_ERROR and not (result.verifier_failed or result.missing)
+    """A test the host failed on, even after the judge's retries: it leaves its run without a score (as does
+    a test the package's checker cannot judge, which no fresh sandbox would change)."""
+    return result.verdict is Verdict.SYSTEM_ERROR and not (
+        result.verifier_failed or result.missing or result.package_fault
+    )
 
 
 async def _judge_in_a_sandbox(

@@ -161,6 +161,7 @@ class ScoreSummary:
     system_errors: int  # tests the host failed on after its retries: while any is left, nothing is judged
     verifier_failures: int = 0  # SYSTEM_ERRORs the verifier gave on the output: judged, as 0
     missing: int = 0  # tests the package lacks (the same for every solution): not tests of the problem
+    package_faults: int = 0  # of ``system_errors``: tests the package's checker cannot judge (its fault)
 
     @property
     def complete(self) -> bool:
@@ -176,6 +177,12 @@ class ScoreSummary:
         gap = f"; {self.missing} tests missing from the package are not part of it" if self.missing else ""
         if self.judged == 0 and self.system_errors == 0:
             return "could not be judged: the problem has no test to judge on" + gap
+        if self.package_faults:
+            return (
+                f"could not be judged: the problem's checker fails for its reference solutions too on "
+                f"{self.package_faults} of {self.judged + self.system_errors} tests (the package is at fault, "
+                "not the solution); no score until the package is fixed" + gap
+            )
         if self.system_errors:
             return (
                 f"could not be judged: the host failed on {self.system_errors} of "
@@ -200,7 +207,7 @@ def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
     gap for every solution) is not a test of the problem and is only counted in ``missing``. A non-finite
     per-test score counts as 0.
     """
-    judged = system_errors = verifier_failures = missing = 0
+    judged = system_errors = verifier_failures = missing = package_faults = 0
     total = 0.0
     for test in tests:
         if test.verdict == Verdict.SYSTEM_ERROR:
@@ -209,6 +216,7 @@ def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
                 continue
             if not test.verifier_failed:
                 system_errors += 1
+                package_faults += bool(getattr(test, "package_fault", False))  # (TestResult's: its fault)
                 continue
             verifier_failures += 1
         judged += 1
@@ -219,4 +227,5 @@ def aggregate_scores(tests: Iterable[ScoredTest]) -> ScoreSummary:
         system_errors=system_errors,
         verifier_failures=verifier_failures,
         missing=missing,
+        package_faults=package_faults,
     )
