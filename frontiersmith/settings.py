@@ -12,7 +12,7 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from .errors import InvalidInputError
-from .thresholds import DEFAULT_THRESHOLDS, THRESHOLD_NAMES, Gate, Rounds, Scale, Share, Thresholds
+from .thresholds import DEFAULT_THRESHOLDS, THRESHOLD_NAMES, Rounds, Scale, Share, Tests, Thresholds, Ties
 
 
 def default_data_dir() -> Path:
@@ -144,7 +144,8 @@ class Settings(BaseSettings):
     # The gates of the divergence filter and the protocol (frontiersmith/thresholds.py holds their meaning).
     min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic
     min_behavioural: Share = DEFAULT_THRESHOLDS.min_behavioural
-    crossing_gate: Gate = DEFAULT_THRESHOLDS.crossing_gate
+    min_separating_tests: Tests = DEFAULT_THRESHOLDS.min_separating_tests
+    min_top_ties: Ties = DEFAULT_THRESHOLDS.min_top_ties
     behavioural_scale: Scale = DEFAULT_THRESHOLDS.behavioural_scale
     crossval_rounds: Rounds = DEFAULT_THRESHOLDS.crossval_rounds
     min_kill_rate: Share = DEFAULT_THRESHOLDS.min_kill_rate

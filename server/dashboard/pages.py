@@ -432,7 +432,7 @@ def divergence_page(points: list, gates: Thresholds, store_label: str) -> str:
             cross,
             "semantic divergence",
             "crossing",
-            gates={"x": gates.min_semantic, "y": gates.crossing_gate},
+            gates={"x": gates.min_semantic},  # crossing ranks; no gate reads it
         )
         + "</div></div>"
         + f"<p class=muted>{missing} of {len(points)} estimates have no behavioural divergence (rejected before "
