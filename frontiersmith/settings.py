@@ -124,6 +124,9 @@ class Settings(BaseSettings):
     # The language a model writes solutions in (tools/llm/prompts.py): python, cpp, or any (its choice). Python
     # by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
     llm_language: Literal["python", "cpp", "any"] = "python"
+    # Tokens the divergence judge's listing of one group of solutions may take (tools/llm/programs.py renders
+    # each whole, compacted to its share): room for the worked example and the answer in an 8K context.
+    judge_tokens: int = Field(5000, ge=500, le=1_000_000)
     max_concurrency: int = Field(4, ge=1)
     # Where judge jobs run (tools/judging/executor.py): this process, or a Ray cluster (``ray_address``; none
     # starts a local one with ``ray_workers`` worker processes, default: the cores).
