@@ -119,3 +119,37 @@ def test_the_bootstrap_intervals_hold_the_estimate_and_narrow_with_more_data():
 def test_separating_tests_and_top_ties(q, separating, ties):
     arr = np.array(q, dtype=float)
     assert (dm.separating_tests(arr), dm.top_ties(arr)) == (separating, ties)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "ideas",
+    [
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i"],  # nine different ideas: no group call merges any
+        ["a", "b", "c", "d", "e", "f", "g", "h", "a", "b", "z"],  # alike across two groups
+    ],
+)
+async def test_many_solutions_get_one_label_per_idea_in_few_calls(ideas):
+    """Scripted judge: it labels each group by the idea written in each solution's code. Past one group's size
+    the labels come from group calls and merges, and must still be one label per idea."""
+    from frontiersmith.drafts import SolutionDraft, StrategyGroups
+    from frontiersmith.models import Language
+    from frontiersmith.tools.catalog import get_family
+    from frontiersmith.tools.synthesis.divergence.estimate import semantic_labels
+
+    calls: list[int] = []
+
+    class Judge:
+        name = "scripted"
+
+        async def group_strategies(self, problem, solutions):
+            calls.append(len(solutions))
+            assert len(solutions) <= 8
+            seen: dict[str, int] = {}
+            return StrategyGroups(labels=[seen.setdefault(s.code, len(seen)) for s in solutions])
+
+    drafts = [SolutionDraft(code=idea, language=Language.PYTHON, strategy="") for idea in ideas]
+    labels = await semantic_labels(Judge(), get_family("min_rooms").problem(), drafts)
+    assert [labels[ideas.index(idea)] for idea in ideas] == labels  # the same idea, the same label
+    assert len(set(labels)) == len(set(ideas))
+    assert len(calls) <= 5

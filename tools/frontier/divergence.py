@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,8 @@ from ..problems.resolver import get_problem
 from ..synthesis.divergence import formulas as dm
 from ..synthesis.divergence.auc import MEASURES, DivergenceEvaluation, evaluate_catalog_divergence, measure_of
 from ..synthesis.divergence.estimate import GateDecision, gate_decisions, semantic_labels
-from .evaluate import replay, select_problems
+from .evaluate import problem_for_folder, replay, select_problems
+from .solvers import SolutionFile, read_solution, solution_files
 
 SUBSET = 4  # the pipeline's usual number of sampled solutions a candidate
 MAX_SUBSETS = 200  # subsets of a problem's solutions drawn for the expected keep rate at SUBSET solutions
@@ -160,12 +162,9 @@ async def evaluate_problems_divergence(
     if not 1 <= attempts <= 20:
         raise InvalidInputError(f"--attempts must be between 1 and 20, not {attempts}.")
     ids = select_problems(store, problems) if problems else None
-    done = await replay(
-        store, solutions, attempts=attempts, problems=ids, settings=settings, progress=progress
+    by_problem, skipped = await solution_trajectories(
+        store, Path(solutions), attempts, ids, settings, progress
     )
-    by_problem: dict[str, list[Trajectory]] = {}
-    for t in done.trajectories:
-        by_problem.setdefault(t.problem_id, []).append(t)
     out = []
     for pid, trajectories in sorted(by_problem.items(), key=lambda kv: _source_order(store, kv[0])):
         measured = await measure_problem(store, pid, trajectories, judge, thresholds)
@@ -180,7 +179,54 @@ async def evaluate_problems_divergence(
         thresholds=thresholds,
         progress=None if progress is None else lambda d, t: progress(f"catalog families: {d} of {t}"),
     )
-    return ProblemsEvaluation(out, catalog, provider_name(judge), thresholds, dict(done.skipped))
+    return ProblemsEvaluation(out, catalog, provider_name(judge), thresholds, skipped)
+
+
+async def solution_trajectories(
+    store: Store,
+    root: Path,
+    attempts: int,
+    problems: Sequence[str] | None,
+    settings: Settings,
+    progress: Callable[[str], None] | None,
+) -> tuple[dict[str, list[Trajectory]], dict[str, str]]:
+    """Each problem's trajectories of the solution files under ``root`` (each solver's first ``attempts``): a
+    file whose program the store already holds judged on that problem as that solver's attempt is read (from
+    any earlier replay or evaluation, of any subset of these files); only the others are replayed. Also the
+    folders that could not be used, and why."""
+    found: dict[str, list[Trajectory]] = {}
+    skipped: dict[str, str] = {}
+    missing: list[SolutionFile] = []
+    stored: dict[str, dict[tuple[str, int, str], Trajectory]] = {}
+    for f in solution_files(root):
+        if f.attempt > attempts:
+            continue
+        try:
+            pid = problem_for_folder(store, f.problem, problems)
+        except InvalidInputError as exc:
+            skipped[f.problem] = str(exc)
+            continue
+        if not pid or (problems is not None and pid not in problems):
+            if not pid:
+                skipped[f.problem] = "no problem of that name or id is stored (import the benchmark first)"
+            continue
+        if pid not in stored:
+            stored[pid] = {(t.solver, t.attempt, t.code): t for t in store.list_trajectories(problem_id=pid)}
+        draft = read_solution(f)
+        known = stored[pid].get((f"files:{f.solver}", f.attempt, draft.code)) if draft.code else None
+        if known is not None:
+            found.setdefault(pid, []).append(known)
+        elif draft.code:  # an attempt without a program is no solution: nothing to judge
+            missing.append(f)
+    if missing:
+        with tempfile.TemporaryDirectory(prefix="fs-divergence-") as staged:
+            for f in missing:  # the files still to judge, in the files:DIR layout
+                (Path(staged) / f.problem).mkdir(exist_ok=True)
+                (Path(staged) / f.problem / f.path.name).symlink_to(f.path.resolve())
+            done = await replay(store, staged, problems=problems, settings=settings, progress=progress)
+        for t in done.trajectories:
+            found.setdefault(t.problem_id, []).append(t)
+    return found, skipped
 
 
 def _source_order(store: Store, pid: str) -> tuple[int, str]:
@@ -218,7 +264,7 @@ async def measure_problem(
             out.labels = await semantic_labels(judge, problem, drafts)
     except ProviderError as exc:
         out.failure = f"the semantic judge's labels could not be used: {exc}"
-    _estimate(out, list(range(len(with_code))), thresholds, keep=True)
+    decide_solutions(out, list(range(len(with_code))), thresholds, keep=True)
     out.subset_keep = subset_keep_rate(out, thresholds)
     return out
 
@@ -227,7 +273,7 @@ def _score_of(t: Trajectory) -> dict[str, float]:
     return {r["name"]: float(r.get("score", 0.0)) for r in t.tests}
 
 
-def _estimate(p: ProblemDivergence, rows: list[int], thresholds: Thresholds, *, keep: bool) -> bool:
+def decide_solutions(p: ProblemDivergence, rows: list[int], thresholds: Thresholds, *, keep: bool) -> bool:
     """The filter's estimates and decision on the solutions ``rows`` of ``p`` (stored on ``p`` when ``keep``);
     whether it keeps them."""
     import numpy as np
@@ -267,4 +313,4 @@ def subset_keep_rate(p: ProblemDivergence, thresholds: Thresholds, size: int = S
         return None
     every = list(itertools.combinations(range(p.n), size))
     chosen = every if len(every) <= MAX_SUBSETS else random.Random(p.problem_id).sample(every, MAX_SUBSETS)
-    return sum(_estimate(p, list(rows), thresholds, keep=False) for rows in chosen) / len(chosen)
+    return sum(decide_solutions(p, list(rows), thresholds, keep=False) for rows in chosen) / len(chosen)

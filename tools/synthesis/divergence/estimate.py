@@ -4,6 +4,7 @@ suite), and the gates a candidate must pass to be published."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -73,8 +74,35 @@ async def semantic_labels(
                 first_of[lab] = len(reps)
                 reps.append(i)
             labels[i] = first_of[lab]
-    merged = await semantic_labels(provider, problem, [solutions[i] for i in reps], group_size)
+    if len(reps) < len(drafts):  # fewer ideas than solutions: merge the representatives the same way
+        merged = await semantic_labels(provider, problem, [solutions[i] for i in reps], group_size)
+    else:  # no group shrank, so grouping the representatives again would never end: compare across groups
+        merged = await _across_blocks(provider, problem, drafts, max(1, group_size // 2))
     return [merged[label] for label in labels]
+
+
+async def _across_blocks(
+    provider: Provider, problem: Problem, drafts: list[SolutionDraft], half: int
+) -> list[int]:
+    """Labels for solutions no group call found alike: every pair of blocks of ``half`` solutions judged
+    together (one call a pair, each of a group's size), the ideas any call finds shared joined."""
+    parent = list(range(len(drafts)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    blocks = [list(range(s, min(s + half, len(drafts)))) for s in range(0, len(drafts), half)]
+    for a, b in itertools.combinations(blocks, 2):
+        both = a + b
+        local = (await provider.group_strategies(problem, [drafts[i] for i in both])).labels
+        first_of: dict[int, int] = {}
+        for i, lab in zip(both, local, strict=True):
+            parent[root(i)] = root(first_of.setdefault(lab, i))
+    roots: dict[int, int] = {}
+    return [roots.setdefault(root(i), len(roots)) for i in range(len(drafts))]
 
 
 async def estimate_divergence(

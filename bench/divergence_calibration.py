@@ -1,0 +1,229 @@
+"""Choosing the idea-divergence filter's thresholds on data, with their uncertainty, and the noise between two runs.
+
+Run: ``python bench/divergence_calibration.py RUN.json [RUN2.json] [--out FILE.md]`` where each RUN.json is what
+``frontiersmith evaluate-divergence --json --solver files:DIR`` printed (a benchmark's problems, such as FrontierCS's
+with its models' real solutions, beside the catalog's labelled families). It
+
+1. sweeps the gates (``min_separating_tests``, ``min_top_ties``, ``min_behavioural``) over a grid and, for each
+   setting, counts the benchmark problems two solutions score on that the filter keeps (with a 95% bootstrap
+   interval, and the expected share with 4 solutions a problem, as the pipeline samples), and the catalog's open
+   families kept and pseudo-open families rejected;
+2. chooses the setting by a rule fixed in advance: among those that reject every pseudo-open family and keep every
+   open one, the one that keeps the most benchmark problems (ties: the later in the grid's order, which asks for
+   more evidence); and repeats the choice on 1,000 bootstrap resamples of the problems and of the families, so the
+   share of resamples choosing each setting is the choice's uncertainty;
+3. with a second run of the same solutions, compares the two problem by problem: decisions that flip, and how
+   far each measure moved (the judge's noise: time-limited solutions score differently from run to run).
+
+Nothing is judged here: every number is recomputed from the runs' stored score matrices and labels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
+from frontiersmith.tools.frontier.divergence import ProblemDivergence, decide_solutions, subset_keep_rate
+from frontiersmith.tools.synthesis.divergence import formulas as dm
+from frontiersmith.tools.synthesis.divergence.auc import FamilyDivergence
+
+SEPARATING = (1, 2, 3, 4, 5)
+TIES = (2, 3)
+BEHAVIOURAL = (0.0, 0.001, 0.0025, 0.005, 0.01)
+REPS = 1000
+
+
+def load(path: str) -> tuple[list[ProblemDivergence], list[FamilyDivergence], dict]:
+    run = json.loads(Path(path).read_text())
+    problem_fields = set(ProblemDivergence.__dataclass_fields__) - {"decisions"}
+    family_fields = set(FamilyDivergence.__dataclass_fields__) - {"decisions"}
+    problems = [
+        ProblemDivergence(**{k: v for k, v in p.items() if k in problem_fields}) for p in run["problems"]
+    ]
+    families = [
+        FamilyDivergence(**{k: v for k, v in f.items() if k in family_fields}) for f in run["families"]
+    ]
+    return problems, families, run
+
+
+def grid() -> list[Thresholds]:
+    return [
+        DEFAULT_THRESHOLDS.model_copy(
+            update={"min_separating_tests": d, "min_top_ties": t, "min_behavioural": b}
+        )
+        for b, d, t in itertools.product(BEHAVIOURAL, SEPARATING, TIES)
+    ]
+
+
+def decisions(problems: list[ProblemDivergence], families: list[FamilyDivergence], gates: Thresholds):
+    """(kept flag per contested problem, kept flag per open family, rejected flag per pseudo-open family)."""
+    kept = np.array([decide_solutions(p, list(range(p.n)), gates, keep=False) for p in problems], dtype=float)
+    for f in families:
+        f.decide(gates)
+    open_kept = np.array([f.kept for f in families if f.kind == "open"], dtype=float)
+    pseudo_rejected = np.array([not f.kept for f in families if f.kind == "pseudo-open"], dtype=float)
+    return kept, open_kept, pseudo_rejected
+
+
+def sweep(problems, families) -> tuple[list[dict], str]:
+    contested = [p for p in problems if p.positive >= 2]
+    rows = []
+    for gates in grid():
+        kept, open_kept, pseudo_rejected = decisions(contested, families, gates)
+        rows.append(
+            {
+                "gates": gates,
+                "kept": kept,
+                "open_kept": open_kept,
+                "pseudo_rejected": pseudo_rejected,
+                "separates": bool(open_kept.all() and pseudo_rejected.all()),
+            }
+        )
+    chosen = choose(rows, None, None, None)
+    lines = [
+        "| min_behavioural | min_separating_tests | min_top_ties | benchmark kept (of "
+        f"{len(contested)}) | 95% interval | open families kept | pseudo-open rejected |",
+        "| ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+    for i, r in enumerate(rows):
+        g, kept = r["gates"], r["kept"]
+        low, high = dm.bootstrap_interval(lambda idx, k=kept: float(k[idx].mean()), len(kept), reps=REPS)
+        mark = " **(chosen)**" if i == chosen else ""
+        lines.append(
+            f"| {g.min_behavioural} | {g.min_separating_tests} | {g.min_top_ties} | {int(kept.sum())} "
+            f"({kept.mean():.0%}){mark} | {low:.0%}-{high:.0%} | {int(r['open_kept'].sum())}/{len(r['open_kept'])} "
+            f"| {int(r['pseudo_rejected'].sum())}/{len(r['pseudo_rejected'])} |"
+        )
+    return rows, "\n".join(lines)
+
+
+def choose(rows: list[dict], p_idx, o_idx, q_idx) -> int:
+    """The rule: among the settings that keep every open family and reject every pseudo-open one (in the
+    resample, when indices are given), the one keeping the most benchmark problems; ties to the later one."""
+    best, best_kept = -1, -1.0
+    for i, r in enumerate(rows):
+        o = r["open_kept"] if o_idx is None else r["open_kept"][o_idx]
+        q = r["pseudo_rejected"] if q_idx is None else r["pseudo_rejected"][q_idx]
+        k = r["kept"] if p_idx is None else r["kept"][p_idx]
+        if o.all() and q.all() and k.mean() >= best_kept:
+            best, best_kept = i, float(k.mean())
+    return best
+
+
+def stability(rows: list[dict]) -> str:
+    rng = np.random.default_rng(0)
+    n_p, n_o, n_q = len(rows[0]["kept"]), len(rows[0]["open_kept"]), len(rows[0]["pseudo_rejected"])
+    picks: Counter[int] = Counter()
+    for _ in range(REPS):
+        picks[
+            choose(rows, rng.integers(0, n_p, n_p), rng.integers(0, n_o, n_o), rng.integers(0, n_q, n_q))
+        ] += 1
+    lines = ["| setting chosen on a resample | share of resamples |", "| --- | ---: |"]
+    for i, count in picks.most_common(6):
+        if i < 0:
+            lines.append(f"| none separates the families | {count / REPS:.0%} |")
+            continue
+        g = rows[i]["gates"]
+        lines.append(
+            f"| min_behavioural {g.min_behavioural}, min_separating_tests {g.min_separating_tests}, "
+            f"min_top_ties {g.min_top_ties} | {count / REPS:.0%} |"
+        )
+    return "\n".join(lines)
+
+
+def table(problems: list[ProblemDivergence], gates: Thresholds) -> str:
+    """The per-problem table at ``gates``: the measures, the decision and the deciding reason."""
+    lines = [
+        "| problem | solutions | > 0 | behavioural | separating | top ties | crossing | kept at 4 | decision |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for p in problems:
+        decide_solutions(p, list(range(p.n)), gates, keep=True)
+        sub = subset_keep_rate(p, gates)
+        rejected = next((d for d in p.decisions if d.verdict == "reject"), None)
+        undecided = next((d for d in p.decisions if d.verdict == "undecided"), None)
+        decision = (
+            f"rejected: {rejected.reason.split(':')[0]}"
+            if rejected
+            else "kept (tie undecided)"
+            if undecided
+            else "kept"
+        )
+        fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
+        lines.append(
+            f"| {p.source} | {p.n} | {p.positive} | {fmt(p.behavioural)} | {p.separating_tests}/{p.m} | "
+            f"{p.top_ties} | {fmt(p.crossing)} | {'-' if sub is None else f'{sub:.2f}'} | {decision} |"
+        )
+    return "\n".join(lines)
+
+
+def noise(first: list[ProblemDivergence], second: list[ProblemDivergence], gates: Thresholds) -> str:
+    by_id = {p.problem_id: p for p in second}
+    pairs = [(p, by_id[p.problem_id]) for p in first if p.problem_id in by_id]
+    flips, moved = [], {"behavioural": [], "crossing": [], "separating_tests": [], "top_ties": []}
+    for a, b in pairs:
+        ka = decide_solutions(a, list(range(a.n)), gates, keep=True)
+        kb = decide_solutions(b, list(range(b.n)), gates, keep=True)
+        if ka != kb:
+            flips.append(f"{a.source} ({'kept' if ka else 'rejected'} → {'kept' if kb else 'rejected'})")
+        for key in moved:
+            va, vb = getattr(a, key), getattr(b, key)
+            if va is not None and vb is not None:
+                moved[key].append(abs(float(va) - float(vb)))
+    changed_scores = sum(a.scores != b.scores for a, b in pairs)
+    lines = [
+        f"{len(pairs)} problems in both runs; {changed_scores} with some solution scoring differently on some test; "
+        f"{len(flips)} decisions differ" + (f": {', '.join(flips)}." if flips else "."),
+        "",
+        "| measure | problems where it moved | mean move | largest move |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for key, values in moved.items():
+        arr = np.array(values) if values else np.zeros(1)
+        lines.append(f"| {key} | {int((arr > 1e-9).sum())} | {arr.mean():.4f} | {arr.max():.4f} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="+", help="evaluate-divergence --json outputs (a second: the noise)")
+    parser.add_argument("--out", help="also write the report here (markdown)")
+    args = parser.parse_args()
+    problems, families, run = load(args.runs[0])
+    rows, swept = sweep(problems, families)
+    chosen = choose(rows, None, None, None)
+    gates = rows[chosen]["gates"] if chosen >= 0 else DEFAULT_THRESHOLDS
+    contested = [p for p in problems if p.positive >= 2]
+    parts = [
+        f"## Sweep ({len(problems)} problems, {len(contested)} with two solutions above 0; "
+        f"{sum(f.kind == 'open' for f in families)} open and {sum(f.kind == 'pseudo-open' for f in families)} "
+        f"pseudo-open catalog families; semantic judge {run['judge']})",
+        "",
+        swept,
+        "",
+        "## The choice's uncertainty (the rule applied to 1,000 bootstrap resamples)",
+        "",
+        stability(rows),
+        "",
+        f"## Every problem at the chosen gates ({gates.model_dump(include={'min_behavioural', 'min_separating_tests', 'min_top_ties'})})",
+        "",
+        table(problems, gates),
+    ]
+    if len(args.runs) > 1:
+        second, _, _ = load(args.runs[1])
+        parts += ["", "## Noise between the two runs", "", noise(problems, second, gates)]
+    report = "\n".join(parts) + "\n"
+    sys.stdout.write(report)
+    if args.out:
+        Path(args.out).write_text(report)
+
+
+if __name__ == "__main__":
+    main()
