@@ -138,6 +138,31 @@ def stability(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def dominated(p: ProblemDivergence, wins: int) -> bool:
+    """The rule the issue offered as the other candidate: one solution matches or beats every other on every
+    test and beats each of them on at least ``wins`` tests (a sign test: p <= 0.5**wins that it is no better)."""
+    q = np.array(p.scores, dtype=float).reshape(p.n, p.m)
+    if p.n < 2 or p.m == 0:
+        return False
+    best = int(q.mean(axis=1).argmax())
+    others = [j for j in range(p.n) if j != best]
+    return all((q[best] >= q[j] - 1e-9).all() and int((q[best] > q[j] + 1e-9).sum()) >= wins for j in others)
+
+
+def dominance(problems: list[ProblemDivergence]) -> str:
+    contested = [p for p in problems if p.positive >= 2]
+    lines = [
+        "| wins needed (sign test p) | contested problems it calls dominated | of them with 3 tests |",
+        "| ---: | ---: | ---: |",
+    ]
+    for wins in (1, 2, 3, 5):
+        hit = [p for p in contested if dominated(p, wins)]
+        lines.append(
+            f"| {wins} ({0.5**wins:.3f}) | {len(hit)} of {len(contested)} | {sum(p.m == 3 for p in hit)} |"
+        )
+    return "\n".join(lines)
+
+
 def table(problems: list[ProblemDivergence], gates: Thresholds) -> str:
     """The per-problem table at ``gates``: the measures, the decision and the deciding reason."""
     lines = [
@@ -211,6 +236,10 @@ def main() -> None:
         "## The choice's uncertainty (the rule applied to 1,000 bootstrap resamples)",
         "",
         stability(rows),
+        "",
+        "## The other candidate rule: one solution dominating with enough wins",
+        "",
+        dominance(problems),
         "",
         f"## Every problem at the chosen gates ({gates.model_dump(include={'min_behavioural', 'min_separating_tests', 'min_top_ties'})})",
         "",

@@ -64,7 +64,7 @@ def test_a_tie_at_the_top_rejects_on_enough_separating_tests_and_a_dominant_heur
 
 def test_too_few_separating_tests_keep_a_tie_undecided_and_say_so():
     # three tests, like FrontierCS's public packages: the weaker solution differs on two of them only
-    q = np.array([[1.0, 0.8, 0.9], [1.0, 0.8, 0.9], [0.7, 0.8, 0.5]])
+    q = np.array([[0.95, 0.8, 0.9], [0.95, 0.8, 0.9], [0.7, 0.8, 0.5]])
     div = estimate(q)
     assert (div.separating_tests, div.top_ties) == (2, 2)
     assert divergence_gate(div, GATES) is None
@@ -75,6 +75,11 @@ def test_too_few_separating_tests_keep_a_tie_undecided_and_say_so():
     assert verdicts(div, Thresholds(min_separating_tests=2))["top tie"] == "reject"
     # and one that asks for three solutions at the top does not
     assert verdicts(div, Thresholds(min_separating_tests=2, min_top_ties=3))["top tie"] == "pass"
+    # At the score's ceiling (a checker's ratio clamped at 1, the best known answer) a tie is no evidence: two
+    # solutions at 1 may well print different answers, both at least as good as the best known.
+    clamped = estimate(np.array([[1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [0.7, 0.6, 0.5]]))
+    assert (clamped.top_ties, clamped.separating_tests) == (2, 0)
+    assert verdicts(clamped, Thresholds(min_separating_tests=1))["top tie"] == "undecided"
 
 
 def test_scores_alike_and_all_zero_say_which_and_the_semantic_gate_comes_first():
@@ -112,8 +117,9 @@ def test_the_bootstrap_intervals_hold_the_estimate_and_narrow_with_more_data():
     [
         ([[1, 2], [1, 2]], 0, 2),  # identical: nothing separates them, both at the top
         ([[0, 0], [0, 0]], 0, 0),  # nobody scores: no top to tie at
-        ([[1, 0], [0, 1]], 2, 0),  # each best once
-        ([[1, 1], [1, 0], [0, 0]], 2, 1),
+        ([[1, 0], [0, 1]], 0, 0),  # each best once, at the ceiling, where a clamp hides any difference
+        ([[0.5, 0], [0, 0.5]], 2, 0),  # each best once
+        ([[0.9, 0.9], [0.9, 0], [0, 0]], 2, 1),
     ],
 )
 def test_separating_tests_and_top_ties(q, separating, ties):

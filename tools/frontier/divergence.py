@@ -30,7 +30,7 @@ from ..llm.offline import OfflineProvider
 from ..problems.resolver import get_problem
 from ..synthesis.divergence import formulas as dm
 from ..synthesis.divergence.auc import MEASURES, DivergenceEvaluation, evaluate_catalog_divergence, measure_of
-from ..synthesis.divergence.estimate import GateDecision, gate_decisions, semantic_labels
+from ..synthesis.divergence.estimate import GateDecision, gate_decisions, keeps, semantic_labels
 from .evaluate import problem_for_folder, replay, select_problems
 from .solvers import SolutionFile, read_solution, solution_files
 
@@ -70,7 +70,7 @@ class ProblemDivergence:
 
     @property
     def kept(self) -> bool:
-        return bool(self.decisions) and all(d.verdict != "reject" for d in self.decisions)
+        return keeps(self.decisions)
 
     @property
     def top_tie_share(self) -> float | None:
@@ -303,7 +303,7 @@ def decide_solutions(p: ProblemDivergence, rows: list[int], thresholds: Threshol
             div.semantic, div.behavioural, div.crossing, scale=thresholds.behavioural_scale
         )
         p.separating_tests, p.top_ties, p.decisions = div.separating_tests or 0, div.top_ties or 0, decisions
-    return all(d.verdict != "reject" for d in decisions)
+    return keeps(decisions)
 
 
 def subset_keep_rate(p: ProblemDivergence, thresholds: Thresholds, size: int = SUBSET) -> float | None:

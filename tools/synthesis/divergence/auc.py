@@ -34,7 +34,7 @@ from ...seeds.pool import ensure_catalog_seeds
 from ..crossval.authors import provider_authors
 from ..crossval.loop import cross_validation_loop
 from . import formulas as dm
-from .estimate import GateDecision, gate_decisions
+from .estimate import GateDecision, gate_decisions, keeps
 
 
 @dataclass
@@ -58,7 +58,7 @@ class FamilyDivergence:
     @property
     def kept(self) -> bool:
         """Whether the filter keeps it: no gate rejects it."""
-        return bool(self.decisions) and all(d.verdict != "reject" for d in self.decisions)
+        return keeps(self.decisions)
 
     @property
     def top_tie_share(self) -> float | None:

@@ -279,6 +279,11 @@ def _top_tie_reason(div: Divergence, ties: int, counted: str) -> str:
     )
 
 
+def keeps(decisions: Sequence[GateDecision]) -> bool:
+    """Whether the filter keeps what ``decisions`` were made on: some gate decided, and none rejects."""
+    return bool(decisions) and all(d.verdict != "reject" for d in decisions)
+
+
 def divergence_gate(div: Divergence | None, thresholds: Thresholds) -> Rejection | None:
     """Why the divergence filter rejects a candidate with estimate ``div`` (None: it passes): the first gate
     of ``gate_decisions`` that rejects it. The pipeline's filters and publish_candidate both decide here."""

@@ -76,16 +76,19 @@ def crossing(scores: np.ndarray, eps: float = 1e-9) -> float:
     return float(crossed[np.triu_indices(n, 1)].mean())
 
 
-def separating_tests(scores: np.ndarray, eps: float = 1e-9) -> int:
-    """Tests on which the sampled solutions do not all score the same: only these can show which idea is
-    better, so a verdict about the ideas needs enough of them (a test every solution solves alike, or fails
-    alike, says nothing of the ideas)."""
+def separating_tests(scores: np.ndarray, eps: float = 1e-9, ceiling: float = 1.0) -> int:
+    """Tests that separate the sampled solutions: their scores differ, and the best is below the score's
+    ceiling. Only these can show that solutions reaching the top reach the same value, so a verdict about the
+    ideas needs enough of them: a test every solution solves alike, or fails alike, says nothing of the ideas,
+    and at the ceiling (a checker's ratio clamped at 1, the best known answer) equal scores are not equal
+    answers."""
     import numpy as np
 
     q = np.asarray(scores, dtype=np.float64)
     if q.ndim != 2 or q.shape[0] < 2 or q.shape[1] == 0:
         return 0
-    return int((q.max(axis=0) - q.min(axis=0) > eps).sum())
+    top = q.max(axis=0)
+    return int(((top - q.min(axis=0) > eps) & (top < ceiling - eps)).sum())
 
 
 def top_ties(scores: np.ndarray, eps: float = 1e-9) -> int:
