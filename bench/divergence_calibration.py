@@ -138,6 +138,57 @@ def stability(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+ALPHA = 0.05  # the chance an open problem's solutions may tie at the top on every separating test by luck
+
+
+def tie_counts(p: ProblemDivergence, ceiling: float | None) -> tuple[int, int]:
+    """(separating tests, those on which two or more solutions share the top score) of one problem; with a
+    ``ceiling``, tests whose top is at it do not count (a clamped score hides whether answers are equal)."""
+    q = np.array(p.scores, dtype=float).reshape(p.n, p.m)
+    if p.n < 2 or p.m == 0:
+        return 0, 0
+    top, low = q.max(axis=0), q.min(axis=0)
+    separating = (top - low > 1e-9) & (top > 1e-9)
+    if ceiling is not None:
+        separating &= top < ceiling - 1e-9
+    tied = (q >= top - 1e-9).sum(axis=0) >= 2
+    return int(separating.sum()), int((separating & tied).sum())
+
+
+def tie_rate(problems: list[ProblemDivergence]) -> str:
+    """The chance that, on a test that separates an open problem's solutions, two of them share the top score
+    (per test, among any solutions: an upper bound on the same ones tying), the mean over the benchmark's
+    problems with a cluster bootstrap over problems; and the fewest separating tests D with rate**D <= ALPHA: a tie of the same
+    solutions on D of them is then unlikely on an open problem."""
+    contested = [p for p in problems if p.positive >= 2]
+    lines = [
+        "| ties counted | separating tests | with a tie at the top | rate (95% interval) | D: rate^D <= 0.05 (interval) |",
+        "| --- | ---: | ---: | --- | --- |",
+    ]
+    for label, ceiling in (("below the ceiling of 1", 1.0), ("at the ceiling too", None)):
+        counts = np.array([tie_counts(p, ceiling) for p in contested], dtype=float).reshape(-1, 2)
+
+        def rate(idx: np.ndarray, c: np.ndarray = counts) -> float:
+            # each problem weighs the same (one with 70 tests would otherwise speak for the rest)
+            rows = c[idx][c[idx, 0] > 0]
+            return float((rows[:, 1] / rows[:, 0]).mean()) if len(rows) else float("nan")
+
+        every = np.arange(len(counts))
+        value = rate(every)
+        low, high = dm.bootstrap_interval(rate, len(counts), reps=REPS)
+        lines.append(
+            f"| {label} | {int(counts[:, 0].sum())} | {int(counts[:, 1].sum())} | {value:.3f} ({low:.3f}-{high:.3f}) | "
+            f"{_tests_needed(value)} ({_tests_needed(low)}-{_tests_needed(high)}) |"
+        )
+    return "\n".join(lines)
+
+
+def _tests_needed(rate: float) -> int | str:
+    if not 0 < rate < 1:
+        return "-" if rate != 0 else 1
+    return max(1, int(np.ceil(np.log(ALPHA) / np.log(rate))))
+
+
 def dominated(p: ProblemDivergence, wins: int) -> bool:
     """The rule the issue offered as the other candidate: one solution matches or beats every other on every
     test and beats each of them on at least ``wins`` tests (a sign test: p <= 0.5**wins that it is no better)."""
@@ -232,6 +283,10 @@ def main() -> None:
         f"pseudo-open catalog families; semantic judge {run['judge']})",
         "",
         swept,
+        "",
+        "## How many separating tests a tie needs: the chance of a tie by luck on an open problem",
+        "",
+        tie_rate(problems),
         "",
         "## The choice's uncertainty (the rule applied to 1,000 bootstrap resamples)",
         "",
