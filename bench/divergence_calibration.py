@@ -4,15 +4,19 @@ Run: ``python bench/divergence_calibration.py RUN.json [RUN2.json] [--out FILE.m
 ``frontiersmith evaluate-divergence --json --solver files:DIR`` printed (a benchmark's problems, such as FrontierCS's
 with its models' real solutions, beside the catalog's labelled families). It
 
-1. sweeps the gates (``min_separating_tests``, ``min_top_ties``, ``min_behavioural``) over a grid and, for each
+1. estimates how many separating tests a tie at the top needs before it rejects: on a test that separates an
+   open problem's solutions, how often do two of them share the top score by luck (rate p, the mean over the
+   benchmark's problems, with a cluster bootstrap)? A tie of the same solutions on D such tests has a chance of
+   at most p**D on an open problem; ``min_separating_tests`` is the fewest D with p**D <= 0.05, and the bootstrap's
+   spread of that D is the choice's uncertainty;
+2. sweeps the gates (``min_separating_tests``, ``min_top_ties``, ``min_behavioural``) over a grid and, for each
    setting, counts the benchmark problems two solutions score on that the filter keeps (with a 95% bootstrap
-   interval, and the expected share with 4 solutions a problem, as the pipeline samples), and the catalog's open
-   families kept and pseudo-open families rejected;
-2. chooses the setting by a rule fixed in advance: among those that reject every pseudo-open family and keep every
-   open one, the one that keeps the most benchmark problems (ties: the later in the grid's order, which asks for
-   more evidence); and repeats the choice on 1,000 bootstrap resamples of the problems and of the families, so the
-   share of resamples choosing each setting is the choice's uncertainty;
-3. with a second run of the same solutions, compares the two problem by problem: decisions that flip, and how
+   interval) and the catalog's open families kept and pseudo-open families rejected: the chosen setting (that
+   D, two ties, the historical ``min_behavioural``) must keep every open family and reject every pseudo-open one;
+3. shows the other candidate rule, one solution dominating the rest with enough wins (a sign test), on the
+   same problems, and every problem's measures and decision at the chosen gates (with the keep rate expected
+   when a problem has 4 solutions, as a pipeline candidate does);
+4. with a second run of the same solutions, compares the two problem by problem: decisions that flip, and how
    far each measure moved (the judge's noise: time-limited solutions score differently from run to run).
 
 Nothing is judged here: every number is recomputed from the runs' stored score matrices and labels.
@@ -36,7 +40,7 @@ from frontiersmith.tools.synthesis.divergence.auc import FamilyDivergence
 
 SEPARATING = (1, 2, 3, 4, 5)
 TIES = (2, 3)
-BEHAVIOURAL = (0.0, 0.001, 0.0025, 0.005, 0.01)
+BEHAVIOURAL = (0.0, 0.005, 0.01)
 REPS = 1000
 
 
@@ -72,68 +76,21 @@ def decisions(problems: list[ProblemDivergence], families: list[FamilyDivergence
     return kept, open_kept, pseudo_rejected
 
 
-def sweep(problems, families) -> tuple[list[dict], str]:
+def sweep(problems, families, chosen: Thresholds) -> str:
     contested = [p for p in problems if p.positive >= 2]
-    rows = []
-    for gates in grid():
-        kept, open_kept, pseudo_rejected = decisions(contested, families, gates)
-        rows.append(
-            {
-                "gates": gates,
-                "kept": kept,
-                "open_kept": open_kept,
-                "pseudo_rejected": pseudo_rejected,
-                "separates": bool(open_kept.all() and pseudo_rejected.all()),
-            }
-        )
-    chosen = choose(rows, None, None, None)
     lines = [
         "| min_behavioural | min_separating_tests | min_top_ties | benchmark kept (of "
         f"{len(contested)}) | 95% interval | open families kept | pseudo-open rejected |",
         "| ---: | ---: | ---: | ---: | --- | ---: | ---: |",
     ]
-    for i, r in enumerate(rows):
-        g, kept = r["gates"], r["kept"]
+    for gates in grid():
+        kept, open_kept, pseudo_rejected = decisions(contested, families, gates)
         low, high = dm.bootstrap_interval(lambda idx, k=kept: float(k[idx].mean()), len(kept), reps=REPS)
-        mark = " **(chosen)**" if i == chosen else ""
+        mark = " **(chosen)**" if gates == chosen else ""
         lines.append(
-            f"| {g.min_behavioural} | {g.min_separating_tests} | {g.min_top_ties} | {int(kept.sum())} "
-            f"({kept.mean():.0%}){mark} | {low:.0%}-{high:.0%} | {int(r['open_kept'].sum())}/{len(r['open_kept'])} "
-            f"| {int(r['pseudo_rejected'].sum())}/{len(r['pseudo_rejected'])} |"
-        )
-    return rows, "\n".join(lines)
-
-
-def choose(rows: list[dict], p_idx, o_idx, q_idx) -> int:
-    """The rule: among the settings that keep every open family and reject every pseudo-open one (in the
-    resample, when indices are given), the one keeping the most benchmark problems; ties to the later one."""
-    best, best_kept = -1, -1.0
-    for i, r in enumerate(rows):
-        o = r["open_kept"] if o_idx is None else r["open_kept"][o_idx]
-        q = r["pseudo_rejected"] if q_idx is None else r["pseudo_rejected"][q_idx]
-        k = r["kept"] if p_idx is None else r["kept"][p_idx]
-        if o.all() and q.all() and k.mean() >= best_kept:
-            best, best_kept = i, float(k.mean())
-    return best
-
-
-def stability(rows: list[dict]) -> str:
-    rng = np.random.default_rng(0)
-    n_p, n_o, n_q = len(rows[0]["kept"]), len(rows[0]["open_kept"]), len(rows[0]["pseudo_rejected"])
-    picks: Counter[int] = Counter()
-    for _ in range(REPS):
-        picks[
-            choose(rows, rng.integers(0, n_p, n_p), rng.integers(0, n_o, n_o), rng.integers(0, n_q, n_q))
-        ] += 1
-    lines = ["| setting chosen on a resample | share of resamples |", "| --- | ---: |"]
-    for i, count in picks.most_common(6):
-        if i < 0:
-            lines.append(f"| none separates the families | {count / REPS:.0%} |")
-            continue
-        g = rows[i]["gates"]
-        lines.append(
-            f"| min_behavioural {g.min_behavioural}, min_separating_tests {g.min_separating_tests}, "
-            f"min_top_ties {g.min_top_ties} | {count / REPS:.0%} |"
+            f"| {gates.min_behavioural} | {gates.min_separating_tests} | {gates.min_top_ties} | "
+            f"{int(kept.sum())} ({kept.mean():.0%}){mark} | {low:.0%}-{high:.0%} | "
+            f"{int(open_kept.sum())}/{len(open_kept)} | {int(pseudo_rejected.sum())}/{len(pseudo_rejected)} |"
         )
     return "\n".join(lines)
 
@@ -155,17 +112,19 @@ def tie_counts(p: ProblemDivergence, ceiling: float | None) -> tuple[int, int]:
     return int(separating.sum()), int((separating & tied).sum())
 
 
-def tie_rate(problems: list[ProblemDivergence]) -> str:
+def tie_rate(problems: list[ProblemDivergence]) -> tuple[str, int]:
     """The chance that, on a test that separates an open problem's solutions, two of them share the top score
     (per test, among any solutions: an upper bound on the same ones tying), the mean over the benchmark's
-    problems with a cluster bootstrap over problems; and the fewest separating tests D with rate**D <= ALPHA: a tie of the same
-    solutions on D of them is then unlikely on an open problem."""
+    problems with a cluster bootstrap over problems; and the fewest separating tests D with rate**D <= ALPHA,
+    counting ties below the ceiling (what the gate counts). Returns the report and that D."""
     contested = [p for p in problems if p.positive >= 2]
     lines = [
-        "| ties counted | separating tests | with a tie at the top | rate (95% interval) | D: rate^D <= 0.05 (interval) |",
-        "| --- | ---: | ---: | --- | --- |",
+        "| ties counted | separating tests | with a tie at the top | rate p (95% interval) | fewest D with p^D <= 0.05 "
+        "(interval) | D on the bootstrap's resamples |",
+        "| --- | ---: | ---: | --- | --- | --- |",
     ]
-    for label, ceiling in (("below the ceiling of 1", 1.0), ("at the ceiling too", None)):
+    chosen = DEFAULT_THRESHOLDS.min_separating_tests
+    for label, ceiling in (("below the ceiling of 1 (the gate's count)", 1.0), ("at the ceiling too", None)):
         counts = np.array([tie_counts(p, ceiling) for p in contested], dtype=float).reshape(-1, 2)
 
         def rate(idx: np.ndarray, c: np.ndarray = counts) -> float:
@@ -173,14 +132,20 @@ def tie_rate(problems: list[ProblemDivergence]) -> str:
             rows = c[idx][c[idx, 0] > 0]
             return float((rows[:, 1] / rows[:, 0]).mean()) if len(rows) else float("nan")
 
-        every = np.arange(len(counts))
-        value = rate(every)
+        value = rate(np.arange(len(counts)))
         low, high = dm.bootstrap_interval(rate, len(counts), reps=REPS)
+        rng = np.random.default_rng(0)
+        spread = Counter(_tests_needed(rate(rng.integers(0, len(counts), len(counts)))) for _ in range(REPS))
+        shares = ", ".join(
+            f"{d}: {n / REPS:.0%}" for d, n in sorted(spread.items(), key=lambda kv: str(kv[0]))
+        )
         lines.append(
             f"| {label} | {int(counts[:, 0].sum())} | {int(counts[:, 1].sum())} | {value:.3f} ({low:.3f}-{high:.3f}) | "
-            f"{_tests_needed(value)} ({_tests_needed(low)}-{_tests_needed(high)}) |"
+            f"{_tests_needed(value)} ({_tests_needed(low)}-{_tests_needed(high)}) | {shares} |"
         )
-    return "\n".join(lines)
+        if ceiling is not None and isinstance(_tests_needed(value), int):
+            chosen = int(_tests_needed(value))
+    return "\n".join(lines), chosen
 
 
 def _tests_needed(rate: float) -> int | str:
@@ -273,30 +238,28 @@ def main() -> None:
     parser.add_argument("--out", help="also write the report here (markdown)")
     args = parser.parse_args()
     problems, families, run = load(args.runs[0])
-    rows, swept = sweep(problems, families)
-    chosen = choose(rows, None, None, None)
-    gates = rows[chosen]["gates"] if chosen >= 0 else DEFAULT_THRESHOLDS
+    rates, needed = tie_rate(problems)
+    gates = DEFAULT_THRESHOLDS.model_copy(update={"min_separating_tests": needed, "min_top_ties": 2})
     contested = [p for p in problems if p.positive >= 2]
     parts = [
-        f"## Sweep ({len(problems)} problems, {len(contested)} with two solutions above 0; "
+        f"{len(problems)} problems, {len(contested)} with two solutions above 0; "
         f"{sum(f.kind == 'open' for f in families)} open and {sum(f.kind == 'pseudo-open' for f in families)} "
-        f"pseudo-open catalog families; semantic judge {run['judge']})",
-        "",
-        swept,
+        f"pseudo-open catalog families; semantic judge {run['judge']}.",
         "",
         "## How many separating tests a tie needs: the chance of a tie by luck on an open problem",
         "",
-        tie_rate(problems),
+        rates,
         "",
-        "## The choice's uncertainty (the rule applied to 1,000 bootstrap resamples)",
+        "## Every setting of the gates on the benchmark and the catalog",
         "",
-        stability(rows),
+        sweep(problems, families, gates),
         "",
         "## The other candidate rule: one solution dominating with enough wins",
         "",
         dominance(problems),
         "",
-        f"## Every problem at the chosen gates ({gates.model_dump(include={'min_behavioural', 'min_separating_tests', 'min_top_ties'})})",
+        "## Every problem at the chosen gates "
+        f"({gates.model_dump(include={'min_behavioural', 'min_separating_tests', 'min_top_ties'})})",
         "",
         table(problems, gates),
     ]
