@@ -310,7 +310,7 @@ def demo(
         rounds=1,
         candidates=40,
         n_solutions=4,
-        n_div=20,
+        n_div=30,  # every catalog candidate past the semantic threshold meets the behavioural gates too
         n_final=12,
         seed=0,
         provider="offline",
