@@ -336,8 +336,8 @@ def evaluate_divergence(
         None,
         "--problems",
         metavar="SELECTOR",
-        help="With --solver: only these problems (ids, comma-separated, or all); default: every problem DIR's "
-        "folders name.",
+        help="With --solver: only these problems (ids or the benchmark's own names, e.g. FrontierCS's numbers, "
+        "comma-separated, or all); default: every problem DIR's folders name.",
     ),
     attempts: int = typer.Option(
         1,

@@ -67,10 +67,15 @@ def test_the_filter_judges_a_benchmark_problem_by_its_solutions_beside_the_catal
     [tie] = [d for d in p["decisions"] if d["gate"] == "top tie"]
     assert tie["verdict"] == "undecided" and "only 2 of 3 tests separate the solutions" in tie["reason"]
 
-    # Asked for two separating tests, the gate decides, and the table says why; nothing is judged again.
+    # Asked for two separating tests, the gate decides, and the table says why; nothing is judged again. The
+    # problem may be named as its benchmark names it (its folder).
     runs_before = len(open_store(store).list_trajectories())
     text = cli(
-        [*args, "--attempts", "2"], tmp_path, timeout=900, FRONTIERSMITH_MIN_SEPARATING_TESTS="2", **env
+        [*args, "--attempts", "2", "--problems", "mini"],
+        tmp_path,
+        timeout=900,
+        FRONTIERSMITH_MIN_SEPARATING_TESTS="2",
+        **env,
     )
     assert text.returncode == 0, text.stderr[-2000:]
     out = " ".join(text.stdout.split())

@@ -31,7 +31,7 @@ from ..problems.resolver import get_problem
 from ..synthesis.divergence import formulas as dm
 from ..synthesis.divergence.auc import MEASURES, DivergenceEvaluation, evaluate_catalog_divergence, measure_of
 from ..synthesis.divergence.estimate import GateDecision, gate_decisions, keeps, semantic_labels
-from .evaluate import problem_for_folder, replay, select_problems
+from .evaluate import SELECTORS, problem_for_folder, replay, select_problems
 from .solvers import SolutionFile, read_solution, solution_files
 
 SUBSET = 4  # the pipeline's usual number of sampled solutions a candidate
@@ -161,7 +161,7 @@ async def evaluate_problems_divergence(
     judge = judge or OfflineProvider()
     if not 1 <= attempts <= 20:
         raise InvalidInputError(f"--attempts must be between 1 and 20, not {attempts}.")
-    ids = select_problems(store, problems) if problems else None
+    ids = select_problems(store, _by_source(store, problems)) if problems else None
     by_problem, skipped = await solution_trajectories(
         store, Path(solutions), attempts, ids, settings, progress
     )
@@ -227,6 +227,13 @@ async def solution_trajectories(
         for t in done.trajectories:
             found.setdefault(t.problem_id, []).append(t)
     return found, skipped
+
+
+def _by_source(store: Store, problems: str | Sequence[str]) -> list[str]:
+    """A ``--problems`` selector whose words may also be an imported benchmark's own names for its problems
+    (FrontierCS's folder numbers), each read as that problem's id."""
+    words = problems.replace(",", " ").split() if isinstance(problems, str) else list(problems)
+    return [problem_for_folder(store, w) or w if w not in SELECTORS else w for w in words]
 
 
 def _source_order(store: Store, pid: str) -> tuple[int, str]:
