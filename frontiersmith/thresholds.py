@@ -18,7 +18,8 @@ Rounds = Annotated[int, Field(ge=1, le=10)]
 
 
 class Thresholds(BaseModel):
-    """The gates a candidate passes on its way to a task; the defaults are the pipeline's historical values."""
+    """The gates a candidate passes on its way to a task; the defaults are the pipeline's historical values, and
+    the top-tie gate's are calibrated on real data (the comment above them says where)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
