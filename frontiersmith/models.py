@@ -824,7 +824,13 @@ class Divergence(Record):
     crossing: float | None = None  # share of solution pairs that trade wins across the tests
     combined: float | None = None
     behavioural_reason: str | None = None  # why behavioural is None when it was asked for (no judged tests)
-    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"behavioural_reason"})
+    # What the gates read beside the behavioural estimate (formulas.separating_tests, formulas.top_ties);
+    # None on estimates stored before them.
+    separating_tests: int | None = None
+    top_ties: int | None = None
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset(
+        {"behavioural_reason", "separating_tests", "top_ties"}
+    )
     n: int = 0
     m: int = 0
     suite_id: str | None = None  # the suite the behavioural estimate was measured on

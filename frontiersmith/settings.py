@@ -12,7 +12,7 @@ from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from .errors import InvalidInputError
-from .thresholds import DEFAULT_THRESHOLDS, THRESHOLD_NAMES, Gate, Rounds, Scale, Share, Thresholds
+from .thresholds import DEFAULT_THRESHOLDS, THRESHOLD_NAMES, Rounds, Scale, Share, Tests, Thresholds, Ties
 
 
 def default_data_dir() -> Path:
@@ -140,6 +140,9 @@ class Settings(BaseSettings):
     # The language a model writes solutions in (tools/llm/prompts.py): python, cpp, or any (its choice). Python
     # by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
     llm_language: Literal["python", "cpp", "any"] = "python"
+    # Tokens the divergence judge's listing of one group of solutions may take (tools/llm/programs.py renders
+    # each whole, compacted to its share): room for the worked example and the answer in an 8K context.
+    judge_tokens: int = Field(5000, ge=500, le=1_000_000)
     max_concurrency: int = Field(4, ge=1)
     # Model calls in flight at once in a synthesis run (a candidate's n solutions, the judges, the candidates
     # of a round): a run's wall time is then bounded by the model's throughput, not by its latency. The
@@ -170,7 +173,8 @@ class Settings(BaseSettings):
     # The gates of the divergence filter and the protocol (frontiersmith/thresholds.py holds their meaning).
     min_semantic: Share = DEFAULT_THRESHOLDS.min_semantic
     min_behavioural: Share = DEFAULT_THRESHOLDS.min_behavioural
-    crossing_gate: Gate = DEFAULT_THRESHOLDS.crossing_gate
+    min_separating_tests: Tests = DEFAULT_THRESHOLDS.min_separating_tests
+    min_top_ties: Ties = DEFAULT_THRESHOLDS.min_top_ties
     behavioural_scale: Scale = DEFAULT_THRESHOLDS.behavioural_scale
     crossval_rounds: Rounds = DEFAULT_THRESHOLDS.crossval_rounds
     min_kill_rate: Share = DEFAULT_THRESHOLDS.min_kill_rate

@@ -11,13 +11,15 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 Share = Annotated[float, Field(ge=0, le=1)]
-Gate = Annotated[float, Field(ge=0, lt=1)]  # a gate of 1 would reject every candidate
+Tests = Annotated[int, Field(ge=1, le=1000)]
+Ties = Annotated[int, Field(ge=2, le=64)]  # one solution at the top is what every problem has
 Scale = Annotated[float, Field(gt=0, le=1)]
 Rounds = Annotated[int, Field(ge=1, le=10)]
 
 
 class Thresholds(BaseModel):
-    """The gates a candidate passes on its way to a task; the defaults are the pipeline's historical values."""
+    """The gates a candidate passes on its way to a task; the defaults are the pipeline's historical values, and
+    the top-tie gate's are calibrated on real data (the comment above them says where)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -27,8 +29,17 @@ class Thresholds(BaseModel):
     min_behavioural: Share = Field(
         0.005, description="below this behavioural divergence, the solutions score alike on every test"
     )
-    crossing_gate: Gate = Field(
-        0.0, description="at or below this crossing fraction, one strategy dominates the others"
+    # Calibrated on FrontierCS's real model solutions and the catalog's pseudo-open families
+    # (docs/benchmarks.md, "Calibrating the divergence filter").
+    min_separating_tests: Tests = Field(
+        3,
+        description="tests on which the sampled scores differ, needed before the filter may decide that one "
+        "idea reaches the top",
+    )
+    min_top_ties: Ties = Field(
+        2,
+        description="this many sampled solutions scoring the best on every test show an exact algorithm: one "
+        "idea reaches the optimum",
     )
     # Behavioural divergence of scores in [0, 1] rarely exceeds ~0.3; dividing by this scale maps it onto
     # [0, 1] so it weighs like the semantic estimate in the combined one.
@@ -46,8 +57,13 @@ class Thresholds(BaseModel):
     def scores_alike(self, behavioural: float) -> bool:
         return behavioural < self.min_behavioural
 
-    def one_strategy_dominates(self, crossing: float) -> bool:
-        return crossing <= self.crossing_gate
+    def one_idea_reaches_the_top(self, top_ties: int, separating_tests: int) -> bool:
+        """Several solutions tie at the best score on every test, on enough tests that tell solutions apart
+        for that to be evidence (``too_few_separating`` says when it is not)."""
+        return top_ties >= self.min_top_ties and not self.too_few_separating(separating_tests)
+
+    def too_few_separating(self, separating_tests: int) -> bool:
+        return separating_tests < self.min_separating_tests
 
 
 DEFAULT_THRESHOLDS = Thresholds()

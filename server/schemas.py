@@ -165,6 +165,14 @@ class DivergenceOut(BaseModel):
         None, description="Why behavioural is null: the candidate's tests are missing or not judged yet."
     )
     combined: float | None = None
+    separating_tests: int | None = Field(
+        None, description="Tests on which the solutions' scores differ, below the score's ceiling."
+    )
+    top_ties: int | None = Field(
+        None,
+        description="Solutions scoring the best on every test; two or more, on enough separating tests, is an "
+        "exact algorithm's signature, which publish_candidate refuses.",
+    )
     labels: dict[str, int] = Field(
         default_factory=dict, description="Solution id -> idea label; equal labels share one idea."
     )
@@ -181,6 +189,8 @@ class DivergenceOut(BaseModel):
             behavioural=d.behavioural,
             behavioural_reason=d.behavioural_reason,
             combined=d.combined,
+            separating_tests=d.separating_tests,
+            top_ties=d.top_ties,
             labels=d.labels,
             mean_scores=d.mean_scores,
             judge=d.judge,

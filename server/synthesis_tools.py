@@ -26,7 +26,7 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Axis, CandidateStatus
 from frontiersmith.store import Store
 from frontiersmith.store.records import SUPERSEDES
-from frontiersmith.thresholds import Gate, Scale, Share
+from frontiersmith.thresholds import Scale, Share, Tests, Ties
 from frontiersmith.tools import synthesis
 from frontiersmith.tools.frontier.coevolve import RoundReport
 from frontiersmith.tools.frontier.coevolve import synthesize_targeted as targeted
@@ -403,19 +403,27 @@ async def publish_candidate(
     min_behavioural: Annotated[
         Share | None, Field(description="Behavioural divergence gate (default: the server's setting, 0.005).")
     ] = None,
-    crossing_gate: Annotated[
-        Gate | None,
+    min_separating_tests: Annotated[
+        Tests | None,
         Field(
-            description="At or below this share of solution pairs that trade wins, one strategy dominates "
-            "(default: the server's setting, 0)."
+            description="Tests on which the sampled scores differ, needed before a tie at the top rejects "
+            "(default: the server's setting, 3)."
+        ),
+    ] = None,
+    min_top_ties: Annotated[
+        Ties | None,
+        Field(
+            description="Sampled solutions scoring the best on every test that show an exact algorithm "
+            "(default: the server's setting, 2)."
         ),
     ] = None,
 ) -> TaskOut:
     """Step 6: publish a candidate whose verifier passed cross-validation (run_verifier ok=true) as a task:
     a runnable problem with tests, verifier and baseline that solvers can `submit` to, and a new seed for
     further mutation. Its divergence estimate (estimate_divergence with mode 'both', after run_verifier)
-    must pass the pipeline's gates: the solutions use different ideas, score differently and trade wins;
-    force=true publishes past them, and the task records it. Its lineage back to the seed is kept with it.
+    must pass the pipeline's gates: the solutions use different ideas, score differently, and several of them do
+    not tie at the best score on every test (an exact algorithm's signature); force=true publishes past them,
+    and the task records it. Its lineage back to the seed is kept with it.
 
     A published task never changes. Publishing the same package again returns the same task; after a new
     run_verifier or generate_tests, publishing makes a new task that supersedes the previous one (which
@@ -423,7 +431,10 @@ async def publish_candidate(
     backend = _backend(ctx)
     store = backend.store()
     thresholds = backend.settings.thresholds(
-        min_semantic=min_semantic, min_behavioural=min_behavioural, crossing_gate=crossing_gate
+        min_semantic=min_semantic,
+        min_behavioural=min_behavioural,
+        min_separating_tests=min_separating_tests,
+        min_top_ties=min_top_ties,
     )
     task = await synthesis.publish_candidate(store, candidate_id, thresholds=thresholds, force=force)
     replaced = [parent for parent, relation in store.parents(task.id) if relation == SUPERSEDES]

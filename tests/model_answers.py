@@ -53,6 +53,12 @@ def solver_index(task: str) -> int:
     return int(re.search(r"You are solver (\d+)", task).group(1)) - 1  # type: ignore[union-attr]
 
 
+def grouping(labels: list[int]) -> str:
+    """The divergence judge's answer (prompts.GroupAnswer): a line per solution on its idea, then the labels."""
+    lines = "; ".join(f"{i}: idea {label}" for i, label in enumerate(labels))
+    return json.dumps({"explanation": lines, "labels": labels})
+
+
 def group_count(task: str) -> int:
     return int(re.search(r"Here are (\d+) solutions", task).group(1))  # type: ignore[union-attr]
 
@@ -166,7 +172,7 @@ def answer_for(task: str, family: str, **overrides: Any) -> str:
         spec = specs[solver_index(task) % len(specs)]
         return solution(spec.program.code, spec.summary, spec.language.value)
     if step == "group":
-        return json.dumps({"labels": list(range(group_count(task)))})
+        return grouping(list(range(group_count(task))))
     if step in ("tests", "verifier"):
         return module(family_module(fam))
     raise AssertionError(f"the scripted model was asked a task it does not know: {task[:200]}")

@@ -332,8 +332,15 @@ def synthesize(
     min_behavioural: float = typer.Option(
         None, "--min-behavioural", help="Behavioural divergence gate (default: the setting, 0.005)."
     ),
-    crossing_gate: float = typer.Option(
-        None, "--crossing-gate", help="At or below this share of pairs trading wins, one strategy dominates."
+    min_separating_tests: int = typer.Option(
+        None,
+        "--min-separating-tests",
+        help="Tests on which the sampled scores differ, needed before a tie at the top rejects (3).",
+    ),
+    min_top_ties: int = typer.Option(
+        None,
+        "--min-top-ties",
+        help="Sampled solutions scoring the best on every test that show an exact algorithm (2).",
     ),
     behavioural_scale: float = typer.Option(
         None, "--behavioural-scale", help="Behavioural divergence counted as fully divergent (0.25)."
@@ -374,7 +381,8 @@ def synthesize(
         "seeds": seeds,
         "min_semantic": min_semantic,
         "min_behavioural": min_behavioural,
-        "crossing_gate": crossing_gate,
+        "min_separating_tests": min_separating_tests,
+        "min_top_ties": min_top_ties,
         "behavioural_scale": behavioural_scale,
         "crossval_rounds": crossval_rounds,
         "min_kill_rate": min_kill_rate,
@@ -454,7 +462,7 @@ def demo(
         rounds=rounds,
         candidates=40,
         n_solutions=4,
-        n_div=20,
+        n_div=30,  # every catalog candidate past the semantic threshold meets the behavioural gates too
         n_final=12,
         seed=0,
         provider="offline",
@@ -468,6 +476,28 @@ def evaluate_divergence(
         4, "--n-solutions", "-n", min=2, max=64, help="Solutions sampled per family (2 to 64)."
     ),
     family: list[str] = typer.Option(None, "--family", help="Only these families (repeatable, or a,b)."),
+    solver: str = typer.Option(
+        None,
+        "--solver",
+        metavar="files:DIR",
+        help="Also judge a benchmark's problems by their existing solutions, DIR/<problem>/<name>[_k].cpp "
+        "(FrontierCS's algorithmic/solutions layout; imported problems, e.g. `import frontiercs`): each "
+        "problem's solutions are what the filter reads, replayed once and then read from the store.",
+    ),
+    problems: str = typer.Option(
+        None,
+        "--problems",
+        metavar="SELECTOR",
+        help="With --solver: only these problems (ids or the benchmark's own names, e.g. FrontierCS's numbers, "
+        "comma-separated, or all); default: every problem DIR's folders name.",
+    ),
+    attempts: int = typer.Option(
+        1,
+        "--attempts",
+        min=1,
+        max=20,
+        help="With --solver: each solver's first k attempts are solutions (1).",
+    ),
     provider: str | None = typer.Option(
         None,
         "--provider",
@@ -483,18 +513,51 @@ def evaluate_divergence(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
-    """Score every open and pseudo-open catalog family by idea divergence; report ROC AUC (open vs pseudo-open)."""
+    """Is the idea-divergence filter load-bearing? Score every open and pseudo-open catalog family (and, with
+    --solver files:DIR, a benchmark's problems by their solutions) with each estimate and each gate's decision
+    and why; report the keep rates and the ROC AUC of each measure (open vs pseudo-open). The gates come from
+    the settings (FRONTIERSMITH_MIN_SEMANTIC, ...)."""
     from frontiersmith.store import open_store
     from frontiersmith.tools.catalog import get_family
     from frontiersmith.tools.llm.factory import make_provider
-    from frontiersmith.tools.synthesis.divergence.auc import evaluate_catalog_divergence
+
+    from .divergence_report import print_catalog, print_problems
 
     names = [n.strip() for value in family or () for n in value.split(",") if n.strip()]
     for name in names:
         get_family(name)  # an unknown name is a one-sentence error before any work, not an empty report
+    if problems and not solver:
+        raise typer.BadParameter(
+            "--problems needs --solver files:DIR, the problems' solutions", param_hint="'--problems'"
+        )
+    if solver and not solver.startswith("files:"):
+        raise typer.BadParameter(
+            f"{solver!r} is not files:DIR; pass the folder of the problems' solutions",
+            param_hint="'--solver'",
+        )
     settings = get_settings()
     judge = make_provider(provider, settings, model=model, base_url=base_url, api_key_env=api_key_env)
     st = open_store(store, settings)
+    if solver:
+        from frontiersmith.tools.frontier.divergence import evaluate_problems_divergence
+
+        with console.status("judging the problems' solutions", spinner="dots") as status:
+            found = anyio.run(
+                lambda: evaluate_problems_divergence(
+                    st,
+                    solver.removeprefix("files:"),
+                    problems=problems,
+                    attempts=attempts,
+                    judge=judge,
+                    families=names or None,
+                    settings=settings,
+                    progress=None if as_json else lambda line: status.update(line),
+                )
+            )
+        print_problems(found, as_json)
+        return
+    from frontiersmith.tools.synthesis.divergence.auc import evaluate_catalog_divergence
+
     with Progress(
         TextColumn("families"),
         BarColumn(),
@@ -514,38 +577,7 @@ def evaluate_divergence(
                 progress=lambda d, t: bar.update(task, completed=d, total=t),
             )
         )
-    aucs = report.aucs()
-    if as_json:
-        typer.echo(
-            json.dumps(
-                {"judge": report.judge, "auc": aucs, "families": [f.__dict__ for f in report.families]},
-                indent=1,
-            )
-        )
-        return
-    table = Table(
-        title=f"Idea divergence of the catalog's open and pseudo-open families (judge: {report.judge})"
-    )
-    for col in ("family", "kind", "semantic", "behavioural", "crossing", "combined", "protocol", "judged"):
-        table.add_column(col)
-    fmt = lambda v: "-" if v is None else f"{v:.3f}"  # noqa: E731
-    for f in report.families:
-        table.add_row(
-            f.family,
-            f.kind,
-            fmt(f.semantic),
-            fmt(f.behavioural),
-            fmt(f.crossing),
-            fmt(f.combined),
-            "ok" if f.protocol_ok else "FAILED",
-            f"before ({f.candidate_id})" if f.from_store else "now",
-        )
-    out = table_console()
-    out.print(table)
-    out.print(
-        f"ROC AUC (open vs pseudo-open, semantic judge {report.judge}): "
-        + ", ".join(f"{k} {v:.3f}" for k, v in aucs.items())
-    )
+    print_catalog(report, as_json)
 
 
 COMMANDS: dict[str, Callable[..., None]] = {

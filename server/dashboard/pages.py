@@ -564,7 +564,7 @@ def divergence_page(points: list, gates: Thresholds, store_label: str) -> str:
             cross,
             "semantic divergence",
             "crossing (share of pairs trading wins)",
-            gates={"x": semantic_gate, "y": svg.Gate(gates.crossing_gate, "crossing gate")},
+            gates={"x": semantic_gate},  # crossing ranks candidates; no gate reads it
         )
         + "</div></div>"
         + f"<p class=muted>{missing} of {len(points)} estimates have no behavioural divergence (rejected before "

@@ -4,7 +4,6 @@ against the real `frontiersmith serve` (stdio). No network beyond 127.0.0.1; onl
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from chat_endpoint import (
     tool_names,
     user_text,
 )
-from model_answers import keep, module, mutation, solution, solver_index, step_of
+from model_answers import grouping, keep, module, mutation, solution, solver_index, step_of
 
 from frontiersmith.agents.authors import transcripts, validate_candidate
 from frontiersmith.agents.orchestrator import AgentPipeline, agent_replay_pipeline, build_model
@@ -108,7 +107,7 @@ def synthesis_model(body: dict[str, Any]) -> Answer:
     if "MUTATOR" in system:
         return say(mutation(TOY.title, TOY.statement))
     if "DIVERGENCE JUDGE" in system:
-        return say(keep() if step_of(task) == "coarse" else json.dumps({"labels": [0, 1, 2]}))
+        return say(keep() if step_of(task) == "coarse" else grouping([0, 1, 2]))
     if "SOLVER" in system:
         code, strategy = SOLUTIONS[solver_index(task)]
         return say(solution(code, strategy))

@@ -79,7 +79,7 @@ def test_a_module_missing_what_the_step_needs_is_unusable() -> None:
 def test_a_json_answer_of_the_wrong_length_is_unusable_and_the_schema_decodes_the_right_one() -> None:
     labels = prompts.labels_for(3)
     with pytest.raises(ProviderError, match="at least 3 items"):
-        parse_structured('{"labels": [0, 1]}', labels)
+        parse_structured('{"explanation": "two ideas", "labels": [0, 1]}', labels)
     # llama.cpp's grammar gets the array's length, but never a string's (it unrolls one rule per character)
     schema = _constrained_to(labels)["response_format"]["schema"]
     assert schema["properties"]["labels"]["minItems"] == schema["properties"]["labels"]["maxItems"] == 3

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 
-from model_answers import step_of, title_of
+from model_answers import grouping, step_of, title_of
 
 from frontiersmith.tools.catalog import get_family
 from frontiersmith.tools.synthesis.divergence import formulas as dm
@@ -28,8 +28,8 @@ def route(task: str) -> str:
 def test_evaluate_divergence_labels_come_from_the_judge_model(tmp_path):
     endpoint = ScriptedEndpoint(route)
     titles = {name: get_family(name).as_mutation_draft().title for name in (OPEN, PSEUDO)}
-    endpoint.script(f"group:{titles[OPEN]}", json.dumps({"labels": list(range(N))}))
-    endpoint.script(f"group:{titles[PSEUDO]}", json.dumps({"labels": [0] * N}))
+    endpoint.script(f"group:{titles[OPEN]}", grouping(list(range(N))))
+    endpoint.script(f"group:{titles[PSEUDO]}", grouping([0] * N))
     args = ["evaluate-divergence", "--json", "--family", f"{OPEN},{PSEUDO}", "-n", str(N)]
     with endpoint:
         args += ["--provider", "openai", "--model", "scripted-judge", "--base-url", endpoint.base_url]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from model_answers import keep, module, mutation, solution, step_of, title_of
+from model_answers import grouping, keep, module, mutation, solution, step_of, title_of
 
 from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
@@ -44,7 +44,7 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
             solution(toy.NOT_COMPILING, "broken C++", "cpp"),
             solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
         )
-        endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1, 2]}))
+        endpoint.script(f"group:{title}", grouping([0, 1, 2]))
     # Repairable: the generator breaks the validator in round 1, the verifier accepts everything in round 2
     endpoint.script("tests:Repairable", module(toy.BAD_TESTS_MODULE), module(toy.TESTS_MODULE))
     endpoint.script("verifier:Repairable", module(toy.ACCEPT_ALL_MODULE), module(toy.VERIFIER_MODULE))
@@ -167,7 +167,7 @@ async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tm
             solution(toy.GREEDY_LARGE, "greedy, largest first"),
             solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
         )
-        endpoint.script(f"group:{title}", json.dumps({"labels": [0, 1]}))
+        endpoint.script(f"group:{title}", grouping([0, 1]))
         endpoint.script(f"tests:{title}", module(toy.TESTS_MODULE))
         endpoint.script(f"verifier:{title}", module(toy.VERIFIER_MODULE))
     config = SynthesisConfig(rounds=1, candidates=2, n_solutions=2, n_div=2, n_final=2, provider="openai")

@@ -19,7 +19,8 @@ from .test_protocol import failed, protocol
 ENV = {
     "FRONTIERSMITH_MIN_SEMANTIC": ("0.45", "min_semantic", 0.45),
     "FRONTIERSMITH_MIN_BEHAVIOURAL": ("0.02", "min_behavioural", 0.02),
-    "FRONTIERSMITH_CROSSING_GATE": ("0.1", "crossing_gate", 0.1),
+    "FRONTIERSMITH_MIN_SEPARATING_TESTS": ("5", "min_separating_tests", 5),
+    "FRONTIERSMITH_MIN_TOP_TIES": ("3", "min_top_ties", 3),
     "FRONTIERSMITH_BEHAVIOURAL_SCALE": ("0.5", "behavioural_scale", 0.5),
     "FRONTIERSMITH_CROSSVAL_ROUNDS": ("5", "crossval_rounds", 5),
     "FRONTIERSMITH_MIN_KILL_RATE": ("0.75", "min_kill_rate", 0.75),
@@ -39,7 +40,8 @@ def test_threshold_defaults_are_todays_values(clean_env):
     assert DEFAULT_THRESHOLDS.model_dump() == {
         "min_semantic": 0.3,
         "min_behavioural": 0.005,
-        "crossing_gate": 0.0,
+        "min_separating_tests": 3,
+        "min_top_ties": 2,
         "behavioural_scale": 0.25,
         "crossval_rounds": 3,
         "min_kill_rate": 0.5,
@@ -67,7 +69,8 @@ def test_a_run_override_wins_over_the_setting_and_none_keeps_it(clean_env):
     [
         ("FRONTIERSMITH_MIN_SEMANTIC", "-0.1"),
         ("FRONTIERSMITH_MIN_BEHAVIOURAL", "1.5"),
-        ("FRONTIERSMITH_CROSSING_GATE", "1"),
+        ("FRONTIERSMITH_MIN_SEPARATING_TESTS", "0"),
+        ("FRONTIERSMITH_MIN_TOP_TIES", "1"),
         ("FRONTIERSMITH_BEHAVIOURAL_SCALE", "0"),
         ("FRONTIERSMITH_CROSSVAL_ROUNDS", "0"),
         ("FRONTIERSMITH_MIN_KILL_RATE", "1.01"),
@@ -96,9 +99,11 @@ def test_a_bad_threshold_stops_the_cli_with_one_line(tmp_path):
     assert proc.stderr.strip().count("\n") == 0 and "FRONTIERSMITH_MIN_KILL_RATE" in proc.stderr, proc.stderr
 
 
-def test_combined_divides_behavioural_by_the_given_scale():
-    assert dm.combined(0.5, 0.1, 0.5) == pytest.approx((0.5 * 0.4 * 0.5) ** (1 / 3))
-    assert dm.combined(0.5, 0.1, 0.5, scale=0.1) == pytest.approx((0.5 * 1.0 * 0.5) ** (1 / 3))
+def test_combined_divides_behavioural_by_the_given_scale_and_crossing_only_ranks():
+    assert dm.combined(0.5, 0.1, 0.5) == pytest.approx((0.5 * 0.4 * 0.75) ** (1 / 3))
+    assert dm.combined(0.5, 0.1, 0.5, scale=0.1) == pytest.approx((0.5 * 1.0 * 0.75) ** (1 / 3))
+    # no crossing at all halves its term: the estimate ranks lower, it is not zeroed
+    assert dm.combined(0.5, 0.1, 0.0) == pytest.approx((0.5 * 0.4 * 0.5) ** (1 / 3))
     assert dm.combined(0.5, 0.1, scale=0.5) == pytest.approx((0.5 * 0.2) ** 0.5)
     with pytest.raises(ValueError):
         dm.combined(0.5, 0.1, scale=0.0)

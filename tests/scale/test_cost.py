@@ -8,7 +8,7 @@ import json
 
 import pytest
 from judge.judge_helpers import cli
-from model_answers import keep, module, mutation, solution
+from model_answers import grouping, keep, module, mutation, solution
 from pipeline import test_scripted_model as scripted
 from pipeline import toy_problem as toy
 from pipeline.scripted_llm import ScriptedEndpoint
@@ -31,7 +31,7 @@ def one_good_candidate() -> ScriptedEndpoint:
         solution(toy.GREEDY_LARGE, "greedy, largest first"),
         solution(toy.DP_SMALL_ONLY, "subset-sum DP on small instances"),
     )
-    endpoint.script("group:Costed", json.dumps({"labels": [0, 1]}))
+    endpoint.script("group:Costed", grouping([0, 1]))
     endpoint.script("tests:Costed", module(toy.TESTS_MODULE))
     endpoint.script("verifier:Costed", module(toy.VERIFIER_MODULE))
     return endpoint

@@ -53,6 +53,7 @@ async def test_estimate_divergence_uses_the_current_suite(settings: Settings) ->
     q = np.array([[matrix[s.id].get(t, 0.0) for t in current] for s in sols])
     assert div.behavioural == pytest.approx(dm.behavioural(q))
     assert div.crossing == pytest.approx(dm.crossing(q))
+    assert (div.separating_tests, div.top_ties) == (dm.separating_tests(q), dm.top_ties(q))
     assert store.get_divergence(cid) == div
 
 

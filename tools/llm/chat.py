@@ -60,6 +60,7 @@ from ..catalog import model_program
 from ..problems.submit import MAX_CODE_BYTES
 from . import exchanges, prompts
 from .exchanges import NoRecordedAnswer
+from .programs import solutions_listing
 
 if TYPE_CHECKING:
     from frontiersmith.store import Store
@@ -580,13 +581,10 @@ class ChatProvider:
         )
 
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
-        listing = "\n\n".join(
-            f"Solution {i} ({s.language.value}). Strategy: {s.strategy}\n```\n{s.code[:CODE_SHOWN]}\n```"
-            for i, s in enumerate(solutions)
-        )
+        listing = solutions_listing(solutions, get_settings().judge_tokens)
 
         def read(raw: str) -> StrategyGroups:
-            groups = parse_structured(raw, StrategyGroups)
+            groups = parse_structured(raw, StrategyGroups)  # an answer without its explanation is still read
             if len(groups.labels) != len(solutions):
                 raise ProviderError(
                     f"The answer gives {len(groups.labels)} labels for {len(solutions)} solutions.", raw=raw
@@ -671,9 +669,6 @@ class ChatProvider:
             meaning=prompts.OPERATOR_MEANING[operator],
             spec=spec.model_dump_json(indent=1),
         )
-
-
-CODE_SHOWN = 1500  # characters of each solution's code the divergence judge reads (its strategy says more)
 
 
 def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:

@@ -73,7 +73,7 @@ async def publish_candidate(
     tests that report checked; it rejoins the seed pool.
 
     Its divergence estimate must pass the pipeline's gates (``thresholds``: the solutions use different
-    ideas, score differently, and no strategy dominates) unless ``force``; the task records the gates and
+    ideas, score differently, and several of them do not tie at the best score on every test) unless ``force``; the task records the gates and
     whether it was forced past them.
 
     A task is immutable and named by its package: publishing the same package again returns the stored
@@ -116,7 +116,9 @@ async def publish_candidate(
         baseline_solution_id=verifier.baseline_solution_id or "",
         test_ids=test_ids,
         divergence=divergence,
-        gates=thresholds.model_dump(include={"min_semantic", "min_behavioural", "crossing_gate"}),
+        gates=thresholds.model_dump(
+            include={"min_semantic", "min_behavioural", "min_separating_tests", "min_top_ties"}
+        ),
         forced=force and gate is not None,
         references=references,
         card=compute_card(store, candidate, forced=force and gate is not None),

@@ -36,7 +36,8 @@ REPLAY_MAY_CHANGE = frozenset(
         "n_final",
         "min_semantic",
         "min_behavioural",
-        "crossing_gate",
+        "min_separating_tests",
+        "min_top_ties",
         "behavioural_scale",
         "crossval_rounds",
         "min_kill_rate",
@@ -74,8 +75,13 @@ def replay_config(recording: Recording, **changes: Any) -> SynthesisConfig:
             f"A replay asks what the recorded run asked, so {names} cannot change; drop {names} (a replay may "
             "change the thresholds, --n-div, --n-final and --rounds)."
         )
+    # A gate retired since the recording (crossing_gate) is left out: a replay may change the gates anyway, so
+    # it applies today's.
+    recorded = {
+        k: v for k, v in recording.header.get("args", {}).items() if k in SynthesisConfig.model_fields
+    }
     try:
-        return SynthesisConfig(**{**recording.header.get("args", {}), **given})
+        return SynthesisConfig(**{**recorded, **given})
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "arguments"
@@ -146,6 +152,20 @@ class Replay:
     def reproduced(self) -> bool | None:
         """Whether the replay reached what the recorded run reached (None: the recording does not say)."""
         return None if self.recorded is None else not self.differences
+
+    @property
+    def notes(self) -> list[str]:
+        """What differs without making the replay another run: the same candidates published as tasks of other
+        ids (their packages wrap the model's programs in a harness that changed since the recording)."""
+        if self.recorded is None or "published" not in self.recorded:
+            return []
+        now = run_outcome(self.table)
+        if now["published"] == self.recorded["published"] and now["tasks"] != self.recorded.get("tasks"):
+            return [
+                "the same candidates were published as tasks of other ids: FrontierSmith's own programs around "
+                "the model's (the harness) changed since the recording"
+            ]
+        return []
 
     def summary(self) -> str:
         line = f"replayed {self.answers - self.unused} of {self.answers} recorded answers"

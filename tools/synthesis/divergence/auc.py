@@ -16,14 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import anyio
 
 from frontiersmith.drafts import Provider, provider_name
 from frontiersmith.errors import ProviderError
-from frontiersmith.models import Axis, TestSuite, Verifier
+from frontiersmith.models import Axis, Divergence, TestSuite, Verifier
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
+from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from ... import synthesis as syn
 from ...catalog import Family, list_families, seed_id_for
@@ -32,6 +34,7 @@ from ...seeds.pool import ensure_catalog_seeds
 from ..crossval.authors import provider_authors
 from ..crossval.loop import cross_validation_loop
 from . import formulas as dm
+from .estimate import GateDecision, gate_decisions, keeps
 
 
 @dataclass
@@ -42,24 +45,86 @@ class FamilyDivergence:
     semantic: float | None
     behavioural: float | None
     combined: float | None
-    crossing: float | None  # fraction of solution pairs that trade wins (0: one strategy dominates)
+    crossing: float | None  # fraction of solution pairs that trade wins (a ranking term, never a gate)
     protocol_ok: bool
     from_store: bool = False  # read from a candidate the store had already judged (``judged_before``)
     failure: str = ""  # why an estimate is missing (the judge's answer could not be used)
+    n: int = 0  # solutions sampled
+    m: int = 0  # tests they were scored on
+    separating_tests: int | None = None  # tests on which their scores differ
+    top_ties: int | None = None  # solutions scoring the best on every test
+    decisions: list[GateDecision] = field(default_factory=list)  # each gate's decision (``gate_decisions``)
+
+    @property
+    def kept(self) -> bool:
+        """Whether the filter keeps it: no gate rejects it."""
+        return keeps(self.decisions)
+
+    @property
+    def top_tie_share(self) -> float | None:
+        return None if self.top_ties is None or not self.n else self.top_ties / self.n
+
+    def decide(self, thresholds: Thresholds) -> None:
+        self.decisions = gate_decisions(self.as_divergence(), thresholds)
+
+    def as_divergence(self) -> Divergence | None:
+        """The estimate the gates read (None when no semantic estimate was made)."""
+        if self.semantic is None:
+            return None
+        return Divergence(
+            id=f"div_{self.candidate_id}",
+            candidate_id=self.candidate_id,
+            semantic=self.semantic,
+            behavioural=self.behavioural,
+            crossing=self.crossing,
+            combined=self.combined,
+            n=self.n,
+            m=self.m,
+            separating_tests=self.separating_tests,
+            top_ties=self.top_ties,
+            behavioural_reason=None if self.protocol_ok else "the tests and the verifier never agreed",
+        )
+
+
+# What separates open from pseudo-open, each as a score that is higher for a more open-looking problem: the
+# estimates, the share of solutions NOT tied at the top, and the filter's own keep-or-reject.
+MEASURES = ("semantic", "behavioural", "crossing", "combined", "untied", "gate")
+
+
+class Measured(Protocol):
+    """What a family's or a problem's estimates offer ``measure_of``."""
+
+    @property
+    def top_tie_share(self) -> float | None: ...
+
+    @property
+    def kept(self) -> bool: ...
+
+
+def measure_of(item: Measured, measure: str) -> float:
+    """``measure`` of a family (or a problem: anything with the same fields) as a number; a missing estimate
+    counts as 0, as the filter treats it."""
+    if measure == "untied":
+        share = item.top_tie_share
+        return 1.0 - share if share is not None else 1.0
+    if measure == "gate":
+        return 1.0 if item.kept else 0.0
+    return getattr(item, measure) or 0.0
 
 
 @dataclass
 class DivergenceEvaluation:
     families: list[FamilyDivergence] = field(default_factory=list)
     judge: str = "offline"  # the provider (and model) that labelled the strategies
+    thresholds: Thresholds = DEFAULT_THRESHOLDS  # the gates each family's decisions were made with
 
     def auc(self, estimate: str) -> float:
-        pos = [getattr(f, estimate) or 0.0 for f in self.families if f.kind == "open"]
-        neg = [getattr(f, estimate) or 0.0 for f in self.families if f.kind == "pseudo-open"]
+        pos = [measure_of(f, estimate) for f in self.families if f.kind == "open"]
+        neg = [measure_of(f, estimate) for f in self.families if f.kind == "pseudo-open"]
         return dm.roc_auc(pos, neg)
 
     def aucs(self) -> dict[str, float]:
-        return {e: self.auc(e) for e in ("semantic", "behavioural", "crossing", "combined")}
+        return {e: self.auc(e) for e in MEASURES}
 
 
 async def measure_family(
@@ -95,16 +160,28 @@ async def measure_family(
     div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.find_divergence(cid)
     if div is None:
         return FamilyDivergence(fam.name, fam.kind, cid, None, None, None, None, ok, failure=failure)
+    return _family_divergence(fam, cid, div, ok, failure=failure)
+
+
+def _family_divergence(
+    fam: Family, cid: str, div: Divergence, ok: bool, *, from_store: bool = False, failure: str = ""
+) -> FamilyDivergence:
+    # combined as measure_family's own estimate scales it (a run may have stored another scale's)
     return FamilyDivergence(
         fam.name,
         fam.kind,
         cid,
         div.semantic,
-        div.behavioural,
-        div.combined,
-        div.crossing,
+        div.behavioural if ok else None,
+        dm.combined(div.semantic, div.behavioural, div.crossing) if ok else None,
+        div.crossing if ok else None,
         ok,
+        from_store=from_store,
         failure=failure,
+        n=div.n,
+        m=div.m,
+        separating_tests=div.separating_tests if ok else None,
+        top_ties=div.top_ties if ok else None,
     )
 
 
@@ -139,11 +216,9 @@ def judged_before(
         sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
         if len(sampled) != n_solutions or any(s.author != author for s in sampled):
             continue
-        # combined as measure_family's own estimate scales it (a run may have stored another scale's)
-        combined = dm.combined(div.semantic, div.behavioural, div.crossing)
-        return FamilyDivergence(
-            fam.name, fam.kind, c.id, div.semantic, div.behavioural, combined, div.crossing, True, True
-        )
+        if div.top_ties is None:  # estimated before the top-tie gate: estimate it again
+            continue
+        return _family_divergence(fam, c.id, div, True, from_store=True)
     return None
 
 
@@ -156,11 +231,14 @@ async def evaluate_catalog_divergence(
     seed: int = 0,
     families: list[str] | None = None,
     settings: Settings | None = None,
+    thresholds: Thresholds | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> DivergenceEvaluation:
-    """Score the open and pseudo-open families (``families``: only these). ``provider`` authors each family's
-    programs (default: the catalog, offline); ``judge`` labels the sampled strategies (default: the provider)."""
+    """Score the open and pseudo-open families (``families``: only these) and decide each with the filter's
+    gates (``thresholds``, default: the settings'). ``provider`` authors each family's programs (default: the
+    catalog, offline); ``judge`` labels the sampled strategies (default: the provider)."""
     settings = settings or get_settings()
+    thresholds = thresholds or settings.thresholds()
     provider = provider or OfflineProvider()
     judge = judge or provider
     ensure_catalog_seeds(store)
@@ -169,16 +247,16 @@ async def evaluate_catalog_divergence(
         for f in list_families()
         if f.kind in ("open", "pseudo-open") and (not families or f.name in families)
     ]
-    out = DivergenceEvaluation(judge=provider_name(judge))
+    out = DivergenceEvaluation(judge=provider_name(judge), thresholds=thresholds)
     limiter = anyio.CapacityLimiter(settings.max_concurrency)
     done = 0
 
     async def one(fam: Family) -> None:
         nonlocal done
         async with limiter:
-            out.families.append(
-                await measure_family(store, fam, provider, n_solutions, seed, settings, judge)
-            )
+            measured = await measure_family(store, fam, provider, n_solutions, seed, settings, judge)
+            measured.decide(thresholds)
+            out.families.append(measured)
         done += 1
         if progress:
             progress(done, len(fams))

@@ -1,10 +1,12 @@
 """Steps 3 and 5 of Algorithm 1: idea divergence of a candidate's sampled solutions, semantic (step 3: a judge
 labels each solution's idea) and behavioural (step 5: distances between per-test score vectors on the current
-suite), and the gate a candidate must pass to be published."""
+suite), and the gates a candidate must pass to be published."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from frontiersmith.drafts import Provider, SolutionDraft, StrategyGroups, provider_name
@@ -53,10 +55,11 @@ class AuthoredJudge:
 
 
 async def semantic_labels(
-    provider: Provider, problem: Problem, solutions: Sequence[Solution], group_size: int = 8
+    provider: Provider, problem: Problem, solutions: Sequence[Solution | SolutionDraft], group_size: int = 8
 ) -> list[int]:
-    """Strategy labels for all solutions with one judge call per group of ``group_size`` and merge calls over
-    the groups' representatives, instead of a call per pair."""
+    """Strategy labels for all solutions (a candidate's sampled ones, or any problem's programs) with one
+    judge call per group of ``group_size`` and merge calls over the groups' representatives, instead of a
+    call per pair."""
     drafts = [SolutionDraft(code=s.code, language=s.language, strategy=s.strategy) for s in solutions]
     if len(drafts) <= group_size:
         return list((await provider.group_strategies(problem, drafts)).labels)
@@ -71,8 +74,35 @@ async def semantic_labels(
                 first_of[lab] = len(reps)
                 reps.append(i)
             labels[i] = first_of[lab]
-    merged = await semantic_labels(provider, problem, [solutions[i] for i in reps], group_size)
+    if len(reps) < len(drafts):  # fewer ideas than solutions: merge the representatives the same way
+        merged = await semantic_labels(provider, problem, [solutions[i] for i in reps], group_size)
+    else:  # no group shrank, so grouping the representatives again would never end: compare across groups
+        merged = await _across_blocks(provider, problem, drafts, max(1, group_size // 2))
     return [merged[label] for label in labels]
+
+
+async def _across_blocks(
+    provider: Provider, problem: Problem, drafts: list[SolutionDraft], half: int
+) -> list[int]:
+    """Labels for solutions no group call found alike: every pair of blocks of ``half`` solutions judged
+    together (one call a pair, each of a group's size), the ideas any call finds shared joined."""
+    parent = list(range(len(drafts)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    blocks = [list(range(s, min(s + half, len(drafts)))) for s in range(0, len(drafts), half)]
+    for a, b in itertools.combinations(blocks, 2):
+        both = a + b
+        local = (await provider.group_strategies(problem, [drafts[i] for i in both])).labels
+        first_of: dict[int, int] = {}
+        for i, lab in zip(both, local, strict=True):
+            parent[root(i)] = root(first_of.setdefault(lab, i))
+    roots: dict[int, int] = {}
+    return [roots.setdefault(root(i), len(roots)) for i in range(len(drafts))]
 
 
 async def estimate_divergence(
@@ -129,7 +159,7 @@ def _behavioural(
         )
         if required:
             raise InvalidInputError(f"Candidate {candidate_id} has no behavioural divergence: {reason}.")
-        div.behavioural = div.crossing = None
+        div.behavioural = div.crossing = div.separating_tests = div.top_ties = None
         div.mean_scores, div.m, div.suite_id = {}, 0, None
         div.behavioural_reason = f"no behavioural divergence: {reason}"
         return
@@ -139,45 +169,125 @@ def _behavioural(
     q = np.array([[matrix[s.id].get(t.id, 0.0) for t in tests] for s in sols])
     div.behavioural = dm.behavioural(q)
     div.crossing = dm.crossing(q)
+    div.separating_tests = dm.separating_tests(q)
+    div.top_ties = dm.top_ties(q)
     div.mean_scores = {s.id: float(row.mean()) for s, row in zip(sols, q, strict=True)}
     div.m = len(tests)
     div.suite_id = suite.id if suite is not None else None
 
 
-def divergence_gate(div: Divergence | None, thresholds: Thresholds) -> Rejection | None:
-    """Why the divergence filter rejects a candidate with estimate ``div`` (None: it passes): the sampled
-    solutions share one idea, score alike on every test, or one strategy dominates. The pipeline's filters
-    and publish_candidate both decide here."""
+GateVerdict = Literal["pass", "reject", "undecided"]
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    """One gate's decision on a divergence estimate and why: ``undecided`` passes the candidate, for want of
+    the evidence the gate needs (an estimate not measured yet, too few tests that separate the solutions)."""
+
+    gate: Literal["semantic", "behavioural", "top tie"]
+    verdict: GateVerdict
+    reason: str
+
+    @property
+    def stage(self) -> Stage:
+        return Stage.SEMANTIC if self.gate == "semantic" else Stage.BEHAVIOURAL
+
+
+def gate_decisions(div: Divergence | None, thresholds: Thresholds) -> list[GateDecision]:
+    """Every gate's decision on ``div``, in the filter's order: the sampled solutions use different ideas
+    (semantic), score differently (behavioural), and not several of them reach the same best score on every
+    test (top tie: the signature of a problem an exact algorithm solves). Crossing decides nothing: it ranks
+    (``formulas.combined``)."""
     if div is None or div.semantic is None:
-        return Rejection(stage=Stage.SEMANTIC, reason="no semantic divergence estimate yet")
-    if thresholds.shares_one_idea(div.semantic):
-        ideas = "; ".join(sorted(set(div.strategies.values())))[:300]
-        return Rejection(
-            stage=Stage.SEMANTIC,
-            reason=f"idea divergence {div.semantic:.2f} < {thresholds.min_semantic}: the sampled solutions "
-            f"share one idea ({ideas})",
-        )
+        return [GateDecision("semantic", "reject", "no semantic divergence estimate yet")]
+    out = [_semantic_decision(div, thresholds)]
     if div.behavioural is None:
-        return Rejection(
-            stage=Stage.BEHAVIOURAL, reason=div.behavioural_reason or "no behavioural divergence estimate yet"
-        )
+        reason = div.behavioural_reason or "no behavioural divergence estimate yet"
+        return [*out, GateDecision("behavioural", "reject", reason)]
     if thresholds.scores_alike(div.behavioural):
-        return Rejection(
-            stage=Stage.BEHAVIOURAL,
-            reason=f"behavioural divergence {div.behavioural:.3f} < {thresholds.min_behavioural}: the "
-            "solutions score alike on every test",
+        alike = (
+            "every sampled solution scores 0"
+            if div.mean_scores and not any(div.mean_scores.values())
+            else "the solutions score alike on every test"
         )
-    if div.crossing is not None and thresholds.one_strategy_dominates(div.crossing):
-        return Rejection(stage=Stage.BEHAVIOURAL, reason=_dominance_reason(div))
-    return None
+        out.append(
+            GateDecision(
+                "behavioural",
+                "reject",
+                f"behavioural divergence {div.behavioural:.3f} < {thresholds.min_behavioural}: {alike}",
+            )
+        )
+    else:
+        out.append(
+            GateDecision(
+                "behavioural",
+                "pass",
+                f"behavioural divergence {div.behavioural:.3f} >= {thresholds.min_behavioural}",
+            )
+        )
+    out.append(_top_tie_decision(div, thresholds))
+    return out
 
 
-def _dominance_reason(div: Divergence) -> str:
-    """Why a candidate whose sampled solutions never trade wins is rejected, naming the one that wins."""
+def _semantic_decision(div: Divergence, thresholds: Thresholds) -> GateDecision:
+    semantic = div.semantic or 0.0
+    if thresholds.shares_one_idea(semantic):
+        ideas = "; ".join(sorted(set(div.strategies.values())))[:300]
+        return GateDecision(
+            "semantic",
+            "reject",
+            f"idea divergence {semantic:.2f} < {thresholds.min_semantic}: the sampled solutions share one idea "
+            f"({ideas})",
+        )
+    return GateDecision("semantic", "pass", f"idea divergence {semantic:.2f} >= {thresholds.min_semantic}")
+
+
+def _top_tie_decision(div: Divergence, thresholds: Thresholds) -> GateDecision:
+    ties, separating = div.top_ties, div.separating_tests
+    if ties is None or separating is None:
+        return GateDecision(
+            "top tie",
+            "undecided",
+            "estimated before the top-tie gate; estimate the behavioural divergence again",
+        )
+    counted = f"{separating} of {div.m} tests separate the solutions"
+    if ties < thresholds.min_top_ties:
+        return GateDecision(
+            "top tie",
+            "pass",
+            f"{'no two' if ties < 2 else f'only {ties}'} sampled solutions score the best on every test ({counted})",
+        )
+    if thresholds.too_few_separating(separating):
+        return GateDecision(
+            "top tie",
+            "undecided",
+            f"{ties} sampled solutions score the best on every test, but only {counted} (the verdict needs "
+            f"{thresholds.min_separating_tests}): kept, as more tests would be needed to tell",
+        )
+    return GateDecision("top tie", "reject", _top_tie_reason(div, ties, counted))
+
+
+def _top_tie_reason(div: Divergence, ties: int, counted: str) -> str:
+    """Why a candidate whose solutions tie at the top is rejected, naming the tied strategies."""
     means = div.mean_scores
-    best = max(means, key=lambda s: means[s]) if means else None
-    who = (div.strategies.get(best, best) if best is not None else "one solution").split(":")[0]
+    best = max(means.values()) if means else 0.0
+    names = sorted({div.strategies.get(s, s).split(":")[0] for s, v in means.items() if v >= best - 1e-9})
+    named = f": {'; '.join(names)[:300]}" if names else ""
     return (
-        "one strategy dominates: no two sampled solutions trade wins across the tests "
-        f"(best everywhere: {who})"
+        f"one idea reaches the top: {ties} of {div.n} sampled solutions score the best on every test "
+        f"({counted}), as independent solutions of a problem an exact algorithm solves do{named}"
     )
+
+
+def keeps(decisions: Sequence[GateDecision]) -> bool:
+    """Whether the filter keeps what ``decisions`` were made on: some gate decided, and none rejects."""
+    return bool(decisions) and all(d.verdict != "reject" for d in decisions)
+
+
+def divergence_gate(div: Divergence | None, thresholds: Thresholds) -> Rejection | None:
+    """Why the divergence filter rejects a candidate with estimate ``div`` (None: it passes): the first gate
+    of ``gate_decisions`` that rejects it. The pipeline's filters and publish_candidate both decide here."""
+    for decision in gate_decisions(div, thresholds):
+        if decision.verdict == "reject":
+            return Rejection(stage=decision.stage, reason=decision.reason)
+    return None
