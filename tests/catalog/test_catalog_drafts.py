@@ -61,7 +61,7 @@ async def test_a_family_authors_the_mutation_and_the_tests_the_offline_provider_
     assert offered == fam.as_mutation_draft()
     candidate = problem_from_draft("cand_1", offered, {"seed": seed.id})
     assert candidate.provenance == {"seed": seed.id, "catalog": "min_true_2sat"}
-    assert candidate.objective == fam.objective and candidate.statement == fam.statement
+    assert candidate.objective == fam.objective and candidate.statement == fam.candidate_statement
     tests = await provider.write_tests(candidate, [], [])
     assert tests == fam.tests_draft()
     assert tests.distributions == list(fam.distributions) and tests.generator == fam.program

@@ -78,8 +78,9 @@ def _parse(cfg: Config, text: str) -> list[list[int]]:
     return grid
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    grid = _parse(cfg, text)
+    return {"R": len(grid), "C": len(grid[0])}
 
 
 def _walk(grid: list[list[int]], output_text: str) -> tuple[int | None, str]:
@@ -132,6 +133,15 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 NO_SEED_ORACLE = "heights replace the seed's walls: its checker reads a map of '.#ST', not of heights"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+3 3
+1 5 2
+2 9 3
+4 1 1
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -142,15 +152,15 @@ four neighbouring cells at a time (up, down, left, right) and never leaving the 
 h[r][c]. Find a walk whose highest cell (start and end included) is as low as possible; its length does
 not matter.
 
-**Input.** The first line holds `R C` (2 <= R, C <= 120); each of the next R lines holds C heights
+## Input
+
+The first line holds `R C` (2 <= R, C <= 120); each of the next R lines holds C heights
 (1 <= h <= 10^6).
 
-**Output.** One word of the letters U, D, L, R (at most 4·R·C of them): the moves from the top-left cell,
-ending at the bottom-right cell.
+## Output
 
-**Scoring.** The objective is O = the largest height on the walk (minimise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (along the top row, then down the last column),
-with σ = −1.
+One word of the letters U, D, L, R (at most 4·R·C of them): the moves from the top-left cell,
+ending at the bottom-right cell.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "highest cell on the walk"},
     "input_spec": {

@@ -59,8 +59,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     return ivs  # type: ignore[return-value]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    ivs = _parse(cfg, text)
+    return {"n": len(ivs)}
 
 
 def _points(cfg: Config, n: int, output_text: str) -> tuple[list[int] | None, str]:
@@ -116,6 +117,17 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 NO_SEED_ORACLE = "the seed's checker judges a set of bookings; an answer here is a set of moments"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+5
+0 3
+1 4
+2 6
+5 8
+7 9
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -125,14 +137,14 @@ A lecture hall has n bookings; booking i occupies the half-open interval [s_i, e
 visits the hall at chosen integer moments and sees every booking running at that moment (booking i is
 running at t when s_i <= t < e_i). Choose as few moments as possible so that every booking is seen.
 
-**Input.** The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `s_i e_i`
+## Input
+
+The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `s_i e_i`
 (0 <= s_i < e_i <= 10^6).
 
-**Output.** The first line holds k >= 1; the second k distinct integer moments in [0, 10^6].
+## Output
 
-**Scoring.** The objective is O = k, the number of moments (minimise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (the start of every booking not yet seen, in input
-order), with σ = −1.
+The first line holds k >= 1; the second k distinct integer moments in [0, 10^6].
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "number of inspection moments"},
     "input_spec": {

@@ -54,8 +54,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     return rows  # type: ignore[return-value]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    rows = _parse(cfg, text)
+    return {"n": len(rows)}
 
 
 def _on_time_profit(jobs: list[tuple[int, int]], order: list[int]) -> int:
@@ -92,6 +93,16 @@ def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool,
     return order is not None, problem or "a permutation"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4
+2 50
+1 10
+2 15
+1 30
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -101,15 +112,15 @@ A machine processes n jobs one after another; every job takes exactly one time u
 position t of the order finishes at time t. Job j pays p_j if it finishes by its deadline d_j (t <= d_j)
 and nothing otherwise. Order the jobs to earn as much as possible.
 
-**Input.** The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `d_j p_j`
+## Input
+
+The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `d_j p_j`
 (1 <= d_j <= n, 1 <= p_j <= 10^6).
 
-**Output.** A permutation of 1..n: the jobs in processing order. At least one job must finish by its
-deadline.
+## Output
 
-**Scoring.** The objective is O = the total profit of the jobs that finish by their deadlines (maximise).
-Your score on a test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (the jobs in input
-order), with σ = +1.
+A permutation of 1..n: the jobs in processing order. At least one job must finish by its
+deadline.
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "total profit of the jobs on time"},
     "input_spec": {

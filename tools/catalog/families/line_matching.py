@@ -80,8 +80,9 @@ def _parse(cfg: Config, text: str) -> tuple[list[int], list[int]]:
     return workers, jobs
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    workers, _ = _parse(cfg, text)
+    return {"n": len(workers)}
 
 
 def verify(cfg: Config, input_text: str, output_text: str) -> tuple[bool, float | None, str]:
@@ -107,6 +108,14 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 NO_SEED_ORACLE = "the seed's checker reads a cost matrix; here the costs are positions on a line"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+3
+1 8 15
+4 10 20
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -116,14 +125,14 @@ n workers live at distinct positions a_1..a_n along a straight street and n jobs
 b_1..b_n (all 2n positions distinct). Send every worker to a different job so that the total distance
 walked, Σ_i |a_i − b_π(i)|, is as small as possible.
 
-**Input.** The first line holds `n` (1 <= n <= 3000); the second the n worker positions; the third the
+## Input
+
+The first line holds `n` (1 <= n <= 3000); the second the n worker positions; the third the
 n job positions (integers in [0, 10^9], all 2n distinct).
 
-**Output.** n integers: π(1) .. π(n), the job of each worker, a permutation of 1..n.
+## Output
 
-**Scoring.** The objective is O = Σ_i |a_i − b_π(i)| (minimise; O >= n). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (workers in input order, each to the closest free
-job), with σ = −1.
+n integers: π(1) .. π(n), the job of each worker, a permutation of 1..n.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "total distance walked"},
     "input_spec": {

@@ -58,8 +58,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     return jobs  # type: ignore[return-value]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    jobs = _parse(cfg, text)
+    return {"n": len(jobs)}
 
 
 def _on_time(jobs: list[tuple[int, int]], order: list[int]) -> int:
@@ -104,6 +105,16 @@ def seed_feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool,
     return order is not None, problem or "a permutation"
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4
+2 3
+3 5
+1 4
+4 8
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -113,13 +124,14 @@ A single machine must process n jobs one after another without idle time, starti
 p_j time units and is due at time d_j; it is on time if it completes by d_j. Order the jobs so that as many
 as possible are on time.
 
-**Input.** The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `p_j d_j`
+## Input
+
+The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `p_j d_j`
 (1 <= p_j <= 1000, 1 <= d_j <= 3·10^6, and p_1 <= d_1).
 
-**Output.** A permutation of 1..n: the jobs in processing order. At least one job must be on time.
+## Output
 
-**Scoring.** The objective is O = the number of jobs on time (maximise). Your score on a test is
-max(0, σ(O − O*)/max(O, O*)) against a simple baseline (the jobs in input order), with σ = +1.
+A permutation of 1..n: the jobs in processing order. At least one job must be on time.
 """,
     "objective": {
         "kind": "optimise",

@@ -15,7 +15,7 @@ DISTRIBUTIONS = ("uniform", "first_heavy", "second_heavy", "correlated")
 
 
 class Config:
-    def __init__(self, n_max: int = 3000, p_max: int = 1000) -> None:
+    def __init__(self, n_max: int = 120, p_max: int = 1000) -> None:
         self.n_max = n_max
         self.p_max = p_max
         if not 1 <= self.n_max <= 200_000:
@@ -26,7 +26,7 @@ class Config:
 
 def generate(cfg: Config, dist: str, rng: "random.Random") -> str:
     # few jobs, so that the idle time of machine B, which the order decides, is a visible part of the makespan
-    n = min(cfg.n_max, rng.randint(40, 120))
+    n = min(cfg.n_max, rng.randint(60, 120))
     pm = cfg.p_max
     jobs = []
     for _ in range(n):
@@ -51,8 +51,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int]]:
     return numbered_lines(text, cfg.n_max, "job", fields)  # type: ignore[return-value]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    jobs = _parse(cfg, text)
+    return {"n": len(jobs)}
 
 
 def _makespan(jobs: list[tuple[int, int]], order: list[int]) -> int:
@@ -82,6 +83,15 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+3
+3 2
+1 4
+2 2
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -92,18 +102,19 @@ units. Both machines process the jobs in the same order, one at a time and witho
 at time 0; a job starts on B once it has left A and B is free. Order the jobs to finish the last one as
 early as possible.
 
-**Input.** The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `a_j b_j`
+## Input
+
+The first line holds `n` (1 <= n <= 120). Each of the next `n` lines holds `a_j b_j`
 (1 <= a_j, b_j <= 1000).
 
-**Output.** A permutation of 1..n: the jobs in processing order.
+## Output
 
-**Scoring.** The objective is O = the time the last job leaves machine B (minimise). Your score on a test
-is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (the jobs in input order), with σ = −1.
+A permutation of 1..n: the jobs in processing order.
 """,
     "objective": {"kind": "optimise", "sense": "min", "formula": "makespan of the two-machine flow shop"},
     "input_spec": {
         "constraints": "positive integer processing times on both machines",
-        "bounds": {"n": [1, 3000], "a": [1, 1000], "b": [1, 1000]},
+        "bounds": {"n": [1, 120], "a": [1, 1000], "b": [1, 1000]},
     },
     "output_spec": {"description": "a permutation of the job numbers 1..n"},
     "io_format": "n, then n lines a b; answer: a permutation",

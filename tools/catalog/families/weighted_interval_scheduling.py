@@ -66,8 +66,9 @@ def _parse(cfg: Config, text: str) -> list[tuple[int, int, int]]:
     return ivs  # type: ignore[return-value]
 
 
-def validate(cfg: Config, text: str) -> None:
-    _parse(cfg, text)
+def validate(cfg: Config, text: str) -> dict[str, int]:
+    ivs = _parse(cfg, text)
+    return {"n": len(ivs)}
 
 
 def _chosen(ivs: list[tuple[int, int, int]], output_text: str) -> tuple[list[int] | None, str]:
@@ -123,6 +124,16 @@ def feasible(cfg: Config, input_text: str, output_text: str) -> tuple[bool, str]
 seed_feasible = feasible
 
 
+# The statement's example (`gen example 0`): a tiny valid input a reader can follow by hand.
+EXAMPLE = """\
+4
+0 3 5
+2 5 6
+4 7 5
+1 8 11
+"""
+
+
 FAMILY = {
     "name": NAME,
     "kind": "pseudo-open",
@@ -132,15 +143,15 @@ A lecture hall receives n booking requests; request i wants the hall for the hal
 [s_i, e_i) and pays w_i if accepted. Accept a set of pairwise non-overlapping requests (one may start
 exactly when another ends) earning as much as possible.
 
-**Input.** The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `s_i e_i w_i`
+## Input
+
+The first line holds `n` (1 <= n <= 3000). Each of the next `n` lines holds `s_i e_i w_i`
 (0 <= s_i < e_i <= 10^6, 1 <= w_i <= 10^6).
 
-**Output.** The first line holds k >= 1, the number of accepted requests; the second their k distinct
-indices (1-based).
+## Output
 
-**Scoring.** The objective is O = the total payment of the accepted requests (maximise). Your score on a
-test is max(0, σ(O − O*)/max(O, O*)) against a simple baseline (requests in input order, each that fits), with
-σ = +1.
+The first line holds k >= 1, the number of accepted requests; the second their k distinct
+indices (1-based).
 """,
     "objective": {"kind": "optimise", "sense": "max", "formula": "total payment of the accepted requests"},
     "input_spec": {
