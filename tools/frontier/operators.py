@@ -5,6 +5,8 @@ family's Config, its distributions re-drawn, or a sibling family), so the co-evo
 
 from __future__ import annotations
 
+import math
+import random
 import re
 import statistics
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.store import Store
 
-from ..catalog import Family, family_for, get_family, list_families
+from ..catalog import Family, family_for, get_family, list_families, load_module
 from ..problems.resolver import get_problem
 from .board import BOARD_EVENT, Board
 from .spec import spec_for_family
@@ -206,7 +208,7 @@ def offline_target(
         spec = algorithm_replacement(spec, scores, cluster)
     elif operator is Operator.SCALE_UP:
         spec = scale_up(spec, fam, scores, cluster)
-    spec = spec.model_copy(
+    spec = fitted_bounds(fam, spec).model_copy(
         update={"operators": [*spec.operators, operator.value], "source": f"catalog:{fam.name}"}
     )
     why = f"{operator.value} aimed at the cluster {cluster.key} ({cluster.failure.value})"
@@ -228,6 +230,40 @@ async def model_target(
     return Target(
         cluster, operator, problem_id, None, new, f"{operator.value} (model) aimed at {cluster.key}"
     )
+
+
+FIT_SEEDS = 3  # inputs drawn per distribution to learn how large a variant's tests get
+
+
+def fitted_bounds(fam: Family, spec: ProblemSpec) -> ProblemSpec:
+    """``spec`` with each size bound lowered to what its own test plan reaches (rounded up to two significant
+    digits): an operator that keeps only some distributions (algorithm replacement) must not promise the sizes
+    of the ones it dropped, or its statement is far above its tests (docs/design.md, "Task quality"). The
+    family's generator and validator run in-process (stdlib only) on a few seeds of each distribution."""
+    module = load_module(fam.module_path)
+    cfg = module.Config(**{**fam.config_defaults(), **spec.generator})
+    reached: dict[str, float] = {}
+    for rule in spec.tests:
+        for seed in range(1, FIT_SEEDS + 1):
+            rng = random.Random(f"{fam.name}:{rule.base or rule.name}:{seed}")
+            sizes = module.validate(cfg, module.generate(cfg, rule.base or rule.name, rng)) or {}
+            for name, value in sizes.items():
+                reached[name] = max(reached.get(name, 0.0), float(value))
+    inputs = []
+    for f in spec.inputs:
+        if f.name in reached and f.bounds is not None and reached[f.name] > 0:
+            hi = min(f.bounds[1], _two_digits_up(reached[f.name]))
+            f = f.model_copy(update={"bounds": (f.bounds[0], float(hi))})
+        inputs.append(f)
+    n_bounds = {f.name: f.bounds for f in inputs if f.name in spec.complexity.n_bounds and f.bounds}
+    complexity = spec.complexity.model_copy(update={"n_bounds": n_bounds})
+    return spec.model_copy(update={"inputs": inputs, "complexity": complexity}, deep=True)
+
+
+def _two_digits_up(x: float) -> float:
+    """``x`` rounded up to two significant digits: 1377 -> 1400, 14559 -> 15000, 7 -> 7."""
+    scale = 10 ** max(0, len(str(int(x))) - 2)
+    return float(math.ceil(x / scale) * scale)
 
 
 def variant_of(fam: Family, spec: ProblemSpec) -> dict:
