@@ -324,8 +324,9 @@ class AgentTeam:
         except Exception as exc:  # the endpoint (openai.APIError and kin): the run is lost, not the loop
             if type(exc).__module__.startswith("agents.testing"):
                 raise  # a test's script ran out: a bug in the test, not a model failure
-            # the SDK model's OpenAI client, where it has one: the endpoint to name
-            client = getattr(self.model_for(name), "_client", None)
+            # the SDK model's OpenAI client, where it has one (under the recording wrapper): the endpoint to name
+            model = self.model_for(name)
+            client = getattr(getattr(model, "inner", model), "_client", None)
             refused = endpoint_refusal(str(getattr(client, "base_url", "") or "") or None, exc)
             if refused is not None:  # no request can succeed (a wrong key, no model): the synthesis run stops
                 raise refused from None

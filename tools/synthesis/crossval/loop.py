@@ -174,7 +174,8 @@ async def cross_validation_loop(
         if ok:
             return CrossValidationOutcome(True, rnd, [], check)
         if authors.over_budget(spent):
-            failures.append(f"token budget exhausted after round {rnd} ({spent} tokens on this candidate)")
+            # first: it is why the loop stopped (the round's failures after it may be cut from the reason)
+            failures.insert(0, f"token budget exhausted after round {rnd} ({spent} tokens on this candidate)")
             return CrossValidationOutcome(False, rnd, failures, checked)
     return CrossValidationOutcome(False, max_rounds, failures, checked)
 
