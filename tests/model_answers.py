@@ -166,9 +166,15 @@ def answer_for(task: str, family: str, **overrides: Any) -> str:
     if step == "coarse":
         return keep()
     if step == "solve":
-        # the family's programs in the language the prompt asks for (Python unless it says C++)
-        language = "cpp" if "complete C++17 program" in task else "python"
-        specs = [s for s in (*fam.solvers, fam.baseline) if s is not None and s.language.value == language]
+        # the family's programs in the language the prompt asks for (Python unless it says C++; its solvers in
+        # either language when it leaves the choice)
+        if "complete C++17 or Python 3 program" in task:
+            specs = list(fam.solvers)
+        else:
+            language = "cpp" if "complete C++17 program" in task else "python"
+            specs = [
+                s for s in (*fam.solvers, fam.baseline) if s is not None and s.language.value == language
+            ]
         spec = specs[solver_index(task) % len(specs)]
         return solution(spec.program.code, spec.summary, spec.language.value)
     if step == "group":

@@ -19,6 +19,7 @@ from harbor_trial import reward_as_harbor_does, trial_as_harbor_does
 from frontiersmith.models import Language
 from frontiersmith.tools.exports import export_tasks, load_bundle
 from frontiersmith.tools.problems.submit import submit
+from frontiersmith.tools.synthesis import sampled
 
 pytestmark = pytest.mark.anyio
 
@@ -197,20 +198,22 @@ if os.fork() == 0:
 
 @pytest.fixture(scope="module")
 def honest(published: Published, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
-    """weighted_tardiness as a Harbor task, its best solution and that solution's `submit` score (below 1, so
-    a forged full reward shows)."""
+    """weighted_tardiness as a Harbor task, its sampled Python solution and that solution's `submit` score
+    (below 1, the best sampled one's on every test under range normalisation, so a forged full reward shows)."""
     task = published.tasks["weighted_tardiness"]
     out = tmp_path_factory.mktemp("harbor-hostile")
 
     async def make() -> tuple[Path, str, float]:
         await export_tasks(published.store, "harbor", out, tasks=task.id, settings=published.settings)
-        bundle = await load_bundle(published.store, task, published.settings)
-        assert bundle.best is not None and bundle.best.program.language is Language.PYTHON
-        best = bundle.best.program
+        (honest,) = [
+            s
+            for s in sampled(published.store, task.candidate_id)
+            if s.language is Language.PYTHON and s.author == "caller" and "baseline" not in s.strategy
+        ]
         expected = await submit(
-            published.store, task.id, best.code, best.language, settings=published.settings
+            published.store, task.id, honest.code, honest.language, settings=published.settings
         )
-        return out / task.id, best.code, expected.score
+        return out / task.id, honest.code, expected.score
 
     folder, code, score = anyio.run(make)
     assert 0.0 < score < 1.0

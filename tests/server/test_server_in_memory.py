@@ -8,7 +8,7 @@ import json
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from mcp_helpers import CHEAP_FAMILY, CHEAP_PROBLEM, SEED, baseline_code, greedy_code, structured
+from mcp_helpers import CHEAP_FAMILY, CHEAP_PROBLEM, SEED, anneal_code, baseline_code, greedy_code, structured
 
 from frontiersmith.server.backend import FrontierSmithServer
 from frontiersmith.tools.catalog import get_family
@@ -120,6 +120,7 @@ async def test_authored_synthesis_session_publishes_a_task_that_takes_submission
 
         solutions = [
             {"code": greedy_code(), "language": "python", "strategy": "greedy false-first"},
+            {"code": anneal_code(), "language": "cpp", "strategy": "simulated annealing"},
             {"code": baseline_code(), "language": "python", "strategy": "all false, then repair"},
             {"code": "int main( { }", "language": "cpp", "strategy": "broken"},
         ]

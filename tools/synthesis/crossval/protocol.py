@@ -97,6 +97,9 @@ GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
 PROBED_TESTS = 3  # tests the garbage and out-of-range probes run on
 STRICT_MUTANTS = ("duplicated",)  # corruptions that can never be a better answer than the original
 SHOWN = 5  # failures quoted per check
+ALL_ALIKE = (
+    "every sampled solution scores alike on every test: the divergence filter judges that, not the tests"
+)
 WELL_FORMED_PER_OUTPUT = 6  # well-formed mutants of each mutated output (the best and the baseline's)
 DISAGREEMENTS_KEPT = 20  # disagreements stored in the report
 SEED_CHECK, SECOND_CHECK = "seed's checker agrees", "feasibility checker agrees"
@@ -584,9 +587,19 @@ class _Protocol:
         problems = squeeze_failures(self._matrix("objective"), self._matrix("score"))
         self.report.record("scores use the scale", "verifier", problems, "")
 
+    def _all_alike(self) -> bool:
+        """Every sampled solution scores the same on every test (two or more of them): no test can tell their
+        ideas apart, which says more of the problem (one exact idea: pseudo-open) than of its tests, so the
+        tests' checks leave it to the divergence filter ("the solutions score alike")."""
+        scores = self._matrix("score")
+        return len(scores) >= 2 and len(silent_tests(scores)) == len(self.tests)
+
     def _tests_carry_signal(self) -> None:
         scores = self._matrix("score")
         self.report.silent_tests = silent_tests(scores)
+        if self._all_alike():
+            self.report.record("tests carry signal", "tests", [], "", ALL_ALIKE)
+            return
         # a test most solutions crash on is silent for that reason, which "solutions run" already says
         running = {
             sid: {t: v for t, v in per.items() if t not in self.crashing} for sid, per in scores.items()
@@ -788,6 +801,9 @@ class _Protocol:
         )
 
     def _adversarial_tests_bite(self) -> None:
+        if self._all_alike():
+            self.report.record("adversarial tests bite", "tests", [], "", ALL_ALIKE)
+            return
         dists = {t.name: t.distribution for t in self.tests}
         if len(set(dists.values())) < 2 or not self.runnable:
             why = "all tests come from one distribution" if self.runnable else "no sampled solution runs"
