@@ -87,7 +87,7 @@ WHEELS := $(HOME)/.cache/frontiersmith/wheels-avx2
 LLAMA_CMAKE := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF
 local-model: venv
 	mkdir -p "$(WHEELS)"
-	ls "$(WHEELS)"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/pip wheel -q --no-deps -w "$(WHEELS)" llama-cpp-python==0.3.36
+	ls "$(WHEELS)"/llama_cpp_python-0.3.36-*.whl >/dev/null 2>&1 || CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/pip wheel -q --no-cache-dir --no-deps -w "$(WHEELS)" llama-cpp-python==0.3.36
 	$(BIN)/pip install -q --force-reinstall --no-deps --find-links "$(WHEELS)" llama-cpp-python==0.3.36
 	$(BIN)/pip install -q --find-links "$(WHEELS)" -e ".[local]"
 	$(BIN)/frontiersmith model pull qwen-coder-0.5b
