@@ -20,6 +20,7 @@ DATA = [
     "**/*.json",
     "**/*.toml",
     "**/*.yaml",
+    "py.typed",
 ]
 
 packages, package_dir = [], {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 from pydantic import ValidationError
 
-from . import __version__
+from .version import __version__
 from .commands.shell import App
 from .errors import FrontierSmithError
 

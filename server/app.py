@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from frontiersmith import __version__
+from frontiersmith.version import __version__
 from frontiersmith.settings import Settings, get_settings
 
 from .backend import Backend, FrontierSmithServer

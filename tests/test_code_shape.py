@@ -19,6 +19,8 @@ PACKAGES |= {
     "server": "frontiersmith.server",
     "agents": "frontiersmith.agents",
 }
+# The package itself (frontiersmith/__init__.py): the public API's names, imported when first used.
+PUBLIC = "frontiersmith"
 # The layers, lowest first, each the folders (prefixes of module names) it holds; layers of one rank are peers,
 # which import neither each other nor anything above them. A module is in the layer of the longest prefix that
 # names it (docs/design.md, "Layers").
@@ -35,7 +37,9 @@ LAYERS: tuple[dict[str, tuple[str, ...]], ...] = (
     {"frontier": ("frontiersmith.tools.frontier",)},
     {"server": ("frontiersmith.server",)},
     {"agents": ("frontiersmith.agents",)},
-    {"cli": ("frontiersmith.cli", "frontiersmith.commands")},
+    # The public API (frontiersmith/api.py, and PUBLIC, which re-exports it) is a peer of the CLI: both stand
+    # on everything below, and neither is imported by anything of the package.
+    {"cli": ("frontiersmith.cli", "frontiersmith.commands"), "api": ("frontiersmith.api",)},
 )
 # Programs shipped into the sandbox, not modules of the package.
 PROGRAMS = ("tools/catalog/families/", "tools/catalog/solvers/")
@@ -147,6 +151,8 @@ def _layer(name: str) -> tuple[int, str]:
     """The rank and name of ``name``'s layer (the package ``frontiersmith.tools`` itself holds nothing)."""
     if name == "frontiersmith.tools":
         return 0, "core"
+    if name == PUBLIC:  # the package, not its modules: placed by exact name, not as every module's prefix
+        return len(LAYERS) - 1, "api"
     placed = [
         (len(prefix), rank, layer)
         for rank, layers in enumerate(LAYERS)

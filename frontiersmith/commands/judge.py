@@ -55,6 +55,7 @@ def judge(
     """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
     score and the mean (no submission is stored: that is what `submit` does)."""
     from frontiersmith.tools.judging.judge import judge_solution
+    from frontiersmith.tools.problems.resolver import package_and_baseline
 
     if backend is not None and backend not in ("process", "docker"):
         raise InvalidInputError(f"--backend {backend!r} is not known; use process or docker.")
@@ -67,7 +68,7 @@ def judge(
     settings = executor_settings(executor, ray_address)
 
     async def run():
-        package, baseline = await _package(problem)
+        package, baseline = await package_and_baseline(problem, store, settings)
         if settings.executor == "ray":
             return package, await _judge_on_ray(settings, solution, package, baseline, backend, workers)
         report = await judge_solution(
@@ -105,23 +106,6 @@ async def _judge_on_ray(settings, solution, package, baseline, backend, workers)
     )
     async with get_executor(settings, workers=workers) as executor:
         return (await executor.map_judge([job]))["judge"]
-
-
-async def _package(problem: str):
-    """The package and its baseline: a folder's s* (run here), or a stored problem's cached objectives."""
-    from frontiersmith.store import open_store
-    from frontiersmith.tools.problems.resolver import cached_baseline_objectives, resolve
-
-    if Path(problem).is_dir():
-        package = await resolve(None, problem, disk=True)
-        return package, package.pinned_baseline or package.baseline
-    if "/" in problem and not problem.startswith("catalog/") or Path(problem).exists():
-        raise InvalidInputError(
-            f"{problem} is not a directory; pass a problem package folder or a problem id."
-        )
-    with open_store() as store:
-        package = await resolve(store, problem)
-        return package, await cached_baseline_objectives(store, package)
 
 
 def _print_table(title: str, report) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from frontiersmith import __version__
+from frontiersmith.version import __version__
 from frontiersmith.models import TaskCard, content_hash
 
 from .bundle import SplitReport, TaskBundle

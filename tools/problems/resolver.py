@@ -34,7 +34,7 @@ from frontiersmith.models import (
     make_id,
 )
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.store import RecordSummary, Store
+from frontiersmith.store import RecordSummary, Store, open_store
 from frontiersmith.store.records import MUTATION
 
 from ..catalog import get_family, seed_id_for
@@ -156,6 +156,25 @@ async def resolve(
     if store is None:
         raise InvalidInputError(f"{ref} is not a package folder; pass a folder or a problem id in the store.")
     return await from_store(store, str(ref), settings)
+
+
+async def package_and_baseline(
+    ref: str | Path, store_path: Path | None = None, settings: Settings | None = None
+) -> tuple[JudgePackage, Mapping[str, float] | Program | None]:
+    """The package ``ref`` names and the baseline its scores take, for a caller on this machine (the CLI's
+    ``judge``, the public API): a package folder with its pinned objectives or its baseline program (run by
+    the judge), or a problem id in the store at ``store_path`` (the settings' store when None) with its
+    baseline's cached objectives. Raises InvalidInputError for a path that is no folder, NotFoundError for an
+    id the store does not hold."""
+    if Path(ref).is_dir():
+        package = load_package(ref, settings)
+        return package, package.pinned_baseline or package.baseline
+    name = str(ref)
+    if "/" in name and not name.startswith(CATALOG_PREFIX) or Path(name).exists():
+        raise InvalidInputError(f"{name} is not a directory; pass a problem package folder or a problem id.")
+    with open_store(store_path, settings) as store:
+        package = await from_store(store, name, settings)
+        return package, await cached_baseline_objectives(store, package, settings)
 
 
 async def from_store(store: Store, problem_id: str, settings: Settings | None = None) -> JudgePackage:
