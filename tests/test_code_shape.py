@@ -92,7 +92,7 @@ def test_there_is_one_per_test_result_record() -> None:
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.ClassDef) and node.name in {"TestResult", "Cell", "TestRun", "TestVerdict"}
     }
-    assert classes == {"frontiersmith/models.py:TestResult"}
+    assert classes == {"frontiersmith/models/judging.py:TestResult"}
 
 
 def test_there_is_one_cross_validation_loop() -> None:

@@ -1,5 +1,5 @@
 """FrontierSynth: solvers under evaluation, their trajectories, the diagnoser and its
-Capability Defect Map (the records are frontiersmith/models.py's ``Trajectory`` and ``DefectMap``).
+Capability Defect Map (the records are ``Trajectory`` and ``DefectMap``, frontiersmith/models/frontier.py).
 
 - ``evaluate(store, solver, problems, attempts)``: every attempt judged by the one judge and stored as a
   ``Trajectory`` (``solver`` is a spec: catalog:weak|medium|strong, model:NAME, agent:NAME, command:PATH);
