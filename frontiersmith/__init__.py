@@ -48,7 +48,37 @@ _HOMES = {
     "EndpointUnreachable": "frontiersmith.errors",
 }
 
-__all__ = ["__version__", *_HOMES]
+__all__ = [
+    "__version__",
+    "judge",
+    "judge_async",
+    "score",
+    "synthesize",
+    "Synthesis",
+    "program_of",
+    "open_store",
+    "load_package",
+    "load_environment",
+    "Store",
+    "Problem",
+    "Task",
+    "TaskCard",
+    "Program",
+    "Language",
+    "Verdict",
+    "TestResult",
+    "JudgePackage",
+    "JudgeReport",
+    "Settings",
+    "SynthesisConfig",
+    "FrontierSmithError",
+    "InvalidInputError",
+    "NotFoundError",
+    "NotJudgedError",
+    "SandboxError",
+    "ProviderError",
+    "EndpointUnreachable",
+]
 
 if TYPE_CHECKING:
     from .api import Synthesis, judge, judge_async, program_of, score, synthesize

@@ -234,7 +234,9 @@ def synthesize(
     pipeline: Any
     if provider == "agents":
         if not (model and base_url):
-            raise InvalidInputError("The agents provider needs model and base_url (an OpenAI-compatible endpoint).")
+            raise InvalidInputError(
+                "The agents provider needs model and base_url (an OpenAI-compatible endpoint)."
+            )
         from frontiersmith.agents.orchestrator import AgentPipeline
 
         pipeline = AgentPipeline(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import typer
 from pydantic import ValidationError
 
-from .version import __version__
 from .commands.shell import App
 from .errors import FrontierSmithError
+from .version import __version__
 
 app = App(
     name="frontiersmith",

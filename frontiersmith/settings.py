@@ -62,6 +62,9 @@ SECRET_SETTINGS = ("http_token", "http_solve_token", "http_synthesis_token")
 
 
 class Settings(BaseSettings):
+    """Every setting (docs/reference/settings.md): from ``FRONTIERSMITH_*`` variables, else the config file,
+    else the defaults; pass one to an API call to override them for that call."""
+
     model_config = SettingsConfigDict(env_prefix="FRONTIERSMITH_", extra="ignore")
 
     data_dir: Path = Field(default_factory=default_data_dir)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from frontiersmith.version import __version__
 from frontiersmith.settings import Settings, get_settings
+from frontiersmith.version import __version__
 
 from .backend import Backend, FrontierSmithServer
 from .scopes import EVERYTHING, grant_of, scopes_of

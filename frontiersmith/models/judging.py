@@ -17,6 +17,8 @@ from .problem import Limits
 
 
 class Verdict(StrEnum):
+    """A program's verdict on a test: only OK scores above 0."""
+
     OK = "OK"
     CE = "CE"  # compile error
     RE = "RE"  # runtime error

@@ -235,6 +235,10 @@ class Divergence(Record):
 
 
 class Task(Record):
+    """A published task: its problem, the verifier and baseline its scores are normalised with, its tests, the
+    divergence it was published on and the gates it passed, the reference points of each test's score range
+    and its task card (docs/design.md, "Task quality")."""
+
     # Added later: a task stored before them keeps its hash.
     HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset({"references", "card"})
 

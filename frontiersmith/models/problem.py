@@ -117,11 +117,17 @@ class Limits(BaseModel):
 
 
 class Program(BaseModel):
+    """Source code and its language: a solution, a generator, a verifier, a baseline."""
+
     code: str
     language: Language
 
 
 class Problem(BaseModel):
+    """A problem as the paper's tuple: its objective O, input constraints C_I (``input_spec``) and output
+    constraints C_O (``output_spec``), with the statement a solver reads, its time and memory ``limits``,
+    whether it is closed or open (``kind``) and where it came from (``provenance``)."""
+
     id: str
     title: str
     statement: str

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from frontiersmith.version import __version__
 from frontiersmith.models import TaskCard, content_hash
+from frontiersmith.version import __version__
 
 from .bundle import SplitReport, TaskBundle
 

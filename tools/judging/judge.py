@@ -143,6 +143,10 @@ class JudgePackage:
 
 @dataclass
 class JudgeReport:
+    """A solution judged on a suite: ``score`` (the mean of the per-test scores, each in [0, 1]), its verdict
+    (CE when it did not compile), each test's ``TestResult`` and the baseline's and best objectives it was
+    normalised against; ``complete`` is False when the host failed under a test (then there is no score)."""
+
     score: float  # tools/judging/scoring.aggregate_scores: the mean over every test (see ``complete``)
     tests: list[TestResult]
     compile_message: str = ""

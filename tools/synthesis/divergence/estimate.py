@@ -5,13 +5,14 @@ suite), and the gates a candidate must pass to be published."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from frontiersmith.drafts import Provider, SolutionDraft, StrategyGroups, provider_name
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Divergence, Problem, Rejection, Solution, Stage, make_id
+from frontiersmith.models import Divergence, Normalisation, Problem, Rejection, Solution, Stage, make_id
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
@@ -169,11 +170,19 @@ def _behavioural(
     q = np.array([[matrix[s.id].get(t.id, 0.0) for t in tests] for s in sols])
     div.behavioural = dm.behavioural(q)
     div.crossing = dm.crossing(q)
-    div.separating_tests = dm.separating_tests(q)
+    div.separating_tests = dm.separating_tests(q, ceiling=_score_ceiling(store, candidate_id))
     div.top_ties = dm.top_ties(q)
     div.mean_scores = {s.id: float(row.mean()) for s, row in zip(sols, q, strict=True)}
     div.m = len(tests)
     div.suite_id = suite.id if suite is not None else None
+
+
+def _score_ceiling(store: Store, candidate_id: str) -> float:
+    """The score at which equal scores stop being equal answers (``formulas.separating_tests``): 1 where a score
+    is clamped there (a ratio past the baseline's, the paper's formula); none under range normalisation, whose 1
+    is the best objective the sampled solutions reached, so solutions scoring 1 on a test answered it alike."""
+    report = store.current_report(candidate_id)
+    return math.inf if report is not None and report.normalisation is Normalisation.RANGE else 1.0
 
 
 GateVerdict = Literal["pass", "reject", "undecided"]
