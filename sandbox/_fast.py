@@ -24,7 +24,7 @@ from frontiersmith.errors import SandboxError
 
 from ._tempdirs import make_temp_dir
 from .base import RunLimits
-from .protocol import (
+from .wire import (
     BACKSTOP_RECHECK_S,
     BASE_ENV,
     STDERR_KEEP,
@@ -127,7 +127,7 @@ class FastChannel:
                 self._sock.send(packet)
 
     def _watch(self, rid: int, wall_ms: int, hard_at: float) -> None:
-        """Past the run's backstop: have the launcher end it if idle (see protocol.py), again every
+        """Past the run's backstop: have the launcher end it if idle (see wire.py), again every
         BACKSTOP_RECHECK_S, and end it at ``hard_at`` (loop time) whatever it does."""
         loop = asyncio.get_running_loop()
         left = hard_at - loop.time()
@@ -151,7 +151,7 @@ class FastChannel:
     ) -> dict[str, Any] | None:
         """The runner's reply for this run (stdout and stderr as bytes), or None: use the runner.
 
-        ``wall_ms`` is its wall-clock backstop, ``hard_ms`` its hard stop (protocol.py)."""
+        ``wall_ms`` is its wall-clock backstop, ``hard_ms`` its hard stop (wire.py)."""
         rid = next(self._ids)
         lim = launcher_limits(
             limits.time_ms, limits.memory_mb, limits.output_kb, limits.processes, limits.open_files

@@ -44,7 +44,7 @@ from .cgroups import LIMIT_HIT, OOM_KILLED, SandboxCgroup, Tree, find_tree
 from .compile_outcome import compile_failure
 from .pch import FLAGS as PCH_FLAGS
 from .pch import HEADER as PCH_HEADER
-from .protocol import (
+from .wire import (
     IDLE_CPU_SHARE,
     ROOT,
     SOURCE_ENV,
@@ -62,16 +62,16 @@ log = logging.getLogger(__name__)
 CHANNEL = "/fs-chan"
 STDERR_SHOWN = 8192
 REPLY_GRACE_S = (
-    20.0  # how long past a run's hard stop (protocol.hard_stop_ms) we wait before calling the runner dead
+    20.0  # how long past a run's hard stop (wire.hard_stop_ms) we wait before calling the runner dead
 )
 START_TIMEOUT_S = 30.0
 
-# The modules shipped into the sandbox, in import order: the runner imports the protocol beside it.
-SHIPPED = ("protocol", "cgroups", "runner")
+# The modules shipped into the sandbox, in import order: the runner imports the wire beside it.
+SHIPPED = ("wire", "cgroups", "runner")
 
 # Executed by ``python3 -I -S -c``: reads exactly the shipped modules' sources from stdin (argv[1] is
 # "NAME:SIZE,..."), makes each a module of a package ``fs_runner`` (so the runner's relative import of
-# the protocol finds it, as it does on the host), then starts the last one, the runner.
+# the wire finds it, as it does on the host), then starts the last one, the runner.
 BOOTSTRAP = (
     "import os,sys,types\n"
     "def take(n):\n"
@@ -265,7 +265,7 @@ def fast_spares(settings: Settings) -> int:
 
 # The wall clock is only a backstop: a time limit is CPU time (as FrontierCS's judge enforces it), which load
 # does not change. Past its backstop a run that is idle (a program that sleeps or waits on input it never
-# gets) is ended as a time-out of its own making, and a busy one goes on to its CPU limit (protocol.py); only
+# gets) is ended as a time-out of its own making, and a busy one goes on to its CPU limit (wire.py); only
 # a run still short of its CPU limit at its hard stop is the host's failure (tried again).
 WALL_BACKSTOP_FACTOR = 3
 WALL_BACKSTOP_EXTRA_MS = 10_000
@@ -461,7 +461,7 @@ class RunnerSandbox(Sandbox):
 
     # -- life cycle ------------------------------------------------------------------------------
 
-    async def _start_protocol(self) -> None:
+    async def _start_runner(self) -> None:
         """Ship the runner (and the protocol beside it), wait for its hello, then install headers."""
         await self._send_bytes(b"".join(source for _name, source in shipped_sources()))
         try:

@@ -97,7 +97,7 @@ class Sandbox(abc.ABC):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         # Every backend's runs are charged to the current cost meter (frontiersmith/metering.py) here, once, so no
-        # caller (the judge, test generation, the protocol) has to remember to.
+        # caller (the judge, test generation, the cross-validation protocol) has to remember to.
         if "run" in cls.__dict__ and not getattr(cls.__dict__["run"], "_metered", False):
             cls.run = _metered_run(cls.__dict__["run"])  # type: ignore[method-assign,assignment]
 

@@ -25,8 +25,8 @@ from ._tempdirs import make_temp_dir
 from .admission import box_bytes, max_parallel
 from .base import RunLimits
 from .pch import IMAGE_DIR
-from .protocol import BASE_ENV, ROOT
 from .registry import sandbox_backend
+from .wire import BASE_ENV, ROOT
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,7 @@ class DockerSandbox(RunnerSandbox):
         self._stderr_tail = b""
         self._demux_task: asyncio.Task[None] | None = None
         self._stdout_ended = False
-        # FIFOs on the host, bind-mounted into the container: the protocol bypasses the engine's
+        # FIFOs on the host, bind-mounted into the container: the runner's requests and replies bypass the engine's
         # attach relay once the runner has opened them (attach still carries start-up and stderr).
         self._chan_dir: str | None = None
         self._req_fd = -1
@@ -155,7 +155,7 @@ class DockerSandbox(RunnerSandbox):
             await asyncio.wait_for(
                 asyncio.to_thread(self._client.api.start, self._container_id), _API_TIMEOUT_S
             )
-            await self._start_protocol()
+            await self._start_runner()
         except BaseException as exc:
             await self.close()
             if isinstance(exc, TimeoutError):
@@ -227,7 +227,7 @@ class DockerSandbox(RunnerSandbox):
         )
 
     async def _demux(self, reader: asyncio.StreamReader) -> None:
-        """Split Docker's multiplexed attach stream: stdout feeds the protocol, stderr is kept for errors."""
+        """Split Docker's multiplexed attach stream: stdout carries the runner's replies, stderr is kept for errors."""
         try:
             while True:
                 header = await reader.readexactly(8)

@@ -24,8 +24,8 @@ from ._tempdirs import make_temp_dir
 from .admission import box_bytes
 from .cgroups import SandboxCgroup
 from .pch import MOUNT_DIR, host_pch, pch_root
-from .protocol import BASE_ENV, ROOT
 from .registry import sandbox_backend
+from .wire import BASE_ENV, ROOT
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +230,7 @@ class ProcessSandbox(RunnerSandbox):
         assert self._proc.stderr is not None
         self._stderr_task = asyncio.get_running_loop().create_task(self._proc.stderr.read(65536))
         try:
-            await self._start_protocol()
+            await self._start_runner()
         except BaseException:
             await self.close()
             raise

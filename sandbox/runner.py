@@ -1,7 +1,7 @@
 """The in-sandbox runner: executes run requests (JSON lines on stdin) under rlimits, one fresh dir each.
 
 Stdlib only, single-threaded (so ``fork`` is safe): it is shipped into the sandbox (bwrap or container)
-at start-up, with ``protocol.py`` beside it, and serves every run of one submission. Each run gets its own uid (so ``kill(-1)`` as
+at start-up, with ``wire.py`` beside it, and serves every run of one submission. Each run gets its own uid (so ``kill(-1)`` as
 that uid reaches every process the run left behind, and ``RLIMIT_NPROC`` counts only that run),
 its own work dir, and is torn down completely before its slot is reused.
 """
@@ -27,7 +27,7 @@ import time
 
 from .cgroups import RunCgroup, run_memory_limit
 from .cgroups import join as join_cgroup
-from .protocol import (
+from .wire import (
     BACKSTOP_RECHECK_S,
     BASE_ENV,
     IDLE_CPU_SHARE,
@@ -416,7 +416,7 @@ class Launcher:
             self.sock.send(launcher_packet("K", token))
 
     def backstop(self, token: int, wall_ms: int) -> None:
-        """Have the server end the run if it is idle past its backstop (protocol.py)."""
+        """Have the server end the run if it is idle past its backstop (wire.py)."""
         with contextlib.suppress(OSError):
             self.sock.send(launcher_packet("B", token, wall_ms))
 
@@ -569,7 +569,7 @@ class Runner:
             os.chmod(f"{ROOT}/{sub}", mode)
         os.chmod(ROOT, 0o755)
 
-    # -- protocol ------------------------------------------------------------------------------
+    # -- requests ------------------------------------------------------------------------------
 
     def send(self, msg: dict) -> None:
         self.out.write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
@@ -896,7 +896,7 @@ class Runner:
         run.pidfd = os.pidfd_open(pid)
 
     def backstop(self, run: Run, now: float) -> None:
-        """A run past its backstop: ended if idle since the last look (protocol.py), else looked at again."""
+        """A run past its backstop: ended if idle since the last look (wire.py), else looked at again."""
         run.deadline = now + BACKSTOP_RECHECK_S
         if run.token and self.launcher is not None:  # the launcher reads its CPU time and decides
             self.launcher.backstop(run.token, int(run.req.get("wall_ms", 0)))

@@ -79,7 +79,7 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
             os.write(oom, b"1000")  # when memory runs out, the program is the one to go
             os.close(oom)
         os.chdir(run_dir)
-        # protocol.SOURCE_ENV, spelled out: this file is shipped as text and imports nothing of ours
+        # wire.SOURCE_ENV, spelled out: this file is shipped as text and imports nothing of ours
         source = env.get("FS_SOURCE")
         if source is not None:  # fd 3 (our placeholder until now) is the program's bytecode
             fd = os.open(source, os.O_RDONLY)
@@ -97,7 +97,7 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
             stream = _stdio(fd, "r" if fd == 0 else "w", f"<{name}>", getattr(sys, f"__{name}__"))
             setattr(sys, name, stream)
             setattr(sys, f"__{name}__", stream)
-        # as protocol.process_limits: in its cgroup the run is held by it (its whole CPU, its memory), not by
+        # as wire.process_limits: in its cgroup the run is held by it (its whole CPU, its memory), not by
         # a per-process CPU limit or an address-space limit
         cpu_limit, space = ((cpu + 1, cpu + 2), -1) if cgroups else ((cpu, cpu + 1), address)
         resource.setrlimit(resource.RLIMIT_CPU, cpu_limit)

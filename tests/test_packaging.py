@@ -45,7 +45,7 @@ def test_wheel_holds_every_subpackage_and_its_data_and_imports(tmp_path):
     for data in [
         "frontiersmith/sandbox/testlib.h",
         "frontiersmith/sandbox/runner.py",
-        "frontiersmith/sandbox/protocol.py",
+        "frontiersmith/sandbox/wire.py",
         "frontiersmith/sandbox/fs_exec.cc",
         "frontiersmith/tools/catalog/harness.py",
         "frontiersmith/tools/catalog/families/min_true_2sat.py",

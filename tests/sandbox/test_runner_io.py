@@ -1,5 +1,5 @@
 """Linear I/O in the runner: a checker's request carries the solution's whole output (base64, in one line), so
-the runner reads request lines in time linear in their size (protocol.LineBuffer), where re-copying the line at
+the runner reads request lines in time linear in their size (wire.LineBuffer), where re-copying the line at
 each pipe-sized chunk took 30 s for a 16 MiB output and 773 s for 63 MiB, stalling every other run."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import time
 import pytest
 
 from frontiersmith.models import Language, Limits, Normalisation, Program, VerifierKind
-from frontiersmith.sandbox.protocol import LineBuffer
+from frontiersmith.sandbox.wire import LineBuffer
 from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution
 
 # Reads the output's lines (each 1 MiB long) to its end and accepts it.

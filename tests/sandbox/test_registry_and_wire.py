@@ -1,4 +1,4 @@
-"""Backends chosen by registered name, and the wire protocol that ships into the sandbox beside the runner."""
+"""Backends chosen by registered name, and the wire format that ships into the sandbox beside the runner."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def _imports(path: Path) -> list[tuple[int, str, list[str]]]:
 
 
 def test_the_host_side_imports_nothing_of_the_runner() -> None:
-    """What both sides need lives in protocol.py; runner.py is only the program shipped into the sandbox."""
+    """What both sides need lives in wire.py; runner.py is only the program shipped into the sandbox."""
     offenders = []
     for path in sorted(SANDBOX_DIR.glob("*.py")):
         if path.name == "runner.py":
