@@ -11,7 +11,7 @@ from agents import Model
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store, open_store
-from frontiersmith.tools.llm.chat import api_key_from_env
+from frontiersmith.tools.llm.endpoints import api_key_from_env
 from frontiersmith.tools.llm.exchanges import Recording
 from frontiersmith.tools.synthesis.pipeline import Pipeline, ProgressFn, SynthesisConfig
 from frontiersmith.tools.synthesis.replay import prepare_replay

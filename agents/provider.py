@@ -12,7 +12,8 @@ from pydantic import BaseModel
 
 from frontiersmith.errors import ProviderError
 from frontiersmith.tools.llm import exchanges, prompts
-from frontiersmith.tools.llm.chat import ChatProvider, Messages
+from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.endpoints import Messages
 
 from .team import AgentTeam
 

@@ -36,7 +36,7 @@ from agents.mcp import (
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools.llm import exchanges
-from frontiersmith.tools.llm.chat import endpoint_refusal
+from frontiersmith.tools.llm.endpoints import endpoint_refusal
 
 from .exchanges import RecordingModel
 from .roles import TEAM_ROLES, role

@@ -23,7 +23,8 @@ from frontiersmith.metering import metered
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.llm.chat import ChatProvider, openai_complete
+from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.endpoints import openai_complete
 from frontiersmith.tools.llm.exchanges import bounded_calls
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds

@@ -34,7 +34,8 @@ from pydantic import BaseModel
 from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError, ProviderError
 from frontiersmith.settings import Settings
-from frontiersmith.tools.llm.chat import ChatProvider, Messages
+from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.endpoints import Messages
 from frontiersmith.tools.llm.factory import make_provider
 
 GenerateWith = Literal["auto", "sampling", "server"]

@@ -30,7 +30,7 @@ from frontiersmith.server.schemas import VerifierOut
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.llm.chat import read_tests, read_verifier
+from frontiersmith.tools.llm.answers import read_tests, read_verifier
 from frontiersmith.tools.seeds.authored import AuthoredSeed, AuthoredTest, add_authored_seed
 from frontiersmith.tools.seeds.validate import SeedValidator
 from frontiersmith.tools.synthesis.crossval.mutants import structural_mutants

@@ -15,7 +15,8 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.tools.frontier import diagnose, evaluate, label_clusters
 from frontiersmith.tools.frontier.solvers import ModelSolver
-from frontiersmith.tools.llm.chat import ChatProvider, openai_complete
+from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.endpoints import openai_complete
 
 pytestmark = pytest.mark.anyio
 

@@ -15,7 +15,8 @@ from frontiersmith.store import Store
 from frontiersmith.tools.frontier.coevolve import plan_targets
 from frontiersmith.tools.frontier.operators import Operator
 from frontiersmith.tools.frontier.spec import problem_spec
-from frontiersmith.tools.llm.chat import ChatProvider, openai_complete
+from frontiersmith.tools.llm.chat import ChatProvider
+from frontiersmith.tools.llm.endpoints import openai_complete
 
 PROBLEM = Problem(
     id="seed_paths",

@@ -15,16 +15,12 @@ from frontiersmith.drafts import SolutionDraft
 from frontiersmith.errors import ProviderError
 from frontiersmith.models import Language, Program, Sense, Verdict
 from frontiersmith.sandbox.base import Sandbox
-from frontiersmith.tools.catalog import get_family, model_program
+from frontiersmith.tools.catalog import get_family
+from frontiersmith.tools.catalog.model_programs import model_program
 from frontiersmith.tools.judging.testgen import build_tests
 from frontiersmith.tools.llm import prompts
-from frontiersmith.tools.llm.chat import (
-    _constrained_to,
-    parse_structured,
-    read_solution,
-    read_tests,
-    read_verifier,
-)
+from frontiersmith.tools.llm.answers import parse_structured, read_solution, read_tests, read_verifier
+from frontiersmith.tools.llm.endpoints import _constrained_to
 from frontiersmith.tools.llm.llama_server import as_written
 
 pytestmark = pytest.mark.anyio

@@ -19,7 +19,7 @@ from model_answers import answer_for, task_of
 
 from frontiersmith.errors import EndpointUnreachable, ProviderError
 from frontiersmith.store import open_store
-from frontiersmith.tools.llm.chat import openai_complete
+from frontiersmith.tools.llm.endpoints import openai_complete
 
 from .conftest import cli_env, frontiersmith_cmd
 

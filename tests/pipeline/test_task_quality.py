@@ -13,7 +13,8 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import InputSpec, Objective, ObjectiveKind, OutputSpec, Sense
 from frontiersmith.store import Store
 from frontiersmith.tools import synthesis as syn
-from frontiersmith.tools.catalog import model_program, seed_id_for
+from frontiersmith.tools.catalog import seed_id_for
+from frontiersmith.tools.catalog.model_programs import model_program
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
 
 pytestmark = pytest.mark.anyio

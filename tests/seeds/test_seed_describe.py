@@ -17,7 +17,7 @@ from frontiersmith.drafts import SeedDraft, SeedTupleDraft
 from frontiersmith.errors import ProviderError
 from frontiersmith.models import Axis, ObjectiveKind, Problem, ProblemKind, Sense
 from frontiersmith.settings import Settings
-from frontiersmith.tools.llm.chat import parse_structured
+from frontiersmith.tools.llm.answers import parse_structured
 from frontiersmith.tools.llm.factory import make_provider
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.seeds.describe import describe

@@ -2,7 +2,8 @@
 
 Each family is one self-contained module in ``families/`` (stdlib only, so it can run inside the
 sandbox as its own generator, validator and verifier) with a module-level ``FAMILY`` dict that
-registers it; its solvers are programs in ``solvers/<family>/``.
+registers it; its solvers are programs in ``solvers/<family>/``. ``overlays`` makes a family module a program
+(the shared helpers and the harness after it); ``model_programs`` runs a model's module under the same harness.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any
 
 from frontiersmith.drafts import MutationDraft, TestsDraft
 from frontiersmith.errors import NotFoundError
@@ -35,14 +36,11 @@ from frontiersmith.models import (
 from frontiersmith.statement import Scoring, render_statement, split_sections, write_statement
 
 from . import shared
+from .overlays import HARNESS, IN_SEED_DOMAIN, answer_verify_from
 
 HERE = Path(__file__).parent
 FAMILIES_DIR = HERE / "families"
 SOLVERS_DIR = HERE / "solvers"
-# What is appended to every family module shipped as a program: the helpers the family modules share (shared.py,
-# which ``load_module`` adds to a module loaded in-process too), then the command-line harness.
-_SHARED, _HARNESS_MAIN = ((HERE / name).read_text() for name in ("shared.py", "harness.py"))
-HARNESS = f"{_SHARED}\n\n{_HARNESS_MAIN}"
 
 KINDS = ("closed", "open", "pseudo-open")
 
@@ -114,7 +112,7 @@ class Family:
         the module has no ``feasible``)."""
         if not hasattr(load_module(self.module_path), "feasible"):
             return None
-        return self._program(_answer_verify_from("feasible"))
+        return self._program(answer_verify_from("feasible"))
 
     def seed_checker(self) -> tuple[Program, Program | None] | str:
         """The seed's feasibility on this family's outputs, as a program whose ``verify`` prints it (the
@@ -123,8 +121,8 @@ class Family:
         module = load_module(self.module_path)
         if self.parent is None or not hasattr(module, "seed_feasible"):
             return getattr(module, "NO_SEED_ORACLE", f"catalog family {self.name} exposes no seed checker")
-        domain = self._program(_IN_SEED_DOMAIN) if hasattr(module, "in_seed_domain") else None
-        return self._program(_answer_verify_from("seed_feasible")), domain
+        domain = self._program(IN_SEED_DOMAIN) if hasattr(module, "in_seed_domain") else None
+        return self._program(answer_verify_from("seed_feasible")), domain
 
     def config_defaults(self) -> dict[str, int | float]:
         """The numeric fields of the family's Config (its generator's and validator's parameters)."""
@@ -258,128 +256,6 @@ class Family:
                 "axis": self.axis.value if self.axis else None,
             },
         )
-
-
-def _answer_verify_from(check: str) -> str:
-    """An overlay whose ``verify`` prints the verdict of the module's ``check(cfg, input, output)`` alone."""
-    return (
-        f"# -- verify answers from {check} alone (tools/catalog Family) --\n"
-        "def verify(cfg, input_text, output_text):\n"
-        f"    ok, message = {check}(cfg, input_text, output_text)\n"
-        "    return ok, 0.0 if ok else None, message\n"
-    )
-
-
-# What generate and baseline return: a string, or the text's lines, a line being a value or a list of values
-# printed space-separated (nested lists flattened), and a line that is a list of lists being several lines (edges
-# as pairs). Small models wrote f"{n}\\n{a}" with a list a, which prints "[1, 2, ...]".
-_MODEL_LINES = """# -- a model's text as lines (tools/catalog model_program) --
-def _values(item):
-    if isinstance(item, (list, tuple)):
-        return " ".join(_values(x) for x in item)
-    return str(item)
-
-
-def _as_text(made):
-    if not isinstance(made, (list, tuple)):
-        return str(made)
-    lines = []
-    for line in made:
-        if isinstance(line, (list, tuple)) and line and all(isinstance(x, (list, tuple)) for x in line):
-            lines += [_values(x) for x in line]
-        else:
-            lines.append(_values(line))
-    return "\\n".join(lines) + "\\n"
-"""
-
-
-# A model's module (tools/llm/prompts WRITE_TESTS, WRITE_VERIFIER) defines the family functions without the
-# cfg (generate(dist, rng), validate(text), verify(input, output), feasible(input, output)) and a list of
-# DISTRIBUTIONS; this overlay gives them the family module's signatures, so the one harness runs them. What a
-# small model gets slightly wrong in shape (validate returning False, feasible returning a bare bool, an
-# objective given as text) is read as meant; anything else fails the way the harness reports it.
-_MODEL_ADAPTER = """# -- a model's functions under the catalog harness (tools/catalog model_program) --
-NAME = "model"
-_HARNESS_REASONS = False  # a model's messages are not shown to solvers, even blanked: it may quote a test in words
-DISTRIBUTIONS = tuple(str(d) for d in globals().get("DISTRIBUTIONS", ()))
-_model = {f: globals().get(f) for f in ("generate", "validate", "verify", "feasible")}
-
-
-class Config:
-    pass
-
-
-def generate(cfg, dist, rng):
-    return _as_text(_model["generate"](dist, rng))
-
-
-def validate(cfg, text):
-    sizes = _model["validate"](text)
-    if sizes is False:
-        raise ValueError("validate returned False")
-    return sizes if isinstance(sizes, dict) else None
-
-
-if "EXAMPLE" in globals():
-    EXAMPLE = _as_text(EXAMPLE)
-
-
-def verify(cfg, input_text, output_text):
-    feasible, objective, message = _model["verify"](input_text, output_text)
-    return bool(feasible), float(objective) if feasible else None, str(message)
-
-
-def feasible(cfg, input_text, output_text):
-    answer = _model["feasible"](input_text, output_text)
-    ok, message = answer if isinstance(answer, tuple) else (answer, "")
-    return bool(ok), str(message)
-"""
-
-_MODEL_BASELINE = """# -- the baseline s*: the model's baseline(input_text) as a solution (tools/catalog model_program) --
-if __name__ == "__main__":
-    import sys as _sys
-
-    _sys.stdout.write(_as_text(baseline(_sys.stdin.read())))
-"""
-
-ModelRole = Literal["tests", "verifier", "feasibility", "baseline"]
-
-
-def model_program(module: str, role: ModelRole) -> Program:
-    """A program from a model's module of plain functions: its generator and validator (``tests``), its
-    verifier, its feasibility-only checker (``verify`` answers from its ``feasible``) or its baseline s*
-    (a solution printing ``baseline(stdin)``), each under the harness every catalog family runs under."""
-    # The catalog's helpers go first, so a function of the model's own that shares a name with one (its own
-    # read_grid) is the one its code calls; a `from __future__` import must stay the program's first statement.
-    future = [line for line in module.splitlines() if line.startswith("from __future__ import")]
-    body = "\n".join(line for line in module.splitlines() if not line.startswith("from __future__ import"))
-    if role == "baseline":
-        parts = [*future, body, _MODEL_LINES, _MODEL_BASELINE]
-    elif role == "feasibility":
-        parts = [
-            *future,
-            _SHARED,
-            body,
-            _MODEL_LINES,
-            _MODEL_ADAPTER,
-            _answer_verify_from("feasible"),
-            _HARNESS_MAIN,
-        ]
-    else:
-        parts = [*future, _SHARED, body, _MODEL_LINES, _MODEL_ADAPTER, _HARNESS_MAIN]
-    return Program(code="\n\n".join(parts), language=Language.PYTHON)
-
-
-# validate accepts an input only where it lies in the seed's C_I too
-_IN_SEED_DOMAIN = """# -- validate accepts the seed's C_I alone (tools/catalog Family.seed_checker) --
-_family_validate = validate
-
-
-def validate(cfg, text):
-    _family_validate(cfg, text)
-    if not in_seed_domain(cfg, text):
-        raise ValueError("the input lies outside the seed's C_I")
-"""
 
 
 def _solver(family: str, spec: dict[str, Any] | None) -> SolverSpec | None:

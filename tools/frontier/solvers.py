@@ -28,7 +28,8 @@ from frontiersmith.store import Store
 
 from ..judging.judge import JudgePackage
 from ..llm import prompts
-from ..llm.chat import api_key_from_env, find_program, openai_chat
+from ..llm.answers import find_program
+from ..llm.endpoints import api_key_from_env, openai_chat
 from ..problems.submit import MAX_CODE_BYTES
 from .board import Board, BoardEntry
 

@@ -1,29 +1,26 @@
-"""A provider over any chat model: renders the versioned prompts, asks for the answer, and reads it. This is
-the one parsing layer every model answer passes: a JSON answer is read into its pydantic shape, a program is
-taken from its fenced code block, and a Python module of functions is checked for what it must define.
+"""A provider over any chat model (``ChatProvider``): renders the versioned prompts, asks for each step's answer
+and reads it (tools/llm/answers.py), asks again with the reason when it cannot be used, shows a failed program
+back to be repaired, and keeps every exchange.
 
 An answer that cannot be used is never a crash: the model is asked again with the reason (``attempts`` in
 all), every unusable answer is stored with its reason and its raw text where the work has a store
 (``keeping_bad_answers``, which also keeps every exchange: tools/llm/exchanges.py), and the last reason becomes
 the ProviderError the pipeline records as the candidate's rejection.
 
-The model itself is reached through a ``Complete`` function: the OpenAI Agents SDK against any
-OpenAI-compatible endpoint (``openai_complete``), a JSON-schema-constraining endpoint such as llama.cpp's
-server (``schema_complete``), or MCP sampling through the connected client.
+The model itself is reached through a ``Complete`` function (tools/llm/endpoints.py): any OpenAI-compatible
+endpoint, a JSON-schema-constraining one such as llama.cpp's server, or MCP sampling through the connected
+client.
 """
 
 from __future__ import annotations
 
-import ast
 import collections
 import contextlib
 import contextvars
 import json
-import os
-import re
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -38,27 +35,22 @@ from frontiersmith.drafts import (
     TestsDraft,
     VerifierDraft,
 )
-from frontiersmith.errors import EndpointUnreachable, ProviderError
-from frontiersmith.metering import Meter, charge_model_seconds, charge_tokens, metered
-from frontiersmith.models import (
-    Axis,
-    DefectCluster,
-    InputSpec,
-    Language,
-    Objective,
-    ObjectiveKind,
-    OutputSpec,
-    Problem,
-    ProblemSpec,
-    Program,
-)
-from frontiersmith.rewards.extract import FENCE_LANGUAGES, fenced_blocks
+from frontiersmith.errors import ProviderError
+from frontiersmith.metering import Meter, charge_model_seconds, metered
+from frontiersmith.models import Axis, DefectCluster, Problem, ProblemSpec
 from frontiersmith.settings import Settings, get_settings
-from frontiersmith.statement import write_statement
 
-from ..catalog import model_program
-from ..problems.submit import MAX_CODE_BYTES
 from . import exchanges, prompts
+from .answers import (
+    find_program,
+    mutation_draft,
+    parse_structured,
+    read_checker,
+    read_solution,
+    read_tests,
+    read_verifier,
+)
+from .endpoints import Complete, Messages
 from .exchanges import NoRecordedAnswer
 from .programs import solutions_listing
 
@@ -67,233 +59,11 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
-# the conversation (system, the worked example's turns, the task), the JSON answer's shape (None: free text)
-Messages = list[dict[str, str]]
-Complete = Callable[[Messages, type[BaseModel] | None], Awaitable[BaseModel | str]]
 
 BAD_ANSWER = "llm.bad_answer"  # the event kind of a stored unusable answer
 RAW_KEPT = 20_000  # characters of a bad answer's raw text kept in the store
 # Programs a provider keeps to show back when asked to fix them (ChatProvider._answers).
 REMEMBERED_ANSWERS = 256
-
-
-# -- reading answers --------------------------------------------------------------------------------------
-
-
-def parse_structured(text: str, schema: type[M]) -> M:
-    """Parse a model's JSON answer (tolerating a ```json fence) into ``schema``, or raise ProviderError."""
-    body = text.strip()
-    fence = re.search(r"```(?:json)?\s*(.*?)```", body, re.S)
-    if fence:
-        body = fence.group(1).strip()
-    try:
-        return schema.model_validate(json.loads(body))
-    except json.JSONDecodeError as exc:
-        raise ProviderError(
-            f"The model's answer is not valid JSON ({exc.msg} at char {exc.pos}).", raw=text
-        ) from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "answer"
-        raise ProviderError(
-            f"The model's answer does not fit {schema.__name__}: {where}: {first['msg']}.", raw=text
-        ) from None
-
-
-def find_program(text: str) -> tuple[str, Language | None, str]:
-    """(code, language, reason) from what a model or solver printed: the last fenced block in C++ or Python,
-    else the whole text when it is plainly a program; ``reason`` says why there is no code."""
-    if not text.strip():
-        return "", None, "no code: the solver printed nothing"
-    if len(text.encode()) > MAX_CODE_BYTES:
-        return "", None, f"no code: the solver printed over {MAX_CODE_BYTES} bytes"
-    blocks = fenced_blocks(text)  # the rewards' reading of a completion: one home for fences
-    if blocks:
-        known = [(info, body) for info, body in blocks if info in FENCE_LANGUAGES and body.strip()]
-        if known:
-            info, body = known[-1]
-            return body.strip() + "\n", FENCE_LANGUAGES[info], ""
-        tagged = [info for info, _ in blocks if info]
-        if tagged:
-            return "", None, f"wrong language: {tagged[-1]} (write cpp or python)"
-        return _guess(blocks[-1][1])
-    return _guess(text)
-
-
-def _guess(body: str) -> tuple[str, Language | None, str]:
-    if re.search(r"^\s*#include\b|\bint\s+main\s*\(", body, re.M):
-        return body.strip() + "\n", Language.CPP, ""
-    try:
-        tree = ast.parse(body)
-    except (SyntaxError, ValueError):
-        return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
-    if any(not isinstance(n, ast.Expr) for n in tree.body):  # prose parses as nothing but expressions
-        return body.strip() + "\n", Language.PYTHON, ""
-    return "", None, "no code: the output is neither a fenced C++/Python block nor a program"
-
-
-def _answer_code(text: str) -> tuple[str, Language]:
-    """The program an answer holds (``find_program``), or a ProviderError saying why it holds none. (The
-    rewards read a completion with ``rewards.extract_code``, which is stricter: fenced blocks only.)"""
-    code, found, why = find_program(text)
-    if why or found is None:
-        raise ProviderError(f"The answer has {why or 'no code'}.", raw=text)
-    return code, found
-
-
-_STRATEGY = re.compile(r"^[\s*#>-]*strategy[\s*]*:[\s*]*(?P<idea>.+?)[\s*]*$", re.I | re.M)
-
-
-def _python_syntax(code: str, what: str) -> ast.Module:
-    try:
-        return ast.parse(code)
-    except (SyntaxError, ValueError) as exc:
-        line = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
-        msg = exc.msg if isinstance(exc, SyntaxError) else str(exc)
-        raise ProviderError(f"The {what} is not valid Python: {msg}{line}.") from None
-
-
-def read_solution(text: str, language: prompts.LanguageChoice) -> SolutionDraft:
-    """A solver's answer: a "Strategy: ..." line and one fenced program in the run's language (``any``: C++
-    or Python). Python is checked for syntax here, so the model can be told; C++ is compiled in the sandbox."""
-    code, found = _answer_code(text)
-    if language != "any" and found.value != language:
-        raise ProviderError(
-            f"The program is {found.value}, but this run writes {prompts.LANGUAGE_NAMES[language]}.", raw=text
-        )
-    prose = text.split("```", 1)[0]
-    named = _STRATEGY.search(prose) or _STRATEGY.search(text)
-    if named is None:
-        raise ProviderError(
-            'The answer names no strategy: begin it with "Strategy: <the idea in one sentence>".', raw=text
-        )
-    if found is Language.PYTHON:
-        try:
-            _python_syntax(code, "program")
-        except ProviderError as exc:
-            raise ProviderError(str(exc), raw=text) from None
-    return SolutionDraft(code=code, language=found, strategy=named.group("idea").strip()[:500])
-
-
-def read_checker(text: str) -> CheckerDraft:
-    """A seed's checker: one fenced C++ program (compiled against testlib.h in the sandbox)."""
-    code, found = _answer_code(text)
-    if found is not Language.CPP:
-        raise ProviderError("The checker must be C++17 against testlib.h, in a ```cpp block.", raw=text)
-    return CheckerDraft(checker=Program(code=code, language=Language.CPP))
-
-
-def read_module(text: str, functions: tuple[str, ...]) -> tuple[str, ast.Module]:
-    """A model's Python module of plain functions (tests, verifier): its code and syntax tree, once it parses
-    and defines each of ``functions`` at its top level."""
-    code, found = _answer_code(text)
-    if found is not Language.PYTHON:
-        raise ProviderError("The module must be Python 3, in a ```python block.", raw=text)
-    try:
-        tree = _python_syntax(code, "module")
-    except ProviderError as exc:
-        raise ProviderError(str(exc), raw=text) from None
-    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    missing = [f for f in functions if f not in defined]
-    if missing:
-        raise ProviderError(
-            f"The module defines no {', '.join(f + '()' for f in missing)} at its top level.", raw=text
-        )
-    return code, tree
-
-
-def module_names(tree: ast.Module, name: str) -> list[str] | None:
-    """The list of strings the module assigns to ``name`` at its top level (None: it assigns none)."""
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == name for t in node.targets
-        ):
-            try:
-                value = ast.literal_eval(node.value)
-            except ValueError:
-                return None
-            if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-                return [str(v) for v in value]
-            return None
-    return None
-
-
-def read_tests(text: str) -> TestsDraft:
-    """The test author's module as a generator and validator (one program, as the catalog's are)."""
-    code, tree = read_module(text, ("generate", "validate"))
-    distributions = module_names(tree, "DISTRIBUTIONS")
-    if not distributions:
-        raise ProviderError(
-            'The module needs DISTRIBUTIONS = ["name", ...], a list of at least one name.', raw=text
-        )
-    program = model_program(code, "tests")
-    # ADVERSARIAL only marks some of the distributions; a name that is none of them (small models write the
-    # solvers' strategies there) marks no test, so it is left out rather than costing the whole module.
-    adversarial = [name for name in module_names(tree, "ADVERSARIAL") or [] if name in distributions]
-    try:
-        return TestsDraft(
-            generator=program,
-            validator=program,
-            distributions=list(dict.fromkeys(distributions)),
-            adversarial=list(dict.fromkeys(adversarial)),
-        )
-    except ValidationError as exc:
-        raise ProviderError(f"The tests cannot be used: {exc.errors()[0]['msg']}.", raw=text) from None
-
-
-def read_verifier(text: str, problem: Problem) -> VerifierDraft:
-    """The verifier author's module as a verifier, a feasibility-only checker and a baseline s* (what it does:
-    its docstring's first line); the sense is the candidate's own."""
-    if problem.objective.sense is None:
-        raise ProviderError(
-            f"The candidate {problem.id} names no sense (min or max) to write a verifier for."
-        )
-    code, tree = read_module(text, ("verify", "feasible", "baseline"))
-    return VerifierDraft(
-        verifier=model_program(code, "verifier"),
-        baseline=model_program(code, "baseline"),
-        feasibility=model_program(code, "feasibility"),
-        sense=problem.objective.sense,
-        baseline_summary=_docstring_line(tree, "baseline"),
-    )
-
-
-def _docstring_line(tree: ast.Module, function: str) -> str:
-    """The first line of a top-level function's docstring (empty when it has none)."""
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == function:
-            doc = ast.get_docstring(node) or ""
-            return doc.strip().splitlines()[0].strip() if doc.strip() else ""
-    return ""
-
-
-def mutation_draft(seed: Problem, axis: Axis, answer: prompts.MutationAnswer) -> MutationDraft:
-    """The candidate a model's mutation writes whole: its statement from the model's own sections (nothing of
-    the seed's text is kept), its C_I from its input section and bounds, its C_O from its output section."""
-    objective = answer.objective.strip().rstrip(".")
-    statement = write_statement(
-        answer.title,
-        answer.story,
-        input=answer.input,
-        output=answer.output,
-        objective=objective,
-        sense=answer.sense,
-    )
-    return MutationDraft(
-        title=answer.title.strip(),
-        statement=statement,
-        objective=Objective(kind=ObjectiveKind.OPTIMISE, sense=answer.sense, formula=objective),
-        input_spec=InputSpec(constraints=" ".join(answer.input.split()), bounds=answer.bounds),
-        output_spec=OutputSpec(description=" ".join(answer.output.split())),
-        io_format=f"{_first_sentence(answer.input)} Output: {_first_sentence(answer.output)}",
-        rationale=f"{axis.value} mutation of {seed.id}",
-    )
-
-
-def _first_sentence(text: str) -> str:
-    text = " ".join(text.split())
-    end = text.find(". ")
-    return text if end < 0 else text[: end + 1]
 
 
 # -- keeping unusable answers -----------------------------------------------------------------------------
@@ -669,189 +439,3 @@ class ChatProvider:
             meaning=prompts.OPERATOR_MEANING[operator],
             spec=spec.model_dump_json(indent=1),
         )
-
-
-def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
-    where = base_url or "the default OpenAI endpoint"
-    return EndpointUnreachable(
-        f"The model endpoint {where} cannot be reached ({str(exc).splitlines()[0][:200]}); start it (a local "
-        "model: `frontiersmith model serve`) or fix FRONTIERSMITH_LLM_BASE_URL / --base-url."
-    )
-
-
-# What each refusal of every request means, and what to do (a status the endpoint answers every step with: no
-# step of the run can succeed, so the run stops on the first).
-_REFUSALS = {
-    401: "refused the API key ({said}); export the key in the variable --api-key-env names (default "
-    "OPENAI_API_KEY), or fix FRONTIERSMITH_LLM_API_KEY_ENV",
-    403: "refused access ({said}); use a key that may call the model, or another --model",
-    404: "has no such model or path ({said}); pass a model it serves with --model, and a --base-url that ends "
-    "in its API path (e.g. /v1)",
-    429: "has no quota left for this key ({said}); add credit or use another key",
-}
-
-
-def endpoint_refusal(base_url: str | None, exc: Exception) -> EndpointUnreachable | None:
-    """The sentence that stops a run when a model endpoint can serve no request: nothing answered, or it
-    refused the key (401), the access (403), the model or path (404) or the quota (429 with
-    ``insufficient_quota``); None for a failure of one request (a time-out, a rate limit, a server error)."""
-    from openai import APIConnectionError, APIStatusError, APITimeoutError
-
-    if isinstance(exc, APIConnectionError) and not isinstance(exc, APITimeoutError):
-        return unreachable(base_url, exc)
-    if not isinstance(exc, APIStatusError) or exc.status_code not in _REFUSALS:
-        return None
-    code = str(getattr(exc, "code", "") or "")
-    if exc.status_code == 429 and "quota" not in code and "quota" not in str(exc).lower():
-        return None  # a rate limit: the next request may pass
-    body = exc.body if isinstance(exc.body, dict) else {}
-    said = str(body.get("message") or str(exc)).splitlines()[0][:200]
-    where = base_url or "the default OpenAI endpoint"
-    return EndpointUnreachable(
-        f"The model endpoint {where} {_REFUSALS[exc.status_code].format(said=f'{exc.status_code}: {said}')}."
-    )
-
-
-def endpoint_error(base_url: str | None, exc: Exception) -> Exception:
-    """What a failed call to a model endpoint becomes: EndpointUnreachable when no request can succeed (nothing
-    answered, or it refused the key, the access, the model or the quota: ``endpoint_refusal``; a time-out is a
-    slow model, not a missing one), else a ProviderError for the step."""
-    from openai import APITimeoutError
-
-    refused = endpoint_refusal(base_url, exc)
-    if refused is not None:
-        return refused
-    if isinstance(exc, APITimeoutError):
-        return ProviderError("The model endpoint did not answer in time.")
-    return ProviderError(f"The model endpoint failed: {str(exc).splitlines()[0][:300]}")
-
-
-def openai_complete(base_url: str | None, model: str, api_key: str | None) -> Complete:
-    """A ``Complete`` over any OpenAI-compatible chat endpoint, through the OpenAI Agents SDK."""
-    from openai import AsyncOpenAI, OpenAIError
-
-    from agents import (
-        Agent,
-        AgentOutputSchema,
-        AgentsException,
-        OpenAIChatCompletionsModel,
-        RunConfig,
-        Runner,
-        set_tracing_disabled,
-    )
-
-    set_tracing_disabled(True)  # traces would leave the machine
-    client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
-    chat_model = OpenAIChatCompletionsModel(model=model, openai_client=client)
-
-    async def complete(messages: Messages, schema: type[BaseModel] | None) -> BaseModel | str:
-        agent = Agent(
-            name=f"frontiersmith-{schema.__name__ if schema else 'text'}",
-            instructions=messages[0]["content"],
-            model=chat_model,
-            output_type=AgentOutputSchema(schema, strict_json_schema=False) if schema else None,
-        )
-        try:
-            turns: Any = messages[1:]  # the worked example's turns, then the task
-            result = await Runner.run(agent, turns, max_turns=2, run_config=RunConfig(tracing_disabled=True))
-        except AgentsException as exc:
-            raise ProviderError(
-                f"The model's answer could not be used: {str(exc).splitlines()[0][:300]}"
-            ) from None
-        except OpenAIError as exc:
-            raise endpoint_error(base_url, exc) from None
-        usage = result.context_wrapper.usage  # as the endpoint reported it, summed over the run's turns
-        charge_tokens(usage.input_tokens, usage.output_tokens)
-        output = result.final_output
-        return output if isinstance(output, BaseModel) else str(output)
-
-    return complete
-
-
-def schema_complete(
-    base_url: str | None, model: str, api_key: str | None, *, max_tokens: int = 2048, temperature: float = 0.5
-) -> Complete:
-    """A ``Complete`` over a chat endpoint that constrains a JSON answer to its schema given as
-    ``response_format={"type": "json_object", "schema": ...}`` (llama.cpp's server, where OpenAI's
-    ``json_schema`` form is refused); the answer comes back as text, which the parsing layer reads. An answer
-    cut at ``max_tokens`` is unusable (its text goes with the error, to be kept)."""
-    from openai import AsyncOpenAI, OpenAIError
-
-    async def complete(messages: Messages, schema: type[BaseModel] | None) -> BaseModel | str:
-        # A client per answer, closed on the loop that asked: a step takes seconds, a connection a millisecond,
-        # and no client outlives the event loop it was made on (trainers and tests run one loop after another).
-        try:
-            async with AsyncOpenAI(
-                base_url=base_url, api_key=api_key or "not-needed", max_retries=1
-            ) as client:
-                answer = await client.chat.completions.create(
-                    model=model,
-                    messages=messages,  # type: ignore[arg-type]
-                    **_constrained_to(schema),
-                    max_tokens=max_tokens,
-                    temperature=temperature,
-                )
-        except OpenAIError as exc:
-            raise endpoint_error(base_url, exc) from None
-        if answer.usage:
-            charge_tokens(answer.usage.prompt_tokens, answer.usage.completion_tokens)
-        choice = answer.choices[0] if answer.choices else None
-        text = (choice.message.content or "") if choice is not None else ""
-        if choice is not None and choice.finish_reason == "length":
-            raise ProviderError(
-                f"The answer was cut at {max_tokens} tokens before it ended; write less.", raw=text
-            )
-        return text
-
-    return complete
-
-
-def _constrained_to(schema: type[BaseModel] | None) -> dict[str, Any]:
-    """The request arguments that constrain decoding to ``schema`` in llama.cpp's form (none for free text).
-    String length bounds are left to the parsing layer: llama.cpp unrolls each into a grammar rule per
-    character, and a bound of a few hundred fails to parse and has stopped the server."""
-    if schema is None:
-        return {}
-    return {
-        "response_format": {"type": "json_object", "schema": _without_lengths(schema.model_json_schema())}
-    }
-
-
-_LENGTH_KEYS = {"minLength", "maxLength"}
-
-
-def _without_lengths(node: Any) -> Any:
-    if isinstance(node, dict):
-        return {k: _without_lengths(v) for k, v in node.items() if k not in _LENGTH_KEYS}
-    if isinstance(node, list):
-        return [_without_lengths(v) for v in node]
-    return node
-
-
-Chat = Callable[[list[dict[str, Any]]], Awaitable[tuple[str, int]]]
-
-
-def openai_chat(base_url: str | None, model: str, api_key: str | None) -> Chat:
-    """A multi-turn chat over any OpenAI-compatible endpoint: messages in, (the answer's text, total tokens)
-    out. A solver under evaluation answers in free text (tools/frontier), so a bad answer is its own failure
-    rather than a schema error."""
-    from openai import APIError, AsyncOpenAI
-
-    client = AsyncOpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=1)
-
-    async def chat(messages: list[dict[str, Any]]) -> tuple[str, int]:
-        try:
-            answer = await client.chat.completions.create(model=model, messages=messages)  # type: ignore[arg-type]
-        except APIError as exc:
-            refused = endpoint_refusal(base_url, exc)
-            if refused is None:
-                raise
-            raise refused from None
-        text = answer.choices[0].message.content or "" if answer.choices else ""
-        return text, int(answer.usage.total_tokens) if answer.usage else 0
-
-    return chat
-
-
-def api_key_from_env(var: str) -> str | None:
-    return os.environ.get(var)

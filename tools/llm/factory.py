@@ -6,7 +6,8 @@ from frontiersmith.drafts import Provider
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings, get_settings
 
-from .chat import ChatProvider, api_key_from_env, openai_complete, schema_complete
+from .chat import ChatProvider
+from .endpoints import api_key_from_env, openai_complete, schema_complete
 from .local import DEFAULT_PORT, MODELS
 from .local import base_url as local_url
 from .offline import OfflineProvider

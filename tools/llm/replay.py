@@ -10,7 +10,8 @@ from pydantic import BaseModel
 from frontiersmith.errors import ProviderError
 
 from . import exchanges, prompts
-from .chat import ChatProvider, Messages
+from .chat import ChatProvider
+from .endpoints import Messages
 from .exchanges import Recording
 
 
