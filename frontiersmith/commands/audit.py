@@ -62,7 +62,7 @@ def _print(record_id: str, card) -> None:
         kill = f"{p.kill_rate:.2f}" if p.kill_rate is not None else "n/a"
         typer.echo(
             f"  probes: kill rate {kill}, well-formed mutants {p.well_formed_accepted}/{p.well_formed} accepted, "
-            f"oracle {p.oracle or 'none'}, second opinion {'yes' if p.second_opinion else 'no'}"
+            f"oracle {p.oracle or 'none'}, feasibility checker by the verifier's author {'yes' if p.second_opinion else 'no'}"
         )
     if card.divergence:
         shown = ", ".join(f"{k} {v:.3f}" for k, v in card.divergence.items() if v is not None)

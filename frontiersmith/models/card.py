@@ -41,7 +41,8 @@ class ProbeSummary(BaseModel):
     well_formed: int = 0
     well_formed_accepted: int = 0
     oracle: str = ""  # the seed's checker used as a feasibility oracle; empty: none
-    second_opinion: bool = False  # a feasibility checker written apart from the verifier
+    # the verifier's author also wrote a feasibility-only checker (one author's two programs: not independent)
+    second_opinion: bool = False
     disagreements: int = 0
 
 
@@ -57,7 +58,8 @@ class TaskCard(BaseModel):
     silent_tests: list[str] = Field(default_factory=list)
     spread: ScoreSpread | None = None
     time_limit_ms: int = 0
-    slowest_ms: float | None = None  # the slowest accepted sampled run
+    # the slowest accepted run of the references (the sampled solutions, the baseline), which sets the time limit
+    slowest_ms: float | None = None
     probes: ProbeSummary | None = None
     divergence: dict[str, float | None] = Field(default_factory=dict)
     forced: bool = False

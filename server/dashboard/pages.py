@@ -704,7 +704,7 @@ def _card(card: TaskCard | None) -> str:
             [
                 "verifier probes",
                 f"kill rate {number(p.kill_rate)}, well-formed mutants {p.well_formed_accepted}/{p.well_formed} "
-                f"accepted, oracle {esc(p.oracle or 'none')}, second opinion {'yes' if p.second_opinion else 'no'}",
+                f"accepted, oracle {esc(p.oracle or 'none')}, feasibility checker by the verifier's author {'yes' if p.second_opinion else 'no'}",
             ]
         )
     warnings = "".join(f"<li>{esc(w)}</li>" for w in card.warnings)

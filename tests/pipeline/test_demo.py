@@ -13,6 +13,7 @@ from loopback import free_port, wait_for_port
 from frontiersmith.models import CandidateStatus
 from frontiersmith.store import open_store
 from frontiersmith.tools.catalog import get_family
+from frontiersmith.tools.synthesis.quality import fitted_time_limit
 
 from .conftest import cli_env, frontiersmith_cmd
 
@@ -178,6 +179,11 @@ def test_every_published_task_is_whole_scored_against_its_references_and_carries
         assert card.example is not interactive
         assert card.scale and all(reach.share >= 0.5 for reach in card.scale.values()), card.scale
         assert card.spread is not None and card.spread.paper_best is not None  # both normalisations measured
+        # The time limit comes from the references at the tests' scale, and the statement states it.
+        checked_under = store.get_candidate(task.candidate_id).problem.limits.time_ms
+        assert card.slowest_ms is not None and card.time_limit_ms == task.problem.limits.time_ms
+        assert task.problem.limits.time_ms == fitted_time_limit(card.slowest_ms, checked_under)
+        assert f"{task.problem.limits.time_ms} ms" in text
     proc = subprocess.run(
         [*frontiersmith_cmd(), "audit", "--store", str(demo_run.path), "--json"],
         env=cli_env(tmp_path),

@@ -124,3 +124,15 @@ async def test_a_validator_that_reports_no_sizes_and_a_module_without_an_example
         "the generator gives no example: `gen example 0` must print a tiny legal input (a few lines), which the "
         "published statement shows with a judged output"
     ]
+
+
+def test_a_task_time_limit_is_three_times_its_slowest_reference_in_half_seconds_within_one_to_the_checked_limit() -> (
+    None
+):
+    from frontiersmith.tools.synthesis.quality import fitted_time_limit
+
+    assert fitted_time_limit(None, 2000) == 2000  # nothing ran: the limit it was checked under stands
+    assert fitted_time_limit(40, 2000) == 1000  # never under a second (start-up, a loaded machine)
+    assert fitted_time_limit(400, 2000) == 1500  # 1,200 ms rounded up to the next half second
+    assert fitted_time_limit(900, 2000) == 2000  # never over the limit the references were judged under
+    assert fitted_time_limit(900, 5000) == 3000

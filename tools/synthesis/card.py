@@ -71,7 +71,8 @@ def compute_card(store: Store, candidate: Candidate, forced: bool = False) -> Ta
         tests = suite_tests(store, store.get_test_suite(report.suite_id))
         runs = _sampled_runs(store, candidate.id, verifier.id, [t.id for t in tests])
         card.spread = _spread(runs, report, verifier, {t.id: t.name for t in tests})
-        accepted = [r.time_ms for per in runs.values() for r in per.values() if r.verdict is Verdict.OK]
+        references = {**runs, **_baseline_runs(store, verifier, [t.id for t in tests])}
+        accepted = [r.time_ms for per in references.values() for r in per.values() if r.verdict is Verdict.OK]
         card.slowest_ms = max(accepted, default=None)
     divergence = store.find_divergence(candidate.id)
     if divergence is not None:
@@ -95,6 +96,15 @@ def _sampled_runs(
         found = {t: by_id.get(make_id("run", sol.id, t, verifier_id)) for t in test_ids}
         out[sol.id] = {t: r for t, r in found.items() if r is not None}
     return out
+
+
+def _baseline_runs(store: Store, verifier: Verifier, test_ids: list[str]) -> dict[str, dict[str, Run]]:
+    """The baseline's runs under ``verifier`` by test id (empty for a verifier with no baseline)."""
+    bid = verifier.baseline_solution_id
+    if not bid:
+        return {}
+    wanted = {make_id("run", bid, t, verifier.id): t for t in test_ids}
+    return {bid: {wanted[r.id]: r for r in store.list_runs(bid, test_ids) if r.id in wanted}}
 
 
 def _spread(
@@ -169,7 +179,7 @@ def _warnings(card: TaskCard, bounded: bool, sizes_unknown: bool) -> list[str]:
         out.append(f"the best sampled solution scores {spread.best:.3f}: little of the scale is used")
     probes = card.probes
     if probes is not None and not probes.oracle and not probes.second_opinion and not card.interactive:
-        out.append("no feasibility check beside the verifier's own (no seed oracle, no second opinion)")
+        out.append("no feasibility check beside the verifier (no seed oracle, no feasibility-only checker)")
     if card.forced:
         out.append("published past a divergence gate (forced)")
     return out

@@ -26,7 +26,7 @@ from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
 from .card import compute_card
 from .divergence.estimate import divergence_gate
-from .quality import scale_reached
+from .quality import fitted_time_limit, scale_reached
 from .sample import baseline_summary
 from .tests import suite_tests
 
@@ -99,15 +99,19 @@ async def publish_candidate(
     test_ids = [t.id for t in tests]
     references = _references(report, tests)
     reached = scale_reached(candidate.problem.input_spec.bounds, list((suite.sizes or {}).values()))
-    problem = published_problem(candidate.problem, verifier, baseline, report, reached)
+    forced = force and gate is not None
+    card = compute_card(store, candidate, forced=forced)
+    limits = candidate.problem.limits
+    limits = limits.model_copy(update={"time_ms": fitted_time_limit(card.slowest_ms, limits.time_ms)})
+    card.time_limit_ms = limits.time_ms
+    limited = candidate.problem.model_copy(update={"limits": limits})  # a new limit is a new package
+    problem = published_problem(limited, verifier, baseline, report, reached)
     divergence = (
         {}
         if div is None
         else {"semantic": div.semantic, "behavioural": div.behavioural, "combined": div.combined}
     )
-    tid = make_id(
-        "task", candidate_id, package_hash(candidate.problem, tests, verifier, baseline, references)
-    )
+    tid = make_id("task", candidate_id, package_hash(limited, tests, verifier, baseline, references))
     task = Task(
         id=tid,
         candidate_id=candidate_id,
@@ -119,9 +123,9 @@ async def publish_candidate(
         gates=thresholds.model_dump(
             include={"min_semantic", "min_behavioural", "min_separating_tests", "min_top_ties"}
         ),
-        forced=force and gate is not None,
+        forced=forced,
         references=references,
-        card=compute_card(store, candidate, forced=force and gate is not None),
+        card=card,
     )
     with store.transaction():
         task, _replaced = store.publish_task(task)

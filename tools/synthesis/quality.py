@@ -18,6 +18,12 @@ SCORE_TIE = 1e-6  # scores this close are one score
 OBJECTIVE_SPREAD = 0.10
 SQUEEZED_BAND = 0.02
 SHOWN = 4
+# A published task's time limit comes from its references at the tests' scale: TIME_MARGIN times the slowest
+# accepted run of the sampled solutions and the baseline, in steps of TIME_STEP_MS, never under TIME_FLOOR_MS
+# (interpreter start-up, a loaded machine) and never over the limit it was cross-validated under.
+TIME_MARGIN = 3.0
+TIME_STEP_MS = 500
+TIME_FLOOR_MS = 1000
 
 
 def _number(x: float) -> str:
@@ -33,6 +39,16 @@ def scale_reached(
         if name in bounds:
             reached[name] = (max(s[name] for s in sizes if name in s), float(bounds[name][1]))
     return reached
+
+
+def fitted_time_limit(slowest_ms: float | None, limit_ms: int) -> int:
+    """The time limit a published task states, from ``slowest_ms``, its references' slowest accepted run on its
+    tests (None: none ran, and ``limit_ms`` stands): a limit the references meet with room to spare, that a
+    solution many times slower than every one of them does not."""
+    if slowest_ms is None:
+        return limit_ms
+    fitted = math.ceil(TIME_MARGIN * slowest_ms / TIME_STEP_MS) * TIME_STEP_MS
+    return int(min(limit_ms, max(TIME_FLOOR_MS, fitted)))
 
 
 def scale_failures(
