@@ -50,10 +50,17 @@ install: $(VENV)/.runtime
 demo: $(VENV)/.runtime
 	$(BIN)/frontiersmith demo
 
+# mypy checks the import package as it is installed: frontiersmith/ with store/, tools/, sandbox/, server/ and
+# agents/ as its sub-packages (setup.py's mapping), read through a view of links under build/typecheck, so every
+# import between layers is typed and agents/ is frontiersmith.agents, never the OpenAI Agents SDK's `agents`.
+TYPECHECK := build/typecheck
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy
+	rm -rf $(TYPECHECK)/frontiersmith && mkdir -p $(TYPECHECK)/frontiersmith
+	ln -s "$(CURDIR)"/frontiersmith/* $(TYPECHECK)/frontiersmith/
+	for d in store tools sandbox server agents; do ln -s "$(CURDIR)/$$d" $(TYPECHECK)/frontiersmith/$$d; done
+	cd $(TYPECHECK) && MYPYPATH=. "$(CURDIR)/$(BIN)/mypy" --config-file "$(CURDIR)/pyproject.toml" -p frontiersmith
 
 # One worker more than there are cores (-n auto; tests/conftest.py says why), a test file per worker at a time
 # so a file's module and session fixtures (one server) are built once, files with a `slow` test first

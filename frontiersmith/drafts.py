@@ -236,35 +236,69 @@ class SeedDraft:
         return tests + programs + len(self.problem.statement)
 
 
-class Provider(Protocol):
-    """What the pipeline asks of a model (tools/llm/: a chat model, the MCP client's model through sampling, the
-    offline catalog): one method per LLM step, each returning a draft. ``feedback`` carries failed protocol
-    checks back to the author. A provider never runs code."""
+# The author roles (agents/roles.py names the same): each a small protocol, so a step asks for the one role it uses
+# and an author that plays one role (a caller's strategy labels, a scripted test writer) is passed as that role.
 
-    name: str
+
+class SeedDescriber(Protocol):
+    """Reads a closed problem's statement into its tuple, and writes a checker for a seed that has none."""
+
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft: ...
+
+    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft: ...
+
+
+class Mutator(Protocol):
+    """Step 1: the mutations it offers of a seed, and each one written whole."""
 
     def axes_for(self, seed: Problem) -> list[Axis]:
         """The mutations it offers of ``seed``, as axes in order; an axis offered twice is two mutations
         (``mutate``'s ``index`` 0 and 1)."""
         ...
 
-    async def describe_seed(self, problem: Problem) -> SeedTupleDraft: ...
-
-    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft: ...
-
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft: ...
+
+
+class CoarseJudge(Protocol):
+    """Step 1's filter: is a mutation open-ended, well-posed and new."""
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict: ...
 
+
+class Solver(Protocol):
+    """Step 2: an independent solution, the ``index``-th."""
+
     async def solve(self, problem: Problem, *, index: int) -> SolutionDraft: ...
 
+
+class DivergenceJudge(Protocol):
+    """Step 3: which solutions share an idea (equal labels)."""
+
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups: ...
+
+
+class TestsAuthor(Protocol):
+    """Step 4: the generator and validator (``feedback``: the failed checks it owns)."""
 
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft: ...
 
+
+class VerifierAuthor(Protocol):
+    """Step 4: the verifier and baseline (``feedback``: the failed checks it owns)."""
+
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft: ...
+
+
+class Provider(
+    SeedDescriber, Mutator, CoarseJudge, Solver, DivergenceJudge, TestsAuthor, VerifierAuthor, Protocol
+):
+    """Every role at once, which the pipeline asks of a model (tools/llm/: a chat model, the MCP client's model
+    through sampling, the offline catalog): one method per LLM step, each returning a draft. ``feedback``
+    carries failed protocol checks back to the author. A provider never runs code."""
+
+    name: str
 
 
 def provider_name(provider: object) -> str:
@@ -275,6 +309,13 @@ def provider_name(provider: object) -> str:
 
 __all__ = [
     "CheckerDraft",
+    "CoarseJudge",
+    "DivergenceJudge",
+    "Mutator",
+    "SeedDescriber",
+    "Solver",
+    "TestsAuthor",
+    "VerifierAuthor",
     "DefectLabel",
     "CoarseReason",
     "CoarseVerdict",

@@ -107,7 +107,13 @@ def evaluate(
     for column in ("problem", "attempt", "score", "failure", "detail"):
         table.add_column(column)
     for r in rows:
-        table.add_row(r["problem_id"], str(r["attempt"]), f"{r['score']:.3f}", r["failure"], r["detail"][:80])
+        table.add_row(
+            str(r["problem_id"]),
+            str(r["attempt"]),
+            f"{r['score']:.3f}",
+            str(r["failure"]),
+            str(r["detail"])[:80],
+        )
     table_console().print(table)
 
 

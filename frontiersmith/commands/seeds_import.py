@@ -71,14 +71,14 @@ def seeds_import(
         make_provider(settings.llm_provider, settings) if settings.llm_provider in MODEL_PROVIDERS else None
     )
     stderr = Console(stderr=True)
-    with open_store(settings=settings) as store, ProgressBar(stderr, enabled=not as_json) as progress:
+    with open_store(settings=settings) as opened, ProgressBar(stderr, enabled=not as_json) as progress:
 
         async def run() -> ImportSummary:
             # A model's unusable answers are kept as llm.bad_answer events of their seeds.
-            with keeping_bad_answers(store):
+            with keeping_bad_answers(opened):
                 return await import_seeds(
                     path,
-                    store,
+                    opened,
                     format=format,
                     limit=limit,
                     as_seed=as_seed,

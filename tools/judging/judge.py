@@ -847,7 +847,11 @@ async def open_judge(
     async with contextlib.AsyncExitStack() as stack:
         # a sandbox of its own is sized for this problem's runs (sandbox/admission.py)
         sized_for = limits_in_force(verifier, limits)
-        sb = sandbox or await stack.enter_async_context(open_sandbox(backend, settings, sized_for))
+        sb: Sandbox = (
+            sandbox
+            if sandbox is not None
+            else await stack.enter_async_context(open_sandbox(backend, settings, sized_for))
+        )
         compiled = await compile_all(sb, {VERIFIER_KEY: verifier.program, **programs})
         checker = compiled.pop(VERIFIER_KEY)
         if checker.verdict is Verdict.SYSTEM_ERROR:  # the host's compiler failed, not the verifier's source

@@ -70,7 +70,7 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         t.rejected[Stage.MUTATE.value] += 1
         why = Rejection(stage=Stage.MUTATE, reason=str(e.payload.get("reason")))
         t.reasons.append((f"{e.subject_id} ({e.payload.get('axis')})", why))
-        t.about[t.reasons[-1][0]] = CandidateNote(title=None, seed=e.subject_id)
+        t.about[t.reasons[-1][0]] = CandidateNote(title=None, seed=e.subject_id or "")
     order = {s: i for i, s in enumerate(STAGES)}
     for c in cands:
         rejection = None

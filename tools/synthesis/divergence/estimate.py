@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from frontiersmith.drafts import Provider, SolutionDraft, StrategyGroups, provider_name
+from frontiersmith.drafts import DivergenceJudge, SolutionDraft, StrategyGroups, provider_name
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Divergence, Normalisation, Problem, Rejection, Solution, Stage, make_id
 from frontiersmith.store import Store
@@ -56,7 +56,10 @@ class AuthoredJudge:
 
 
 async def semantic_labels(
-    provider: Provider, problem: Problem, solutions: Sequence[Solution | SolutionDraft], group_size: int = 8
+    provider: DivergenceJudge,
+    problem: Problem,
+    solutions: Sequence[Solution | SolutionDraft],
+    group_size: int = 8,
 ) -> list[int]:
     """Strategy labels for all solutions (a candidate's sampled ones, or any problem's programs) with one
     judge call per group of ``group_size`` and merge calls over the groups' representatives, instead of a
@@ -83,7 +86,7 @@ async def semantic_labels(
 
 
 async def _across_blocks(
-    provider: Provider, problem: Problem, drafts: list[SolutionDraft], half: int
+    provider: DivergenceJudge, problem: Problem, drafts: list[SolutionDraft], half: int
 ) -> list[int]:
     """Labels for solutions no group call found alike: every pair of blocks of ``half`` solutions judged
     together (one call a pair, each of a group's size), the ideas any call finds shared joined."""
@@ -111,7 +114,7 @@ async def estimate_divergence(
     candidate_id: str,
     mode: Mode = "both",
     *,
-    provider: Provider | None = None,
+    provider: DivergenceJudge | None = None,
     group_size: int = 8,
     behavioural_scale: float = DEFAULT_THRESHOLDS.behavioural_scale,
 ) -> Divergence:
