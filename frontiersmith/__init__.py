@@ -34,8 +34,8 @@ _HOMES = {
     "Language": "frontiersmith.models",
     "Verdict": "frontiersmith.models",
     "TestResult": "frontiersmith.models",
-    "JudgePackage": "frontiersmith.tools.judging.judge",
-    "JudgeReport": "frontiersmith.tools.judging.judge",
+    "JudgePackage": "frontiersmith.tools.judging.package",
+    "JudgeReport": "frontiersmith.tools.judging.package",
     "Settings": "frontiersmith.settings",
     "SynthesisConfig": "frontiersmith.tools.synthesis.pipeline",
     # errors: every error the API raises is a FrontierSmithError
@@ -95,7 +95,8 @@ if TYPE_CHECKING:
     from .rewards.environment import load_environment
     from .settings import Settings
     from .store import Store, open_store
-    from .tools.judging.judge import JudgePackage, JudgeReport
+    from .tools.judging.judge import JudgeReport
+    from .tools.judging.package import JudgePackage
     from .tools.judging.packages import load_package
     from .tools.synthesis.pipeline import SynthesisConfig
 

@@ -18,7 +18,8 @@ from frontiersmith.models import Language, Limits, Objective, ObjectiveKind, Pro
 from frontiersmith.store import Store
 from frontiersmith.tools.exports import TaskBundle, export_tasks, load_bundle
 from frontiersmith.tools.exports.frontiercs import native_checker, write_frontiercs
-from frontiersmith.tools.judging.judge import JudgePackage, JudgeTest, VerifierSpec, judge_solution
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution
+from frontiersmith.tools.judging.package import JudgePackage
 from frontiersmith.tools.judging.packages import load_package
 from frontiersmith.tools.problems.submit import submit
 

@@ -11,15 +11,8 @@ import random
 import pytest
 
 from frontiersmith.models import Language, Limits, Normalisation, Program, Verdict, VerifierKind
-from frontiersmith.tools.judging.judge import (
-    TESTLIB_OK,
-    TESTLIB_POINTS,
-    JudgeTest,
-    VerifierSpec,
-    c_number,
-    checker_ratio,
-    judge_solution,
-)
+from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution
+from frontiersmith.tools.judging.verdicts import TESTLIB_OK, TESTLIB_POINTS, c_number, checker_ratio
 
 LIMITS = Limits(time_ms=1000, memory_mb=256)
 LIBC = ctypes.CDLL(None)

@@ -15,7 +15,7 @@ from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 from frontiersmith.store.records import CHAIN_RELATIONS, RecordSummary
 
-from ..judging.judge import JudgePackage
+from ..judging.package import JudgePackage
 from ..problems.resolver import cached_baseline_objectives, from_store
 from ..synthesis.card import card_of
 from ..synthesis.publish import package_hash

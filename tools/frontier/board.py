@@ -22,7 +22,8 @@ from frontiersmith.store import Store
 from ..catalog import get_family
 from ..judging.executor import get_executor
 from ..judging.jobs import JudgeJob
-from ..judging.judge import JudgePackage, JudgeReport
+from ..judging.judge import JudgeReport
+from ..judging.package import JudgePackage
 from ..problems.resolver import CATALOG_PREFIX, cached_baseline_objectives
 from ..synthesis.sample import sampled
 

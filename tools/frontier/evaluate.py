@@ -35,7 +35,7 @@ from frontiersmith.store import Store
 from ..catalog import list_families
 from ..exports.bundle import best_sampled
 from ..judging.executor import get_executor
-from ..judging.judge import JudgePackage
+from ..judging.package import JudgePackage
 from ..problems.resolver import CATALOG_PREFIX, from_store, get_problem
 from ..problems.submit import list_problems
 from .board import BOARD_EVENT, Board, board_of, judge_program, judge_programs

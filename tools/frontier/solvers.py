@@ -26,7 +26,7 @@ from frontiersmith.models import Language, Problem
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store
 
-from ..judging.judge import JudgePackage
+from ..judging.package import JudgePackage
 from ..llm import prompts
 from ..llm.answers import find_program
 from ..llm.endpoints import api_key_from_env, openai_chat

@@ -4,25 +4,7 @@ Everything that scores code (the CLI, ``submit``, the pipeline's score matrix, R
 ``judge_solution``. Only the verifier's verdict counts: the solution's stdout goes to the verifier
 as a file and nothing the solution prints is ever parsed for a score.
 
-Verifier kinds:
-- testlib: ``CHK input.txt output.txt answer.txt result.txt`` (testlib's optional result file, where
-  ``quitp`` writes ``"P message"``). Exit 0 scores 1, exit 7 (points) scores the checker's points,
-  exit 1/2 (and testlib's 4, "dirt") is INVALID, exit 3 (FAIL), a crash or running out of its CPU time
-  is SYSTEM_ERROR counted as 0 (the output broke it: "the checker could not read your output"), unless the
-  checker FAILed on that test for every reference program too (the package's fault: no score); a verdict's
-  exit with nothing written is no verdict (tools/judging/written.py: tried alone, then a system error); a run
-  the host failed (the sandbox, or the wall clock on a busy machine) is retried, and a test still unjudged
-  leaves the whole run without a score (see ``tools/judging/scoring.aggregate_scores``).
-  Exit 7 scores testlib's own ``points`` value: the number that starts the result file, else a
-  ``points P`` line on stderr; only when neither exists, the first ``Ratio: x`` of the checker's
-  message (FrontierCS checkers print it next to the same value), else 0. Exit 0 scores a
-  ``Ratio: x`` in the message when there is one, else 1. Numbers are read in every form C and C++
-  print them (``%g``, ``%e``, ``%f``, ``%a``, iostream defaults, ``inf``, ``nan``); the score is
-  clamped to [0, 1] and an infinite or NaN value scores 0.
-- native: ``VERIFIER verify input.txt output.txt`` prints one JSON line
-  ``{"feasible": bool, "objective": number|null, "message": str}``; infeasible is INVALID,
-  anything else malformed is SYSTEM_ERROR. The objective is normalised against the baseline's
-  objective on the same test (``tools/judging/scoring.py``).
+How a verifier's run becomes a verdict and a score (the verifier kinds): ``tools/judging/verdicts.py``.
 """
 
 from __future__ import annotations
@@ -30,371 +12,58 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import inspect
-import json
-import math
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 import anyio
-from pydantic import BaseModel, ConfigDict, ValidationError
 
 from frontiersmith.errors import InvalidInputError, SandboxError
 from frontiersmith.models import (
     Limits,
     Normalisation,
-    Problem,
     Program,
-    Reference,
-    Sense,
     TestResult,
     Verdict,
     VerifierKind,
-    coarse_measure,
-    data_free,
 )
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
-from .scoring import ScoreSummary, aggregate_scores, normalise
+from .package import (
+    JudgeReport,
+    JudgeTest,
+    VerifierSpec,
+    check_normalisation,
+    limits_in_force,
+    needs_baseline,
+    objectives_of,
+    run_limits,
+    verifier_run_limits,
+)
+from .scoring import normalise
+from .verdicts import (
+    CHECKER_FAIL,
+    RESULT_FILE,
+    interpret_checker,
+    interpret_feasibility,
+    interpret_native,
+    rejection_reason,
+    shortened,
+)
 from .written import no_verdict, unwritten_checker
 
 Progress = Callable[[int, int], Awaitable[None] | None]
-
-TESTLIB_OK, TESTLIB_WA, TESTLIB_PE, TESTLIB_FAIL, TESTLIB_DIRT, TESTLIB_POINTS = 0, 1, 2, 3, 4, 7
-# A number as C's printf (%g %e %E %f %a %A) and C++ iostreams (default, scientific, fixed, hexfloat,
-# uppercase, showpos) write it, as strtod would read it: the hex form first, so "0x1p-3" is not "0".
-C_NUMBER = (
-    r"[+-]?(?:"
-    r"0[xX](?:[0-9a-fA-F]+(?:\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
-    r"|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
-    r"|(?i:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?)"
-    r")"
-)
-_NUMBER = re.compile(C_NUMBER)
-_RATIO = re.compile(r"(?<![A-Za-z0-9_])Ratio:\s*(" + C_NUMBER + ")")
-_POINTS_LINE = re.compile(r"^points\s+(" + C_NUMBER + ")", re.MULTILINE)
-RESULT_FILE = "result.txt"
-_RESULT_FILE_NOTE = "See file to check exit message"
-MESSAGE_SHOWN = 500
-
-
-@dataclass(frozen=True)
-class JudgeTest:
-    """One test: its name (the file stem, e.g. ``"1"``), input bytes and optional reference answer."""
-
-    name: str
-    input: bytes
-    answer: bytes | None = None
-    missing: str = ""  # why the test's files are not there; judged as SYSTEM_ERROR without a run
-    distribution: str = ""  # the generator distribution it came from, when known
-
-
-@dataclass(frozen=True)
-class VerifierSpec:
-    """How a solution's output becomes a score on one test."""
-
-    program: Program
-    kind: VerifierKind = VerifierKind.NATIVE
-    sense: Sense | None = None
-    normalisation: Normalisation = Normalisation.PAPER
-    ratio_cap: float = 1.0  # k of FrontierCS clamp(B/O, 0, k)
-    time_ms: int = 10_000  # the verifier's own limits (FrontierCS gives checkers 10 s)
-    memory_mb: int = 1024
-    interactive: bool = False  # an interactor: it talks to the running solution (``Judge._interact``)
-
-
-@dataclass
-class JudgePackage:
-    """A problem ready to judge: its tests, its verifier and (native scoring) the baseline s*."""
-
-    format: str  # native | frontiercs (a folder), task | imported | catalog (the store)
-    problem: Problem
-    verifier: VerifierSpec
-    tests: list[JudgeTest]
-    limits: Limits
-    baseline: Program | None = None
-    reference: Program | None = None
-    root: Path | None = None  # the folder it was read from
-    # the records a package from the store is judged against: test name -> TestCase id, the verifier, s*
-    test_ids: dict[str, str] = field(default_factory=dict)
-    verifier_id: str | None = None
-    baseline_id: str | None = None
-    # test name -> the reference points fixed when the task was published (range normalisation): the
-    # baseline's and the best known objective; None: the baseline's are computed from ``baseline``.
-    references: dict[str, Reference] | None = None
-
-    @property
-    def pinned_baseline(self) -> dict[str, float] | None:
-        """The baseline's objective per test as the package fixes it (None: computed from ``baseline``)."""
-        return None if self.references is None else {n: r.baseline for n, r in self.references.items()}
-
-    @property
-    def best(self) -> dict[str, float] | Program | None:
-        """What range normalisation scores as 1 on each test: the fixed best known objectives, else the
-        reference program (whose objectives are computed), else None."""
-        if self.references is not None:
-            return {n: r.best for n, r in self.references.items()}
-        return self.reference
-
-
-@dataclass
-class JudgeReport:
-    """A solution judged on a suite: ``score`` (the mean of the per-test scores, each in [0, 1]), its verdict
-    (CE when it did not compile), each test's ``TestResult`` and the baseline's and best objectives it was
-    normalised against; ``complete`` is False when the host failed under a test (then there is no score)."""
-
-    score: float  # tools/judging/scoring.aggregate_scores: the mean over every test (see ``complete``)
-    tests: list[TestResult]
-    compile_message: str = ""
-    verdict: Verdict = (
-        Verdict.OK
-    )  # CE when the solution did not compile, SYSTEM_ERROR when the verifier did not
-    baseline_objectives: dict[str, float] = field(
-        default_factory=dict
-    )  # computed here from a baseline Program
-    best_objectives: dict[str, float] = field(default_factory=dict)
-    # how the per-test scores became ``score`` (set by ``aggregate``): judged, left out, verifier failures
-    totals: ScoreSummary = field(default_factory=lambda: ScoreSummary(0.0, 0, 0))
-
-    def aggregate(self) -> ScoreSummary:
-        """Set ``score`` and ``totals`` from the per-test results (tools/judging/scoring.aggregate_scores)."""
-        self.totals = aggregate_scores(self.tests)
-        self.score = self.totals.score
-        return self.totals
-
-    @property
-    def judged(self) -> int:  # tests the mean is over
-        return self.totals.judged
-
-    @property
-    def complete(self) -> bool:
-        """Whether every test was judged: only then is ``score`` the solution's score (tools/judging/scoring)."""
-        return self.totals.complete
-
-    @property
-    def system_errors(self) -> int:  # tests the host failed on after every retry: no score while any is left
-        return self.totals.system_errors
-
-    @property
-    def verifier_failures(self) -> int:  # SYSTEM_ERROR tests the verifier gave on the output, judged as 0
-        return self.totals.verifier_failures
-
-    def without_test_data(self, limits: Limits | None) -> JudgeReport:
-        """This report without a word of the tests' data: each test's message is its ``diagnostic(limits)``
-        and nothing the program printed is kept. With ``limits`` (what a solver is shown: ``submit``, the
-        evaluation's and every reward's feedback; the one place that view is made) each test's exit code and
-        signal are dropped and its time and memory are the upper edges of their buckets (``coarse_measure``);
-        ``None`` (the problem owner's ``frontiersmith judge``) keeps the measurements. Only a compile error of
-        the solution keeps the compiler's words (it compiles before any test is seen); a verifier's compile
-        error is dropped, since it quotes the verifier's source."""
-        keep = self.compile_message if self.verdict is Verdict.CE else ""
-
-        def shown(t: TestResult) -> TestResult:
-            update: dict[str, Any] = {
-                "message": keep if t.verdict is Verdict.CE and keep else t.diagnostic(limits),
-                "output": None,
-            }
-            if limits is not None:
-                update.update(exit_code=None, signal=None)
-                if t.measured:
-                    update["time_ms"] = coarse_measure(t.time_ms, limits.time_ms)[0]
-                    memory_kb = limits.memory_mb * 1024
-                    update["memory_kb"] = round(coarse_measure(t.memory_kb, memory_kb)[0])
-            return t.model_copy(update=update)
-
-        return replace(self, tests=[shown(t) for t in self.tests], compile_message=keep)
-
-    @property
-    def summary(self) -> str:
-        return self.totals.describe()
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``frontiersmith judge --json`` shape."""
-        return {
-            "score": self.score,
-            "complete": self.complete,
-            "judged": self.judged,
-            "system_errors": self.system_errors,
-            "missing": self.totals.missing,
-            "verifier_failures": self.verifier_failures,
-            "summary": self.summary,
-            "tests": [
-                {
-                    "name": t.name,
-                    "verdict": t.verdict.value,
-                    "score": t.score,
-                    "time_ms": t.time_ms,
-                    "memory_kb": t.memory_kb,
-                    "message": t.message,
-                }
-                for t in self.tests
-            ],
-        }
-
-
-class NativeVerdict(BaseModel):
-    """The one JSON line a native verifier prints."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    feasible: bool
-    objective: float | None = None
-    message: str = ""
-    reason: str = (
-        ""  # for a solver: which constraint the output broke, without test data (``rejection_reason``)
-    )
-
-
-_HARNESS_FRAME = re.compile(r'^\s*File "(<string>|[^"]*)", line \d+, in (<module>|_harness_main)$')
-
-
-def error_tail(text: str, limit: int = 300) -> str:
-    """The end of a program's error output: a traceback's last lines name the error (and the author's line that
-    raised it), its first ones only the harness, whose frames are left out."""
-    lines = [line for line in text.strip().splitlines() if not _HARNESS_FRAME.match(line)]
-    text = "\n".join(line for line in lines if line != "Traceback (most recent call last):")
-    return text if len(text) <= limit else "..." + text[-limit:]
-
-
-def _short(text: str) -> str:
-    text = text.strip()
-    return text if len(text) <= MESSAGE_SHOWN else text[: MESSAGE_SHOWN - 3] + "..."
-
-
-def c_number(text: str) -> float | None:
-    """The number that ``text`` starts with, read as C's strtod reads what printf or iostreams wrote."""
-    found = _NUMBER.match(text.lstrip())
-    return _number_value(found.group(0)) if found else None
-
-
-def _number_value(token: str) -> float:
-    if token.lstrip("+-")[:2] in ("0x", "0X"):
-        try:
-            return float.fromhex(token)
-        except OverflowError:  # strtod gives HUGE_VAL, i.e. infinity
-            return -math.inf if token.startswith("-") else math.inf
-    return float(token.split("(", 1)[0])  # glibc's "nan(0x8000)" is a NaN
-
-
-def _clamped(value: float) -> float:
-    # An infinite or NaN ratio scores 0 and still counts, never SYSTEM_ERROR: SYSTEM_ERROR tests are
-    # left out of the mean, so an output that drives a checker's arithmetic to 0/0 would otherwise
-    # drop its worst tests from the mean and raise its own score.
-    return min(1.0, max(0.0, value)) if math.isfinite(value) else 0.0
-
-
-def checker_ratio(exit_code: int, message: str, result_file: str | None = None) -> float:
-    """The score a testlib checker gave (exit 0 or 7), by the precedence in the module docstring.
-
-    ``message`` is the checker's stderr and ``result_file`` what it wrote to testlib's result file
-    (None when it wrote none).
-    """
-    text = result_file if result_file is not None else message
-    if exit_code == TESTLIB_POINTS:
-        # testlib's quitp writes "P message" to the result file and "points P message" to stderr,
-        # P being the exact value it was given, so that value wins over any text the message holds.
-        points = c_number(result_file) if result_file is not None else None
-        if points is None:
-            line = _POINTS_LINE.search(message)
-            points = _number_value(line.group(1)) if line else None
-        if points is not None:
-            return _clamped(points)
-    found = _RATIO.search(text)
-    if found:
-        return _clamped(_number_value(found.group(1)))
-    return 1.0 if exit_code == TESTLIB_OK else 0.0
-
-
-# how a checker's written FAIL on an output starts its message (interpret_checker)
-CHECKER_FAIL = "checker FAIL"
 
 
 def _key(test: JudgeTest) -> tuple[str, int, int]:
     return (test.name, hash(test.input), hash(test.answer))
 
 
-def interpret_checker(result: ExecResult) -> tuple[Verdict, float, str]:
-    """(verdict, score, message) from one testlib checker run."""
-    raw = result.files.get(RESULT_FILE)
-    result_file = raw.decode("utf-8", "replace") if raw is not None else None
-    stderr = "\n".join(line for line in result.stderr.splitlines() if line.strip() != _RESULT_FILE_NOTE)
-    message = stderr.strip() or result.stdout.decode("utf-8", "replace").strip() or (result_file or "")
-    crashed = result.signal is not None or result.verdict not in (Verdict.OK, Verdict.RE)
-    if crashed or result.exit_code is None:
-        why = result.message or result.verdict.value
-        return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker failed ({why}): {message}")
-    code = result.exit_code
-    if code in (TESTLIB_OK, TESTLIB_POINTS):
-        return Verdict.OK, checker_ratio(code, message, result_file), _short(message)
-    if code in (TESTLIB_WA, TESTLIB_PE, TESTLIB_DIRT):
-        return Verdict.INVALID, 0.0, _short(message)
-    if code == TESTLIB_FAIL:
-        return Verdict.SYSTEM_ERROR, 0.0, _short(f"{CHECKER_FAIL}: {message}")
-    return Verdict.SYSTEM_ERROR, 0.0, _short(f"checker exit code {code}: {message}")
-
-
-def interpret_native(result: ExecResult) -> tuple[Verdict, float | None, str]:
-    """(verdict, objective, message) from one native verifier run."""
-    if result.verdict is not Verdict.OK:
-        why = result.message or result.verdict.value
-        return Verdict.SYSTEM_ERROR, None, _short(f"verifier failed ({why}): {error_tail(result.stderr)}")
-    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
-    try:
-        if not lines:
-            raise ValueError("no output")
-        verdict = NativeVerdict.model_validate(json.loads(lines[-1]))
-    except (ValueError, ValidationError):
-        shown = lines[-1] if lines else ""
-        return Verdict.SYSTEM_ERROR, None, _short(f"verifier printed no JSON verdict line: {shown!r}")
-    if not verdict.feasible:
-        return Verdict.INVALID, None, _short(verdict.message or "infeasible output")
-    if verdict.objective is None or not math.isfinite(verdict.objective):
-        return (
-            Verdict.SYSTEM_ERROR,
-            None,
-            _short("verifier called the output feasible but gave no finite objective"),
-        )
-    return Verdict.OK, verdict.objective, _short(verdict.message)
-
-
-def rejection_reason(result: ExecResult) -> str:
-    """What a solver may be told of why a native verifier rejected an output: the ``reason`` of its verdict
-    line (its ``message`` is the owner's and may quote the test), blanked of numbers and quoted strings
-    (``data_free``) in case it quotes them; "" when it gives none."""
-    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
-    try:
-        reason = json.loads(lines[-1]).get("reason") if lines else None
-    except (ValueError, AttributeError):
-        return ""
-    return data_free(reason) if isinstance(reason, str) else ""
-
-
-def interpret_feasibility(result: ExecResult) -> tuple[bool | None, str]:
-    """(feasible, message) from one run of a feasibility-only checker (a native verdict line whose objective
-    is not read); None and why when it gave no verdict."""
-    if result.verdict is not Verdict.OK:
-        return None, _short(
-            f"it failed ({result.message or result.verdict.value}): {error_tail(result.stderr)}"
-        )
-    lines = [line for line in result.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
-    try:
-        verdict = NativeVerdict.model_validate(json.loads(lines[-1]))
-    except (IndexError, ValueError, ValidationError):
-        return None, "it printed no JSON verdict line"
-    return verdict.feasible, _short(verdict.message)
-
-
-def _run_limits(limits: Limits) -> RunLimits:
-    return RunLimits(time_ms=limits.time_ms, memory_mb=limits.memory_mb, output_kb=limits.output_kb)
-
-
 def _missing(test: JudgeTest) -> TestResult:
     return TestResult(
-        name=test.name, verdict=Verdict.SYSTEM_ERROR, message=_short(test.missing), missing=True
+        name=test.name, verdict=Verdict.SYSTEM_ERROR, message=shortened(test.missing), missing=True
     )
 
 
@@ -438,25 +107,14 @@ async def run_verifier_retrying(run: Callable[[], Awaitable[ExecResult]]) -> Exe
 
 
 VERIFIER_KEY = "verifier"  # the verifier's name among the programs open_judge compiles
-INTERACTOR_SCALE = 4  # an interactor's limits, in the solution's (as FrontierCS's judge sets them)
 
 
 class VerifierCompileError(InvalidInputError):
     """The verifier (or checker) of a problem does not compile, so nothing can be judged."""
 
     def __init__(self, compiler_message: str):
-        self.compiler_message = _short(compiler_message)
+        self.compiler_message = shortened(compiler_message)
         super().__init__(f"The verifier does not compile; fix it: {self.compiler_message}")
-
-
-def needs_baseline(verifier: VerifierSpec) -> bool:
-    """Whether scores are normalised against the baseline's objective on each test."""
-    return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
-
-
-def objectives_of(results: Iterable[TestResult]) -> dict[str, float]:
-    """Objective per test of the runs the verifier accepted (a trusted program's reference values)."""
-    return {r.name: r.objective for r in results if r.verdict is Verdict.OK and r.objective is not None}
 
 
 @dataclass
@@ -465,22 +123,6 @@ class _Verdict:
 
     given: anyio.Event = field(default_factory=anyio.Event)
     result: TestResult | None = None
-
-
-def verifier_run_limits(verifier: VerifierSpec, limits: Limits) -> RunLimits:
-    """A verifier's run limits on a problem: its own, and for an interactor, which runs beside the solution,
-    four times the solution's time and memory where that is more (as FrontierCS's judge sets them)."""
-    scale = INTERACTOR_SCALE if verifier.interactive else 0
-    return RunLimits(
-        time_ms=max(verifier.time_ms, scale * limits.time_ms),
-        memory_mb=max(verifier.memory_mb, scale * limits.memory_mb),
-        output_kb=max(limits.output_kb, 1024),
-    )
-
-
-def limits_in_force(verifier: VerifierSpec, limits: Limits) -> tuple[RunLimits, RunLimits]:
-    """The limits of a problem's runs (the solution's, the verifier's): what a sandbox judging it is sized for."""
-    return _run_limits(limits), verifier_run_limits(verifier, limits)
 
 
 class Judge:
@@ -599,7 +241,7 @@ class Judge:
             and self._reference_fails.get(_key(test))
         ):
             result.verifier_failed, result.package_fault = False, True
-            result.message = _short(
+            result.message = shortened(
                 "the checker FAILs on this test for the problem's reference solutions too: the problem's package "
                 f"is at fault (its checker or its test files), not the solution; {result.message}"
             )
@@ -646,14 +288,14 @@ class Judge:
                 return await self._run(program, test, keep_output)
             except Exception as exc:  # a sandbox failure on one test must not sink the others
                 return TestResult(
-                    name=test.name, verdict=Verdict.SYSTEM_ERROR, message=_short(f"sandbox failure: {exc}")
+                    name=test.name, verdict=Verdict.SYSTEM_ERROR, message=shortened(f"sandbox failure: {exc}")
                 )
 
     async def _run(self, program: ProgramHandle, test: JudgeTest, keep_output: bool) -> TestResult:
         if self.verifier.interactive:
             return self._blame(test, await self._interact(program, test))
         for _attempt in range(RUN_ATTEMPTS):  # a run the host failed says nothing of the program: again
-            run = await self.sandbox.run(program, stdin=test.input, limits=_run_limits(self.limits))
+            run = await self.sandbox.run(program, stdin=test.input, limits=run_limits(self.limits))
             if run.verdict not in HOST_FAILURES:
                 break
         measured = {
@@ -665,7 +307,7 @@ class Judge:
         }
         if run.verdict is not Verdict.OK:
             return TestResult(
-                name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
+                name=test.name, verdict=run.verdict, message=shortened(run.message or run.stderr), **measured
             )
         return self._blame(test, (await self._verify(test, run.stdout)).model_copy(update=measured))
 
@@ -692,7 +334,7 @@ class Judge:
         }
         if run.verdict is not Verdict.OK:
             return TestResult(
-                name=test.name, verdict=run.verdict, message=_short(run.message or run.stderr), **measured
+                name=test.name, verdict=run.verdict, message=shortened(run.message or run.stderr), **measured
             )
         reason = ""
         if testlib:
@@ -730,7 +372,7 @@ class Judge:
                 args=args,
                 files=files,
                 want_files=[RESULT_FILE],
-                limits=_run_limits(self.limits),
+                limits=run_limits(self.limits),
                 interactor_limits=self.verifier_limits,
                 alone=alone,
             )
@@ -775,7 +417,7 @@ class Judge:
         """Objective per test of a trusted program (the baseline); tests it fails are left out."""
         if not compiled.ok or compiled.program is None:
             raise InvalidInputError(
-                f"The {role} program does not compile; fix it: {_short(compiled.message)}"
+                f"The {role} program does not compile; fix it: {shortened(compiled.message)}"
             )
         results = await self.run_all(compiled.program, tests)
         for test, result in zip(tests, results, strict=True):  # (run_all keeps the tests' order)
@@ -805,7 +447,7 @@ class Judge:
         """A compiled solution on every test, scored; a solution that did not compile gets its verdict
         (CE) on every test without a run."""
         if not compiled.ok or compiled.program is None:
-            return _unrun(tests, compiled.verdict, _short(compiled.message))
+            return _unrun(tests, compiled.verdict, shortened(compiled.message))
         results = await self.run_all(compiled.program, tests, progress=progress, keep_output=keep_output)
         self.score(results, baseline, best)
         return results
@@ -823,7 +465,7 @@ class Judge:
         the RL rewards, which judge many solutions with one open Judge, both give."""
         report = JudgeReport(0.0, await self.judge(compiled, tests, baseline, best, progress=progress))
         if not compiled.ok:
-            report.verdict, report.compile_message = compiled.verdict, _short(compiled.message)
+            report.verdict, report.compile_message = compiled.verdict, shortened(compiled.message)
         report.aggregate()
         return report
 
@@ -855,7 +497,9 @@ async def open_judge(
         compiled = await compile_all(sb, {VERIFIER_KEY: verifier.program, **programs})
         checker = compiled.pop(VERIFIER_KEY)
         if checker.verdict is Verdict.SYSTEM_ERROR:  # the host's compiler failed, not the verifier's source
-            raise SandboxError(f"The verifier could not be compiled on this host: {_short(checker.message)}")
+            raise SandboxError(
+                f"The verifier could not be compiled on this host: {shortened(checker.message)}"
+            )
         if not checker.ok or checker.program is None:
             raise VerifierCompileError(checker.message)
         yield Judge(sb, verifier, checker.program, limits, workers or settings.workers, limiter), compiled
@@ -875,11 +519,11 @@ def _normalise(
         return
     if result.name not in baseline:
         result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
-        result.message = _short(f"no baseline objective for test {result.name}; {result.message}")
+        result.message = shortened(f"no baseline objective for test {result.name}; {result.message}")
         return
     if verifier.normalisation is Normalisation.RANGE and result.name not in best:
         result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
-        result.message = _short(f"no best objective for test {result.name} (range normalisation)")
+        result.message = shortened(f"no best objective for test {result.name} (range normalisation)")
         return
     result.score = normalise(
         verifier.normalisation,
@@ -902,20 +546,6 @@ async def compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str,
         for name, program in programs.items():
             tg.start_soon(one, name, program)
     return results
-
-
-def check_normalisation(verifier: VerifierSpec, baseline: object, best: object) -> None:
-    if not needs_baseline(verifier):
-        return
-    norm = verifier.normalisation
-    if baseline is None:
-        raise InvalidInputError(
-            f"The {norm.value} normalisation needs the baseline's objectives; pass a baseline."
-        )
-    if norm is Normalisation.RANGE and best is None:
-        raise InvalidInputError("Range normalisation needs the best objective per test; pass best.")
-    if norm is not Normalisation.RANGE and verifier.sense is None:
-        raise InvalidInputError(f"The {norm.value} normalisation needs the objective's sense.")
 
 
 async def judge_solution(

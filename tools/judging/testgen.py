@@ -17,7 +17,8 @@ from frontiersmith.sandbox import RunLimits, Sandbox
 from frontiersmith.sandbox.base import ExecResult, ProgramHandle
 from frontiersmith.settings import Settings, get_settings
 
-from .judge import JudgeTest, error_tail
+from .judge import JudgeTest
+from .verdicts import error_tail
 
 GEN_LIMITS = RunLimits(time_ms=10_000, memory_mb=1024)  # the output cap comes from max_test_bytes
 MAX_DISTRIBUTION_NAME = 64  # a distribution's name becomes a generator argument and part of each test's name

@@ -39,7 +39,8 @@ from frontiersmith.store.records import MUTATION
 
 from ..catalog import get_family, seed_id_for
 from ..judging.executor import run_step
-from ..judging.judge import JudgePackage, JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from ..judging.judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from ..judging.package import JudgePackage
 from ..judging.packages import load_package
 from ..judging.testgen import _size, build_tests
 

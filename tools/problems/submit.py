@@ -29,7 +29,8 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..catalog import list_families
-from ..judging.judge import JudgePackage, JudgeReport, judge_solution
+from ..judging.judge import JudgeReport, judge_solution
+from ..judging.package import JudgePackage
 from .resolver import cached_baseline_objectives, from_store, is_interactive
 
 MAX_CODE_BYTES = 1_000_000

@@ -12,7 +12,8 @@ from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Normalisation, VerifierKind
 from frontiersmith.settings import Settings
 
-from ..judge import JudgePackage, JudgeTest, VerifierSpec
+from ..judge import JudgeTest, VerifierSpec
+from ..package import JudgePackage
 from .frontiercs import FrontierCSPackage, is_frontiercs_package, load_frontiercs
 from .native import NativePackage, is_native_package, load_native
 
