@@ -6,6 +6,11 @@ one, so both see the same load) and times from spawn to the `initialize` respons
 medians and their ratio (the goal is at most 1.3x), and the time to the `tools/list` answer after it (where
 `serve` imports the judge, the store and the synthesis steps it left out of `initialize`). HTTP readiness is timed from spawn to the first answered
 `initialize` POST, for `serve --http` and for the bare server's own streamable HTTP app.
+
+``--cli`` times the command line and the library instead, in CPU-seconds (a loaded machine changes wall time, not
+this): a bare interpreter, ``import frontiersmith``, ``frontiersmith --version``, ``frontiersmith judge --help``
+(which imports only the judge's commands) and ``frontiersmith --help`` (which imports every command), each as a
+ratio to the bare interpreter.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import socket
 import statistics
@@ -128,10 +134,45 @@ def time_http(argv: list[str], env: dict[str, str], port: int, timeout: float = 
         proc.wait()
 
 
+def cpu_seconds(argv: list[str], env: dict[str, str]) -> float:
+    """The CPU-seconds (user and system) a command took to run to its end."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cli_main(runs: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        env = env_for(tmp)
+        cases = {
+            "bare interpreter": [sys.executable, "-c", "pass"],
+            "import frontiersmith": [sys.executable, "-c", "import frontiersmith"],
+            "frontiersmith --version": [frontiersmith(), "--version"],
+            "frontiersmith judge --help": [frontiersmith(), "judge", "--help"],
+            "frontiersmith --help (every command)": [frontiersmith(), "--help"],
+        }
+        for argv in cases.values():  # warm the file cache and the bytecode
+            cpu_seconds(argv, env)
+        times: dict[str, list[float]] = {name: [] for name in cases}
+        for _ in range(runs):
+            for name, argv in cases.items():
+                times[name].append(cpu_seconds(argv, env))
+    medians = {name: statistics.median(t) for name, t in times.items()}
+    bare = medians["bare interpreter"]
+    print(f"{'median of ' + str(runs) + ' runs':<40} {'CPU-s':>8} {'x bare':>8}")
+    for name, t in medians.items():
+        print(f"{name:<40} {t:>8.3f} {t / bare:>7.1f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--cli", action="store_true", help="Time the command line and the library instead.")
     args = parser.parse_args()
+    if args.cli:
+        cli_main(args.runs)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         bare = Path(tmp) / "bare_server.py"
         bare.write_text(BARE)

@@ -201,3 +201,20 @@ def test_every_command_that_reads_or_writes_a_store_takes_store() -> None:
         if not any("--store" in getattr(p, "opts", ()) for p in command.params)
     ]
     assert lacking == []
+
+
+def test_a_command_line_imports_only_its_command_s_module_and_the_table_names_every_command() -> None:
+    # Every top-level command of the whole CLI is in COMMAND_MODULES, under the module that defines it.
+    assert set(typer.main.get_command(cli.app).commands) == set(cli.COMMAND_MODULES)  # type: ignore[attr-defined]
+    code = (
+        "import sys\nfrom frontiersmith import cli\n"
+        "try:\n    cli.main(['judge', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('frontiersmith.commands.')))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=child_env()
+    )
+    loaded = ran.stdout.strip().splitlines()[-1]
+    assert "frontiersmith.commands.judge" in loaded and "frontiersmith.commands.pipeline" not in loaded, (
+        loaded
+    )

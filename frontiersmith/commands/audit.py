@@ -69,3 +69,6 @@ def _print(record_id: str, card) -> None:
         typer.echo(f"  divergence: {shown}")
     for warning in card.warnings:
         typer.echo(f"  ! {warning}")
+
+
+COMMANDS = {"audit": audit}
