@@ -109,17 +109,17 @@ def detect_format(row: Row) -> str:
     if row.number is None:
         folder = Path(row.data)
         folders = _formats(FolderFormat)
-        for fmt in folders:
-            if fmt.recognises(folder):
-                return fmt.name
+        for folder_format in folders:
+            if folder_format.recognises(folder):
+                return folder_format.name
         markers = _either([f.marker for f in folders], "nor")
         raise InvalidInputError(f"{folder} has neither {markers}; it is not a seed folder.")
     value = row.value()
     keys = set(value) if isinstance(value, dict) else set()
     rows = _formats(RowFormat)
-    for fmt in rows:
-        if fmt.recognises(keys):
-            return fmt.name
+    for row_format in rows:
+        if row_format.recognises(keys):
+            return row_format.name
     shown = ", ".join(sorted(keys)[:8]) or "none"
     raise InvalidInputError(
         f"{row.where}: cannot tell the rows' format from their fields ({shown}); pass --format "
