@@ -21,10 +21,14 @@ from seed_rows import (
     taco_row,
 )
 
+from frontiersmith.drafts import SeedDraft, SeedTest
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Comparison, Language, ProblemKind, Seed, SeedStatus
+from frontiersmith.models import Comparison, Language, Limits, ProblemKind, Seed, SeedProvenance, SeedStatus
+from frontiersmith.tools.seeds.formats import RowFormat, detect_format, parse_row, seed_format
+from frontiersmith.tools.seeds.formats.fields import as_text, closed_problem, encoded
+from frontiersmith.tools.seeds.formats.registry import _FORMATS
 from frontiersmith.tools.seeds.importer import import_seeds
-from frontiersmith.tools.seeds.readers import Row
+from frontiersmith.tools.seeds.readers import MalformedRow, Row
 from frontiersmith.tools.seeds.writer import INCORRECT_AUTHOR, REFERENCE_AUTHOR
 
 pytestmark = pytest.mark.anyio
@@ -360,3 +364,52 @@ async def test_a_row_with_many_solutions_keeps_the_first_few_of_each_language(tm
     kept = programs(store, only_seed(store), REFERENCE_AUTHOR)
     assert [code.splitlines()[0] for _, code in kept] == [f"# variant {i}" for i in range(5)]
     assert "left out solutions: 2 Python 3 beyond the first 5" in [n.reason for n in summary.notes]
+
+
+async def test_a_registered_seed_format_is_detected_named_in_errors_and_imported(tmp_path, store, settings):
+    @seed_format("pairs-for-test")
+    class Pairs(RowFormat):
+        """Rows of a made-up shape: a statement and (input, answer) pairs."""
+
+        def recognises(self, fields: set[str]) -> bool:
+            return {"text", "pairs"} <= fields
+
+        def parse(self, row, settings):  # noqa: ANN001, ANN201
+            statement = as_text(row.get("text"), "text")
+            return SeedDraft(
+                problem=closed_problem("Pairs", statement, Limits()),
+                tests=[
+                    SeedTest(name=f"t{i}", input=encoded(a), answer=encoded(b))
+                    for i, (a, b) in enumerate(row["pairs"])
+                ],
+                provenance=SeedProvenance(format=self.name),
+            )
+
+    try:
+        path = write_jsonl(tmp_path / "pairs.jsonl", [{"text": statement(1), "pairs": [["1 2\n", "3\n"]]}])
+        summary = await import_seeds(path, store, validate=False, settings=settings)
+        assert (summary.format, summary.stored) == ("pairs-for-test", 1)
+        seed = only_seed(store)
+        assert (seed.imported.format, seed.imported.row) == ("pairs-for-test", 1)  # type: ignore[union-attr]
+        assert [store.get_blob(t.answer_hash) for t in store.list_tests(seed.id)] == [b"3\n"]
+        # the sentences that list the formats name the new one, and say what a folder or a row is not
+        with pytest.raises(
+            InvalidInputError, match=r"pass --format codecontests, taco, apps or pairs-for-test\.$"
+        ):
+            detect_format(Row("x.jsonl", 1, data={"title": "?"}))
+        with pytest.raises(
+            InvalidInputError, match=r"has neither seed.yaml nor config.yaml; it is not a seed folder"
+        ):
+            detect_format(Row(str(tmp_path), None, data=tmp_path))
+        with pytest.raises(
+            MalformedRow,
+            match="a folder is a native seed dir or a FrontierCS package, not pairs-for-test rows",
+        ):
+            parse_row("pairs-for-test", Row(str(tmp_path), None, data=tmp_path), settings)
+        with pytest.raises(
+            InvalidInputError,
+            match="choose one of: auto, codecontests, taco, apps, native, frontiercs, pairs-for-test",
+        ):
+            parse_row("nonesuch", Row("x.jsonl", 1, data={}), settings)
+    finally:
+        _FORMATS.remove("pairs-for-test")

@@ -1,7 +1,7 @@
 """``import_seeds``: stream a file (or folder) of closed problems into the store as seeds, in one process or, with
 ``jobs``, in several (``import_in_parts``).
 
-Each row is parsed (``parse``), its tuple described (``describe``), checked against what is stored (the seed id
+Each row is parsed (``formats``), its tuple described (``describe``), checked against what is stored (the seed id
 is the hash of the normalised statement, so a re-import and a duplicate statement are both found by id), its
 references run (``validate``), and written by ``store_seeds``. Memory stays flat in the number of rows: a row is
 dropped once written, and writes are batched a few hundred rows to a transaction, each row whole or not at all.
@@ -31,7 +31,7 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store, open_store
 
 from .describe import describe
-from .parse import FORMATS, detect_format, parse_row
+from .formats import detect_format, get_format, parse_row
 from .readers import PARQUET_BATCH_ROWS, MalformedRow, Row, SeedSource, is_frontiercs_dir, open_source
 from .validate import SeedValidator, weakness
 from .writer import seed_id, seed_record, store_seed, store_seeds
@@ -91,8 +91,8 @@ class ImportSummary(BaseModel):
 
 def check_format(format: str, source: SeedSource, as_seed: bool) -> None:
     """Refuse an unknown format, and a FrontierCS package unless it is asked for as a seed."""
-    if format != "auto" and format not in FORMATS:
-        raise InvalidInputError(f"Unknown seed format {format!r}; choose one of: auto, {', '.join(FORMATS)}.")
+    if format != "auto":
+        get_format(format)  # an unknown name is refused in one sentence
     package = next((f for f in source.folders if is_frontiercs_dir(f)), None)
     if as_seed or (format != "frontiercs" and package is None):
         return
