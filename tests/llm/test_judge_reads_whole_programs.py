@@ -80,7 +80,7 @@ async def test_the_group_prompt_shows_whole_programs_and_asks_for_the_explanatio
 
     [(messages, schema)] = asked
     task = messages[-1]["content"]
-    assert prompts.GROUP_STRATEGIES.version == "3"
+    assert prompts.GROUP_STRATEGIES.version == "4"
     assert "exp(delta / T)" in task and "Idea named: local search" in task and "Idea named: (none)" in task
     assert "CORE ALGORITHM" in task and "the named idea may be wrong" in task
     json_schema = schema.model_json_schema()  # type: ignore[attr-defined]

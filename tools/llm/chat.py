@@ -391,7 +391,7 @@ class ChatProvider:
             {"feedback": feedback},
             problem=prompts.brief(problem),
             repair=feedback,
-            strategies="; ".join(s.strategy for s in solutions) or "(none yet)",
+            strategies="; ".join(s.strategy.rstrip(". ") for s in solutions) or "(none yet)",
             per_distribution=TestsDraft.model_fields["tests_per_distribution"].default,
             sizes="{" + names + "}, one entry per size the statement bounds",
             scale=scale,

@@ -319,7 +319,7 @@ n integers, the team (1 or 2) of each player."""
 
 MUTATE = Prompt(
     "mutate",
-    "4",
+    "5",
     """Here is {seed_kind}:
 
 {problem}
@@ -329,14 +329,16 @@ Make a NEW problem from it: {axis_task}.
 The new problem must be an optimisation problem: every legal output is accepted and scored by one number, its
 objective, to minimise or maximise; at the sizes you allow no known fast algorithm finds the best output; and
 several different ideas (greedy rules, local search, dynamic programming on parts, ...) can compete. This is
-variant {index}: pick a change that other variants would not pick.
+variant {index} of this problem along this axis: variant 0 makes the most natural change, a later variant a
+different one.
 
 Write the new problem whole: a solver reads only what you write here, never the old statement.
 Answer with JSON: "title"; "story" (what is given and what is asked, in a few sentences); "input" (the input
 format line by line, with every bound, such as 1 <= n <= 2000); "output" (what a legal output is and its
 format); "objective" (the number that scores a legal output, as a formula in the story's names; it may be 0 or
-negative); "sense" ("min" or "max"); "bounds" (each size of the input, such as n and m, as "name": [lo, hi],
-as the input section states them).""",
+negative); "sense" ("min" or "max"); "bounds" (each size of the input: a count or a length such as n and m,
+not the range of a value, as "name": [lo, hi] as the input section states them; the largest tests will reach at
+least half of each).""",
     MutationAnswer,
     {
         "seed_kind": "a closed competitive-programming problem (each input has one exactly checkable answer)",
@@ -458,9 +460,10 @@ SOLVE.examples["any"] = SOLVE.examples["python"]
 
 GROUP_STRATEGIES = Prompt(
     "group_strategies",
-    "3",
-    """Here are {count} solutions to the problem "{title}", each shown whole: blank lines, includes and most
-input/output are left out, and "⋯ N lines" marks lines left out to fit. The idea its author named comes first.
+    "4",
+    """Here are {count} solutions to the problem "{title}", each as its author wrote it, compacted only where it is
+long: blank lines, includes and input/output boilerplate are dropped first, and "⋯ N lines" marks lines left out
+to fit. The idea its author named comes first.
 
 Give each one a group number by its CORE ALGORITHM: the SAME number when two solutions run the same algorithm
 (the same greedy rule or exact algorithm, the same local search or annealing over the same kind of move, the
@@ -494,7 +497,7 @@ one integer per solution, in order.""",
 
 WRITE_TESTS = Prompt(
     "write_tests",
-    "4",
+    "5",
     """Problem:
 
 {problem}
@@ -510,6 +513,8 @@ Write the test generator and the input validator as ONE Python 3 module, standar
 - validate(text): raises ValueError when `text` breaks any input constraint; otherwise returns the input's
   sizes as a dict: {sizes}.
 Scale: {scale} Each input must stay under {max_test} and let a simple solution finish well within {time_ms} ms.
+Every test must tell solutions apart: an input on which every sensible output scores the same (no legal output
+but a trivial one, or one the simplest rule already makes best) carries no signal and is sent back.
 FrontierSmith calls these functions: do not read stdin or print.{feedback}
 
 Answer with the module in one ```python block.""",
@@ -557,7 +562,7 @@ def validate(text):
 
 WRITE_VERIFIER = Prompt(
     "write_verifier",
-    "5",
+    "6",
     """Problem:
 
 {problem}
@@ -575,7 +580,9 @@ Write ONE Python 3 module, standard library only, with three functions:
   docstring says what it does in one sentence. Each test's scores run from its objective (0) to the best
   objective the sampled solutions reach (1), so a baseline far worse than any real attempt squeezes every
   solution near 1.
-FrontierSmith calls these functions: do not read stdin, files or print.{feedback}
+Each runs on inputs as large as the Input section allows, within a few seconds of CPU time (their limit is the
+verifier's): near-linear work, no search. FrontierSmith calls these functions: do not read stdin, files or
+print.{feedback}
 
 Answer with the module in one ```python block.""",
     None,
