@@ -348,9 +348,9 @@ def test_task_page_shows_what_evaluate_found_per_solver(page, dashboard, store, 
 
 
 def test_defects_page_without_a_map_says_how_to_make_one():
-    from frontiersmith.server.dashboard import pages
+    from frontiersmith.server.dashboard.solver_pages import defects_page
 
-    html = pages.defects_page([], "store")
+    html = defects_page([], "store")
     assert "No defect map yet" in html and "frontiersmith diagnose" in html
 
 
