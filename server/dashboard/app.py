@@ -19,9 +19,12 @@ from frontiersmith.errors import FrontierSmithError, InvalidInputError, NotFound
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store, last_demo_store
 
-from . import pages
 from . import queries as q
-from .html import LIVE_JS, STYLE, UI
+from .candidate_pages import candidate_page, candidates_page, divergence_page, lineage_page
+from .html import LIVE_JS, STYLE, UI, error_page
+from .run_pages import compare_page, runs_page
+from .solver_pages import defects_page, trajectory_page
+from .task_pages import task_page, tasks_page
 
 # No script but our own file, nothing loaded from elsewhere, and no framing: a hostile statement that slipped
 # past escaping still could not run or phone home.
@@ -83,11 +86,11 @@ def dashboard_app(open_store: Callable[[], Store], settings: Settings) -> Starle
                     return JSONResponse(as_json(view), headers=HEADERS)
                 return HTMLResponse(render(view, label()), headers=HEADERS)
             except NotFoundError as exc:
-                return HTMLResponse(pages.error_page(404, str(exc), label()), 404, headers=HEADERS)
+                return HTMLResponse(error_page(404, str(exc), label()), 404, headers=HEADERS)
             except InvalidInputError as exc:
-                return HTMLResponse(pages.error_page(400, str(exc), label()), 400, headers=HEADERS)
+                return HTMLResponse(error_page(400, str(exc), label()), 400, headers=HEADERS)
             except FrontierSmithError as exc:
-                return HTMLResponse(pages.error_page(500, str(exc), label()), 500, headers=HEADERS)
+                return HTMLResponse(error_page(500, str(exc), label()), 500, headers=HEADERS)
 
         return endpoint
 
@@ -123,29 +126,29 @@ def _pages(open_store: Callable[[], Store], settings: Settings) -> list[tuple[st
         return q.candidates(open_store(), q.CandidateQuery.parse(dict(r.query_params)))
 
     def runs(v: Any, label: str) -> str:
-        return pages.runs_page(v, label, empty_store_note(open_store().path, settings))
+        return runs_page(v, label, empty_store_note(open_store().path, settings))
 
     return [
         ("runs", lambda r: q.runs(open_store()), runs),
         (
             "compare",
             lambda r: q.compare(open_store(), r.query_params.get("a"), r.query_params.get("b")),
-            pages.compare_page,
+            compare_page,
         ),
-        ("candidates", candidates, pages.candidates_page),
-        ("candidates/{cid}", lambda r: q.candidate(open_store(), _param(r, "cid")), pages.candidate_page),
-        ("lineage/{rid}", lambda r: q.lineage(open_store(), _param(r, "rid")), pages.lineage_page),
+        ("candidates", candidates, candidates_page),
+        ("candidates/{cid}", lambda r: q.candidate(open_store(), _param(r, "cid")), candidate_page),
+        ("lineage/{rid}", lambda r: q.lineage(open_store(), _param(r, "rid")), lineage_page),
         (
             "divergence",
             lambda r: q.divergence_points(open_store()),
-            lambda v, label: pages.divergence_page(v, gates, label),
+            lambda v, label: divergence_page(v, gates, label),
         ),
-        ("tasks", lambda r: q.tasks(open_store()), pages.tasks_page),
-        ("tasks/{tid}", lambda r: q.task(open_store(), _param(r, "tid")), pages.task_page),
-        ("defects", lambda r: q.defects(open_store()), pages.defects_page),
+        ("tasks", lambda r: q.tasks(open_store()), tasks_page),
+        ("tasks/{tid}", lambda r: q.task(open_store(), _param(r, "tid")), task_page),
+        ("defects", lambda r: q.defects(open_store()), defects_page),
         (
             "trajectories/{trid}",
             lambda r: q.trajectory(open_store(), _param(r, "trid")),
-            pages.trajectory_page,
+            trajectory_page,
         ),
     ]

@@ -19,8 +19,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from . import pages
 from .app import HEADERS
+from .html import error_page
 
 COOKIE = "frontiersmith_ui"
 
@@ -90,4 +90,4 @@ class DashboardGuard:
 
     @staticmethod
     def _page(status: int, message: str) -> Response:
-        return HTMLResponse(pages.error_page(status, message), status, headers=HEADERS)
+        return HTMLResponse(error_page(status, message), status, headers=HEADERS)

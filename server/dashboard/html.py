@@ -1,9 +1,11 @@
-"""The pages' shared HTML: escaping, the layout, tables, links. Every stored string reaches a page through
-``esc`` (statements, titles and reasons are written by models and importers, so they are hostile input)."""
+"""The pages' shared HTML: escaping, the layout, tables, links, form selects, times, statuses and the error
+page. Every stored string reaches a page through ``esc`` (statements, titles and reasons are written by models
+and importers, so they are hostile input)."""
 
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Iterable, Sequence
 from urllib.parse import urlencode
 
@@ -45,6 +47,26 @@ def number(value: float | None, digits: int = 3) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 
 
+def when(ts: float | None) -> str:
+    return "—" if ts is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
+
+
+def status_badge(status: str) -> str:
+    return f'<span class="status-{esc(status)}">{esc(status)}</span>'
+
+
+def select(name: str, choices: dict[str, int] | list[str], chosen: str | None, label: str) -> str:
+    """A filter form's drop-down, "any" first; a dict's values are counts shown beside each choice."""
+    items = choices.items() if isinstance(choices, dict) else ((c, None) for c in choices)
+    options = ['<option value="">any</option>']
+    for value, n in items:
+        sel = " selected" if value == chosen else ""
+        options.append(
+            f'<option value="{esc(value)}"{sel}>{esc(value)}{f" ({n})" if n is not None else ""}</option>'
+        )
+    return f'<label>{esc(label)}<select name="{esc(name)}">{"".join(options)}</select></label>'
+
+
 def table(
     headers: Sequence[str], rows: Iterable[Sequence[str]], cls: str = "", empty: str | None = None
 ) -> str:
@@ -73,6 +95,10 @@ def layout(title: str, active: str, body: str, store_label: str = "") -> str:
         f"<span class=store>{esc(store_label)}</span></header>"
         f"<main><h1>{esc(title)}</h1>{body}</main></body></html>"
     )
+
+
+def error_page(status: int, message: str, store_label: str = "") -> str:
+    return layout(f"{status}", "", f"<p class=error>{esc(message)}</p>", store_label)
 
 
 STYLE = """
