@@ -78,6 +78,49 @@ def test_a_strong_models_recorded_run_replays_to_the_same_task_without_a_model(t
     assert [e["step"] for e in shown] == [e.step for e in store.list_exchanges(subject_id=task.candidate_id)]
 
 
+AGENTS_FIXTURE = ROOT / "tests" / "fixtures" / "replay" / "strong-model-agents.jsonl"
+BOOKINGS = "cand_b2b79f8d8a3c4094"  # the agents run's "One booking per duration" (its tests sent back twice)
+
+
+@pytest.mark.slow
+def test_a_strong_models_recorded_agents_run_replays_its_tool_calls_to_the_same_tasks(tmp_path, run_cli):
+    """The agents' run (`synthesize --agents -K 2 -n 2 --n-div 2 --n-final 2 --seeds catalog --seed 5`, its 22
+    requests answered by hand through bench/relay.py, each agent's forced tool call and its reply to the tool's
+    result; docs/benchmarks.md): its tool calls are made again against a new serve, with the recorded arguments,
+    and reach the recorded funnel and tasks. Nothing is scripted: every answer is the recorded model's."""
+    recorded = Recording.from_file(AGENTS_FIXTURE)
+    store_file = tmp_path / "agents.db"
+    report = json.loads(
+        run_cli(
+            tmp_path, "synthesize", "--replay", str(AGENTS_FIXTURE), "--store", str(store_file), "--json"
+        ).stdout
+    )
+
+    assert report["run_id"] == recorded.run_id
+    assert report["replay"] == {
+        "answers": 22,
+        "unused": 0,
+        "missing": [],
+        "reproduced": True,
+        "differences": [],
+    }
+    assert report["stages"]["published"] == 2 and report["rejected"] == {}
+    assert sorted(report["tasks"]) == recorded.header["outcome"]["tasks"]
+    store = open_store(store_file)
+    assert (
+        sorted(store.get_task(t).candidate_id for t in report["tasks"])
+        == recorded.header["outcome"]["published"]
+    )
+    # the tool results the agents read came from the new serve: the bookings' tests were refused twice by the
+    # protocol (no signal, then an adversarial distribution that did not bite) before the third build passed
+    rounds = [e.payload["ok"] for e in store.list_events(BOOKINGS, kind="crossval.round")]
+    assert rounds == [False, False, True]
+    assert {(e.step, e.turn) for e in store.list_exchanges(recorded.run_id)} >= {
+        ("write_tests", 1),
+        ("write_verifier", 1),
+    }
+
+
 async def test_a_replay_refilters_without_a_model_and_names_each_step_it_has_no_answer_for(tmp_path):
     """The same recording with one answer taken out (the lecture hall's first tests) and a stricter N_div and
     cross-validation: the candidate that no longer passes semantic divergence leaves its answers unused, and

@@ -39,12 +39,13 @@ SYSTEM = (
 # What a model is asked to change along each axis, in its words: each instruction is one the axis's worked example
 # (MUTATE's examples) obeys to the letter.
 AXIS_TASK = {
-    Axis.OBJECTIVE: "change WHAT IS OPTIMISED. Keep the input as it is. If the old output is only a number (a "
-    "count, a length, yes or no), the new output is the object that number was about (the path, the set, the "
-    "order), so that the new objective can score it",
+    Axis.OBJECTIVE: "change WHAT IS OPTIMISED. Keep the input's format (you may lower its bounds). If the old "
+    "output is only a number (a count, a length, yes or no), the new output is the object that number was about "
+    "(the path, the set, the order), so that the new objective can score it",
     Axis.OUTPUT: "change WHAT A LEGAL OUTPUT IS: add a rule the output must obey (a cap, a budget, a forbidden "
-    "pattern) that defeats the old exact method. Keep the input, except one parameter the rule needs (its cap). "
-    "If the old output is only a number, the new output is the object that number was about",
+    "pattern) that defeats the old exact method. Keep the input's format (you may lower its bounds), adding only "
+    "one parameter the rule needs (its cap). If the old output is only a number, the new output is the object "
+    "that number was about",
     Axis.INPUT: "change THE INPUT: drop a promise the input made (a structure, an order, a special case) or "
     "allow a wider class of inputs, so the old exact method no longer applies. Keep what a legal output is "
     "wherever it still makes sense",
