@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import import_module
 from typing import Any
@@ -151,6 +152,19 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: usage errors print the usage and one line (exit 2); user errors print one sentence
     (exit 1); never a traceback."""
     args = sys.argv[1:] if argv is None else argv
+    # `--store` points the rest of the command at a store through the environment; a caller that runs commands
+    # in-process (a test, a program embedding the CLI) gets its environment back.
+    store_before = os.environ.get("FRONTIERSMITH_STORE_PATH")
+    try:
+        _main(args)
+    finally:
+        if store_before is None:
+            os.environ.pop("FRONTIERSMITH_STORE_PATH", None)
+        else:
+            os.environ["FRONTIERSMITH_STORE_PATH"] = store_before
+
+
+def _main(args: list[str]) -> None:
     try:
         code = _for(args)(args=args, prog_name="frontiersmith", standalone_mode=False)
     except FrontierSmithError as exc:

@@ -291,6 +291,7 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     out_limit = limits.output_kb * 1024
     mem_kb = limits.memory_mb * 1024
     message = ""
+    idle = False  # a time-out the wall clock decided, the program waiting: its CPU time is what it used
     failed = sig is not None or exit_code != 0
     if reply.get("exec_error"):
         no_memory = reply.get("exec_errno") in (12, 7)  # ENOMEM, E2BIG
@@ -301,7 +302,7 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     elif timed_out := int(reply.get("timed_out") or 0):
         wall_ms = float(reply.get("wall_ms", 0.0))
         if timed_out == TIMED_OUT_IDLE or cpu_ms < IDLE_CPU_SHARE * wall_ms:
-            verdict = Verdict.TLE
+            verdict, idle = Verdict.TLE, True
             message = f"idle past the wall-clock limit ({cpu_ms:.0f} ms of CPU in {wall_ms:.0f} ms)"
         else:  # short of its CPU limit at its hard stop, yet busy: the machine gave it too little time
             verdict = Verdict.SYSTEM_ERROR
@@ -330,7 +331,7 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     missing = reply.get("missing") or []
     if missing and verdict is Verdict.OK:
         message = f"the program did not write {', '.join(missing)}"
-    if verdict is Verdict.TLE:  # stopped at (or past) its limit, whatever the clock read when the kill landed
+    if verdict is Verdict.TLE and not idle:  # stopped at (or past) its CPU limit, whatever the clock read then
         cpu_ms = max(cpu_ms, float(limits.time_ms))
     return ExecResult(
         verdict=verdict,

@@ -216,3 +216,16 @@ def run_demo(folder: Path, path: Path) -> str:
         raise AssertionError(f"frontiersmith demo failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
     json.loads(proc.stdout)  # what it printed is JSON, or the fixture fails here rather than in a reader
     return proc.stdout
+
+
+@pytest.fixture(autouse=True)
+def _store_option_left_behind() -> Iterator[None]:
+    """`--store` points the rest of its command at a store through FRONTIERSMITH_STORE_PATH
+    (frontiersmith/commands/store_option.py): a command a test runs in-process must not leave it to the next test
+    of the worker, whose own store would otherwise be that one."""
+    before = os.environ.get("FRONTIERSMITH_STORE_PATH")
+    yield
+    if before is None:
+        os.environ.pop("FRONTIERSMITH_STORE_PATH", None)
+    else:
+        os.environ["FRONTIERSMITH_STORE_PATH"] = before
