@@ -80,6 +80,9 @@ def test_a_json_answer_of_the_wrong_length_is_unusable_and_the_schema_decodes_th
     schema = _constrained_to(labels)["response_format"]["schema"]
     assert schema["properties"]["labels"]["minItems"] == schema["properties"]["labels"]["maxItems"] == 3
     assert "maxLength" not in json.dumps(_constrained_to(prompts.MutationAnswer))
+    # a raw newline inside a string (a small model's multi-line field) is read, not refused
+    read = parse_structured('{"explanation": "one\nper line", "labels": [0, 1, 0]}', labels)
+    assert read.explanation == "one\nper line" and read.labels == [0, 1, 0]
 
 
 def test_the_prompt_shows_its_worked_example_as_an_earlier_turn_and_the_schema_only_without_one() -> None:

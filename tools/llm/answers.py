@@ -37,13 +37,14 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def parse_structured(text: str, schema: type[M]) -> M:
-    """Parse a model's JSON answer (tolerating a ```json fence) into ``schema``, or raise ProviderError."""
+    """Parse a model's JSON answer (tolerating a ```json fence, and a raw newline or tab inside a string, which
+    small models write for a multi-line field) into ``schema``, or raise ProviderError."""
     body = text.strip()
     fence = re.search(r"```(?:json)?\s*(.*?)```", body, re.S)
     if fence:
         body = fence.group(1).strip()
     try:
-        return schema.model_validate(json.loads(body))
+        return schema.model_validate(json.loads(body, strict=False))
     except json.JSONDecodeError as exc:
         raise ProviderError(
             f"The model's answer is not valid JSON ({exc.msg} at char {exc.pos}).", raw=text
