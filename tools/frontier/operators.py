@@ -27,6 +27,7 @@ from frontiersmith.store import Store
 
 from ..catalog import Family, family_for, get_family, list_families, load_module
 from ..problems.resolver import get_problem
+from ..synthesis.quality import SCALE_SHARE
 from .board import BOARD_EVENT, Board
 from .spec import spec_for_family
 
@@ -233,11 +234,12 @@ async def model_target(
 
 
 FIT_SEEDS = 3  # inputs drawn per distribution to learn how large a variant's tests get
+FIT_HEADROOM = 1.5  # a lowered bound stands this far above the largest size those inputs reached
 
 
 def fitted_bounds(fam: Family, spec: ProblemSpec) -> ProblemSpec:
-    """``spec`` with each size bound lowered to what its own test plan reaches (rounded up to two significant
-    digits): an operator that keeps only some distributions (algorithm replacement) must not promise the sizes
+    """``spec`` with each size bound its own test plan falls short of (under ``SCALE_SHARE`` of it) lowered to
+    ``FIT_HEADROOM`` times what the plan reaches (rounded up to two significant digits): an operator that keeps only some distributions (algorithm replacement) must not promise the sizes
     of the ones it dropped, or its statement is far above its tests (docs/design.md, "Task quality"). The
     family's generator and validator run in-process (stdlib only) on a few seeds of each distribution."""
     module = load_module(fam.module_path)
@@ -251,8 +253,9 @@ def fitted_bounds(fam: Family, spec: ProblemSpec) -> ProblemSpec:
                 reached[name] = max(reached.get(name, 0.0), float(value))
     inputs = []
     for f in spec.inputs:
-        if f.name in reached and f.bounds is not None and reached[f.name] > 0:
-            hi = min(f.bounds[1], _two_digits_up(reached[f.name]))
+        if f.name in reached and f.bounds is not None and 0 < reached[f.name] < SCALE_SHARE * f.bounds[1]:
+            # a few seeds' largest size estimates, not bounds, what the tests will reach: room above it
+            hi = min(f.bounds[1], _two_digits_up(FIT_HEADROOM * reached[f.name]))
             f = f.model_copy(update={"bounds": (f.bounds[0], float(hi))})
         inputs.append(f)
     n_bounds = {f.name: f.bounds for f in inputs if f.name in spec.complexity.n_bounds and f.bounds}
