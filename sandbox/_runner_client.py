@@ -331,7 +331,9 @@ def classify(reply: dict[str, Any], limits: RunLimits) -> ExecResult:
     missing = reply.get("missing") or []
     if missing and verdict is Verdict.OK:
         message = f"the program did not write {', '.join(missing)}"
-    if verdict is Verdict.TLE and not idle:  # stopped at (or past) its CPU limit, whatever the clock read then
+    if (
+        verdict is Verdict.TLE and not idle
+    ):  # stopped at (or past) its CPU limit, whatever the clock read then
         cpu_ms = max(cpu_ms, float(limits.time_ms))
     return ExecResult(
         verdict=verdict,
