@@ -109,22 +109,14 @@ async def judge_async(
     settings: Settings | None = None,
 ) -> JudgeReport:
     """``judge`` for a caller inside an event loop (the same arguments, returns and errors)."""
-    from frontiersmith.tools.judging.judge import judge_solution
+    from frontiersmith.tools.judging.judge import judge_package
     from frontiersmith.tools.problems.resolver import package_and_baseline
 
     program = program_of(solution, language)
     where = Path(store).expanduser() if store is not None else None
     package, baseline = await package_and_baseline(problem, where, settings)
-    return await judge_solution(
-        program,
-        package.tests,
-        package.verifier,
-        package.limits,
-        backend=backend,
-        workers=workers,
-        baseline=baseline,
-        best=package.best,
-        settings=settings,
+    return await judge_package(
+        program, package, baseline, backend=backend, workers=workers, settings=settings
     )
 
 

@@ -54,7 +54,7 @@ def judge(
 ) -> None:
     """Judge a solution against a problem package or a stored problem: per-test verdict, time, memory,
     score and the mean (no submission is stored: that is what `submit` does)."""
-    from frontiersmith.tools.judging.judge import judge_solution
+    from frontiersmith.tools.judging.judge import judge_package
     from frontiersmith.tools.problems.resolver import package_and_baseline
 
     if backend is not None and backend not in ("process", "docker"):
@@ -71,16 +71,7 @@ def judge(
         package, baseline = await package_and_baseline(problem, store, settings)
         if settings.executor == "ray":
             return package, await _judge_on_ray(settings, solution, package, baseline, backend, workers)
-        report = await judge_solution(
-            solution,
-            package.tests,
-            package.verifier,
-            package.limits,
-            backend=backend,
-            workers=workers,
-            baseline=baseline,
-            best=package.best,
-        )
+        report = await judge_package(solution, package, baseline, backend=backend, workers=workers)
         return package, report
 
     package, report = anyio.run(run)

@@ -32,6 +32,7 @@ from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle,
 from frontiersmith.settings import Settings, get_settings
 
 from .package import (
+    JudgePackage,
     JudgeReport,
     JudgeTest,
     VerifierSpec,
@@ -597,6 +598,32 @@ async def judge_solution(
         report.tests = [redone.get(t.name, t) if t.name in unjudged else t for t in report.tests]
     report.aggregate()
     return report
+
+
+async def judge_package(
+    solution: Program,
+    package: JudgePackage,
+    baseline: Mapping[str, float] | Program | None = None,
+    *,
+    backend: str | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    settings: Settings | None = None,
+) -> JudgeReport:
+    """``judge_solution`` on a package: its tests, verifier and limits, scored against ``baseline`` (its
+    objectives, or a program run here first) and the package's best known objectives."""
+    return await judge_solution(
+        solution,
+        package.tests,
+        package.verifier,
+        package.limits,
+        backend=backend,
+        workers=workers,
+        baseline=baseline,
+        best=package.best,
+        progress=progress,
+        settings=settings,
+    )
 
 
 def host_failed(result: TestResult) -> bool:

@@ -29,8 +29,8 @@ from frontiersmith.settings import Settings, get_settings
 from frontiersmith.store import Store
 
 from ..catalog import list_families
-from ..judging.judge import JudgeReport, judge_solution
-from ..judging.package import JudgePackage
+from ..judging.judge import judge_package
+from ..judging.package import JudgePackage, JudgeReport
 from .resolver import cached_baseline_objectives, from_store, is_interactive
 
 MAX_CODE_BYTES = 1_000_000
@@ -156,15 +156,12 @@ async def submit(
     if not pkg.tests:
         raise InvalidInputError(f"The problem {problem_id} has no tests.")
     base = await cached_baseline_objectives(store, pkg, settings)
-    judged = await judge_solution(
+    judged = await judge_package(
         Program(code=code, language=language),
-        pkg.tests,
-        pkg.verifier,
-        pkg.limits,
+        pkg,
+        base,
         backend=backend,
         workers=workers,
-        baseline=base,
-        best=pkg.best,
         progress=progress,
         settings=settings,
     )
