@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -116,22 +117,37 @@ async def test_every_refusal_is_one_sentence_that_stops_the_run_and_a_passing_fa
         await openai_complete(closed, "scripted", "k")(messages, None)  # type: ignore[arg-type]
 
 
+class Waiting(Endpoint):
+    """Holds every request until released: a run that asked the model is waiting for its answer (so a Ctrl-C
+    lands mid-run, however fast or loaded the machine)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def reply(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        self.served += 1
+        self.release.wait(300)
+        return refusal(503, "The server is shutting down.", "unavailable")
+
+
 def test_ctrl_c_marks_the_run_interrupted_and_says_how_to_resume(tmp_path: Path) -> None:
-    proc = subprocess.Popen(
-        [*frontiersmith_cmd(), "synthesize", "-K", "2", "-n", "3", "--seed", "9"],
-        env=cli_env(tmp_path),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and proc.poll() is None:
-        path = tmp_path / "store.db"
-        if path.exists() and open_store(path).counts().get("candidates", 0) >= 1:
+    with Waiting() as endpoint:
+        proc = subprocess.Popen(
+            [*frontiersmith_cmd(), *ARGS, "--base-url", endpoint.base_url],
+            env=cli_env(tmp_path, OPENAI_API_KEY="sk-test"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            deadline = time.monotonic() + 300
+            while time.monotonic() < deadline and proc.poll() is None and not endpoint.served:
+                time.sleep(0.1)
             proc.send_signal(signal.SIGINT)
-            break
-        time.sleep(0.2)
-    _, stderr = proc.communicate(timeout=120)
+            _, stderr = proc.communicate(timeout=120)
+        finally:
+            endpoint.release.set()
     assert proc.returncode == 130, stderr[-2000:]
     assert "interrupted; run the same command to resume" in stderr and "Traceback" not in stderr
     [run] = open_store(tmp_path / "store.db").list_pipeline_runs()

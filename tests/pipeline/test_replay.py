@@ -105,7 +105,8 @@ def test_a_strong_models_recorded_agents_run_replays_its_tool_calls_to_the_same_
         "differences": [],
     }
     assert report["stages"]["published"] == 2 and report["rejected"] == {}
-    assert sorted(report["tasks"]) == recorded.header["outcome"]["tasks"]
+    # the same candidates published (a task's id also names its package, whose time limit comes from the
+    # references' timings on this machine: docs/reference/replay.md)
     store = open_store(store_file)
     assert (
         sorted(store.get_task(t).candidate_id for t in report["tasks"])
