@@ -6,6 +6,7 @@ would; the CLI, the provider, the pipeline, the store and the sandbox are real."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import subprocess
@@ -139,15 +140,21 @@ def test_ctrl_c_marks_the_run_interrupted_and_says_how_to_resume(tmp_path: Path)
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            # Ctrl-C as a terminal delivers it, whatever the test runner's worker does with SIGINT
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
             deadline = time.monotonic() + 300
             while time.monotonic() < deadline and proc.poll() is None and not endpoint.served:
                 time.sleep(0.1)
             proc.send_signal(signal.SIGINT)
-            _, stderr = proc.communicate(timeout=120)
+            # the request the run was waiting for is answered once it had time to stop: a thread still reading
+            # that answer must not hold the process past its Ctrl-C
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=10)
         finally:
             endpoint.release.set()
+        _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr[-2000:]
     assert "interrupted; run the same command to resume" in stderr and "Traceback" not in stderr
     [run] = open_store(tmp_path / "store.db").list_pipeline_runs()
