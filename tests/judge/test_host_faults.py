@@ -40,6 +40,20 @@ compute_score("frontiersmith", code, truth)
 """
 
 
+def python(code: str) -> list[str]:
+    """A Python process running ``code`` with this test's imports: this interpreter as root; as an unprivileged
+    user (tests/unprivileged.py) the system's, given this one's import path, since the user namespace
+    ``without_compiler`` makes cannot enter the home the venv's base interpreter may live in."""
+    if os.geteuid() == 0:
+        return [sys.executable, "-c", code]
+    sites = [p for p in sys.path if p.endswith("-packages")]
+    boot = f"import site, sys\nsys.path[:0] = {sys.path!r}\nfor p in {sites!r}:\n    site.addsitedir(p)\n"
+    return ["/usr/bin/python3", "-c", boot + code]
+
+
+CLI = "import runpy\nrunpy.run_module('frontiersmith.cli', run_name='__main__', alter_sys=True)\n"
+
+
 def without_compiler(argv: list[str]) -> list[str]:
     """``argv`` run where the host's g++ cannot be executed (/dev/null bound over it): as root with the
     capabilities the process sandbox needs, else in a user namespace of its own (the uid stays the same)."""
@@ -72,7 +86,7 @@ async def test_a_compiler_missing_on_the_host_is_a_system_error_at_every_door(
     )
     if CGROUP in os.environ:  # as an unprivileged user (tests/unprivileged.py): the cgroup delegated to it
         env[CGROUP] = os.environ[CGROUP]
-    cli = [sys.executable, "-m", "frontiersmith.cli"]
+    cli = python(CLI)
 
     judged = subprocess.run(
         without_compiler([*cli, "judge", str(MINI), str(solution), "--json"]),
@@ -97,7 +111,7 @@ async def test_a_compiler_missing_on_the_host_is_a_system_error_at_every_door(
     truth = GroundTruth(task_id="mini", package=str(MINI)).dumps()
     fenced = f"```cpp\n{code}\n```"
     rewards = subprocess.run(
-        without_compiler([sys.executable, "-c", REWARDS, fenced, truth]),
+        without_compiler([*python(REWARDS), fenced, truth]),
         env=env,
         capture_output=True,
         text=True,
