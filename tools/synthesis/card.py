@@ -86,25 +86,24 @@ def compute_card(store: Store, candidate: Candidate, forced: bool = False) -> Ta
     return card
 
 
+def _runs_of(store: Store, solution_id: str, verifier_id: str, test_ids: list[str]) -> dict[str, Run]:
+    """Test id -> ``solution_id``'s run on it under ``verifier_id`` (the cross-validation's)."""
+    by_id = {r.id: r for r in store.list_runs(solution_id, test_ids)}
+    found = {t: by_id.get(make_id("run", solution_id, t, verifier_id)) for t in test_ids}
+    return {t: r for t, r in found.items() if r is not None}
+
+
 def _sampled_runs(
     store: Store, candidate_id: str, verifier_id: str, test_ids: list[str]
 ) -> dict[str, dict[str, Run]]:
     """Solution id -> test id -> its run under ``verifier_id`` (the cross-validation's)."""
-    out: dict[str, dict[str, Run]] = {}
-    for sol in sampled(store, candidate_id):
-        by_id = {r.id: r for r in store.list_runs(sol.id, test_ids)}
-        found = {t: by_id.get(make_id("run", sol.id, t, verifier_id)) for t in test_ids}
-        out[sol.id] = {t: r for t, r in found.items() if r is not None}
-    return out
+    return {sol.id: _runs_of(store, sol.id, verifier_id, test_ids) for sol in sampled(store, candidate_id)}
 
 
 def _baseline_runs(store: Store, verifier: Verifier, test_ids: list[str]) -> dict[str, dict[str, Run]]:
     """The baseline's runs under ``verifier`` by test id (empty for a verifier with no baseline)."""
     bid = verifier.baseline_solution_id
-    if not bid:
-        return {}
-    wanted = {make_id("run", bid, t, verifier.id): t for t in test_ids}
-    return {bid: {wanted[r.id]: r for r in store.list_runs(bid, test_ids) if r.id in wanted}}
+    return {bid: _runs_of(store, bid, verifier.id, test_ids)} if bid else {}
 
 
 def _spread(
