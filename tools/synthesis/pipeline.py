@@ -256,13 +256,12 @@ class Pipeline:
             ):
                 self._session = time.monotonic()
                 try:
-                    return await self._rounds()
+                    return await self._rounds()  # a finished run records its session with its cost
                 except BaseException as exc:
-                    self._stopped(exc)
-                    raise
-                finally:
                     with contextlib.suppress(NotFoundError):  # a run that failed before it was registered
                         self._record_session()
+                    self._stopped(exc)
+                    raise
 
     def _record_session(self) -> RunProgress:
         """Add this session's wall time (since it started or was last recorded) and the most model calls it
