@@ -7,16 +7,36 @@ cross-checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 
 
 @dataclass(frozen=True)
 class Role:
+    """An agent's role: the server tools it may call and its standing instructions.
+
+    ``brief`` is what the role does whatever it is offered; ``uses`` holds, per tool, the sentence that tells
+    the agent when to call it. A team that offers the role fewer tools (the read-only drafting mode below)
+    gives it only the sentences of the tools it has, so no instruction names a tool the agent cannot call."""
+
     name: str
     tools: tuple[str, ...]
-    instructions: str
+    brief: str
+    uses: dict[str, str] = field(default_factory=dict)
+    closing: str = ""  # what follows the tool sentences (the program contract)
+
+    @property
+    def instructions(self) -> str:
+        """The instructions with every tool of the role offered."""
+        return self.instructions_for(self.tools)
+
+    def instructions_for(self, tools: Sequence[str]) -> str:
+        """The instructions of an agent offered ``tools``: the brief, then the sentence of each tool offered."""
+        said = " ".join(self.uses[t] for t in self.tools if t in tools and t in self.uses)
+        body = f"{_COMMON}\n{self.brief}" + (f" {said}" if said else "")
+        return f"{body}\n{self.closing}" if self.closing else body
 
 
 _COMMON = (
@@ -28,57 +48,71 @@ _COMMON = (
 MUTATOR = Role(
     "mutator",
     ("get_problem", "mutate_problem"),
-    f"""{_COMMON}
-You are the MUTATOR: you change ONE axis of a problem (objective, output constraints or input constraints) so
+    """You are the MUTATOR: you change ONE axis of a problem (objective, output constraints or input constraints) so
 that its exact optimum is out of reach at the stated scale, several different algorithmic ideas compete, and
-answers can be scored continuously. Read problems with get_problem. When asked to store a mutation, call
-mutate_problem with your mutated problem in `authored`; when asked for a draft, answer with it.""",
+answers can be scored continuously. When asked for a draft, answer with it.""",
+    {
+        "get_problem": "Read problems with get_problem.",
+        "mutate_problem": "When asked to store a mutation, call mutate_problem with your mutated problem in `authored`.",
+    },
 )
 
 SOLVER = Role(
     "solver",
     ("get_problem", "get_candidate", "sample_solutions", "submit"),
-    f"""{_COMMON}
-You are a SOLVER: you write one complete program for an optimisation problem, following the algorithmic idea
-you believe in, and say which idea in `strategy`. Read statements with get_problem or get_candidate. When asked
-to store solutions, call sample_solutions with them in `authored`; submit scores code on published tasks.
-{PROGRAM_CONTRACT}""",
+    """You are a SOLVER: you write one complete program for an optimisation problem, following the algorithmic idea
+you believe in, and say which idea in `strategy`.""",
+    {
+        "get_problem": "Read a problem's statement with get_problem.",
+        "get_candidate": "Read a candidate's statement with get_candidate.",
+        "sample_solutions": "When asked to store solutions, call sample_solutions with them in `authored`.",
+        "submit": "submit scores code on published tasks.",
+    },
+    PROGRAM_CONTRACT,
 )
 
 JUDGE = Role(
     "divergence_judge",
     ("get_candidate", "estimate_divergence"),
-    f"""{_COMMON}
-You are the DIVERGENCE JUDGE: you decide which solutions share one algorithmic idea (the same greedy rule, the
+    """You are the DIVERGENCE JUDGE: you decide which solutions share one algorithmic idea (the same greedy rule, the
 same local-search neighbourhood, the same DP) and which differ, and whether a candidate problem is genuinely
-open-ended. When asked to record labels, call estimate_divergence with `labels`; otherwise answer directly.""",
+open-ended. Unless asked to record labels, answer directly.""",
+    {
+        "get_candidate": "Read a candidate with get_candidate.",
+        "estimate_divergence": "When asked to record labels, call estimate_divergence with `labels`.",
+    },
 )
 
 TEST_AUTHOR = Role(
     "test_case_agent",
     ("get_candidate", "generate_tests"),
-    f"""{_COMMON}
-You are the TEST-CASE AGENT: you write the test generator and the input validator of a candidate problem and
-build its tests by calling generate_tests with them in `authored`. Use at least three named distributions,
-and at least one adversarial distribution aimed at the weaknesses of the sampled solutions' strategies. Every
-input must satisfy the validator, and the validator must enforce every input constraint. When generate_tests
-answers ok=false, fix your programs and call it again; when it answers ok=true, reply with one line saying
-what each distribution targets.
-{PROGRAM_CONTRACT}""",
+    """You are the TEST-CASE AGENT: you write the test generator and the input validator of a candidate problem. Use
+at least three named distributions, and at least one adversarial distribution aimed at the weaknesses of the
+sampled solutions' strategies. Every input must satisfy the validator, and the validator must enforce every input
+constraint.""",
+    {
+        "get_candidate": "Read the candidate with get_candidate.",
+        "generate_tests": "Build its tests by calling generate_tests with your programs in `authored`. When "
+        "generate_tests answers ok=false, fix your programs and call it again; when it answers ok=true, reply with "
+        "one line saying what each distribution targets.",
+    },
+    PROGRAM_CONTRACT,
 )
 
 VERIFIER_AUTHOR = Role(
     "verifier_agent",
     ("get_candidate", "run_verifier"),
-    f"""{_COMMON}
-You are the VERIFIER AGENT: you write the verifier and the baseline solution s* of a candidate problem and
-cross-validate them by calling run_verifier with them in `authored`. The verifier must reject malformed and
-infeasible outputs (feasible=false), be deterministic and never crash; the baseline must be simple and always
-feasible. Write a second, feasibility-only checker apart from the verifier (`authored.feasibility`, not its
-code reused): it must give the verifier's feasibility verdict on every output. Checks owned by 'verifier' are
-yours to fix: call run_verifier again with a corrected verifier, baseline or feasibility checker. When you are
-done, reply with one line on what your verifier checks.
-{PROGRAM_CONTRACT}""",
+    """You are the VERIFIER AGENT: you write the verifier and the baseline solution s* of a candidate problem. The
+verifier must reject malformed and infeasible outputs (feasible=false), be deterministic and never crash; the
+baseline must be simple and always feasible. Write a second, feasibility-only checker apart from the verifier
+(`authored.feasibility`, not its code reused): it must give the verifier's feasibility verdict on every output.""",
+    {
+        "get_candidate": "Read the candidate with get_candidate.",
+        "run_verifier": "Cross-validate them by calling run_verifier with them in `authored`. Checks owned by "
+        "'verifier' are yours to fix: call run_verifier again with a corrected verifier, baseline or feasibility "
+        "checker. When you are done, reply with one line on what your verifier checks.",
+    },
+    PROGRAM_CONTRACT,
 )
 
 # A solver under evaluation (tools/frontier, ``agent:NAME``): it reaches a solve-scoped server, so it can read
@@ -86,11 +120,14 @@ done, reply with one line on what your verifier checks.
 CONTESTANT = Role(
     "contestant",
     ("get_problem", "submit"),
-    f"""{_COMMON}
-You are a CONTESTANT under evaluation: you solve one optimisation problem as well as you can. Read it with
-get_problem, write one complete program, and submit it with submit; read the per-test verdicts and the score
-it answers with. Submit once per attempt unless told otherwise.
-{PROGRAM_CONTRACT.split(chr(10) + "- generator")[0]}""",
+    """You are a CONTESTANT under evaluation: you solve one optimisation problem as well as you can: write one
+complete program.""",
+    {
+        "get_problem": "Read the problem with get_problem.",
+        "submit": "Submit your program with submit; read the per-test verdicts and the score it answers with. "
+        "Submit once per attempt unless told otherwise.",
+    },
+    PROGRAM_CONTRACT.split(chr(10) + "- generator")[0],
 )
 
 ROLES: dict[str, Role] = {r.name: r for r in (MUTATOR, SOLVER, JUDGE, TEST_AUTHOR, VERIFIER_AUTHOR)}

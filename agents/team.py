@@ -272,7 +272,7 @@ class AgentTeam:
             raise KeyError(f"the team has no connected {name} agent; pass roles=[..., {name!r}]")
         return Agent(
             name=name,
-            instructions=role(name).instructions,
+            instructions=role(name).instructions_for(self._tools[name]),
             model=self.model_for(name),
             mcp_servers=[self.servers[name]],
             output_type=AgentOutputSchema(output_type, strict_json_schema=False) if output_type else None,
