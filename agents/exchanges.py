@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 
 from agents import Model, ModelResponse, Usage
 from frontiersmith.errors import ProviderError
+from frontiersmith.metering import charge_tokens
 from frontiersmith.tools.llm import exchanges
 from frontiersmith.tools.llm.exchanges import Recording
 
@@ -76,14 +77,16 @@ class RecordingModel(Model):
                 error=f"{type(exc).__name__}: {exc}"[:2000],
             )
             raise
+        spent = int(response.usage.input_tokens or 0), int(response.usage.output_tokens or 0)
+        charge_tokens(*spent)  # to the candidate's meter: `store cost` counts agent turns as model calls
         exchanges.keep(
             ask,
             answered,
             messages=sent,
             answer=json.dumps([_plain(item) for item in response.output]),
             model=self.model,
-            input_tokens=int(response.usage.input_tokens or 0),
-            output_tokens=int(response.usage.output_tokens or 0),
+            input_tokens=spent[0],
+            output_tokens=spent[1],
             latency_s=clock.seconds,
             started_at=clock.started_at,
             turn=turn,

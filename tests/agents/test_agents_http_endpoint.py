@@ -31,6 +31,7 @@ from frontiersmith.models import CandidateStatus
 from frontiersmith.settings import Settings
 from frontiersmith.store import Store, open_store
 from frontiersmith.tools.llm.exchanges import Recording
+from frontiersmith.tools.synthesis.cost import run_cost
 from frontiersmith.tools.synthesis.pipeline import SynthesisConfig
 from frontiersmith.tools.synthesis.replay import export_run, replay_outcome
 
@@ -157,6 +158,9 @@ async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_i
     # tasks under the same ids.
     turns = store.list_exchanges(pipeline.run_id)
     assert len(turns) == len(endpoint.requests)
+    # and each turn is charged to the run's cost, as a chat provider's calls are (usage 100 + 20 a call)
+    cost = run_cost(store, pipeline.run_id).total
+    assert (cost.model_calls, cost.tokens) == (len(turns), 120 * len(turns))
     tests_turns = sorted((e.turn, e.role) for e in turns if e.step == "write_tests")
     assert tests_turns[:2] == [(0, "test_case_agent"), (0, "test_case_agent")]
     assert any('"function_call"' in e.answer and "generate_tests" in e.answer for e in turns)
