@@ -18,10 +18,12 @@ import collections
 import contextlib
 import contextvars
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+import anyio
+import anyio.lowlevel
 from pydantic import BaseModel, ValidationError
 
 from frontiersmith.drafts import (
@@ -127,7 +129,9 @@ def _note(bad: BadAnswer) -> None:
 class ChatProvider:
     """Every step is one completion read by the parsing layer; an unusable answer is asked again with its
     reason, then a ProviderError. ``constrained``: the endpoint constrains decoding to a JSON answer's schema
-    (then the prompt never shows it); ``language``: what solutions are written in (``llm_language``)."""
+    (then the prompt never shows it); ``language``: what solutions are written in (``llm_language``);
+    ``parallel_calls``: how many calls the endpoint answers at once, when it says (a local llama.cpp server
+    answers one at a time: more sent at once only queue there until the client gives up on them)."""
 
     def __init__(
         self,
@@ -138,8 +142,13 @@ class ChatProvider:
         constrained: bool = False,
         language: prompts.LanguageChoice = "python",
         settings: Settings | None = None,
+        parallel_calls: int | None = None,
     ):
         self._complete = complete
+        self.parallel_calls = parallel_calls
+        self._own_slots: anyio.lowlevel.RunVar[anyio.CapacityLimiter] = anyio.lowlevel.RunVar(
+            f"frontiersmith_calls_{id(self)}"
+        )
         self.name = name
         self.attempts = attempts
         self.constrained = constrained
@@ -210,7 +219,7 @@ class ChatProvider:
             try:
                 try:
                     with exchanges.asking(call) as answered, metered() as spent:
-                        async with exchanges.call_slot():
+                        async with exchanges.call_slot(), self._endpoint_slot():
                             clock = exchanges.Clock()  # the wait for a slot is not the model's latency
                             try:
                                 answer = await self.complete(prompt, schema, subject, messages, context or {})
@@ -275,6 +284,21 @@ class ChatProvider:
             error=error,
             unusable=unusable,
         )
+
+    @contextlib.asynccontextmanager
+    async def _endpoint_slot(self) -> AsyncIterator[None]:
+        """Hold one of the endpoint's ``parallel_calls`` for a call (no bound given: go at once). The wait is
+        not the model's latency, and a call does not queue at the endpoint past the client's time-out."""
+        if self.parallel_calls is None:
+            yield
+            return
+        try:
+            limiter = self._own_slots.get()
+        except LookupError:  # the first call in this event loop
+            limiter = anyio.CapacityLimiter(self.parallel_calls)
+            self._own_slots.set(limiter)
+        async with limiter:
+            yield
 
     def _remember(self, key: tuple[str, str], raw: str) -> None:
         self._answers[key] = raw

@@ -40,6 +40,8 @@ def make_provider(
             constrained=True,
             language=settings.llm_language,
             settings=settings,
+            # `model serve` answers one call at a time; a server of the user's own may take more (llm_concurrency)
+            parallel_calls=settings.llm_concurrency if "llm_concurrency" in settings.model_fields_set else 1,
         )
     if name == "openai":
         model = model or settings.llm_model
