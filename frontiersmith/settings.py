@@ -140,8 +140,8 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"
-    # The language a model writes solutions in (tools/llm/prompts.py): python, cpp, or any (its choice). Python
-    # by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
+    # The language a model writes solutions in (tools/llm/prompts/solutions.py): python, cpp, or any (its
+    # choice). Python by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
     llm_language: Literal["python", "cpp", "any"] = "python"
     # Tokens the divergence judge's listing of one group of solutions may take (tools/llm/programs.py renders
     # each whole, compacted to its share): room for the worked example and the answer in an 8K context.
