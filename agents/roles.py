@@ -14,6 +14,8 @@ from frontiersmith.tools.llm.prompts import PROGRAM_CONTRACT
 
 @dataclass(frozen=True)
 class Role:
+    """An agent role: its name, the server tools it may call and its standing instructions."""
+
     name: str
     tools: tuple[str, ...]
     instructions: str
@@ -108,6 +110,7 @@ READ_ONLY_TOOLS: dict[str, tuple[str, ...]] = {
 
 
 def role(name: str) -> Role:
+    """The role named ``name``; an unknown name raises KeyError listing the roles."""
     try:
         return ROLES[name]
     except KeyError:

@@ -21,6 +21,8 @@ def default_data_dir() -> Path:
 
 
 def config_file_path() -> Path:
+    """The config file: ``FRONTIERSMITH_CONFIG`` when set, else ``config.toml`` in the user's config
+    folder."""
     explicit = os.environ.get("FRONTIERSMITH_CONFIG")
     if explicit:
         return Path(explicit)
@@ -204,24 +206,31 @@ class Settings(BaseSettings):
 
     @property
     def resolved_store_path(self) -> Path:
+        """The store's file: ``store_path``, or ``store.db`` in the data folder."""
         return (self.store_path or self.data_dir / "store.db").expanduser()
 
     @property
     def resolved_compile_cache_dir(self) -> Path:
+        """Where compiled programs are cached: ``compile_cache_dir``, or ``cache/compiled`` in the data
+        folder."""
         return (self.compile_cache_dir or self.data_dir / "cache" / "compiled").expanduser()
 
     @property
     def resolved_models_dir(self) -> Path:
+        """Where local model weights live: ``models_dir``, or ``models`` in the data folder."""
         return (self.models_dir or self.data_dir / "models").expanduser()
 
     @property
     def resolved_export_dir(self) -> Path:
+        """Where exports are written: ``export_dir``, or ``exports`` in the data folder."""
         return (self.export_dir or self.data_dir / "exports").expanduser()
 
     @classmethod
     def settings_customise_sources(
         cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
     ):  # type: ignore[override]
+        """Where settings come from, first wins: the constructor's arguments, the environment, the config
+        file."""
         return (init_settings, env_settings, _TomlSource(settings_cls))
 
 
