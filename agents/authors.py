@@ -45,6 +45,8 @@ def tests_prompt(
     rnd: int,
     max_rounds: int,
 ) -> str:
+    """What the test-case agent is asked in round ``rnd``: the problem, up to eight sampled solutions to aim
+    at, and the checks its last tests failed."""
     listing = "\n\n".join(
         f"### {s.id} ({s.language.value}) — strategy: {s.strategy}\n```\n{s.code[:CODE_SHOWN]}\n```"
         for s in solutions[:8]
@@ -64,6 +66,8 @@ failed checks below (if any) in `feedback`.{prompts.feedback_block(list(feedback
 def verifier_prompt(
     candidate_id: str, problem: Problem, feedback: Sequence[str], rnd: int, max_rounds: int
 ) -> str:
+    """What the verifier agent is asked in round ``rnd``: the problem, its objective's sense, and the checks
+    its last verifier failed."""
     sense = problem.objective.sense.value if problem.objective.sense else "min or max, as the objective says"
     return f"""Cross-validation round {rnd} of {max_rounds} for candidate {candidate_id}.
 
@@ -106,6 +110,7 @@ class AgentTestAuthor:
     name: str = TESTS
 
     async def write_tests(self, round: int, feedback: Sequence[str]) -> Answer[BuiltTests]:
+        """The tests the agent built through generate_tests this round, or the error its turn ended with."""
         prompt = tests_prompt(
             self.candidate_id, self.problem, self.solutions, feedback, round, self.max_rounds
         )
@@ -131,6 +136,8 @@ class AgentVerifierAuthor:
     last: ToolCall | None = None  # the run_verifier call whose verifier was checked last
 
     async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
+        """The verifier the agent checked through run_verifier this round (the last one the server accepted),
+        or the error its turn ended with."""
         prompt = verifier_prompt(self.candidate_id, self.problem, feedback, round, self.max_rounds)
         context = {"step": prompts.WRITE_VERIFIER.name, "round": round, "feedback": list(feedback)}
         run = await self.team.run(
@@ -142,6 +149,8 @@ class AgentVerifierAuthor:
         return _answer(run, "run_verifier", VerifierOut, missing)
 
     async def recheck(self, round: int) -> Answer[CheckedVerifier]:
+        """The last accepted verifier checked again on the round's new tests, without the agent (written anew
+        when there is none)."""
         # Only the tests changed: the server checks the verifier that passed its own checks again, on them.
         if self.last is None:
             return await self.write_verifier(round, ())

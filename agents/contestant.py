@@ -45,6 +45,8 @@ class AgentSolver:
         self.max_turns = max_turns
 
     async def write(self, ctx: AttemptContext) -> Draft:
+        """One attempt: the agent reads the problem and submits through the server; its last submission is the
+        draft."""
         budget = Budget(max_turns=self.max_turns)
         async with AgentTeam(
             ctx.store, ctx.settings, self.model, roles=(ROLE,), budget=budget, scope="solve"

@@ -36,6 +36,7 @@ def turn_messages(system: str | None, items: Any, tools: list[Any]) -> list[dict
 
 
 def model_name(model: Any) -> str:
+    """The model's name as an exchange records it: its ``model`` attribute, else its class name."""
     return str(getattr(model, "model", None) or type(model).__name__)
 
 
@@ -50,6 +51,7 @@ class RecordingModel(Model):
     async def get_response(
         self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any
     ) -> ModelResponse:  # noqa: A002 - the SDK's name
+        """The inner model's answer, kept as the current ask's next turn (an error kept too, then raised)."""
         now = exchanges.current()
         if now is None:  # a turn no step asked for (none in this project): nothing to key it by
             return await self.inner.get_response(system_instructions, input, *args, **kwargs)
@@ -94,9 +96,11 @@ class RecordingModel(Model):
         return response
 
     def stream_response(self, *args: Any, **kwargs: Any) -> Any:
+        """The inner model's stream, not recorded."""
         return self.inner.stream_response(*args, **kwargs)
 
     async def close(self) -> None:
+        """Close the inner model."""
         await self.inner.close()
 
 
@@ -111,6 +115,8 @@ class ReplayModel(Model):
     async def get_response(
         self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any
     ) -> ModelResponse:  # noqa: A002
+        """The recorded answer of the current ask's turn; a turn outside a step or missing from the recording
+        raises ProviderError."""
         now = exchanges.current()
         if now is None:
             raise ProviderError(f"The replay of {self.recording.run_id} was asked a turn outside a step.")
@@ -124,4 +130,5 @@ class ReplayModel(Model):
         return ModelResponse(output=output, usage=Usage(requests=1), response_id=None)
 
     def stream_response(self, *args: Any, **kwargs: Any) -> Any:
+        """Refused: a replayed agent does not stream (ProviderError)."""
         raise ProviderError("A replayed agent does not stream.")

@@ -88,9 +88,11 @@ class AgentPipeline:
 
     @property
     def run_id(self) -> str:
+        """The run's id: a replay's recorded run, else the config's."""
         return self._run_id or self.config.run_id
 
     async def run(self) -> StageTable:
+        """Run Algorithm 1 with the agents as its authors, through the server; the stage table of the run."""
         # The test-case and verifier agents write through the server: they author the cross-validation loop.
         tools = {
             role: tools

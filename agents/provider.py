@@ -48,6 +48,8 @@ class AgentProvider(ChatProvider):
         messages: Messages,
         context: dict,
     ) -> BaseModel | str:
+        """The answer of the step's role to ``prompt`` (the role's instructions stand for the system line); a
+        spent token budget or a failed agent run raises ProviderError."""
         role = ROLE_OF_STEP[prompt.name]
         if self.team.over_total_budget():
             raise ProviderError(

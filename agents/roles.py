@@ -145,6 +145,7 @@ READ_ONLY_TOOLS: dict[str, tuple[str, ...]] = {
 
 
 def role(name: str) -> Role:
+    """The role named ``name``; an unknown name raises KeyError listing the roles."""
     try:
         return ROLES[name]
     except KeyError:

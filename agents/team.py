@@ -82,6 +82,7 @@ class AgentRun:
     calls: list[ToolCall] = field(default_factory=list)
 
     def answers(self, tool: str) -> list[ToolCall]:
+        """The calls it made of ``tool``, in order."""
         return [c for c in self.calls if c.tool == tool]
 
 
@@ -143,6 +144,8 @@ def server_env(settings: Settings) -> dict[str, str]:
 
 
 def stdio_server(name: str, tools: Sequence[str], settings: Settings, scope: str = "all") -> MCPServerStdio:
+    """The FrontierSmith MCP server as a stdio subprocess (``serve --tools scope``), exposing only
+    ``tools``."""
     command, *args = frontiersmith_command()
     return MCPServerStdio(
         name=f"frontiersmith-{name}",
@@ -157,6 +160,7 @@ def stdio_server(name: str, tools: Sequence[str], settings: Settings, scope: str
 
 
 def http_server(name: str, tools: Sequence[str], url: str, token: str | None) -> MCPServerStreamableHttp:
+    """A running FrontierSmith MCP server at ``url`` (bearer ``token``), exposing only ``tools``."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     return MCPServerStreamableHttp(
         name=f"frontiersmith-{name}",
@@ -230,6 +234,7 @@ class AgentTeam:
         self._stack: AsyncExitStack | None = None
 
     def tools_of(self, name: str) -> tuple[str, ...]:
+        """The server tools role ``name`` may call."""
         return self._tools[name]
 
     async def __aenter__(self) -> AgentTeam:
@@ -255,6 +260,7 @@ class AgentTeam:
         self.servers.clear()
 
     def model_for(self, name: str) -> Model:
+        """The model role ``name`` runs on (one for all roles, or each role's own)."""
         models = self._models
         return models[name] if isinstance(models, Mapping) else models
 
@@ -356,5 +362,6 @@ class AgentTeam:
         return call_result(tool, arguments, await self.servers[name].call_tool(tool, arguments))
 
     def over_total_budget(self) -> bool:
+        """Whether the team's tokens exceed the budget's total cap (never without one)."""
         cap = self.budget.max_tokens_total
         return cap is not None and self.tokens_used > cap

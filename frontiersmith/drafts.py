@@ -243,9 +243,11 @@ class SeedDraft:
 class SeedDescriber(Protocol):
     """Reads a closed problem's statement into its tuple, and writes a checker for a seed that has none."""
 
-    async def describe_seed(self, problem: Problem) -> SeedTupleDraft: ...
+    async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        """The seed's tuple (O, C_I, C_O) read from its statement."""
 
-    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft: ...
+    async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft:
+        """A testlib checker for a seed whose output may be any of several correct answers."""
 
 
 class Mutator(Protocol):
@@ -256,25 +258,29 @@ class Mutator(Protocol):
         (``mutate``'s ``index`` 0 and 1)."""
         ...
 
-    async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft: ...
+    async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
+        """The ``index``-th mutation of ``seed`` along ``axis``, its statement written whole."""
 
 
 class CoarseJudge(Protocol):
     """Step 1's filter: is a mutation open-ended, well-posed and new."""
 
-    async def coarse_judge(self, problem: Problem) -> CoarseVerdict: ...
+    async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
+        """Whether ``problem`` is worth keeping, as one label and the sentence it rests on."""
 
 
 class Solver(Protocol):
     """Step 2: an independent solution, the ``index``-th."""
 
-    async def solve(self, problem: Problem, *, index: int) -> SolutionDraft: ...
+    async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
+        """The ``index``-th independent solution of ``problem``."""
 
 
 class DivergenceJudge(Protocol):
     """Step 3: which solutions share an idea (equal labels)."""
 
-    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups: ...
+    async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        """One label per solution, in order: equal labels for solutions sharing a core algorithm."""
 
 
 class TestsAuthor(Protocol):
@@ -282,13 +288,15 @@ class TestsAuthor(Protocol):
 
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
-    ) -> TestsDraft: ...
+    ) -> TestsDraft:
+        """The generator and validator of ``problem``'s tests, aimed at the ``solutions``' ideas."""
 
 
 class VerifierAuthor(Protocol):
     """Step 4: the verifier and baseline (``feedback``: the failed checks it owns)."""
 
-    async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft: ...
+    async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
+        """The verifier, the feasibility-only checker and the baseline of ``problem``."""
 
 
 class Provider(

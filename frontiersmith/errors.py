@@ -12,6 +12,7 @@ class FrontierSmithError(Exception):
         self.over_mcp = over_mcp
 
     def for_mcp(self) -> str:
+        """The sentence an MCP client is shown: ``over_mcp`` when set, else the message."""
         return self.over_mcp or str(self)
 
 

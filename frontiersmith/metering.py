@@ -33,9 +33,11 @@ class Meter:
 
     @property
     def tokens(self) -> int:
+        """Input and output tokens together."""
         return self.input_tokens + self.output_tokens
 
     def add(self, other: Meter) -> None:
+        """Add ``other``'s spending to this meter (its workers once each)."""
         self.input_tokens += other.input_tokens
         self.output_tokens += other.output_tokens
         self.model_calls += other.model_calls
@@ -45,6 +47,7 @@ class Meter:
         self.model_seconds += other.model_seconds
 
     def to_json(self) -> dict[str, Any]:
+        """The meter as JSON, with ``tokens`` and its seconds rounded."""
         return {
             **asdict(self),
             "tokens": self.tokens,

@@ -19,6 +19,9 @@ class ClassRegistry(Generic[Base]):
         self._classes: dict[str, type[Base]] = {}
 
     def decorator(self, name: str) -> Callable[[ClassT], ClassT]:
+        """A class decorator registering its class under ``name``; another class under a taken name raises
+        ValueError."""
+
         def register(cls: ClassT) -> ClassT:
             known = self._classes.get(name)
             if known is not None and known is not cls:
@@ -34,6 +37,7 @@ class ClassRegistry(Generic[Base]):
         return tuple(self._classes)
 
     def get(self, name: str) -> type[Base] | None:
+        """The class registered under ``name``, or None."""
         return self._classes.get(name)
 
     def remove(self, name: str) -> None:

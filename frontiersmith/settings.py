@@ -21,6 +21,8 @@ def default_data_dir() -> Path:
 
 
 def config_file_path() -> Path:
+    """The config file: ``FRONTIERSMITH_CONFIG`` when set, else ``config.toml`` in the user's config
+    folder."""
     explicit = os.environ.get("FRONTIERSMITH_CONFIG")
     if explicit:
         return Path(explicit)
@@ -140,8 +142,8 @@ class Settings(BaseSettings):
     llm_base_url: str | None = None
     llm_model: str | None = None
     llm_api_key_env: str = "OPENAI_API_KEY"
-    # The language a model writes solutions in (tools/llm/prompts.py): python, cpp, or any (its choice). Python
-    # by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
+    # The language a model writes solutions in (tools/llm/prompts/solutions.py): python, cpp, or any (its
+    # choice). Python by measurement: the local Qwen coder models write Python that runs far more often than C++ that compiles.
     llm_language: Literal["python", "cpp", "any"] = "python"
     # Tokens the divergence judge's listing of one group of solutions may take (tools/llm/programs.py renders
     # each whole, compacted to its share): room for the worked example and the answer in an 8K context.
@@ -204,24 +206,31 @@ class Settings(BaseSettings):
 
     @property
     def resolved_store_path(self) -> Path:
+        """The store's file: ``store_path``, or ``store.db`` in the data folder."""
         return (self.store_path or self.data_dir / "store.db").expanduser()
 
     @property
     def resolved_compile_cache_dir(self) -> Path:
+        """Where compiled programs are cached: ``compile_cache_dir``, or ``cache/compiled`` in the data
+        folder."""
         return (self.compile_cache_dir or self.data_dir / "cache" / "compiled").expanduser()
 
     @property
     def resolved_models_dir(self) -> Path:
+        """Where local model weights live: ``models_dir``, or ``models`` in the data folder."""
         return (self.models_dir or self.data_dir / "models").expanduser()
 
     @property
     def resolved_export_dir(self) -> Path:
+        """Where exports are written: ``export_dir``, or ``exports`` in the data folder."""
         return (self.export_dir or self.data_dir / "exports").expanduser()
 
     @classmethod
     def settings_customise_sources(
         cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
     ):  # type: ignore[override]
+        """Where settings come from, first wins: the constructor's arguments, the environment, the config
+        file."""
         return (init_settings, env_settings, _TomlSource(settings_cls))
 
 

@@ -78,11 +78,14 @@ class Sections:
 
 
 def section_name(line: str) -> str | None:
+    """The section a heading line opens (``input``, ``output``, ``legend``, ...), or None when the line is no
+    heading."""
     heading = _HEADING.match(line)
     return _SECTION_NAMES.get(" ".join(heading.group("name").lower().split())) if heading else None
 
 
 def split_sections(statement: str) -> Sections:
+    """A statement cut into its sections (the first of each kind); text before any heading is the legend."""
     found: dict[str, list[str]] = {"legend": []}
     current: str | None = "legend"
     for line in statement.splitlines():
@@ -182,6 +185,7 @@ def missing_sections(problem: Problem) -> list[str]:
 
 
 def scoring_text(scoring: Scoring) -> str:
+    """The Scoring section's text: the objective and its sense, and how each test's score is normalised."""
     verb = "maximise" if scoring.sense is Sense.MAX else "minimise"
     baseline = f" ({scoring.baseline.strip().rstrip('.')})" if scoring.baseline.strip() else ""
     head = f"Every legal output is accepted and has an objective O = {scoring.objective.strip().rstrip('.')}: {verb} it."
@@ -217,6 +221,7 @@ def _block(text: str) -> str:
 
 
 def example_text(example: StatementExample) -> str:
+    """The example's text: its input, a legal output and their objectives beside the baseline's."""
     return (
         f"Input:\n\n{_block(example.input)}\n\nA legal output, with objective O = {_number(example.objective)} "
         f"(the baseline's is {_number(example.baseline_objective)}):\n\n{_block(example.output)}"

@@ -52,9 +52,11 @@ class Thresholds(BaseModel):
     )
 
     def shares_one_idea(self, semantic: float) -> bool:
+        """Whether a semantic divergence is below the gate: the solutions use one idea."""
         return semantic < self.min_semantic
 
     def scores_alike(self, behavioural: float) -> bool:
+        """Whether a behavioural divergence is below the gate: the solutions score alike."""
         return behavioural < self.min_behavioural
 
     def one_idea_reaches_the_top(self, top_ties: int, separating_tests: int) -> bool:
@@ -63,6 +65,7 @@ class Thresholds(BaseModel):
         return top_ties >= self.min_top_ties and not self.too_few_separating(separating_tests)
 
     def too_few_separating(self, separating_tests: int) -> bool:
+        """Whether too few tests tell the solutions apart for ties at the top to be evidence."""
         return separating_tests < self.min_separating_tests
 
 

@@ -31,11 +31,15 @@ log = logging.getLogger("frontiersmith.server")
 
 @dataclass
 class Backend:
+    """What the server's tools share: the settings, the store (opened on first use) and the slots that bound
+    the judging done at once."""
+
     settings: Settings
     _store: Store | None = None
     _slots: anyio.Semaphore | None = field(default=None, repr=False)
 
     def store(self) -> Store:
+        """The store the settings name, opened on the first call with the catalog's seeds stored in it."""
         if self._store is None:  # opened (and imported) on first use, as the tools are (app._register)
             from frontiersmith.store import open_store
             from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
@@ -46,6 +50,7 @@ class Backend:
         return self._store
 
     def close(self) -> None:
+        """Close the store if it was opened; the next ``store()`` opens it again."""
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -68,6 +73,8 @@ async def progress(ctx: Context, done: float, total: float | None, message: str)
 
 
 def validation_sentence(exc: ValidationError, what: str = "Argument") -> str:
+    """A pydantic error as one sentence a caller can act on: the first field at fault and its message, and how
+    many more there are."""
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())) or "input"
     more = len(exc.errors()) - 1
@@ -146,18 +153,22 @@ class FrontierSmithServer(RegisteringServer):
             deferred()
 
     async def list_tools(self) -> Any:
+        """The tools, registered first if the build deferred them."""
         self.load()
         return await super().list_tools()
 
     async def list_resources(self) -> Any:
+        """The resources, registered first if the build deferred them."""
         self.load()
         return await super().list_resources()
 
     async def list_resource_templates(self) -> Any:
+        """The resource templates, registered first if the build deferred them."""
         self.load()
         return await super().list_resource_templates()
 
     async def list_prompts(self) -> Any:
+        """The prompts, registered first if the build deferred them."""
         self.load()
         return await super().list_prompts()
 
@@ -171,6 +182,8 @@ class FrontierSmithServer(RegisteringServer):
         return None if denied is None else self._public(not_served(*denied, self.served))
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
+        """Call a tool; a tool of another scope, and every failure, is one public sentence (ToolError or
+        MCPError)."""
         if refused := self._other_scope("tools/call", {"name": name}):
             raise ToolError(refused)
         self.load()
@@ -182,6 +195,7 @@ class FrontierSmithServer(RegisteringServer):
             raise ToolError(self._public(describe_failure(name, exc))) from None
 
     async def read_resource(self, uri: Any, context: Context | None = None) -> Any:
+        """Read a resource; a resource of another scope is not found, and a failure is one public sentence."""
         if refused := self._other_scope("resources/read", {"uri": str(uri)}):
             raise ResourceNotFoundError(refused)
         self.load()
@@ -195,6 +209,8 @@ class FrontierSmithServer(RegisteringServer):
     async def get_prompt(
         self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None
     ) -> Any:
+        """Render a prompt; another scope's prompt, an unknown one or bad arguments raise an invalid-params
+        MCPError."""
         if refused := self._other_scope("prompts/get", {"name": name}):
             raise MCPError(INVALID_PARAMS, refused)
         self.load()

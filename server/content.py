@@ -24,6 +24,8 @@ from .solving_tools import lineage_of
 
 
 def statement_markdown(problem: Problem, interactive: bool = False) -> str:
+    """A problem as a solver reads it over MCP: its statement, objective, how a solution reads and writes, its
+    limits and its id."""
     o = problem.objective
     objective = (
         o.kind.value
@@ -58,6 +60,7 @@ def caller_mistakes() -> Iterator[None]:
 
 
 def register(mcp: MCPServer, backend: Backend) -> None:
+    """Register the server's resources and prompts on ``mcp``."""
     _register_resources(mcp, backend)
     _register_prompts(mcp, backend)
 

@@ -18,6 +18,8 @@ from .synthesis_tools import _backend, _doc
 
 
 class ExportOut(BaseModel):
+    """An export written by export_tasks: its folder and its manifest."""
+
     folder: str = Field(description="The export's folder, inside the server's export folder.")
     manifest: Manifest = Field(description="What manifest.json in that folder says: counts, hashes, tasks.")
 
@@ -83,4 +85,5 @@ async def export_tasks_tool(
 
 
 def register(mcp: MCPServer) -> None:
+    """Register the export_tasks tool on ``mcp``."""
     mcp.add_tool(export_tasks_tool, name="export_tasks", description=_doc(export_tasks_tool))

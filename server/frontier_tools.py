@@ -32,6 +32,8 @@ SolverSpec = Annotated[
 
 
 class AttemptOut(BaseModel):
+    """One attempt of a solver under evaluation: its trajectory, score and failure type."""
+
     trajectory_id: str
     problem_id: str
     attempt: int
@@ -41,6 +43,8 @@ class AttemptOut(BaseModel):
 
 
 class EvaluateOut(BaseModel):
+    """A solver's evaluation: its attempts, their mean score and the failures by type."""
+
     solver: str
     evaluation_id: str | None
     problems: int
@@ -134,6 +138,8 @@ async def diagnose(
 
 
 def register(mcp: MCPServer, backend: Backend, grant: Grant) -> None:
+    """Register evaluate_solver and diagnose on ``mcp``, and the ``defects://`` resource when ``grant`` serves
+    it."""
     mcp.add_tool(evaluate_solver)
     mcp.add_tool(diagnose)
     if "defects" not in grant.resources:

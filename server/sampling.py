@@ -51,6 +51,7 @@ class NeedsSampling(Exception):
 
 
 def client_offers_sampling(ctx: Context) -> bool:
+    """Whether the connected client declared the sampling capability."""
     caps = ctx.client_capabilities
     return caps is not None and caps.sampling is not None
 

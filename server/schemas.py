@@ -61,6 +61,7 @@ class ProblemBrief(BaseModel):
     def of(
         cls, problem: Problem, latest_version: str | None = None, interactive: bool = False
     ) -> ProblemBrief:
+        """The brief of ``problem``, with its latest task version and whether it is interactive."""
         o = problem.objective
         return cls(
             latest_version=latest_version,
@@ -101,6 +102,7 @@ class CandidateOut(BaseModel):
 
     @classmethod
     def of(cls, c: Candidate) -> CandidateOut:
+        """What a client is told of candidate ``c``."""
         return cls(
             candidate_id=c.id,
             parent_id=c.parent_id,
@@ -113,16 +115,22 @@ class CandidateOut(BaseModel):
 
 
 class MutateOut(CandidateOut):
+    """A mutation proposed, and whether the coarse judge kept it."""
+
     kept: bool = Field(
         description="True when the coarse judge kept it; only kept candidates are worth sampling."
     )
 
 
 class CandidateList(BaseModel):
+    """Candidates, as list_candidates returns them."""
+
     candidates: list[CandidateOut]
 
 
 class SolutionOut(BaseModel):
+    """A sampled solution: its idea, author and whether it compiles (the code stays on the server)."""
+
     solution_id: str
     language: Language
     strategy: str = Field(description="The algorithmic idea, in one or two sentences.")
@@ -134,6 +142,7 @@ class SolutionOut(BaseModel):
 
     @classmethod
     def of(cls, s: Solution, compile_message: str | None) -> SolutionOut:
+        """What a client is told of solution ``s``; ``compile_message`` None means it compiled."""
         return cls(
             solution_id=s.id,
             language=s.language,
@@ -145,6 +154,8 @@ class SolutionOut(BaseModel):
 
 
 class SampleOut(BaseModel):
+    """The candidate's sampled solutions, after a sample_solutions call."""
+
     candidate_id: str
     solutions: list[SolutionOut] = Field(
         description="Every sampled solution stored for the candidate so far."
@@ -183,6 +194,7 @@ class DivergenceOut(BaseModel):
 
     @classmethod
     def of(cls, d: Divergence) -> DivergenceOut:
+        """What a client is told of divergence estimate ``d``."""
         return cls(
             candidate_id=d.candidate_id,
             semantic=d.semantic,
@@ -198,6 +210,8 @@ class DivergenceOut(BaseModel):
 
 
 class TestOut(BaseModel):
+    """One generated test: its name, distribution and input size (the input stays on the server)."""
+
     test_id: str
     name: str
     distribution: str
@@ -205,6 +219,8 @@ class TestOut(BaseModel):
 
 
 class TestsOut(BaseModel):
+    """The tests generate_tests built for a candidate, or the checks they failed."""
+
     candidate_id: str
     ok: bool = Field(
         description="True when every generated input passed the validator and there is at least one."
@@ -231,6 +247,8 @@ class TestsOut(BaseModel):
 
 
 class CheckOut(BaseModel):
+    """One cross-validation check: its name, the author who owns it, whether it passed and why not."""
+
     name: str
     owner: str = Field(description="Whose fault a failure is: 'tests' (generator/validator) or 'verifier'.")
     passed: bool
@@ -283,6 +301,8 @@ class VerifierOut(BaseModel):
 
     @classmethod
     def of(cls, candidate_id: str, result: VerifierResult) -> VerifierOut:
+        """What a client is told of a run_verifier result: the report's checks and failures by author, the
+        scores, the mutants and probes (the first 20 surviving mutants)."""
         report = result.report
         return cls(
             candidate_id=candidate_id,
@@ -307,6 +327,8 @@ class VerifierOut(BaseModel):
 
 
 class TaskOut(BaseModel):
+    """A published task: its id, candidate, title, tests, divergence and the task it supersedes."""
+
     task_id: str = Field(
         description="The published task; submit solutions to it with `submit`. It is named by its package "
         "(statement, tests, verifier, baseline, limits), so publishing the same package again returns it."
@@ -327,6 +349,7 @@ class TaskOut(BaseModel):
 
     @classmethod
     def of(cls, task: Task, supersedes: str | None) -> TaskOut:
+        """What a client is told of ``task``, which supersedes ``supersedes`` (None for a first version)."""
         return cls(
             task_id=task.id,
             candidate_id=task.candidate_id,
@@ -340,12 +363,16 @@ class TaskOut(BaseModel):
 
 
 class ProblemList(BaseModel):
+    """The problems a client may submit to."""
+
     problems: list[ProblemSummary] = Field(
         description="Problems you can submit to: published tasks, imported packages and catalog families."
     )
 
 
 class LeaderboardEntry(BaseModel):
+    """One author's best submission to a problem, with its rank and verdict counts."""
+
     rank: int
     submission_id: str
     author: str
@@ -356,6 +383,7 @@ class LeaderboardEntry(BaseModel):
 
     @classmethod
     def of(cls, rank: int, s: Submission) -> LeaderboardEntry:
+        """Submission ``s`` as the ``rank``-th entry of a leaderboard."""
         return cls(
             rank=rank,
             submission_id=s.id,
@@ -368,6 +396,8 @@ class LeaderboardEntry(BaseModel):
 
 
 class LeaderboardOut(BaseModel):
+    """A problem's leaderboard, best first, beside the best score known on it."""
+
     problem_id: str
     best_known: BestKnown | None = Field(
         None,
@@ -378,6 +408,8 @@ class LeaderboardOut(BaseModel):
 
 
 class LineageNode(BaseModel):
+    """One record of a lineage: its id and kind, what it is and how it came from the record before it."""
+
     id: str
     kind: str = Field(
         description="seed, candidate, solution, test, verifier, task, submission, catalog (a built-in family, "
@@ -395,6 +427,7 @@ class LineageNode(BaseModel):
 
     @classmethod
     def of(cls, r: RecordSummary) -> LineageNode:
+        """The node of record summary ``r``, an imported file named without its folders."""
         data: dict[str, Any] = r.to_dict()
         data.pop("created_at", None)
         if data.get("provenance", {}).get("file"):
@@ -404,6 +437,8 @@ class LineageNode(BaseModel):
 
 
 class LineageOut(BaseModel):
+    """A record's lineage: where it came from and what was derived from it."""
+
     id: str
     ancestors: list[LineageNode] = Field(description="Where it came from, oldest first, ending with itself.")
     descendants: list[LineageNode] = Field(description="What was derived from it, nearest first.")

@@ -80,6 +80,7 @@ def choice_of(scopes: frozenset[Scope]) -> str:
 
 
 def scopes_of(choice: str) -> frozenset[Scope]:
+    """The scopes a ``--tools`` choice serves; an unknown choice raises ValueError naming the choices."""
     try:
         return SCOPES_OF[choice]
     except KeyError:
@@ -95,6 +96,7 @@ def grant_of(scopes: frozenset[Scope]) -> Grant:
 
 
 def describe(scopes: frozenset[Scope]) -> str:
+    """Scopes in words (``solve and synthesis``; ``no`` for none)."""
     return " and ".join(sorted(scopes)) or "no"
 
 
@@ -109,6 +111,7 @@ def not_served(what: str, needed: Scope, served: frozenset[Scope]) -> str:
 
 
 def uri_scheme(uri: str) -> str:
+    """A URI's scheme (``task`` of ``task://...``), or empty when it has none."""
     return uri.split("://", 1)[0] if "://" in uri else ""
 
 

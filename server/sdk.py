@@ -55,6 +55,7 @@ class RegisteringServer(MCPServer):
         self._arguments: dict[str, list[str]] = {}  # tool name -> the arguments it takes, in order
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """Call a tool; an argument the tool does not take raises ToolError naming the ones it does."""
         known = self._arguments.get(name)
         unknown = sorted(set(arguments) - set(known)) if known is not None else []
         if unknown:
@@ -75,6 +76,7 @@ class RegisteringServer(MCPServer):
         meta: dict[str, Any] | None = None,
         structured_output: bool | None = None,
     ) -> None:
+        """Register a tool (its description without indentation) and remember its arguments."""
         super().add_tool(
             fn,
             name=name,
@@ -93,16 +95,21 @@ class RegisteringServer(MCPServer):
         ]
 
     def add_prompt(self, prompt: Prompt) -> None:
+        """Register a prompt, its description without indentation."""
         prompt.description = cleaned(prompt.description)
         super().add_prompt(prompt)
         self.registered.prompts.add(prompt.name)
 
     def add_resource(self, resource: Resource) -> None:
+        """Register a resource, its description without indentation, and its URI scheme."""
         resource.description = cleaned(resource.description)
         super().add_resource(resource)
         self.registered.schemes.add(uri_scheme(str(resource.uri)))
 
     def resource(self, uri: str, *, description: str | None = None, **kwargs: Any) -> Callable[[F], F]:
+        """Decorator registering a resource (or template) at ``uri``, its description without indentation, and
+        its URI scheme."""
+
         def register(fn: F) -> F:
             self.registered.schemes.add(uri_scheme(uri))
             decorate = super(RegisteringServer, self).resource(

@@ -23,6 +23,8 @@ SeedId = Annotated[str, Field(description="A seed id from list_seeds (seed_...);
 
 
 class AddSeedOut(BaseModel):
+    """A seed added by add_seed: its id, whether it was new, and its verification status."""
+
     seed_id: str = Field(description="Mutate it with mutate_problem(parent_id=seed_id, axis=...).")
     stored: bool = Field(
         description="False when the same statement was stored before (it is returned as it is)."
@@ -38,6 +40,8 @@ class AddSeedOut(BaseModel):
 
 
 class SeedListOut(BaseModel):
+    """The seeds in the pool, as list_seeds returns them."""
+
     seeds: list[view.SeedRow]
 
 
@@ -92,6 +96,8 @@ async def get_seed(ctx: Context, seed_id: SeedId) -> view.SeedView:
 
 
 def register(mcp: MCPServer, backend: Backend, grant: Grant) -> None:
+    """Register add_seed, list_seeds and get_seed on ``mcp``, and the ``seed://`` resource when ``grant``
+    serves it."""
     for tool in (add_seed, list_seeds, get_seed):
         mcp.add_tool(tool)
     if "seed" not in grant.resources:

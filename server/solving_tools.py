@@ -30,6 +30,7 @@ ProblemId = Annotated[
 
 
 def register(mcp: MCPServer, backend: Backend) -> None:
+    """Register the solve scope's tools on ``mcp``: the problems, submit, the leaderboard and lineage."""
     _register_problems(mcp, backend)
     _register_submit(mcp, backend)
     _register_records(mcp, backend)
@@ -152,6 +153,7 @@ def _latest_version(store: Store, problem_id: str) -> str | None:
 
 
 def lineage_of(backend: Backend, record_id: str) -> LineageOut:
+    """The lineage of ``record_id``: its ancestors back to the seed and its descendants."""
     ancestors, descendants = problems.lineage(backend.store(), record_id)
     return LineageOut(
         id=record_id,

@@ -38,6 +38,7 @@ def transport_security(host: str) -> TransportSecuritySettings | None:
 
 
 def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address, IPv6 in brackets or not) is this machine's loopback."""
     if host == "localhost":
         return True
     try:

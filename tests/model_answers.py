@@ -1,4 +1,4 @@
-"""What a scripted model answers, in the shapes the versioned prompts ask for (tools/llm/prompts.py): a
+"""What a scripted model answers, in the shapes the versioned prompts ask for (tools/llm/prompts/): a
 mutation written whole, a judgement as a label, a program in a fenced block, tests and verifiers as a Python
 module of plain functions. Only the model is scripted; everything it "writes" is run for real.
 

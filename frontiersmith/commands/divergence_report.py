@@ -37,11 +37,14 @@ def _decisions_json(decisions: list[GateDecision]) -> list[dict[str, str]]:
 
 
 def family_json(f: FamilyDivergence) -> dict[str, Any]:
+    """A catalog family's divergence estimates and gate decisions as JSON, with whether the filter kept it."""
     fields = {k: v for k, v in f.__dict__.items() if k != "decisions"}
     return {**fields, "kept": f.kept, "decisions": _decisions_json(f.decisions)}
 
 
 def problem_json(p: ProblemDivergence) -> dict[str, Any]:
+    """A benchmark problem's divergence estimates and gate decisions as JSON, with its solution count, whether
+    it is a positive and whether the filter kept it."""
     fields = {k: v for k, v in p.__dict__.items() if k != "decisions"}
     return {
         **fields,
@@ -77,6 +80,7 @@ def _families_table(report: DivergenceEvaluation, title: str) -> Table:
 
 
 def print_catalog(report: DivergenceEvaluation, as_json: bool) -> None:
+    """Print the catalog's families (a table, or JSON with ``as_json``), then the ROC AUCs."""
     aucs = report.aucs()
     if as_json:
         typer.echo(
@@ -109,6 +113,8 @@ def print_catalog(report: DivergenceEvaluation, as_json: bool) -> None:
 
 
 def print_problems(report: ProblemsEvaluation, as_json: bool) -> None:
+    """Print a benchmark's problems (a table, or JSON with ``as_json``), then the keep rates and the ROC
+    AUCs."""
     rates, aucs = report.keep_rates(), report.aucs()
     if as_json:
         typer.echo(

@@ -22,6 +22,7 @@ def executor_option(what: str) -> Any:
 
 
 def ray_address_option() -> Any:
+    """The ``--ray-address`` option a command that judges takes beside ``--executor``."""
     return typer.Option(
         None, "--ray-address", help="The Ray cluster to use with --executor ray (default: start a local one)."
     )

@@ -200,6 +200,8 @@ def diagnose(
 
 
 def print_defect_map(defect_map: Any) -> None:
+    """Print a Capability Defect Map as a table: one row per failure cluster, with its attempts, success rate
+    and label."""
     table = Table(
         title=f"Defect map of {defect_map.solver}: {defect_map.trajectories} attempts on {defect_map.problems} "
         f"problems, success rate {defect_map.success_rate:.0%}"

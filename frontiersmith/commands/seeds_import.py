@@ -133,6 +133,7 @@ class ProgressBar:
         return self.update
 
     def update(self, done: int, total: int | None, *_: object) -> None:
+        """Show ``done`` of ``total`` rows imported (``total`` None while unknown)."""
         assert self.bar is not None and self.task is not None
         self.bar.update(self.task, completed=done, total=total)
 

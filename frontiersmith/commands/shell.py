@@ -57,11 +57,14 @@ class _Plain:
 
 
 class Command(_Plain, TyperCommand):
-    pass
+    """A CLI command whose flags and usage line read as ``_Plain`` says."""
 
 
 class Group(_Plain, TyperGroup):
+    """A CLI group whose flags and usage line read as ``_Plain`` says, its usage ending in the subcommand."""
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """The usage line's pieces, with the subcommand's metavar last."""
         return [*super().collect_usage_pieces(ctx), self.subcommand_metavar]
 
 
@@ -72,5 +75,6 @@ class App(typer.Typer):
         super().__init__(cls=Group, **kwargs)
 
     def command(self, *args: Any, **kwargs: Any) -> Any:
+        """Register a command whose class is ``Command`` unless ``cls`` says otherwise."""
         kwargs.setdefault("cls", Command)
         return super().command(*args, **kwargs)

@@ -16,6 +16,7 @@ class ScaleReach(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def share(self) -> float:
+        """How much of its bound the largest test reached (1 when the bound is not positive)."""
         return self.reached / self.bound if self.bound > 0 else 1.0
 
 
@@ -68,4 +69,5 @@ class TaskCard(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def ok(self) -> bool:
+        """Whether the card has no warnings."""
         return not self.warnings

@@ -21,6 +21,8 @@ class CheckOwner(StrEnum):
 
 
 class ProtocolCheck(BaseModel):
+    """One check of the protocol: its name, the author who owns it, whether it passed and why not."""
+
     name: str
     owner: CheckOwner
     passed: bool
@@ -98,6 +100,8 @@ class ProtocolThresholds(BaseModel):
 
 
 class ProbeStatus(StrEnum):
+    """What a probe of the verifier came to."""
+
     PASSED = "passed"  # it ran and found nothing wrong
     FAILED = "failed"  # it found an output the verifier judges wrongly (``ProbeResult.output_excerpt``)
     SKIPPED = "skipped"  # it had nothing to run on (``ProbeResult.detail`` says why)
@@ -147,6 +151,7 @@ class ProbeReport(BaseModel):
     hack_cpu_seconds: float = 0.0  # sandbox CPU it may spend in all
 
     def result(self, name: str) -> ProbeResult | None:
+        """The result of the probe named ``name``, or None when it did not run."""
         return next((r for r in self.results if r.name == name), None)
 
 
@@ -179,6 +184,7 @@ class CrossValidationReport(Record):
     probes: ProbeReport | None = None  # the verifier probes where the mutation bites; None: stored before
 
     def failures(self, owner: CheckOwner | str | None = None) -> list[str]:
+        """Each failed check as ``name: detail``, only ``owner``'s when given (an owner or its value)."""
         return [
             f"{c.name}: {c.detail}" for c in self.checks if not c.passed and owner in (None, c.owner.value)
         ]

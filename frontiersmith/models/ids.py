@@ -55,5 +55,7 @@ class Record(BaseModel):
     HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset()
 
     def hash(self) -> str:
+        """The record's content hash: every field but ``id`` and ``created_at`` (and the later fields still
+        unset)."""
         unset = {name for name in self.HASH_SKIPS_UNSET if getattr(self, name) is None}
         return content_hash(self.model_dump(mode="json", exclude={"id", "created_at", *unset}))

@@ -46,6 +46,9 @@ class VerifierKind(StrEnum):
 
 
 class Run(Record):
+    """One solution judged on one test: the verifier's verdict, the objective and normalised score, time and
+    memory."""
+
     solution_id: str
     test_id: str
     verdict: Verdict

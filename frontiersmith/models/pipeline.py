@@ -66,15 +66,20 @@ class TestQuality(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def recall(self) -> float | None:
+        """The share of incorrect solutions some test rejects (None without incorrect solutions)."""
         return self.rejected / self.incorrect if self.incorrect else None
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def precision(self) -> float | None:
+        """The share of correct solutions every test accepts (None without correct solutions)."""
         return self.accepted / self.correct if self.correct else None
 
 
 class Seed(Record):
+    """A problem synthesis may mutate (Algorithm 1's pool): a catalog family, an imported problem or a
+    published task rejoining the pool, with its reference and how its outputs are judged."""
+
     problem: Problem
     reference: Program | None = None  # the reference the status rests on (the first that passes)
     origin: str = "catalog"  # catalog | task (an accepted task rejoining the pool) | import | problem
@@ -99,6 +104,8 @@ class Seed(Record):
 
 
 class CandidateStatus(StrEnum):
+    """Where a candidate stands in Algorithm 1."""
+
     PROPOSED = "proposed"
     KEPT = "kept"  # passed the coarse judge
     REJECTED = "rejected"
@@ -130,6 +137,9 @@ class Rejection(BaseModel):
 
 
 class Candidate(Record):
+    """A mutation of a seed or of another candidate (``parent_id``) along one axis, in one round, with its
+    problem and status."""
+
     parent_id: str
     axis: Axis
     round: int = 0
@@ -150,6 +160,8 @@ class Candidate(Record):
 
 
 class Solution(Record):
+    """A program for a problem (a seed, candidate or task): a sampled solution, a reference or a baseline."""
+
     problem_id: str  # a candidate, seed or task id
     code: str
     language: Language
@@ -158,6 +170,8 @@ class Solution(Record):
 
 
 class TestCase(Record):
+    """One test input (a blob) of a problem, with how it was generated and an optional reference answer."""
+
     problem_id: str
     input_hash: str  # blob hash of the input bytes
     answer_hash: str | None = None  # optional reference answer (testlib packages)
@@ -260,6 +274,8 @@ class Task(Record):
 
 
 class Submission(Record):
+    """A program submitted to a problem and judged: its mean score, the count of each verdict and its runs."""
+
     problem_id: str
     code: str
     language: Language

@@ -87,6 +87,8 @@ def _unsupported_language(name: str, what: str) -> Exception:
 
 
 class ProblemKind(StrEnum):
+    """Closed (one exactly checkable answer per input) or open (outputs scored continuously)."""
+
     CLOSED = "closed"
     OPEN = "open"
 

@@ -82,6 +82,10 @@ def _submitted(call: Any) -> Program | None:
 
 
 def rubric(export_dir: str | Path, reward: Reward = "best", **judge: Any) -> vf.Rubric:
+    """A verifiers rubric scoring a rollout by the ``submit`` score of its last program (``reward="best"``:
+    the best of that and its submissions); ``judge`` goes to the judge. A completion the host failed to judge
+    raises NotJudgedError."""
+
     async def frontiersmith_score(completion: Any, answer: str, state: Any = None, **kwargs: Any) -> float:
         """The ``submit`` score of the last program the model gave (0 for none); with ``reward="best"``, the
         best of that and every submission judged within the budget."""
@@ -122,6 +126,8 @@ class SubmitEnv(vf.ToolEnv):
         self.export_dir, self.max_submissions, self.mcp, self.judge = export_dir, max_submissions, mcp, judge
 
     async def env_response(self, messages: vf.Messages, state: vf.State, **kwargs: Any) -> vf.Messages:
+        """Answer each ``submit`` call of the model's last turn with its score and verdicts, or with the
+        budget spent."""
         replies = []
         for call in messages[-1].get("tool_calls") or []:  # type: ignore[union-attr]
             state["submissions"] = used = state.get("submissions", 0) + 1
@@ -162,6 +168,8 @@ class SubmitEnv(vf.ToolEnv):
 
 
 def feedback(score: float, tests: Sequence[Mapping[str, Any]], left: int) -> str:
+    """What a ``submit`` call returns to the model: the mean score, the submissions left and each test's
+    verdict and score."""
     lines = [f"score {score:.4f} (mean over the tests); submissions left: {left}"]
     lines += [
         f"test {t['name']}: {t['message'] or t['verdict']} (score {float(t['score']):.4f})" for t in tests

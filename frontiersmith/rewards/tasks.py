@@ -41,6 +41,7 @@ class GroundTruth(BaseModel):
     content_hash: str | None = None
 
     def dumps(self) -> str:
+        """The ground truth as the JSON string a row carries (keys sorted, unset fields left out)."""
         return json.dumps(self.model_dump(exclude_none=True), sort_keys=True)
 
     @classmethod
@@ -78,6 +79,7 @@ class RewardTask:
 
     @property
     def needs_baseline(self) -> bool:
+        """Whether scores need the baseline's objectives and they are not computed yet."""
         return needs_baseline(self.package.verifier) and self.baseline is None
 
 
@@ -105,6 +107,8 @@ def export_dirs(export_dir: str | Path | Sequence[str | Path] | None = None) -> 
 
 
 def package_folder(truth: GroundTruth, dirs: Sequence[Path]) -> Path | None:
+    """The folder of ``truth``'s task package: its path as is when absolute, else the first of ``dirs``
+    holding it; None when none does."""
     if not truth.package:
         return None
     relative = Path(truth.package)

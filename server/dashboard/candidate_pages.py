@@ -13,6 +13,8 @@ from .html import esc, href, layout, link, number, record_link, select, status_b
 
 
 def candidates_page(page: q.CandidatePage, store_label: str) -> str:
+    """The candidates page: the filter form with its facet counts, one page of candidates, and the page
+    links."""
     query, facets = page.query, page.facets
     form = (
         f'<form class=filters method=get action="{href("candidates")}">'
@@ -72,6 +74,8 @@ def _tuple(problem: Problem | None) -> list[str]:
 
 
 def candidate_page(view: q.CandidateView, store_label: str) -> str:
+    """One candidate's page: its status and parent, the problem, its solutions, tests, cross-validation and
+    divergence."""
     c = view.candidate
     head = (
         f"<p>{status_badge(c.status.value)} · axis {esc(c.axis.value)} · round {c.round} · mutates "
@@ -294,6 +298,7 @@ def _node(view: q.LineageView, node_id: str, relation: str | None, on_path: set[
 
 
 def lineage_page(view: q.LineageView, store_label: str) -> str:
+    """A record's family tree, its own ancestry marked, with a note when the tree was cut short."""
     on_path = {s.id for s in view.chain}
     chain = " → ".join(f"{esc(s.kind)} {record_link(s.id, s.kind)}" for s in view.chain)
     note = (
@@ -311,6 +316,9 @@ def lineage_page(view: q.LineageView, store_label: str) -> str:
 
 
 def divergence_page(points: list, gates: Thresholds, store_label: str) -> str:
+    """The divergence plots: each candidate's semantic against behavioural and combined divergence, with the
+    gates drawn."""
+
     def pts(y_of) -> list[svg.Point]:
         return [
             svg.Point(

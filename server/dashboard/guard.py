@@ -26,6 +26,9 @@ COOKIE = "frontiersmith_ui"
 
 
 class DashboardGuard:
+    """ASGI middleware in front of the dashboard: the Host and Origin checks, then one of ``tokens`` (in the
+    URL once, then a cookie, or a bearer header); ``refused`` says why none may pass, when none may."""
+
     def __init__(
         self,
         app: ASGIApp,

@@ -16,6 +16,7 @@ NAV_TAIL = (("defects", "Defects"),)
 
 
 def esc(value: object) -> str:
+    """``value`` as HTML text, escaped for an attribute too (None as empty)."""
     return html.escape("" if value is None else str(value), quote=True)
 
 
@@ -26,6 +27,7 @@ def href(path: str, **query: object) -> str:
 
 
 def link(path: str, text: object, **query: object) -> str:
+    """An ``<a>`` to the dashboard page ``path`` (with ``query``), its text escaped."""
     return f'<a href="{href(path, **query)}">{esc(text)}</a>'
 
 
@@ -44,14 +46,17 @@ def record_link(record_id: str, kind: str | None = None) -> str:
 
 
 def number(value: float | None, digits: int = 3) -> str:
+    """A score for a table: ``digits`` decimals, or a dash for None."""
     return "—" if value is None else f"{value:.{digits}f}"
 
 
 def when(ts: float | None) -> str:
+    """A time stamp as local date and time, or a dash for None."""
     return "—" if ts is None else time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(ts))
 
 
 def status_badge(status: str) -> str:
+    """A status as a coloured badge."""
     return f'<span class="status-{esc(status)}">{esc(status)}</span>'
 
 
@@ -81,6 +86,7 @@ def table(
 
 
 def layout(title: str, active: str, body: str, store_label: str = "") -> str:
+    """A whole page: the navigation with ``active`` marked, the store it reads, and ``body``."""
     items = [
         f'<a href="{href(key)}"{" class=active" if key == active else ""}>{esc(name)}</a>'
         for key, name in (*NAV, *NAV_TAIL)
@@ -98,6 +104,7 @@ def layout(title: str, active: str, body: str, store_label: str = "") -> str:
 
 
 def error_page(status: int, message: str, store_label: str = "") -> str:
+    """A page showing one error sentence under its HTTP ``status``."""
     return layout(f"{status}", "", f"<p class=error>{esc(message)}</p>", store_label)
 
 

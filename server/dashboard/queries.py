@@ -56,6 +56,9 @@ TIMELINE = (
 
 @dataclass
 class RunView:
+    """One synthesis run as the runs pages show it: the run, its funnel, its stages' times and what its
+    solutions' judging took."""
+
     run: PipelineRun
     table: StageTable
     timeline: list[tuple[str, float, float, int]]  # (stage, first write, last write, records)
@@ -70,6 +73,7 @@ class RunView:
 
     @property
     def live(self) -> bool:
+        """Whether the run is still running."""
         return self.status == "running"
 
     @property
@@ -88,6 +92,7 @@ class RunView:
 
 
 def run_view(store: Store, run: PipelineRun) -> RunView:
+    """The view of ``run``, read from the store."""
     times = store.run_timeline(run.id)
     timeline = [(stage, *times[t]) for stage, t in TIMELINE if t in times]
     spent, judged = store.run_solution_time_ms(run.id)
@@ -121,6 +126,7 @@ class Comparison:
 
     @property
     def differing(self) -> list[tuple[str, Any, Any]]:
+        """The arguments the two runs differ in, as (name, a's value, b's value), by name."""
         names = sorted(set(self.a.run.args) | set(self.b.run.args))
         return [
             (n, self.a.run.args.get(n), self.b.run.args.get(n))
@@ -151,11 +157,13 @@ RUN_PARAMETERS = ("rounds", "candidates", "n_solutions", "n_div", "n_final", "pr
 
 
 def parameter_meaning(name: str) -> str:
+    """What a synthesis argument means (its SynthesisConfig description; empty for an unknown name)."""
     field_info = SynthesisConfig.model_fields.get(name)
     return (field_info.description or "") if field_info is not None else ""
 
 
 def runs(store: Store) -> list[RunView]:
+    """Every run of the store, newest first."""
     return [run_view(store, r) for r in reversed(store.list_pipeline_runs())]
 
 
@@ -202,6 +210,8 @@ class CandidateQuery(BaseModel):
 
     @classmethod
     def parse(cls, params: dict[str, str]) -> CandidateQuery:
+        """The query of a page's URL parameters (unknown and empty ones ignored); a bad value raises
+        InvalidInputError naming the filter."""
         from pydantic import ValidationError
 
         given = {k: v for k, v in params.items() if k in cls.model_fields and v != ""}
@@ -216,6 +226,9 @@ class CandidateQuery(BaseModel):
 
 @dataclass
 class CandidatePage:
+    """One page of the candidates list: the query, the total it matches, its rows, the facet counts and the
+    runs to filter by."""
+
     query: CandidateQuery
     total: int
     rows: list[CandidateRow]
@@ -224,10 +237,12 @@ class CandidatePage:
 
     @property
     def pages(self) -> int:
+        """How many pages the matching candidates fill (at least one)."""
         return max(1, -(-self.total // PAGE_SIZE))
 
 
 def candidates(store: Store, query: CandidateQuery) -> CandidatePage:
+    """The page of candidates ``query`` asks for, with the facet counts."""
     # Passed stage S: not rejected at S or any stage before it, as stage_table counts it.
     passed = STAGE_VALUES[: STAGE_VALUES.index(query.reached) + 1] if query.reached else ()
     total, rows = store.candidate_rows(
@@ -247,6 +262,9 @@ def candidates(store: Store, query: CandidateQuery) -> CandidatePage:
 
 @dataclass
 class CandidateView:
+    """What a candidate's page shows: the candidate and its parent, its solutions' scores on its tests, its
+    current cross-validation report, divergence, tasks and every model exchange about it."""
+
     candidate: Candidate
     parent: Problem | None
     parent_kind: str
@@ -261,6 +279,7 @@ class CandidateView:
 
 
 def candidate(store: Store, candidate_id: str) -> CandidateView:
+    """The view of candidate ``candidate_id``, read from the store."""
     cand = store.get_candidate(candidate_id)
     parent = store.summaries([cand.parent_id])[cand.parent_id]
     parent_record = None if parent.kind == "external" else store.get_any(cand.parent_id)
@@ -289,6 +308,9 @@ def candidate(store: Store, candidate_id: str) -> CandidateView:
 
 @dataclass
 class LineageView:
+    """A family tree: the record asked for, the root, the record's own ancestry, each node's children and
+    whether the tree was cut short."""
+
     record_id: str
     root: str
     chain: list[RecordSummary]  # the record's own ancestry, root first
@@ -324,15 +346,20 @@ def lineage(store: Store, record_id: str) -> LineageView:
 
 
 def divergence_points(store: Store) -> list[DivergencePoint]:
+    """Every candidate's divergence estimates, for the plots."""
     return store.divergence_points()
 
 
 def point_kind(status: str) -> str:
+    """A candidate status as a plot's colour: published, rejected or other."""
     return {"accepted": "published", "rejected": "rejected"}.get(status, "other")
 
 
 @dataclass
 class TaskRow:
+    """One task of the tasks page: whether it is its candidate's latest version, its submissions and best
+    score."""
+
     task: Task
     latest: bool
     submissions: int
@@ -340,6 +367,7 @@ class TaskRow:
 
 
 def tasks(store: Store) -> list[TaskRow]:
+    """Every published task, newest first, with its submission count and best score."""
     latest, counts = store.latest_task_ids(), store.submission_counts()
     rows = []
     for task in reversed(store.list_tasks()):
@@ -390,6 +418,9 @@ def solver_results(trajectories: list[Trajectory]) -> list[SolverResult]:
 
 @dataclass
 class TaskView:
+    """What a task's page shows: the task, its card, leaderboard, sampled solutions' scores and the solvers
+    evaluated on it."""
+
     task: Task
     latest: bool
     leaderboard: list[Submission]
@@ -411,6 +442,7 @@ def _mean(scores: dict[str, float], test_ids: list[str]) -> float | None:
 
 
 def task(store: Store, task_id: str) -> TaskView:
+    """The view of task ``task_id``, read from the store."""
     t = store.get_task(task_id)
     solutions = [s for s in store.list_solutions(t.candidate_id) if s.id != t.baseline_solution_id]
     matrix = store.score_matrix([s.id for s in solutions] + [t.baseline_solution_id], t.test_ids)

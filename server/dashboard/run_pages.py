@@ -93,6 +93,8 @@ def _stopped(view: q.RunView) -> str:
 
 
 def runs_page(views: list[q.RunView], store_label: str, empty_note: str = "") -> str:
+    """The runs page: each run's funnel, cost and timeline, with a link comparing two runs when there are
+    several; ``empty_note`` when there is none."""
     if not views:
         note = empty_note or "No synthesis run is in this store yet: run frontiersmith demo or synthesize."
         return layout("Runs", "runs", f"<p class=empty>{esc(note)}</p>", store_label)

@@ -38,6 +38,7 @@ def guarded_dashboard(
 
 
 def dashboard_url(host: str, port: int, token: str | None) -> str:
+    """The URL a browser opens the dashboard at, carrying ``token`` once when there is one."""
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}{UI}/" + (f"?token={token}" if token else "")
 

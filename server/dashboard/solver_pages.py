@@ -55,6 +55,7 @@ def trajectory_page(t: Trajectory, store_label: str) -> str:
 
 
 def defects_page(maps: list[DefectMap], store_label: str) -> str:
+    """The defect maps page: each solver's latest Capability Defect Map, or how to make one."""
     if not maps:
         body = (
             "<p class=missing>No defect map yet: run <code>frontiersmith evaluate --solver SPEC</code> and then "

@@ -57,6 +57,8 @@ def paired_bars(rows: Sequence[tuple[str, int, int]], names: tuple[str, str], wi
 
 @dataclass
 class Point:
+    """A point of a plot: where it is, its colour by kind, its tooltip and the page it links to."""
+
     x: float
     y: float
     kind: str  # published | rejected | other: its colour

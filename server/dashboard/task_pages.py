@@ -11,6 +11,7 @@ from .html import esc, layout, link, number, record_link, table, when
 
 
 def tasks_page(rows: list[q.TaskRow], store_label: str) -> str:
+    """The tasks page: every task with its version, submissions and best score."""
     cells = [
         [
             link(f"tasks/{r.task.id}", r.task.id),
@@ -46,6 +47,7 @@ def tasks_page(rows: list[q.TaskRow], store_label: str) -> str:
 
 
 def task_page(view: q.TaskView, store_label: str) -> str:
+    """One task's page: its card, leaderboard, sampled solutions and the solvers evaluated on it."""
     t = view.task
     board = [
         [str(i + 1), esc(s.author or "(anonymous)"), number(s.score), esc(when(s.created_at))]

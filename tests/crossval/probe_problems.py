@@ -1,5 +1,5 @@
-"""Two closed problems and their open mutations, written for the verifier probes' tests as a model writes
-them now (tools/llm/prompts.py: modules of plain functions the catalog harness runs), each with an honest
+"""Two closed problems and their open mutations, written for the verifier probes' tests as a model
+writes them now (tools/llm/prompts/crossval.py: modules of plain functions the catalog harness runs), each with an honest
 verifier and a lax one that misses what the mutation added (issue 46's two published defects):
 
 - maximum bipartite matching → a maximal matching with as few edges as possible; the lax verifier and its

@@ -134,7 +134,7 @@ else:
 """
 
 
-# The same artefacts as a model writes them now (tools/llm/prompts.py): Python modules of plain functions
+# The same artefacts as a model writes them now (tools/llm/prompts/crossval.py): Python modules of plain functions
 # that FrontierSmith runs under the catalog harness.
 TESTS_MODULE = r"""
 DISTRIBUTIONS = ["small", "large", "mixed"]

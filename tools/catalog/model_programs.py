@@ -1,7 +1,7 @@
-"""A model's module of plain functions (the tests' and the verifier's authors write one: tools/llm/prompts.py)
-as programs under the harness every catalog family runs under: its generator and validator, its verifier, its
-feasibility-only checker and its baseline s*, with the overlays that give its functions the family module's
-signatures.
+"""A model's module of plain functions (the tests' and the verifier's authors write one:
+tools/llm/prompts/crossval.py) as programs under the harness every catalog family runs under: its generator
+and validator, its verifier, its feasibility-only checker and its baseline s*, with the overlays that give its
+functions the family module's signatures.
 """
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ def _as_text(made):
 """
 
 
-# A model's module (tools/llm/prompts WRITE_TESTS, WRITE_VERIFIER) defines the family functions without the
-# cfg (generate(dist, rng), validate(text), verify(input, output), feasible(input, output)) and a list of
-# DISTRIBUTIONS; this overlay gives them the family module's signatures, so the one harness runs them. What a
-# small model gets slightly wrong in shape (validate returning False, feasible returning a bare bool, an
-# objective given as text) is read as meant; anything else fails the way the harness reports it.
+# A model's module (tools/llm/prompts/crossval.py: WRITE_TESTS, WRITE_VERIFIER) defines the family functions
+# without the cfg (generate(dist, rng), validate(text), verify(input, output), feasible(input, output)) and a
+# list of DISTRIBUTIONS; this overlay gives them the family module's signatures, so the one harness runs them.
+# What a small model gets slightly wrong in shape (validate returning False, feasible returning a bare bool,
+# an objective given as text) is read as meant; anything else fails the way the harness reports it.
 _MODEL_ADAPTER = """# -- a model's functions under the catalog harness (tools/catalog model_program) --
 NAME = "model"
 _HARNESS_REASONS = False  # a model's messages are not shown to solvers, even blanked: it may quote a test in words

@@ -17,7 +17,7 @@ CARD = "README.md"
 DIVERGENCE_KEYS = ("semantic", "behavioural", "combined")
 
 
-def hf_record(row: TaskRow) -> dict[str, Any]:
+def hf_row(row: TaskRow) -> dict[str, Any]:
     bundle, verifier = row.bundle, row.bundle.package.verifier
     divergence = bundle.task.divergence
     return {
@@ -53,9 +53,9 @@ def _shown(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
 
 
-def dataset_card(records: dict[str, list[dict[str, Any]]]) -> str:
+def dataset_card(splits: dict[str, list[dict[str, Any]]]) -> str:
     """The card: YAML metadata (the splits as configs), then the tasks, families, axes and scores."""
-    every = [r for chosen in records.values() for r in chosen]
+    every = [r for chosen in splits.values() for r in chosen]
     lines = [
         "---",
         "pretty_name: FrontierSmith open-ended programming tasks",
@@ -63,7 +63,7 @@ def dataset_card(records: dict[str, list[dict[str, Any]]]) -> str:
         "configs:",
         "- config_name: default",
         "  data_files:",
-        *[f"  - split: {split}\n    path: {split}/*.arrow" for split in records],
+        *[f"  - split: {split}\n    path: {split}/*.arrow" for split in splits],
         "---",
         "",
         "# FrontierSmith tasks",
@@ -75,7 +75,7 @@ def dataset_card(records: dict[str, list[dict[str, Any]]]) -> str:
         "",
         "| split | tasks |",
         "| --- | --- |",
-        *[f"| {split} | {len(chosen)} |" for split, chosen in records.items()],
+        *[f"| {split} | {len(chosen)} |" for split, chosen in splits.items()],
         "",
         "## Families and axes",
         "",
@@ -92,7 +92,7 @@ def dataset_card(records: dict[str, list[dict[str, Any]]]) -> str:
         "| task | title | split | family | axis | divergence (sem / beh / comb) | baseline | best | tests |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
-    for split, chosen in records.items():
+    for split, chosen in splits.items():
         for r in chosen:
             div = " / ".join(_shown(r[f"divergence_{k}"]) for k in DIVERGENCE_KEYS)
             lines.append(
@@ -114,7 +114,7 @@ class HfFormat(ExportFormat):
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
         rows = write_packages(bundles, out)
-        records = {split: [hf_record(r) for r in chosen] for split, chosen in by_split(rows).items()}
-        save_dataset(records, out)
-        (out / CARD).write_text(dataset_card(records))
+        splits = {split: [hf_row(r) for r in chosen] for split, chosen in by_split(rows).items()}
+        save_dataset(splits, out)
+        (out / CARD).write_text(dataset_card(splits))
         return {r.bundle.task_id: r.package for r in rows}

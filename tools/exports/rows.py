@@ -144,9 +144,9 @@ def save_dataset(splits: dict[str, list[dict[str, Any]]], dest: Path) -> None:
     shown = ds_logging.is_progress_bar_enabled()
     ds_logging.disable_progress_bar()
     try:
-        DatasetDict({name: Dataset.from_list(records) for name, records in splits.items()}).save_to_disk(
-            str(dest)
-        )
+        DatasetDict(
+            {name: Dataset.from_list(split_rows) for name, split_rows in splits.items()}
+        ).save_to_disk(str(dest))
     finally:
         if shown:
             ds_logging.enable_progress_bar()

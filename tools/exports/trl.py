@@ -26,7 +26,7 @@ frontiersmith_reward = reward_function(Path(__file__).resolve().parent)
 '''
 
 
-def trl_record(row: TaskRow) -> dict[str, Any]:
+def trl_row(row: TaskRow) -> dict[str, Any]:
     return {"prompt": row.prompt, "ground_truth": row.ground_truth, "task_id": row.bundle.task_id}
 
 
@@ -37,7 +37,7 @@ class TrlFormat(ExportFormat):
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
         rows = write_packages(bundles, out)
         save_dataset(
-            {split: [trl_record(r) for r in chosen] for split, chosen in by_split(rows).items()},
+            {split: [trl_row(r) for r in chosen] for split, chosen in by_split(rows).items()},
             out / DATASET_DIR,
         )
         write_module(out, "reward.py", REWARD_MODULE)

@@ -47,7 +47,7 @@ py-modules = ["{MODULE}"]
 '''
 
 
-def verifiers_record(row: TaskRow) -> dict[str, Any]:
+def verifiers_row(row: TaskRow) -> dict[str, Any]:
     return {"prompt": row.prompt, "answer": row.ground_truth, "info": row.extra_info, "task": DATA_SOURCE}
 
 
@@ -57,8 +57,8 @@ class VerifiersFormat(ExportFormat):
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
         rows = write_packages(bundles, out)
-        records = {split: [verifiers_record(r) for r in chosen] for split, chosen in by_split(rows).items()}
-        save_dataset(records, out / DATASET_DIR)
+        splits = {split: [verifiers_row(r) for r in chosen] for split, chosen in by_split(rows).items()}
+        save_dataset(splits, out / DATASET_DIR)
         write_module(out, f"{MODULE}.py", ENV_MODULE)
         (out / "pyproject.toml").write_text(PYPROJECT)
         return {r.bundle.task_id: r.package for r in rows}

@@ -56,9 +56,9 @@ class VerlFormat(ExportFormat):
 
         rows = write_packages(bundles, out)
         for split, chosen in by_split(rows).items():
-            records = [verl_row(r) for r in chosen]
-            pq.write_table(pa.Table.from_pylist(records), out / f"{split}.parquet")
+            verl_rows = [verl_row(r) for r in chosen]
+            pq.write_table(pa.Table.from_pylist(verl_rows), out / f"{split}.parquet")
             with (out / f"{split}.jsonl").open("w") as f:
-                f.writelines(json.dumps(r) + "\n" for r in records)
+                f.writelines(json.dumps(r) + "\n" for r in verl_rows)
         write_module(out, "reward.py", REWARD_MODULE)
         return {r.bundle.task_id: r.package for r in rows}

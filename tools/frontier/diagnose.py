@@ -32,6 +32,7 @@ from frontiersmith.store import Store
 from ..catalog import get_family
 from ..judging.judge import host_failed
 from ..problems.resolver import CATALOG_PREFIX
+from ..seeds.reseeding import is_reseeded
 
 DELTA = 0.05  # near-success: within δ (relative) of the best known score, i.e. at least (1 - δ) of it
 SOLVED_TOLERANCE = 1e-3  # a score this close to the best known is a success
@@ -172,7 +173,7 @@ def problem_features(store: Store, problem_id: str) -> dict[str, str]:
         return {"family": problem_id, "axis": ""}
     candidate = store.find(Candidate, record.candidate_id)
     chain = [s.id for s in store.ancestors(problem_id)]
-    seeds = [s for s in (store.find(Seed, i) for i in chain) if s is not None and s.origin != "task"]
+    seeds = [s for s in (store.find(Seed, i) for i in chain) if s is not None and not is_reseeded(s)]
     root = seeds[0] if seeds else None
     catalog = (candidate.problem.provenance.get("catalog") if candidate else None) or (
         root.problem.provenance.get("catalog") if root else None

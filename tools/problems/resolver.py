@@ -181,9 +181,9 @@ async def package_and_baseline(
 async def from_store(store: Store, problem_id: str, settings: Settings | None = None) -> JudgePackage:
     """The package of a task, an imported seed with a verifier, or ``catalog/NAME``, with its tests' bytes."""
     if problem_id.startswith(CATALOG_PREFIX):
-        found = await _catalog_records(store, problem_id, settings)
+        found = await _catalog_parts(store, problem_id, settings)
     else:
-        found = _stored_records(store, problem_id)
+        found = _stored_parts(store, problem_id)
     baseline = found.baseline
     return JudgePackage(
         format=found.format,
@@ -200,7 +200,9 @@ async def from_store(store: Store, problem_id: str, settings: Settings | None = 
 
 
 @dataclass
-class _Records:
+class _PackageParts:
+    """The stored records a problem's judge package is made of, whichever kind of problem it is."""
+
     format: str
     problem: Problem
     tests: list[TestCase]
@@ -225,7 +227,7 @@ def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Setting
     return JudgeTest(test.name, store.get_blob(test.input_hash), answer, distribution=test.distribution or "")
 
 
-def _stored_records(store: Store, problem_id: str) -> _Records:
+def _stored_parts(store: Store, problem_id: str) -> _PackageParts:
     record = problem_record(store, problem_id)
     references: dict[str, Reference] | None = None
     if isinstance(record, Task):
@@ -257,10 +259,10 @@ def _stored_records(store: Store, problem_id: str) -> _Records:
     kind = (
         "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
     )
-    return _Records(kind, _named(record, record.problem), tests, verifier, baseline, references)
+    return _PackageParts(kind, _named(record, record.problem), tests, verifier, baseline, references)
 
 
-async def _catalog_records(store: Store, problem_id: str, settings: Settings | None) -> _Records:
+async def _catalog_parts(store: Store, problem_id: str, settings: Settings | None) -> _PackageParts:
     """A catalog family as a package: its default tests are built once and stored under ``catalog/NAME``."""
     fam = get_family(problem_id)
     if fam.baseline is None or fam.sense is None:
@@ -305,7 +307,7 @@ async def _catalog_records(store: Store, problem_id: str, settings: Settings | N
     with store.transaction():
         store.put_solution(baseline)
         store.put_verifier(verifier)
-    return _Records("catalog", fam.problem(problem_id), store.list_tests(problem_id), verifier, baseline)
+    return _PackageParts("catalog", fam.problem(problem_id), store.list_tests(problem_id), verifier, baseline)
 
 
 async def cached_baseline_objectives(

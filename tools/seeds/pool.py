@@ -1,4 +1,5 @@
-"""The seed pool: the catalog's closed families, the user's imported seeds and published tasks rejoining it."""
+"""The seed pool's catalog seeds: every closed catalog family stored as a seed. The pool's other seeds are the
+user's imported ones (importer.py) and published tasks that rejoined it (reseeding.py)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,8 @@ by name or path), ``difficulty:>=2000`` (also ``<=``, ``>``, ``<``, ``=``, and `
 names it (every pool seed when no set term is given) and every filter holds.
 
 With no selector the default is the user's imported seeds when there are any, else the catalog. Tasks that
-rejoined the pool come along with the seed they descend from (or when this run published them).
+rejoined the pool (tools/seeds/reseeding.py) come along with the seed they descend from, when this run
+published them, or when the selector names them or ``all``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from typing import TypeVar
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Seed, SeedStatus
 from frontiersmith.store import Store
+
+from .reseeding import is_reseeded, taken_along
 
 _SETS = ("catalog", "imported", "all")
 _FILTERS = ("tag", "source", "difficulty", "status", "origin")
@@ -128,30 +131,24 @@ def select_seeds(store: Store, selector: str | None, *, run_id: str | None = Non
         raise InvalidInputError(
             f"No seed has the id {unknown[0]!r}; `frontiersmith seeds list` (MCP: list_seeds) shows the seeds."
         )
-    roots = [s for s in pool if s.origin != "task"]
+    roots = [s for s in pool if not is_reseeded(s)]
     chosen = {
         s.id: s
         for s in roots
         if (not sets or any(_in_set(t, s) for t in sets)) and all(f(s) for f in filters)
     }
-    for seed in pool:  # tasks that rejoined the pool follow the seed they came from
-        if seed.origin == "task" and seed.id not in chosen and _rejoins(store, seed, chosen, sets, run_id):
+    for seed in pool:  # tasks that rejoined the pool: named, or following the seed they came from
+        if (
+            is_reseeded(seed)
+            and seed.id not in chosen
+            and ("all" in sets or seed.id in sets or taken_along(store, seed, chosen, run_id))
+        ):
             chosen[seed.id] = seed
     if not chosen:
         raise InvalidInputError(
             f"No seed matches {selector!r}; `frontiersmith seeds list` (MCP: list_seeds) shows the seeds."
         )
     return sorted(chosen.values(), key=lambda s: s.id)
-
-
-def _rejoins(
-    store: Store, seed: Seed, chosen: dict[str, Seed], sets: Sequence[str], run_id: str | None
-) -> bool:
-    if "all" in sets or seed.id in sets:
-        return True
-    if run_id is not None and seed.problem.provenance.get("run") == run_id:
-        return True
-    return any(a.id in chosen for a in store.ancestors(seed.id) if a.kind == "seed")
 
 
 A = TypeVar("A")  # what a seed is offered: an axis

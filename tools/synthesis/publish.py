@@ -1,5 +1,5 @@
 """Step 6 of Algorithm 1: publish a candidate whose verifier passed cross-validation as an immutable task,
-which rejoins the seed pool."""
+which rejoins the seed pool (tools/seeds/reseeding.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from frontiersmith.models import (
     Normalisation,
     Problem,
     Reference,
-    Seed,
     Solution,
     Task,
     TestCase,
@@ -24,6 +23,7 @@ from frontiersmith.statement import Scoring, render_statement
 from frontiersmith.store import Store
 from frontiersmith.thresholds import DEFAULT_THRESHOLDS, Thresholds
 
+from ..seeds.reseeding import reseed
 from .card import compute_card
 from .divergence.estimate import divergence_gate
 from .quality import fitted_time_limit, scale_reached
@@ -129,10 +129,7 @@ async def publish_candidate(
     )
     with store.transaction():
         task, _replaced = store.publish_task(task)
-        seed_problem = task.problem.model_copy(
-            update={"provenance": {**task.problem.provenance, "task_id": task.id}}
-        )
-        store.put_seed(Seed(id=make_id("seed", task.id), problem=seed_problem, origin="task"))
+        reseed(store, task)
         if candidate.status is not CandidateStatus.ACCEPTED:
             store.set_candidate_status(candidate_id, CandidateStatus.ACCEPTED)
     return task
