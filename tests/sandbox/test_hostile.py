@@ -20,7 +20,7 @@ from sandbox_procs import sandbox_processes, top_process
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox._runner_client import wall_limit_ms
+from frontiersmith.sandbox.classify import wall_limit_ms
 from frontiersmith.settings import get_settings
 
 pytestmark = pytest.mark.anyio
@@ -551,7 +551,7 @@ async def test_a_runs_daemons_are_gone_before_its_reply_arrives(sandbox: Sandbox
 
 def test_the_runners_teardown_removes_any_tree_a_run_can_leave_and_nothing_outside_it(tmp_path: Path) -> None:
     """What the runner deletes a run's dir with (as root, and as the run's own uid where runs share it)."""
-    from frontiersmith.sandbox.runner import remove_tree
+    from frontiersmith.sandbox.teardown import remove_tree
 
     outside = tmp_path / "outside"
     outside.mkdir()

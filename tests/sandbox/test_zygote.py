@@ -15,7 +15,7 @@ from sandbox_procs import sandbox_processes
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox._runner_client import ZYGOTE_MAIN
+from frontiersmith.sandbox.programs import ZYGOTE_MAIN
 from frontiersmith.settings import get_settings
 
 pytestmark = [
