@@ -1,7 +1,7 @@
 """The hostile-program suite, on every backend and both routes a run can take (straight to the launcher
 server, or through the in-sandbox runner): each attack is contained, with the right verdict.
 
-A Python attack runs as a judge-side program (a verifier's name: its runs fork from the sandbox's warm
+A Python attack runs as a judge-side program (``ProgramRole.JUDGE``: its runs fork from the sandbox's warm
 interpreter, sandbox/zygote.py, where there is one) on the fast route, and as a solution (a fresh
 interpreter each run) on the runner's: each attack meets both ways a Python run can start."""
 
