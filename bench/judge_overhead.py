@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from frontiersmith.models import Language
-from frontiersmith.sandbox import RunLimits, open_sandbox, start_sandbox
+from frontiersmith.sandbox import ProgramRole, RunLimits, open_sandbox, start_sandbox
 from frontiersmith.sandbox.process import bwrap_argv
 from frontiersmith.settings import get_settings
 
@@ -275,7 +275,9 @@ async def bench_program_costs(backend: str, work: Path, compiles: int, runs: int
     (work / "input.txt").write_bytes(inp)
     (work / "output.txt").write_bytes(answer)
     async with open_sandbox(backend) as sb:
-        verifier = (await sb.compile(fam.program.code, Language.PYTHON, name="verifier")).program
+        verifier = (
+            await sb.compile(fam.program.code, Language.PYTHON, name="verifier", role=ProgramRole.JUDGE)
+        ).program
         # the same program under a solution's name: a fresh interpreter every run (no warm one, see sandbox/zygote.py)
         cold = (await sb.compile(fam.program.code, Language.PYTHON, name="solution")).program
         assert verifier is not None and cold is not None

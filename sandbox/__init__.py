@@ -15,13 +15,14 @@ from frontiersmith.metering import unmetered
 from frontiersmith.settings import Settings, get_settings
 
 from . import docker_backend, process  # noqa: F401  (each backend registers itself by name on import)
-from .base import CompileResult, ExecResult, ProgramHandle, RunLimits, Sandbox
+from .base import CompileResult, ExecResult, ProgramHandle, ProgramRole, RunLimits, Sandbox
 from .registry import make_sandbox, registered_backends, sandbox_backend
 
 __all__ = [
     "CompileResult",
     "ExecResult",
     "ProgramHandle",
+    "ProgramRole",
     "RunLimits",
     "Sandbox",
     "SandboxError",

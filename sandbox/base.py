@@ -11,6 +11,7 @@ import abc
 import functools
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from frontiersmith.metering import charge_cpu
@@ -27,11 +28,19 @@ class RunLimits:
     open_files: int = 64
 
 
-# The names the judge's own programs are compiled under (tools/judging/judge.py's VERIFIER_KEY, a FrontierCS
-# checker, test generation's generator and validator): in Python, their runs start as forks of the
-# sandbox's warm interpreter (sandbox/zygote.py). Every other program, a solution above all, gets an
-# interpreter of its own each run, sharing no memory layout or hash secret with what judges it.
-JUDGE_PROGRAMS = frozenset({"verifier", "checker", "interactor", "generator", "validator"})
+class ProgramRole(StrEnum):
+    """Whom a program works for: its caller says so when it compiles it (``Sandbox.compile``'s ``role``), and
+    nothing about a program is read from its name.
+
+    The judge's own programs (a verifier, a FrontierCS checker or interactor, test generation's generator and
+    validator) are ``JUDGE``: in Python, their runs start as forks of the sandbox's warm interpreter
+    (sandbox/zygote.py). Every other program, a solution above all, is ``SOLUTION``, the default, so that no
+    program is taken for the judge's by omission: it gets an interpreter of its own each run, sharing no memory
+    layout or hash secret with what judges it.
+    """
+
+    SOLUTION = "solution"
+    JUDGE = "judge"
 
 
 @dataclass(frozen=True)
@@ -44,7 +53,12 @@ class ProgramHandle:
     # the file the launcher opens as fd 3 before it drops to the run's uid: a Python program's bytecode,
     # which only the sandbox's owner can read, so no other run (a solution) can read a verifier's
     source: str | None = None
-    warm: bool = False  # a judge-side Python program: forked from the warm interpreter where there is one
+    role: ProgramRole = ProgramRole.SOLUTION
+
+    @property
+    def warm(self) -> bool:
+        """A judge's Python program: its runs are forked from the warm interpreter where there is one."""
+        return self.role is ProgramRole.JUDGE and self.language is Language.PYTHON
 
 
 @dataclass
@@ -113,8 +127,31 @@ class Sandbox(abc.ABC):
         made and raise SandboxError (one sentence saying what to do)."""
 
     @abc.abstractmethod
-    async def compile(self, code: str, language: Language, name: str = "main") -> CompileResult:
-        """Compile (C++17, g++ -O2) or syntax-check (Python 3) ``code`` once; run it many times."""
+    async def compile(
+        self, code: str, language: Language, name: str = "main", *, role: ProgramRole = ProgramRole.SOLUTION
+    ) -> CompileResult:
+        """Compile ``code`` once inside the sandbox, to run it many times.
+
+        Args:
+            code: the program's source.
+            language: C++ (C++17, ``g++ -O2``, with ``<bits/stdc++.h>`` precompiled where the backend can and
+                our testlib-compatible ``testlib.h`` on the include path) or Python 3 (compiled to bytecode;
+                a syntax error is a compilation error).
+            name: a label for the program (its dir inside the sandbox, messages); it decides nothing.
+            role: whom the program works for (``ProgramRole``): ``JUDGE`` only for the judge's own programs,
+                which the caller vouches for; the default, ``SOLUTION``, for everything else.
+
+        Returns:
+            ``CompileResult``: ``OK`` with ``program``, the handle ``run`` takes; ``CE`` with the compiler's
+            message for a program that does not compile, or one whose binary is over the
+            ``max_binary_bytes`` setting (16 MiB by default); ``SYSTEM_ERROR`` where the host is at fault
+            (the compiler missing or killed, the sandbox's runner dead).
+
+        Raises nothing for a bad program or a failed sandbox (those are verdicts); only cancellation
+        propagates. Limits: the compiler runs under the ``compile_timeout_s`` setting (60 s by default) of
+        CPU time, 4 GiB of memory, 32 processes, no network. A program compiled before (by any sandbox of
+        this backend on this machine, same source) comes from the host's compile cache instead.
+        """
 
     @abc.abstractmethod
     async def run(
@@ -128,9 +165,35 @@ class Sandbox(abc.ABC):
         limits: RunLimits = RunLimits(),
         alone: bool = False,
     ) -> ExecResult:
-        """Run ``program`` in a fresh work dir holding ``files``; concurrent calls are allowed. ``alone``: with
-        no other run of this sandbox in flight (waiting for those in flight to end, holding off new ones).
-        A file of ``want_files`` longer than the output limit comes back cut, and is named in ``truncated``."""
+        """Run ``program`` once, in a fresh work dir of its own; concurrent calls are allowed.
+
+        Args:
+            program: a handle from ``compile`` on this sandbox.
+            stdin: the program's standard input.
+            args: command-line arguments after the program's own.
+            files: files (relative names) written into the work dir before it starts.
+            want_files: files of the work dir to bring back once it ends.
+            limits: ``RunLimits``: CPU time (``time_ms``, 2 s by default: CPU time of all of the run's
+                processes, not wall time), memory (``memory_mb``, 256 MiB), output (``output_kb``, 64 MiB:
+                stdout and each file it writes), processes (64) and open files (64).
+            alone: with no other run of this sandbox in flight (waiting for those in flight to end, holding
+                off new ones), for a run whose time must not share the machine.
+
+        Returns:
+            ``ExecResult``, whose verdict is the first that applies of ``TLE`` (over its CPU time, or idle
+            past the wall-clock backstop), ``OLE`` (stdout at the output limit: ``stdout`` is cut there),
+            ``MLE``, ``RE`` (a non-zero exit or a signal), ``OK``; or ``SYSTEM_ERROR`` where the host is at
+            fault (the sandbox's runner died or the machine starved a busy run), never the program's. Its
+            ``time_ms`` is CPU time, ``stderr`` the start of what the program wrote there (8 KiB shown), and
+            ``files`` those of ``want_files`` it wrote: one longer than the output limit comes back cut and
+            is named in ``truncated``; one it did not write is named in ``message``.
+
+        Raises nothing for what the program does or for a failed sandbox (those are verdicts); only
+        cancellation propagates, and kills the run. The wall clock is only a backstop: the larger of 3x
+        the CPU limit and the CPU limit + 10 s. A run has no network, sees none of another run's files or
+        processes, and leaves nothing behind (its processes are killed and its dir removed before the
+        reply).
+        """
 
     @abc.abstractmethod
     async def interact(
@@ -148,7 +211,8 @@ class Sandbox(abc.ABC):
         """Run ``solution`` and ``interactor`` at once, each reading on stdin what the other writes on stdout
         (an interactive problem): two runs, each in its own dir under its own limits; ``args``, ``files``
         and ``want_files`` are the interactor's (the solution gets nothing but the pipes). Returns both
-        results; neither's stdout is kept (it went to the other)."""
+        results, (solution's, interactor's), with the verdicts and limits of ``run``; neither's stdout is kept
+        (it went to the other). Raises nothing but cancellation, as ``run``."""
 
     @property
     def own_space(self) -> bool:

@@ -2,7 +2,7 @@
 cgroup holds all of its processes together (CPU, memory with memfd and tmpfs pages, process count).
 
 Stdlib only: shipped into the sandbox beside ``runner.py``, whose fork path makes its runs' cgroups with
-``RunCgroup``; the launcher (fs_exec.cc) does the same for its runs in C, with the same files and rules.
+``RunCgroup``; the launcher (fs_exec.c) does the same for its runs in C, with the same files and rules.
 Inside a sandbox the subtree is at ``MOUNT``: cgroup v1 as ``MOUNT/<controller>`` for each of
 ``V1_CONTROLLERS`` (in that order, which the launcher relies on), cgroup v2 as ``MOUNT`` itself.
 """
@@ -51,7 +51,7 @@ OOM_KILLED, LIMIT_HIT = 1, 2
 
 def run_memory_limit(memory_bytes: int, file_bytes: int) -> int:
     """A run's cgroup memory limit: its memory limit plus one output file's worth (RLIMIT_FSIZE), since the
-    pages of what it writes to stdout or its dir are charged to it too (fs_exec.cc applies the same rule)."""
+    pages of what it writes to stdout or its dir are charged to it too (fs_exec.c applies the same rule)."""
     return memory_bytes + file_bytes
 
 
@@ -310,7 +310,7 @@ def _sweep(base: str) -> None:
                 remove_tree(os.path.join(base, name))
 
 
-# -- in the sandbox: one run's cgroup (the runner's fork path; fs_exec.cc does the same in C) ------------
+# -- in the sandbox: one run's cgroup (the runner's fork path; fs_exec.c does the same in C) ------------
 
 
 class RunCgroup:

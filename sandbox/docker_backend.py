@@ -20,10 +20,11 @@ from typing import Any
 from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
-from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv
 from ._tempdirs import make_temp_dir
 from .admission import box_bytes, max_parallel
+from .backend import RunnerSandbox
 from .base import RunLimits
+from .bootstrap import CHANNEL, bootstrap_argv
 from .pch import IMAGE_DIR
 from .registry import sandbox_backend
 from .wire import BASE_ENV, ROOT
@@ -31,11 +32,11 @@ from .wire import BASE_ENV, ROOT
 log = logging.getLogger(__name__)
 
 LABEL = "frontiersmith.sandbox"
-# SYS_ADMIN: the launcher gives each run network and IPC namespaces of its own (see fs_exec.cc); a run
+# SYS_ADMIN: the launcher gives each run network and IPC namespaces of its own (see fs_exec.c); a run
 # drops every capability with its uid
 _RUNNER_CAPS = ["SETUID", "SETGID", "KILL", "CHOWN", "DAC_OVERRIDE", "FOWNER", "SYS_ADMIN"]
 _PIPE_LIMIT = 1 << 30
-XFER = f"{ROOT}/io/xfer"  # where the transfer dir is bound (runner.XFER): under io/, which no run may enter
+XFER = f"{ROOT}/io/xfer"  # where the transfer dir is bound (inside.XFER): under io/, which no run may enter
 _API_TIMEOUT_S = 60
 
 

@@ -19,9 +19,10 @@ from frontiersmith.errors import SandboxError
 from frontiersmith.settings import Settings
 
 from ._fast import fast_dir
-from ._runner_client import CHANNEL, RunnerSandbox, bootstrap_argv, warn_once
 from ._tempdirs import make_temp_dir
 from .admission import box_bytes
+from .backend import RunnerSandbox, warn_once
+from .bootstrap import CHANNEL, bootstrap_argv
 from .cgroups import SandboxCgroup
 from .pch import MOUNT_DIR, host_pch, pch_root
 from .registry import sandbox_backend
@@ -42,7 +43,7 @@ _RO_ETC = (
     "/etc/python3",
     "/etc/python3.11",
 )
-# CAP_SYS_ADMIN: the launcher gives each run network and IPC namespaces of its own (see fs_exec.cc)
+# CAP_SYS_ADMIN: the launcher gives each run network and IPC namespaces of its own (see fs_exec.c)
 _RUNNER_CAPS = (
     "CAP_SETUID",
     "CAP_SETGID",
@@ -53,7 +54,7 @@ _RUNNER_CAPS = (
     "CAP_SYS_ADMIN",
 )
 _PIPE_LIMIT = 1 << 30  # one reply line may carry a whole (base64) output
-XFER = f"{ROOT}/io/xfer"  # where the transfer dir is bound (runner.XFER): under io/, which no run may enter
+XFER = f"{ROOT}/io/xfer"  # where the transfer dir is bound (inside.XFER): under io/, which no run may enter
 UNBOUNDED_BOX = 1 << 62  # without bubblewrap /box is a host dir, with no size of its own
 
 

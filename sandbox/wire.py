@@ -1,7 +1,7 @@
 """The wire between the host and the in-sandbox runner: the constants and helpers both sides use.
 
-Shipped into the sandbox beside ``runner.py`` (see ``_runner_client.BOOTSTRAP``), so it is stdlib only and
-imports nothing else of the package; the host side (``_runner_client``, ``_fast``, the backends) imports
+Shipped into the sandbox beside ``runner.py`` (see ``bootstrap.BOOTSTRAP``), so it is stdlib only and
+imports nothing else of the package; the host side (``backend``, ``link``, ``_fast``, the backends) imports
 it as an ordinary module, so both ends of every message are spelled in one place.
 """
 
@@ -16,7 +16,7 @@ ENV_PATH = "/usr/local/bin:/usr/bin:/bin"
 # What every run's environment starts from (the runner, or the launcher for a fast run, adds HOME and
 # TMPDIR: the run's own dir); the runner itself is started with it too.
 BASE_ENV: Mapping[str, str] = {"PATH": ENV_PATH, "LANG": "C.UTF-8"}
-# the environment entry naming a Python program's bytecode (its .pyc), which the launcher (fs_exec.cc, which spells
+# the environment entry naming a Python program's bytecode (its .pyc), which the launcher (fs_exec.c, which spells
 # it out too) or the runner's fork path opens as fd 3 before dropping to the run's uid
 SOURCE_ENV = "FS_SOURCE"
 # the environment entry (``WARM_ENV=1``) that marks a judge-side Python run: the launcher forks it from the
@@ -29,7 +29,7 @@ STDERR_KEEP = 64 * 1024  # how much of a run's stderr comes back, on either chan
 # under IDLE_CPU_SHARE of the wall time since the last look is idle (asleep, or waiting on input it never gets)
 # and is ended, a time-out of its own making; a busy one is left to its CPU limit, which a busy machine only
 # delays. A run still going at its hard stop is ended as the host's failure. How the wall clock ended a run is
-# its report's ``timed_out``: 0, TIMED_OUT_IDLE or TIMED_OUT_FORCED (fs_exec.cc spells these out too).
+# its report's ``timed_out``: 0, TIMED_OUT_IDLE or TIMED_OUT_FORCED (fs_exec.c spells these out too).
 TIMED_OUT_IDLE = 1
 TIMED_OUT_FORCED = 2
 IDLE_CPU_SHARE = 0.05
@@ -106,7 +106,7 @@ def process_limits(cpu_s: int, mem: int, in_cgroup: bool) -> tuple[tuple[int, in
     process's CPU limit steps back a second, so the run's whole CPU (which the cgroup counts, and kills at)
     ends it first, over its limit, a time-out whichever process spent it; its address space is unlimited, so
     memory over the limit meets the cgroup (an OOM kill, or a refusal its events record: a memory-out) rather
-    than an allocation failing inside the program. The launcher (fs_exec.cc) and the zygote apply the same."""
+    than an allocation failing inside the program. The launcher (fs_exec.c) and the zygote apply the same."""
     if in_cgroup:
         return (cpu_s + 1, cpu_s + 2), -1
     return (cpu_s, cpu_s + 1), mem
@@ -124,7 +124,7 @@ def command_fields(limits: Sequence[int], argv: Sequence[str], env: Mapping[str,
 
 
 def launcher_packet(*fields: object) -> bytes:
-    """One packet to the launcher server (fs_exec.cc): NUL-separated fields, NUL-terminated."""
+    """One packet to the launcher server (fs_exec.c): NUL-separated fields, NUL-terminated."""
     return "\0".join(str(f) for f in fields).encode() + b"\0"
 
 

@@ -1,7 +1,7 @@
 """The warm interpreter: judge-side Python runs start as forks of one pre-started ``python3 -I -S``.
 
 A fresh interpreter costs a run milliseconds of CPU before the program's first line, more than many a
-verifier's own work on a test (bench/judge_overhead.py measures it). The launcher (fs_exec.cc, root mode only) starts this at its sandbox's
+verifier's own work on a test (bench/judge_overhead.py measures it). The launcher (fs_exec.c, root mode only) starts this at its sandbox's
 first warm run, once, as root, with a socket to it on fd 3, and hands it each run of a program marked
 warm (``WARM_ENV`` in the run's environment: the sandbox marks only the judge's own programs, verifiers,
 checkers, validators and generators; a solution always gets an interpreter of its own, so it never
@@ -13,7 +13,7 @@ reparented to the launcher (the child subreaper), which waits for it and takes i
 for any other run. The run's process sets itself up as the launcher's ``child_main`` does (a session,
 the run's cgroup, the streams, the OOM score, the dir, the bytecode on fd 3, the rlimits, the uid; every other fd closed)
 and sends its pid up, and only then does the launcher get "P PID" (or "E ERRNO"). It then returns from
-``serve`` into the ``python3 -I -S -c`` script that started this (``_runner_client.ZYGOTE_MAIN``), whose
+``serve`` into the ``python3 -I -S -c`` script that started this (``programs.ZYGOTE_MAIN``), whose
 remaining lines are those of an ordinary run's (``PYTHON_FROM_FD3``), line for line: the program's
 tracebacks, exit status, ``atexit`` hooks and interpreter shutdown are an ordinary run's.
 
@@ -61,7 +61,7 @@ def _become(fields: list[bytes], fds: list[int], report: int) -> None:
         env = dict(os.fsdecode(e).partition("=")[::2] for e in fields[9 + argc :])
         os.setsid()
         # first, as child_main does: the cgroup the launcher made for the run, named after its dir, in each
-        # hierarchy of the sandbox's (the runner gave us their dirs: runner._zygote_env)
+        # hierarchy of the sandbox's (the runner gave us their dirs: inside.zygote_env)
         cgroups = os.environ.get("FS_CGROUP")
         for d in cgroups.split(":") if cgroups else ():
             procs = os.open(f"{d}/{os.path.basename(run_dir)}/cgroup.procs", os.O_WRONLY | os.O_CLOEXEC)

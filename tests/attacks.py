@@ -3,14 +3,15 @@ judge's doors, tests/judge/test_forgery.py): Python sources, each printing one l
 the sandbox tests compile one."""
 
 from frontiersmith.models import Language
-from frontiersmith.sandbox import ProgramHandle, Sandbox
+from frontiersmith.sandbox import ProgramHandle, ProgramRole, Sandbox
 
 
 async def compiled_python(sb: Sandbox, code: str) -> ProgramHandle:
-    """``code`` compiled in ``sb``: under a judge-side name on the fast route, so its runs fork from the warm
-    interpreter where there is one; under a solution's name otherwise, so they get a fresh interpreter."""
-    name = "verifier" if sb.settings.sandbox_fast_runs else "hostile"
-    c = await sb.compile(code, Language.PYTHON, name=name)
+    """``code`` compiled in ``sb``: as the judge's own (``ProgramRole.JUDGE``) on the fast route, so its runs fork
+    from the warm interpreter where there is one; as a solution otherwise, so they get a fresh interpreter."""
+    judge = sb.settings.sandbox_fast_runs
+    role = ProgramRole.JUDGE if judge else ProgramRole.SOLUTION
+    c = await sb.compile(code, Language.PYTHON, name="verifier" if judge else "hostile", role=role)
     assert c.ok and c.program is not None, c.message
     return c.program
 

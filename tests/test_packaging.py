@@ -46,7 +46,7 @@ def test_wheel_holds_every_subpackage_and_its_data_and_imports(tmp_path):
         "frontiersmith/sandbox/testlib.h",
         "frontiersmith/sandbox/runner.py",
         "frontiersmith/sandbox/wire.py",
-        "frontiersmith/sandbox/fs_exec.cc",
+        "frontiersmith/sandbox/fs_exec.c",
         "frontiersmith/tools/catalog/harness.py",
         "frontiersmith/tools/catalog/families/min_true_2sat.py",
         "frontiersmith/tools/catalog/solvers/min_true_2sat/baseline.py",

@@ -162,7 +162,7 @@ class TestResult(BaseModel):
         return f"{words} (CPU time {time}, memory {memory})"
 
     def _time_out(self, limit_ms: int) -> str:
-        # A time-out is decided by CPU time (sandbox/_runner_client.classify), or by the wall clock when the
+        # A time-out is decided by CPU time (sandbox/classify.py), or by the wall clock when the
         # program sat idle: told apart, since the one wants a faster program and the other one that does
         # not wait for input that never comes (the usual end of an interactive program that did not flush).
         if self.time_ms < IDLE_SHARE * limit_ms:

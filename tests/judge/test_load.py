@@ -15,8 +15,8 @@ from contextlib import contextmanager
 import pytest
 
 from frontiersmith.models import Language, Limits, Program, Sense, Verdict
-from frontiersmith.sandbox._runner_client import classify, wall_limit_ms
 from frontiersmith.sandbox.base import RunLimits
+from frontiersmith.sandbox.classify import classify, wall_limit_ms
 from frontiersmith.sandbox.wire import TIMED_OUT_FORCED, TIMED_OUT_IDLE, hard_stop_ms
 from frontiersmith.tools.judging.judge import JudgeTest, VerifierSpec, judge_solution
 

@@ -1,7 +1,7 @@
 """The hostile-program suite, on every backend and both routes a run can take (straight to the launcher
 server, or through the in-sandbox runner): each attack is contained, with the right verdict.
 
-A Python attack runs as a judge-side program (a verifier's name: its runs fork from the sandbox's warm
+A Python attack runs as a judge-side program (``ProgramRole.JUDGE``: its runs fork from the sandbox's warm
 interpreter, sandbox/zygote.py, where there is one) on the fast route, and as a solution (a fresh
 interpreter each run) on the runner's: each attack meets both ways a Python run can start."""
 
@@ -20,7 +20,7 @@ from sandbox_procs import sandbox_processes, top_process
 
 from frontiersmith.models import Language, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox._runner_client import wall_limit_ms
+from frontiersmith.sandbox.classify import wall_limit_ms
 from frontiersmith.settings import get_settings
 
 pytestmark = pytest.mark.anyio
@@ -551,7 +551,7 @@ async def test_a_runs_daemons_are_gone_before_its_reply_arrives(sandbox: Sandbox
 
 def test_the_runners_teardown_removes_any_tree_a_run_can_leave_and_nothing_outside_it(tmp_path: Path) -> None:
     """What the runner deletes a run's dir with (as root, and as the run's own uid where runs share it)."""
-    from frontiersmith.sandbox.runner import remove_tree
+    from frontiersmith.sandbox.teardown import remove_tree
 
     outside = tmp_path / "outside"
     outside.mkdir()

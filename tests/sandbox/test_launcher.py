@@ -1,4 +1,4 @@
-"""The launcher server (sandbox/fs_exec.cc) and the fast channel that skips the runner (sandbox/_fast.py)."""
+"""The launcher server (sandbox/fs_exec.c) and the fast channel that skips the runner (sandbox/_fast.py)."""
 
 from __future__ import annotations
 
@@ -163,15 +163,15 @@ def launcher(tmp_path: Path) -> Any:
     """The runner's own Launcher class, driving a launcher server on the host (needs root for setuid)."""
     if os.geteuid() != 0:
         pytest.skip("the launcher gives each run its own uid, which needs root")
-    from frontiersmith.sandbox import runner
-    from frontiersmith.sandbox._runner_client import host_launcher
+    from frontiersmith.sandbox import launcher as runner_launcher
+    from frontiersmith.sandbox.bootstrap import host_launcher
 
     binary = host_launcher()
     assert binary is not None, "no C compiler for the launcher"
     path = tmp_path / "fs-exec"
     path.write_bytes(binary)
     path.chmod(0o755)
-    server = runner.Launcher(str(path))
+    server = runner_launcher.Launcher(str(path))
     server.unread = []
     server.base = Path(tempfile.mkdtemp(prefix="fs-launcher-test-"))  # run uids may enter it (0711)
     server.base.chmod(0o711)
@@ -250,10 +250,10 @@ async def test_fast_channel_socket_is_gone_once_the_launcher_took_it(sandbox_bac
 async def test_many_concurrent_simple_runs_each_get_their_own_answer(
     sandbox_backend: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from frontiersmith.sandbox import _runner_client
+    from frontiersmith.sandbox import backend
 
     # fewer staged dirs than runs at once: some find none free and go through the runner instead
-    monkeypatch.setattr(_runner_client, "fast_spares", lambda settings: 2)
+    monkeypatch.setattr(backend, "fast_spares", lambda settings: 2)
     async with open_sandbox(sandbox_backend) as sandbox:
         await _many_concurrent_runs(sandbox)
 

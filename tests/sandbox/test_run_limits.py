@@ -213,9 +213,9 @@ async def test_a_run_reaches_no_cgroup_file(sandbox: Sandbox) -> None:
 async def test_a_root_host_without_cgroups_warns_once_and_keeps_rlimits(
     sandbox_backend: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from frontiersmith.sandbox import _runner_client
+    from frontiersmith.sandbox import backend
 
-    monkeypatch.setattr(_runner_client, "_WARNED", set())
+    monkeypatch.setattr(backend, "_WARNED", set())
     settings = get_settings().model_copy(update={"sandbox_cgroup": "/nonexistent-cgroup"})
     with caplog.at_level(logging.WARNING):
         for _ in range(2):

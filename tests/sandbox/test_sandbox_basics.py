@@ -11,7 +11,7 @@ import pytest
 
 from frontiersmith.errors import SandboxError
 from frontiersmith.models import Language, Verdict
-from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
+from frontiersmith.sandbox import ProgramRole, RunLimits, Sandbox, open_sandbox
 from frontiersmith.settings import Settings
 
 pytestmark = pytest.mark.anyio
@@ -78,7 +78,7 @@ async def test_a_source_compiling_elsewhere_is_waited_for_not_compiled_again(
     import subprocess
     import sys
 
-    from frontiersmith.sandbox._runner_client import RunnerSandbox
+    from frontiersmith.sandbox.backend import RunnerSandbox
 
     shared = tmp_path / "compiled"
     first, second = (Settings(data_dir=tmp_path / d, compile_cache_dir=shared) for d in ("a", "b"))
@@ -149,7 +149,7 @@ async def test_python_bytecode_is_cached_by_source_in_a_shared_compile_cache_dir
     # the print(3) bytecode under print(2)'s key: the second store's compile of print(2) comes from the cache
     (shared / two.pop()).write_bytes((shared / three).read_bytes())
     async with open_sandbox(sandbox_backend, second) as sb:
-        c = await sb.compile("print(2)", Language.PYTHON, name="verifier")
+        c = await sb.compile("print(2)", Language.PYTHON, name="verifier", role=ProgramRole.JUDGE)
         assert c.program is not None and c.program.warm
         assert (await sb.run(c.program, limits=TIGHT)).stdout == b"3\n"
         again = await sb.compile("print(", Language.PYTHON)
@@ -319,12 +319,12 @@ async def test_process_backend_without_bwrap_still_runs_programs_as_root(
 async def test_the_bubblewrap_fallback_warning_is_printed_once_not_once_per_sandbox(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from frontiersmith.sandbox import _runner_client, process
+    from frontiersmith.sandbox import backend, process
 
     if os.geteuid() != 0:
         pytest.skip("the fallback exists only as root")
     monkeypatch.setattr(process, "bwrap_path", lambda: None)
-    monkeypatch.setattr(_runner_client, "_WARNED", set())
+    monkeypatch.setattr(backend, "_WARNED", set())
     for _ in range(3):
         async with open_sandbox("process"):
             pass
@@ -364,9 +364,9 @@ async def test_docker_container_is_removed_on_close_and_on_error(docker_required
 async def test_launcher_is_built_inside_the_sandbox_when_the_host_has_no_compiler(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from frontiersmith.sandbox import _runner_client
+    from frontiersmith.sandbox import backend
 
-    monkeypatch.setattr(_runner_client, "host_launcher", lambda: None)
+    monkeypatch.setattr(backend, "host_launcher", lambda: None)
     async with open_sandbox("process") as sb:
         assert sb.launcher is not None  # type: ignore[attr-defined]
         c = await sb.compile(DOUBLER, Language.CPP)
@@ -376,12 +376,12 @@ async def test_launcher_is_built_inside_the_sandbox_when_the_host_has_no_compile
 
 
 async def test_runs_still_work_without_the_launcher(monkeypatch: pytest.MonkeyPatch) -> None:
-    from frontiersmith.sandbox import _runner_client
+    from frontiersmith.sandbox import backend
 
     async def no_launcher(self: object) -> None:
         return None
 
-    monkeypatch.setattr(_runner_client.RunnerSandbox, "_install_launcher", no_launcher)
+    monkeypatch.setattr(backend.RunnerSandbox, "_install_launcher", no_launcher)
     async with open_sandbox("process") as sb:
         c = await sb.compile(DOUBLER, Language.CPP)
         ok = await sb.run(c.program, stdin=b"4", limits=TIGHT)

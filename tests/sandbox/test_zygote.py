@@ -14,8 +14,8 @@ import pytest
 from sandbox_procs import sandbox_processes
 
 from frontiersmith.models import Language, Verdict
-from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox._runner_client import ZYGOTE_MAIN
+from frontiersmith.sandbox import ProgramRole, RunLimits, Sandbox, open_sandbox
+from frontiersmith.sandbox.programs import ZYGOTE_MAIN
 from frontiersmith.settings import get_settings
 
 pytestmark = [
@@ -53,7 +53,9 @@ def _settings(warm: bool):
 
 
 async def _program(sb: Sandbox, code: str, name: str):
-    compiled = await sb.compile(code, Language.PYTHON, name=name)
+    """``code`` compiled as ``name``: the judge's own (``ProgramRole.JUDGE``) for a verifier or a validator."""
+    role = ProgramRole.JUDGE if name in ("verifier", "validator") else ProgramRole.SOLUTION
+    compiled = await sb.compile(code, Language.PYTHON, name=name, role=role)
     assert compiled.ok and compiled.program is not None, compiled.message
     return compiled.program
 

@@ -28,7 +28,7 @@ from frontiersmith.models import (
     VerifierKind,
 )
 from frontiersmith.sandbox import open_sandbox
-from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, Sandbox
+from frontiersmith.sandbox.base import CompileResult, ExecResult, ProgramHandle, ProgramRole, Sandbox
 from frontiersmith.settings import Settings, get_settings
 
 from .package import (
@@ -81,7 +81,7 @@ def _unrun(tests: Sequence[JudgeTest], verdict: Verdict, message: str) -> list[T
 VERIFIER_ATTEMPTS = 3
 RUN_ATTEMPTS = 3
 # How a run ends when the host, not the program, is to blame: the sandbox failed under it, or the wall-clock
-# backstop stopped it while it was still short of its CPU limit (sandbox/_runner_client.classify). A time-out
+# backstop stopped it while it was still short of its CPU limit (sandbox/classify.py). A time-out
 # is decided by CPU time alone, which load does not change, so it is the program's (or its input's) doing.
 HOST_FAILURES = (Verdict.SYSTEM_ERROR,)
 
@@ -495,7 +495,7 @@ async def open_judge(
             if sandbox is not None
             else await stack.enter_async_context(open_sandbox(backend, settings, sized_for))
         )
-        compiled = await compile_all(sb, {VERIFIER_KEY: verifier.program, **programs})
+        compiled = await compile_all(sb, {VERIFIER_KEY: verifier.program, **programs}, judge=(VERIFIER_KEY,))
         checker = compiled.pop(VERIFIER_KEY)
         if checker.verdict is Verdict.SYSTEM_ERROR:  # the host's compiler failed, not the verifier's source
             raise SandboxError(
@@ -536,12 +536,18 @@ def _normalise(
     )
 
 
-async def compile_all(sb: Sandbox, programs: Mapping[str, Program]) -> dict[str, CompileResult]:
-    """Compile several programs at once (g++ is the slow part of a judge run)."""
+async def compile_all(
+    sb: Sandbox, programs: Mapping[str, Program], judge: Iterable[str] = ()
+) -> dict[str, CompileResult]:
+    """Compile several programs at once (g++ is the slow part of a judge run); ``judge``: the names of the
+    judge's own programs among them (the verifier), compiled as such (``ProgramRole.JUDGE``), the rest as
+    solutions."""
     results: dict[str, CompileResult] = {}
+    judges = set(judge)
 
     async def one(name: str, program: Program) -> None:
-        results[name] = await sb.compile(program.code, program.language, name=name)
+        role = ProgramRole.JUDGE if name in judges else ProgramRole.SOLUTION
+        results[name] = await sb.compile(program.code, program.language, name=name, role=role)
 
     async with anyio.create_task_group() as tg:
         for name, program in programs.items():

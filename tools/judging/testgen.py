@@ -14,7 +14,7 @@ from frontiersmith.drafts import TestsDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import Program, Verdict
 from frontiersmith.sandbox import RunLimits, Sandbox
-from frontiersmith.sandbox.base import ExecResult, ProgramHandle
+from frontiersmith.sandbox.base import ExecResult, ProgramHandle, ProgramRole
 from frontiersmith.settings import Settings, get_settings
 
 from .judge import JudgeTest
@@ -160,16 +160,18 @@ class _Failures:
 
 
 class ProgramCache:
-    """Compile each distinct program once per sandbox."""
+    """Compile each distinct program once per sandbox (under the name and role of its first ``get``)."""
 
     def __init__(self, sandbox: Sandbox):
         self.sandbox = sandbox
         self._handles: dict[tuple[str, str], object] = {}
 
-    async def get(self, program: Program, name: str):
+    async def get(self, program: Program, name: str, role: ProgramRole = ProgramRole.SOLUTION):
+        """``program`` compiled; ``role``: ``JUDGE`` for the judge's own programs (a generator, a validator,
+        a verifier), the default for everything else."""
         key = (program.language.value, program.code)
         if key not in self._handles:
-            result = await self.sandbox.compile(program.code, program.language, name=name)
+            result = await self.sandbox.compile(program.code, program.language, name=name, role=role)
             self._handles[key] = result
         return self._handles[key]
 
@@ -190,8 +192,8 @@ async def build_tests(
     limits = replace(limits, output_kb=settings.max_test_bytes // 1024 + 1)
     out = TestBuild()
     cache = ProgramCache(sandbox)
-    gen = await cache.get(draft.generator, "generator")
-    val = await cache.get(draft.validator, "validator")
+    gen = await cache.get(draft.generator, "generator", ProgramRole.JUDGE)
+    val = await cache.get(draft.validator, "validator", ProgramRole.JUDGE)
     if not gen.ok:
         out.failures.append(f"the generator does not compile: {gen.message[:400]}")
     if not val.ok:

@@ -46,7 +46,7 @@ from frontiersmith.models import (
     VerifierKind,
     make_id,
 )
-from frontiersmith.sandbox import Sandbox, open_sandbox
+from frontiersmith.sandbox import ProgramRole, Sandbox, open_sandbox
 from frontiersmith.settings import Settings, get_settings
 
 from ..testgen import check_test_count
@@ -327,7 +327,10 @@ async def check_checker_compiles(package: FrontierCSPackage, sandbox: Sandbox) -
     """Compile the package's checker (or interactor) in ``sandbox``; one that does not compile is refused,
     since every submission to it would be SYSTEM_ERROR."""
     compiled = await sandbox.compile(
-        package.checker.code, package.checker.language, name=package.config.judge_field
+        package.checker.code,
+        package.checker.language,
+        name=package.config.judge_field,
+        role=ProgramRole.JUDGE,
     )
     if not compiled.ok:
         first = next((line.strip() for line in compiled.message.splitlines() if "error" in line), "")

@@ -69,7 +69,7 @@ from frontiersmith.models import (
     VerifierKind,
 )
 from frontiersmith.sandbox import RunLimits, Sandbox, open_sandbox
-from frontiersmith.sandbox.base import ProgramHandle
+from frontiersmith.sandbox.base import ProgramHandle, ProgramRole
 from frontiersmith.settings import Settings, get_settings
 
 from ...judging.judge import Judge, JudgeTest, VerifierSpec, objectives_of
@@ -438,9 +438,9 @@ class _Protocol:
     async def _compile(
         self, cache: ProgramCache
     ) -> tuple[ProgramHandle, ProgramHandle, ProgramHandle] | None:
-        chk = await cache.get(self.spec.program, "verifier")
+        chk = await cache.get(self.spec.program, "verifier", ProgramRole.JUDGE)
         base = await cache.get(self.baseline, "baseline")
-        val = await cache.get(self.validator, "validator")
+        val = await cache.get(self.validator, "validator", ProgramRole.JUDGE)
         for compiled, name, owner in (
             (chk, "verifier", "verifier"),
             (base, "baseline", "verifier"),

@@ -1,4 +1,4 @@
-/* fs-exec: the runner's launcher server (plain C, compiled with `cc -x c`; .cc only so packaging ships it).
+/* fs-exec: the runner's launcher server, in plain C (built with `cc -x c`: sandbox/bootstrap.py).
  *
  * usage: fs-exec [ns ROOT] [cg VERSION DIRS]
  *        (fd 3: a SOCK_SEQPACKET socket to the runner; fd 4, optional: one to the host)
