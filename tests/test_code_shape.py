@@ -11,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_FUNCTION_LINES = 80
+MAX_MODULE_LINES = 700  # a room holds one concept (docs/design.md)
 SHORT = ("tools", "server", "agents")
 # The design card's folders, each a sub-package of the one import package (setup.py).
 PACKAGES = {"frontiersmith": "frontiersmith", "store": "frontiersmith.store", "tools": "frontiersmith.tools"}
@@ -72,6 +73,18 @@ def test_no_function_in_tools_server_or_agents_is_over_80_lines() -> None:
         if fn.end_lineno is not None and fn.end_lineno - fn.lineno + 1 > MAX_FUNCTION_LINES
     ]
     assert not long, "split these by what they do:\n" + "\n".join(long)
+
+
+def test_no_module_of_the_package_is_over_700_lines() -> None:
+    """The catalog's families and solvers are programs shipped into the sandbox, not rooms of the house."""
+    layers = ("frontiersmith", "store", "sandbox", "tools", "server", "agents")
+    big = [
+        f"{path.relative_to(ROOT)} ({n} lines)"
+        for path in _modules(*layers)
+        if not str(path.relative_to(ROOT)).startswith(PROGRAMS)
+        and (n := len(path.read_text().splitlines())) > MAX_MODULE_LINES
+    ]
+    assert not big, "split these by concept:\n" + "\n".join(big)
 
 
 def test_only_the_judging_engine_reads_a_verifiers_verdict() -> None:

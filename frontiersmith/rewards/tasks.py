@@ -19,9 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.settings import Settings
 from frontiersmith.store import open_store
-from frontiersmith.tools.judging.judge import needs_baseline
 from frontiersmith.tools.judging.package import JudgePackage
 from frontiersmith.tools.judging.packages import load_package
+from frontiersmith.tools.judging.scoring import needs_baseline
 from frontiersmith.tools.problems.resolver import cached_baseline_objectives, from_store
 
 EXPORT_DIR_ENV = "FRONTIERSMITH_EXPORT_DIR"

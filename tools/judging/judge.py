@@ -21,7 +21,6 @@ import anyio
 from frontiersmith.errors import InvalidInputError, SandboxError
 from frontiersmith.models import (
     Limits,
-    Normalisation,
     Program,
     TestResult,
     Verdict,
@@ -38,12 +37,11 @@ from .package import (
     VerifierSpec,
     check_normalisation,
     limits_in_force,
-    needs_baseline,
     objectives_of,
     run_limits,
     verifier_run_limits,
 )
-from .scoring import normalise
+from .scoring import score_result
 from .verdicts import (
     CHECKER_FAIL,
     RESULT_FILE,
@@ -433,7 +431,7 @@ class Judge:
     ) -> None:
         """Turn raw results into normalised scores in place (0 for anything but OK)."""
         for result in results:
-            _normalise(result, self.verifier, baseline, best)
+            score_result(result, self.verifier, baseline, best)
 
     async def judge(
         self,
@@ -504,36 +502,6 @@ async def open_judge(
         if not checker.ok or checker.program is None:
             raise VerifierCompileError(checker.message)
         yield Judge(sb, verifier, checker.program, limits, workers or settings.workers, limiter), compiled
-
-
-def _normalise(
-    result: TestResult, verifier: VerifierSpec, baseline: Mapping[str, float], best: Mapping[str, float]
-) -> None:
-    """Turn a raw result into its normalised score in place (0 for anything but OK). A test with no
-    baseline (or, for range normalisation, no best) objective cannot be scored on this problem, whatever the
-    solution: it is marked ``missing`` like a test the package lacks (tools/judging/scoring.aggregate_scores)."""
-    if result.verdict is not Verdict.OK:
-        result.score = 0.0
-        return
-    if not needs_baseline(verifier):
-        result.score = min(1.0, max(0.0, result.objective or 0.0))
-        return
-    if result.name not in baseline:
-        result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
-        result.message = shortened(f"no baseline objective for test {result.name}; {result.message}")
-        return
-    if verifier.normalisation is Normalisation.RANGE and result.name not in best:
-        result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
-        result.message = shortened(f"no best objective for test {result.name} (range normalisation)")
-        return
-    result.score = normalise(
-        verifier.normalisation,
-        result.objective,
-        baseline[result.name],
-        verifier.sense,
-        best=best.get(result.name),
-        k=verifier.ratio_cap,
-    )
 
 
 async def compile_all(

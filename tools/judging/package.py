@@ -26,7 +26,7 @@ from frontiersmith.models import (
 )
 from frontiersmith.sandbox.base import RunLimits
 
-from .scoring import ScoreSummary, aggregate_scores
+from .scoring import ScoreSummary, aggregate_scores, needs_baseline
 
 INTERACTOR_SCALE = 4  # an interactor's limits, in the solution's (as FrontierCS's judge sets them)
 
@@ -183,11 +183,6 @@ class JudgeReport:
                 for t in self.tests
             ],
         }
-
-
-def needs_baseline(verifier: VerifierSpec) -> bool:
-    """Whether scores are normalised against the baseline's objective on each test."""
-    return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
 
 
 def objectives_of(results: Iterable[TestResult]) -> dict[str, float]:

@@ -9,15 +9,19 @@ baseline) scores 0, so a broken number never becomes a positive score.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from frontiersmith.errors import InvalidInputError
-from frontiersmith.models import Normalisation, Sense, Verdict
+from frontiersmith.models import Normalisation, Sense, TestResult, Verdict, VerifierKind
+
+from .verdicts import shortened
 
 if TYPE_CHECKING:  # numpy is imported where it is used, so `serve` answers `initialize` without it
     import numpy as np
+
+    from .package import VerifierSpec
 
 
 def _finite(*values: float | None) -> bool:
@@ -110,6 +114,41 @@ def normalise(
     if method is Normalisation.PAPER:
         return paper_score(objective, baseline, sense)
     return ratio_score(objective, baseline, sense, k)
+
+
+def needs_baseline(verifier: VerifierSpec) -> bool:
+    """Whether scores are normalised against the baseline's objective on each test."""
+    return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
+
+
+def score_result(
+    result: TestResult, verifier: VerifierSpec, baseline: Mapping[str, float], best: Mapping[str, float]
+) -> None:
+    """Turn a raw result into its normalised score in place (0 for anything but OK). A test with no
+    baseline (or, for range normalisation, no best) objective cannot be scored on this problem, whatever the
+    solution: it is marked ``missing`` like a test the package lacks (tools/judging/scoring.aggregate_scores)."""
+    if result.verdict is not Verdict.OK:
+        result.score = 0.0
+        return
+    if not needs_baseline(verifier):
+        result.score = min(1.0, max(0.0, result.objective or 0.0))
+        return
+    if result.name not in baseline:
+        result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
+        result.message = shortened(f"no baseline objective for test {result.name}; {result.message}")
+        return
+    if verifier.normalisation is Normalisation.RANGE and result.name not in best:
+        result.verdict, result.score, result.missing = Verdict.SYSTEM_ERROR, 0.0, True
+        result.message = shortened(f"no best objective for test {result.name} (range normalisation)")
+        return
+    result.score = normalise(
+        verifier.normalisation,
+        result.objective,
+        baseline[result.name],
+        verifier.sense,
+        best=best.get(result.name),
+        k=verifier.ratio_cap,
+    )
 
 
 def paper_scores(

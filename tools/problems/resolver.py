@@ -39,9 +39,10 @@ from frontiersmith.store.records import MUTATION
 
 from ..catalog import get_family, seed_id_for
 from ..judging.executor import run_step
-from ..judging.judge import JudgeTest, VerifierSpec, baseline_objectives, needs_baseline
+from ..judging.judge import JudgeTest, VerifierSpec, baseline_objectives
 from ..judging.package import JudgePackage
 from ..judging.packages import load_package
+from ..judging.scoring import needs_baseline
 from ..judging.testgen import _size, build_tests
 
 CATALOG_PREFIX = "catalog/"
