@@ -184,14 +184,14 @@ async def validate_candidate(
     outcome = await cross_validation_loop(team.store, candidate_id, authors, max_rounds=rounds)
     if not outcome.ok:
         reason = f"no agreement after {outcome.rounds} rounds: " + "; ".join(outcome.failures)
-        team.store.reject_candidate(candidate_id, Stage.PROTOCOL, reason[:2000])
-        team.store.add_event("crossval.rejected", candidate_id, {"failures": outcome.failures})
+        team.store.candidates.reject(candidate_id, Stage.PROTOCOL, reason[:2000])
+        team.store.events.add("crossval.rejected", candidate_id, {"failures": outcome.failures})
     return outcome
 
 
 def transcripts(store: Store, record_id: str) -> list[dict[str, Any]]:
     """The agent transcripts stored for a record, oldest first."""
-    return [e.payload for e in store.list_events(record_id, kind="agent.transcript")]
+    return [e.payload for e in store.events.list(record_id, kind="agent.transcript")]
 
 
 __all__ = ["agent_authors", "transcripts", "validate_candidate"]

@@ -340,7 +340,7 @@ class AgentTeam:
             items = _turns(prompt)
         tokens = usage.get("total_tokens", 0)
         self.tokens_used += tokens
-        self.store.add_event(
+        self.store.events.add(
             TRANSCRIPT,
             subject,
             {

@@ -154,7 +154,7 @@ def card_table(store: Path, cards: dict[str, dict]) -> str:
     from frontiersmith.store import open_store
 
     with open_store(store) as opened:
-        titles = {t.id: t.problem.title for t in opened.list_tasks()}
+        titles = {t.id: t.problem.title for t in opened.tasks.list()}
     rows = [
         "| task | statement | tests without signal | scale reached (share of each bound) | range: best / median "
         "| paper's: best / median | warnings |",

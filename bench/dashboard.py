@@ -5,7 +5,7 @@ Run: ``python bench/dashboard.py [--candidates 10000] [--demo-store FILE] [--rep
 ``--demo-store`` it runs ``frontiersmith demo`` into a temporary folder first (a minute or two). Each page is
 requested in-process through the dashboard's real app and guard (Starlette's test client: no network, so the
 time is the server's), best of ``--repeat``. The baselines: the same page on the demo store (how the time
-grows from 19 to 10k candidates), and ``store.list_candidates()`` on the big store (what a page that parsed
+grows from 19 to 10k candidates), and ``store.candidates.list()`` on the big store (what a page that parsed
 every record would pay before rendering anything). The runs page (its funnel is ``stage_table``) is timed too.
 """
 
@@ -64,8 +64,8 @@ def generate(path: Path, n: int) -> str:
     stages = [Stage.COARSE, Stage.SAMPLE, Stage.SEMANTIC, Stage.PROTOCOL, Stage.BEHAVIOURAL, Stage.SELECTION]
     with store.transaction():
         for seed in seeds:
-            store.put_seed(seed)
-        store.start_pipeline_run(run_id, {"rounds": 10, "candidates": n // 10}, status="finished")
+            store.seeds.put(seed)
+        store.pipeline_runs.start(run_id, {"rounds": 10, "candidates": n // 10}, status="finished")
         for i in range(n):
             fell = rng.random() < 0.8
             cand = Candidate(
@@ -147,7 +147,7 @@ def main() -> None:
         }
         on_big = {name: page_time(client(big), url, args.repeat) for name, url in pages.items()}
         on_demo = page_time(client(demo), "/ui/candidates", args.repeat)
-        parse_all = best_of(max(1, args.repeat // 2), big.list_candidates)
+        parse_all = best_of(max(1, args.repeat // 2), big.candidates.list)
         runs_page = page_time(client(big), "/ui/runs", 1)
         rows = []
         for name, seconds in on_big.items():
@@ -170,7 +170,7 @@ def main() -> None:
         print(
             f"baseline: candidates page on the demo store ({demo.counts()['candidates']} candidates) {on_demo * 1000:.1f} ms"
         )
-        print(f"baseline: store.list_candidates() on {args.candidates} candidates {parse_all * 1000:.1f} ms")
+        print(f"baseline: store.candidates.list() on {args.candidates} candidates {parse_all * 1000:.1f} ms")
         print(
             f"(runs page on {args.candidates} candidates, whose funnel parses them all: {runs_page * 1000:.0f} ms)"
         )

@@ -260,9 +260,9 @@ class Bench:
         for stage, m in per_stage.items():
             lines.append(f"| {stage} | {m['model_calls']} | {m['tokens']} | {m['cpu_seconds']:.1f} |")
         with self.store() as store:
-            bad = [e.payload for e in store.list_events(kind=BAD_ANSWER) if e.payload.get("run") == run_id]
-            mine = [c for c in store.list_candidates() if c.problem.provenance.get("run") == run_id]
-            titles = {t.id: c.problem.title for c in mine for t in store.list_tasks(c.id)}
+            bad = [e.payload for e in store.events.list(kind=BAD_ANSWER) if e.payload.get("run") == run_id]
+            mine = [c for c in store.candidates.list() if c.problem.provenance.get("run") == run_id]
+            titles = {t.id: c.problem.title for c in mine for t in store.tasks.list(c.id)}
         if bad:
             lines += ["", "| LLM step | unusable answers | asked again | given up | example reason |"]
             lines += ["| --- | ---: | ---: | ---: | --- |"]
@@ -285,11 +285,11 @@ class Bench:
         lines = ["| candidate | rounds | last report: checks passed | failed in the last round |"]
         lines += ["| --- | ---: | ---: | --- |"]
         with self.store() as store:
-            for c in store.list_candidates():
-                rounds = store.list_events(c.id, kind="crossval.round")
+            for c in store.candidates.list():
+                rounds = store.events.list(c.id, kind="crossval.round")
                 if c.problem.provenance.get("run") != run_id or not rounds:
                     continue
-                reports = store.list_crossval_reports(c.id)
+                reports = store.candidates.list_reports(c.id)
                 last = reports[-1].checks if reports else []
                 passed = f"{sum(ch.passed for ch in last)} / {len(last)}" if last else "no tests to check"
                 failures = rounds[-1].payload.get("failures", [])
@@ -378,9 +378,9 @@ class Bench:
         if isinstance(report, dict):
             with self.store() as store:
                 run_id = report["run_id"]
-                ids = {c.id for c in store.list_candidates() if c.problem.provenance.get("run") == run_id}
-                ids |= {c.parent_id for c in store.list_candidates() if c.id in ids}
-                logs = [e.payload for i in ids for e in store.list_events(i, kind="agent.transcript")]
+                ids = {c.id for c in store.candidates.list() if c.problem.provenance.get("run") == run_id}
+                ids |= {c.parent_id for c in store.candidates.list() if c.id in ids}
+                logs = [e.payload for i in ids for e in store.events.list(i, kind="agent.transcript")]
             self.sections.append(self.agent_section("synthesize --agents", logs))
         anyio.run(self.agents_crossval)
 
@@ -416,7 +416,7 @@ class Bench:
             roles = ("test_case_agent", "verifier_agent")
             async with AgentTeam(store, settings, model, roles=roles, budget=Budget(max_rounds=2)) as team:
                 outcome = await validate_candidate(team, cid, max_rounds=2)
-            logs = [e.payload for e in store.list_events(cid, kind="agent.transcript")]
+            logs = [e.payload for e in store.events.list(cid, kind="agent.transcript")]
         calls = [
             i for t in logs for i in t["items"] if isinstance(i, dict) and i.get("type") == "function_call"
         ]

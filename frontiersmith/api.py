@@ -238,7 +238,7 @@ def synthesize(
         chosen = make_provider(provider, settings, model=model, base_url=base_url, api_key_env=api_key_env)
         pipeline = Pipeline(opened, chosen, run_config, settings, progress)
     table = _sync(pipeline.run)
-    return Synthesis(pipeline.run_id, opened, table, [opened.get_task(t) for t in table.tasks])
+    return Synthesis(pipeline.run_id, opened, table, [opened.tasks.get(t) for t in table.tasks])
 
 
 def _sync(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -122,7 +122,7 @@ def _register_records(mcp: MCPServer, backend: Backend) -> None:
         store = backend.store()
         # the problem's one id (a prefix names it too); an unknown id is an error, not an empty board
         problem_id = problems.get_problem(store, problem_id).id
-        entries = store.leaderboard(problem_id, limit)
+        entries = store.tasks.leaderboard(problem_id, limit)
         return LeaderboardOut(
             problem_id=problem_id,
             best_known=known_best(store, problem_id),
@@ -145,10 +145,10 @@ def _register_records(mcp: MCPServer, backend: Backend) -> None:
 
 def _latest_version(store: Store, problem_id: str) -> str | None:
     try:
-        task = store.get_task(problem_id)
+        task = store.tasks.get(problem_id)
     except NotFoundError:
         return None  # not a task: a seed, candidate, import or catalog family has no versions
-    latest = store.latest_task(task.candidate_id)
+    latest = store.tasks.latest(task.candidate_id)
     return latest.id if latest is not None else task.id
 
 

@@ -312,7 +312,10 @@ async def generate_tests(
             return result
         await progress(ctx, 1, 1, f"{len(result.tests)} tests stored")
     return TestsOut.of(
-        candidate_id, result.tests, result.failures, [len(store.get_blob(t.input_hash)) for t in result.tests]
+        candidate_id,
+        result.tests,
+        result.failures,
+        [len(store.blobs.get(t.input_hash)) for t in result.tests],
     )
 
 
@@ -437,7 +440,7 @@ async def publish_candidate(
         min_top_ties=min_top_ties,
     )
     task = await synthesis.publish_candidate(store, candidate_id, thresholds=thresholds, force=force)
-    replaced = [parent for parent, relation in store.parents(task.id) if relation == SUPERSEDES]
+    replaced = [parent for parent, relation in store.lineage.parents(task.id) if relation == SUPERSEDES]
     return TaskOut.of(task, replaced[0] if replaced else None)
 
 
@@ -445,7 +448,7 @@ async def get_candidate(ctx: Context, candidate_id: CandidateId) -> CandidateOut
     """A stored candidate: its mutated problem (full statement), parent, axis, status, who proposed it, and its
     task card (computed from its current tests, cross-validation report and divergence)."""
     store = _backend(ctx).store()
-    out = CandidateOut.of(store.get_candidate(candidate_id))
+    out = CandidateOut.of(store.candidates.get(candidate_id))
     out.card = synthesis.card_of(store, candidate_id)
     return out
 
@@ -459,7 +462,7 @@ async def list_candidates(
     parent_id: Annotated[str | None, Field(description="Only candidates mutated from this id.")] = None,
 ) -> CandidateList:
     """Candidates in the store, oldest first, to resume a synthesis session or pick one to work on."""
-    found = _backend(ctx).store().list_candidates(status=status, parent_id=parent_id)
+    found = _backend(ctx).store().candidates.list(status=status, parent_id=parent_id)
     return CandidateList(candidates=[CandidateOut.of(c) for c in found])
 
 
@@ -525,6 +528,6 @@ def _doc(fn: Callable[..., Any], *extras: str) -> str:
 def _sample_out(store: Store, candidate_id: str) -> SampleOut:
     solutions = []
     for s in synthesis.sampled(store, candidate_id):
-        failed = store.list_events(s.id, kind="solution.compile_error")
+        failed = store.events.list(s.id, kind="solution.compile_error")
         solutions.append(SolutionOut.of(s, failed[-1].payload.get("message", "") if failed else None))
     return SampleOut(candidate_id=candidate_id, solutions=solutions)

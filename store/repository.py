@@ -1,4 +1,4 @@
-"""The Store over the one SQLite file, composed of one repository per concern (store/repositories/), and
+"""The Store over the one SQLite file, holding one repository per concern (store/repositories/), and
 ``open_store``, which finds, creates or migrates the file.
 """
 
@@ -7,29 +7,35 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 # sqlite-utils pulls in numpy (and pandas, but for _db.py); `serve` must answer before it needs either
 if TYPE_CHECKING:
     import sqlite_utils
 
 from frontiersmith.errors import StoreError
+from frontiersmith.models import Record
 from frontiersmith.settings import Settings, get_settings
 
 from ._db import PRIVATE_DIR_MODE, Connections, describe, make_private_folder, sqlite_utils_database
 from .migrations import RECORD_TABLES, migrate, schema_version
-from .records import StoreInfo
+from .records import PutOutcome, StoreInfo
 from .repositories.blobs import Blobs
-from .repositories.candidates import CandidateRecords
+from .repositories.candidates import Candidates
+from .repositories.events import Events
 from .repositories.exchanges import Exchanges
-from .repositories.frontier import FrontierRecords
+from .repositories.frontier import Frontier
 from .repositories.lineage import Lineage
-from .repositories.problems import ProblemRecords
-from .repositories.read_models import ReadModels
+from .repositories.problems import Problems
+from .repositories.records import PreparedRecords, Records
 from .repositories.runs import PipelineRuns
-from .repositories.tasks import TaskRecords
+from .repositories.seeds import Seeds
+from .repositories.tasks import Tasks
+from .repositories.views import Views
+
+R = TypeVar("R", bound=Record)
 
 DEMO_FOLDER = "demo"  # `frontiersmith demo` writes a fresh store each run: DATA_DIR/demo/TIME/store.db
 
@@ -86,34 +92,89 @@ def _prepare_folder(path: Path, hint: str, create_parents: bool) -> None:
         raise StoreError(f"{path} is read-only; make it writable or set {hint} to a writable place.")
 
 
-class Store(
-    CandidateRecords,
-    ProblemRecords,
-    TaskRecords,
-    FrontierRecords,
-    Lineage,
-    Exchanges,
-    Blobs,
-    PipelineRuns,
-    ReadModels,
-):
-    """The FrontierSmith store, composed of its repositories (store/repositories/: records, lineage, events, blobs,
-    model exchanges, synthesis runs, the dashboard's read models), which share its connections and so its transactions. Safe to
-    share between threads (one connection per thread) and to open from many processes at once (WAL; writers
-    queue on BEGIN IMMEDIATE and retry, never failing on a lock)."""
+class Store:
+    """The FrontierSmith store: one SQLite file, and its repositories as attributes, one concern each
+    (``store.tasks.publish(task)``, ``store.candidates.reject(...)``; store/repositories/). Any record is also
+    stored and read by type and id on the store itself (``store.put(record)``, ``store.get(Task, id)``). All of
+    them share the store's connections, so ``with store.transaction():`` groups writes made through any of them.
+    Safe to share between threads (one connection per thread) and to open from many processes at once (WAL;
+    writers queue on BEGIN IMMEDIATE and retry, never failing on a lock).
+
+    Attributes:
+        seeds: the problems synthesis starts from.
+        candidates: candidates, their test suites, cross-validation reports and divergence estimates.
+        problems: a problem's solutions, tests, verifiers and runs, and their score matrix.
+        tasks: published tasks, their versions, submissions and leaderboards.
+        frontier: solvers' trajectories and defect maps.
+        lineage: the edges between records and the walks over them.
+        events: what happened to a record, in order.
+        exchanges: every request a model was sent, and its answer.
+        blobs: bytes by their sha256 digest (test inputs and answers, messages).
+        pipeline_runs: synthesis runs, their arguments, status and progress.
+        views: the dashboard's read models.
+    """
 
     def __init__(self, path: Path, hint: str = "FRONTIERSMITH_STORE_PATH"):
         self.path = path
         self._hint = hint
-        self._conns = Connections(path, hint)
+        self._conns = conns = Connections(path, hint)
         try:
-            migrate(self._conns.get(), label=str(path))
+            migrate(conns.get(), label=str(path))
         except sqlite3.Error as exc:
-            self._conns.close()
+            conns.close()
             raise describe(exc, path, hint) from None
         except BaseException:
-            self._conns.close()
+            conns.close()
             raise
+        self._records = records = Records(conns)
+        self.events = events = Events(conns)
+        self.blobs = blobs = Blobs(conns)
+        self.seeds = Seeds(conns, records)
+        self.candidates = Candidates(conns, records, events)
+        self.problems = Problems(conns, records)
+        self.tasks = Tasks(conns, records, events)
+        self.frontier = Frontier(conns, records)
+        self.lineage = Lineage(conns, records)
+        self.exchanges = Exchanges(conns, blobs)
+        self.pipeline_runs = PipelineRuns(conns)
+        self.views = Views(conns, records)
+
+    # Records of any type, by type and id (store/repositories/records.py).
+
+    def put(self, record: Record) -> PutOutcome:
+        """Store any pipeline record (see PutOutcome for what a repeated put does) and its lineage edges."""
+        return self._records.put(record)
+
+    def get(self, model: type[R], record_id: str) -> R:
+        """The record of type ``model`` with this exact id, or NotFoundError."""
+        return self._records.get(model, record_id)
+
+    def find(self, model: type[R], record_id: str) -> R | None:
+        """The record of type ``model`` with this exact id, or None when it is not stored (yet)."""
+        return self._records.find(model, record_id)
+
+    def get_any(self, record_id: str) -> Record:
+        """The record with this id in any table; a unique id prefix also works (as in git)."""
+        return self._records.get_any(record_id)
+
+    def stored_ids(self, model: type[Record], record_ids: Sequence[str]) -> set[str]:
+        """Which of ``record_ids`` are stored as ``model``: one query per chunk, not a look-up per id."""
+        return self._records.stored_ids(model, record_ids)
+
+    @staticmethod
+    def prepare(records: Iterable[Record]) -> PreparedRecords:
+        """What ``put_many`` would write, worked out without the store: hashes, columns, JSON, edges."""
+        return Records.prepare(records)
+
+    def put_many(self, records: Iterable[Record]) -> int:
+        """Store records of any types in one transaction (all or none), one upsert per table, with their lineage
+        edges: what a bulk writer uses instead of a put per record. Returns how many were inserted or changed."""
+        return self._records.put_many(records)
+
+    def put_prepared(self, prepared: PreparedRecords) -> int:
+        """``put_many`` of ``prepare``d records: a bulk writer (a seed import) hashes and dumps them before it
+        takes the write lock, not while other writers wait for it."""
+        return self._records.put_prepared(prepared)
 
     def close(self) -> None:
         self._conns.close()

@@ -33,7 +33,7 @@ RUN_BY = {
     ("README.md", "out/verifiers"): "tests/exports/test_rewards_readme.py",
     ("README.md", "out/hf"): "tests/exports/test_rewards_readme.py",
     ("README.md", "import frontiersmith as fs"): "tests/exports/test_public_api.py",
-    ("docs/reference/api.md", "task = store.list_tasks()[0]"): "tests/exports/test_public_api.py",
+    ("docs/reference/api.md", "task = store.tasks.list()[0]"): "tests/exports/test_public_api.py",
     ("docs/reference/api.md", "print(fs.score(task_id"): "tests/exports/test_public_api.py",
     ("docs/reference/api.md", "except fs.NotFoundError"): "tests/exports/test_public_api.py",
     (

@@ -50,7 +50,7 @@ def export(
 
     async def go():
         with open_store() as opened:
-            if not opened.list_tasks():
+            if not opened.tasks.list():
                 raise InvalidInputError(
                     f"The store {opened.path} holds no published task yet; {empty_store_hint('export ...')}"
                 )

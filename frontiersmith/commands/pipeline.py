@@ -120,7 +120,7 @@ def _say_if_resumed(store: Store, run_id: str) -> None:
     from frontiersmith.errors import NotFoundError
 
     try:
-        run = store.get_pipeline_run(run_id)
+        run = store.pipeline_runs.get(run_id)
     except NotFoundError:
         return
     if run.status in ("failed", "interrupted", "running"):

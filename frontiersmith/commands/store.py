@@ -84,7 +84,7 @@ def cost(
     from frontiersmith.tools.synthesis.cost import run_cost
 
     with open_store() as opened:
-        runs = {r.id: r for r in opened.list_pipeline_runs()}
+        runs = {r.id: r for r in opened.pipeline_runs.list()}
         if not runs:
             raise InvalidInputError(
                 f"The store {opened.path} holds no synthesis run yet; {empty_store_hint('store cost')}"
@@ -151,7 +151,7 @@ def exchanges(
     from frontiersmith.tools.synthesis.replay import export_run
 
     with open_store() as opened:
-        runs = dict(opened.exchange_runs())
+        runs = dict(opened.exchanges.runs())
         if not runs:
             raise InvalidInputError(
                 f"The store {opened.path} holds no model exchange yet: a run keeps them when a model (not the "
@@ -167,7 +167,7 @@ def exchanges(
             written = export_run(opened, run_id, export)
             typer.echo(f"wrote {written} exchanges of run {run_id} to {export}")
             return
-        found = opened.list_exchanges(run_id, subject_id=candidate, step=step, messages=full or as_json)
+        found = opened.exchanges.list(run_id, subject_id=candidate, step=step, messages=full or as_json)
     if as_json:
         typer.echo(json.dumps([e.model_dump(mode="json") for e in found], indent=1))
         return

@@ -93,9 +93,9 @@ class RunView:
 
 def run_view(store: Store, run: PipelineRun) -> RunView:
     """The view of ``run``, read from the store."""
-    times = store.run_timeline(run.id)
+    times = store.views.run_timeline(run.id)
     timeline = [(stage, *times[t]) for stage, t in TIMELINE if t in times]
-    spent, judged = store.run_solution_time_ms(run.id)
+    spent, judged = store.views.run_solution_time_ms(run.id)
     return RunView(
         run,
         stage_table(store, run.id),
@@ -137,7 +137,7 @@ class Comparison:
 
 def compare(store: Store, a: str | None, b: str | None) -> Comparison:
     """Runs ``a`` and ``b`` (default: the two latest) compared; one sentence when the store has fewer than two."""
-    runs = store.list_pipeline_runs()
+    runs = store.pipeline_runs.list()
     if len(runs) < 2:
         raise InvalidInputError(
             f"Comparing runs needs two and the store holds {len(runs)}; run `frontiersmith synthesize` "
@@ -146,8 +146,8 @@ def compare(store: Store, a: str | None, b: str | None) -> Comparison:
     a = a or runs[-2].id
     b = b or runs[-1].id
     return Comparison(
-        run_view(store, store.get_pipeline_run(a)),
-        run_view(store, store.get_pipeline_run(b)),
+        run_view(store, store.pipeline_runs.get(a)),
+        run_view(store, store.pipeline_runs.get(b)),
         [r.id for r in runs],
     )
 
@@ -164,12 +164,12 @@ def parameter_meaning(name: str) -> str:
 
 def runs(store: Store) -> list[RunView]:
     """Every run of the store, newest first."""
-    return [run_view(store, r) for r in reversed(store.list_pipeline_runs())]
+    return [run_view(store, r) for r in reversed(store.pipeline_runs.list())]
 
 
 def run_progress(store: Store, run_id: str) -> dict[str, Any]:
     """A run's live progress for polling: its status, rounds done and the funnel's counts so far."""
-    run = store.get_pipeline_run(run_id)
+    run = store.pipeline_runs.get(run_id)
     table = stage_table(store, run_id)
     return {
         "id": run.id,
@@ -245,7 +245,7 @@ def candidates(store: Store, query: CandidateQuery) -> CandidatePage:
     """The page of candidates ``query`` asks for, with the facet counts."""
     # Passed stage S: not rejected at S or any stage before it, as stage_table counts it.
     passed = STAGE_VALUES[: STAGE_VALUES.index(query.reached) + 1] if query.reached else ()
-    total, rows = store.candidate_rows(
+    total, rows = store.views.candidate_rows(
         run_id=query.run,
         axis=query.axis,
         parent_id=query.seed,
@@ -256,8 +256,8 @@ def candidates(store: Store, query: CandidateQuery) -> CandidatePage:
         limit=PAGE_SIZE,
         offset=(query.page - 1) * PAGE_SIZE,
     )
-    run_ids = [r.id for r in store.list_pipeline_runs()]
-    return CandidatePage(query, total, rows, store.candidate_facets(), run_ids)
+    run_ids = [r.id for r in store.pipeline_runs.list()]
+    return CandidatePage(query, total, rows, store.views.candidate_facets(), run_ids)
 
 
 @dataclass
@@ -280,12 +280,12 @@ class CandidateView:
 
 def candidate(store: Store, candidate_id: str) -> CandidateView:
     """The view of candidate ``candidate_id``, read from the store."""
-    cand = store.get_candidate(candidate_id)
-    parent = store.summaries([cand.parent_id])[cand.parent_id]
+    cand = store.candidates.get(candidate_id)
+    parent = store.views.summaries([cand.parent_id])[cand.parent_id]
     parent_record = None if parent.kind == "external" else store.get_any(cand.parent_id)
-    solutions = store.list_solutions(cand.id)
-    suite = store.current_suite(cand.id)
-    tests = store.list_tests(cand.id)
+    solutions = store.problems.list_solutions(cand.id)
+    suite = store.candidates.current_suite(cand.id)
+    tests = store.problems.list_tests(cand.id)
     test_ids = list(suite.test_ids) if suite is not None else [t.id for t in tests]
     names = {t.id: (t.name or t.id) for t in tests}
     return CandidateView(
@@ -293,13 +293,13 @@ def candidate(store: Store, candidate_id: str) -> CandidateView:
         getattr(parent_record, "problem", None),
         parent.kind,
         solutions,
-        store.find_divergence(cand.id),
+        store.candidates.find_divergence(cand.id),
         test_ids,
         names,
-        store.score_matrix([s.id for s in solutions], test_ids),
-        store.current_report(cand.id),
-        store.list_tasks(cand.id),
-        store.list_exchanges(subject_id=cand.id),
+        store.problems.score_matrix([s.id for s in solutions], test_ids),
+        store.candidates.current_report(cand.id),
+        store.tasks.list(cand.id),
+        store.exchanges.list(subject_id=cand.id),
     )
 
 
@@ -322,7 +322,7 @@ class LineageView:
 def lineage(store: Store, record_id: str) -> LineageView:
     """The family tree (seed → candidates → tasks → re-seeded seeds → their candidates ...) of the root of
     ``record_id``'s ancestry, down to every descendant."""
-    chain = store.ancestors(record_id, PRIMARY_RELATIONS)
+    chain = store.lineage.ancestors(record_id, PRIMARY_RELATIONS)
     target = chain[-1].id
     family = [s for s in chain if s.kind in ("seed", "candidate", "task")] or chain
     root = family[0].id
@@ -330,7 +330,7 @@ def lineage(store: Store, record_id: str) -> LineageView:
     seen, frontier = {root}, [root]
     while frontier and len(seen) < MAX_TREE_NODES:
         step = []
-        for parent, child, relation in store.children(frontier, CHAIN_RELATIONS):
+        for parent, child, relation in store.lineage.children(frontier, CHAIN_RELATIONS):
             if child in seen:
                 continue
             seen.add(child)
@@ -338,7 +338,7 @@ def lineage(store: Store, record_id: str) -> LineageView:
             step.append(child)
         frontier = step
     view.truncated = bool(frontier) and len(seen) >= MAX_TREE_NODES
-    view.nodes = store.summaries(sorted(seen | {target}))
+    view.nodes = store.views.summaries(sorted(seen | {target}))
     return view
 
 
@@ -347,7 +347,7 @@ def lineage(store: Store, record_id: str) -> LineageView:
 
 def divergence_points(store: Store) -> list[DivergencePoint]:
     """Every candidate's divergence estimates, for the plots."""
-    return store.divergence_points()
+    return store.views.divergence_points()
 
 
 def point_kind(status: str) -> str:
@@ -368,10 +368,10 @@ class TaskRow:
 
 def tasks(store: Store) -> list[TaskRow]:
     """Every published task, newest first, with its submission count and best score."""
-    latest, counts = store.latest_task_ids(), store.submission_counts()
+    latest, counts = store.tasks.latest_ids(), store.views.submission_counts()
     rows = []
-    for task in reversed(store.list_tasks()):
-        board = store.leaderboard(task.id, limit=1) if counts.get(task.id) else []
+    for task in reversed(store.tasks.list()):
+        board = store.tasks.leaderboard(task.id, limit=1) if counts.get(task.id) else []
         rows.append(
             TaskRow(task, task.id in latest, counts.get(task.id, 0), board[0].score if board else None)
         )
@@ -443,16 +443,16 @@ def _mean(scores: dict[str, float], test_ids: list[str]) -> float | None:
 
 def task(store: Store, task_id: str) -> TaskView:
     """The view of task ``task_id``, read from the store."""
-    t = store.get_task(task_id)
-    solutions = [s for s in store.list_solutions(t.candidate_id) if s.id != t.baseline_solution_id]
-    matrix = store.score_matrix([s.id for s in solutions] + [t.baseline_solution_id], t.test_ids)
+    t = store.tasks.get(task_id)
+    solutions = [s for s in store.problems.list_solutions(t.candidate_id) if s.id != t.baseline_solution_id]
+    matrix = store.problems.score_matrix([s.id for s in solutions] + [t.baseline_solution_id], t.test_ids)
     sampled = {s.id: m for s in solutions if (m := _mean(matrix[s.id], t.test_ids)) is not None}
-    evaluated = store.list_trajectories(problem_id=t.id)
+    evaluated = store.frontier.list_trajectories(problem_id=t.id)
     return TaskView(
         t,
-        t.id in store.latest_task_ids(),
-        store.leaderboard(t.id, limit=20),
-        store.submission_scores(t.id),
+        t.id in store.tasks.latest_ids(),
+        store.tasks.leaderboard(t.id, limit=20),
+        store.views.submission_scores(t.id),
         sampled,
         {s.id: s.strategy for s in solutions},
         _mean(matrix[t.baseline_solution_id], t.test_ids),
@@ -465,7 +465,7 @@ def task(store: Store, task_id: str) -> TaskView:
 
 def trajectory(store: Store, trajectory_id: str) -> Trajectory:
     """One attempt of a solver under evaluation (``frontiersmith evaluate``), as stored."""
-    return store.get_trajectory(trajectory_id)
+    return store.frontier.get_trajectory(trajectory_id)
 
 
 # -- defects ---------------------------------------------------------------------------------------------
@@ -473,5 +473,5 @@ def trajectory(store: Store, trajectory_id: str) -> Trajectory:
 
 def defects(store: Store) -> list[DefectMap]:
     """Each diagnosed solver's latest Capability Defect Map (``frontiersmith diagnose``)."""
-    maps = (store.latest_defect_map(solver) for solver in store.defect_map_solvers())
+    maps = (store.frontier.latest_defect_map(solver) for solver in store.frontier.defect_map_solvers())
     return [m for m in maps if m is not None]

@@ -75,7 +75,7 @@ def serve_dashboard(settings: Settings, host: str, port: int) -> None:
     app = guarded_dashboard(store, settings, auth, host, frozenset({"solve", "synthesis"}))
     if app.refused is not None:  # every token configured is solve-only
         raise InvalidInputError(app.refused)
-    if not store().list_pipeline_runs():  # opened now: a bad store path is one sentence, not a 500 later
+    if not store().pipeline_runs.list():  # opened now: a bad store path is one sentence, not a 500 later
         print(f"frontiersmith: {empty_store_note(store().path, settings)}", file=sys.stderr, flush=True)
     announce(host, port, auth)
     try:

@@ -1,2 +1,2 @@
-"""The repositories the Store is composed of (store/repository.py), one concern each, all over the same connections
-and so the same transactions."""
+"""The repositories a Store holds as attributes (store/repository.py), one concern each: each holds the store's
+connections (so all of them write in the same transactions) and the repositories it builds on."""

@@ -1,10 +1,9 @@
-"""What every repository of the store shares: the connections (so all of them write in the same transactions), the
-hint a not-found error names, and the small SQL helpers."""
+"""What every repository of the store shares: the connections (so all of them write in the same transactions, and
+a not-found error names the store's hint), and the small SQL helpers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from frontiersmith.errors import NotFoundError
@@ -16,11 +15,10 @@ _CHUNK = 500
 
 
 class Repository:
-    """The state every repository works on; ``Store`` sets it up once for all of them."""
+    """One concern of the store over the connections every repository of one ``Store`` shares."""
 
-    path: Path
-    _hint: str
-    _conns: Connections
+    def __init__(self, conns: Connections):
+        self._conns = conns
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self._conns.read(lambda conn: conn.execute(sql, tuple(params)).fetchall())
@@ -28,7 +26,7 @@ class Repository:
     def _not_found(self, what: str) -> NotFoundError:
         # The path stays out of the sentence: it reaches MCP clients, who have no business knowing it
         # (`frontiersmith store info` shows it to the store's owner).
-        return NotFoundError(f"No {what} is in the store; check the id or {self._hint}.")
+        return NotFoundError(f"No {what} is in the store; check the id or {self._conns.hint}.")
 
 
 def _filters(**equals: Any) -> tuple[str, list[Any]]:

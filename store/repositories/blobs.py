@@ -18,16 +18,18 @@ BlobRow = tuple[str, int, int, bytes, float]
 
 
 class Blobs(Repository):
-    def put_blob(self, data: bytes) -> str:
+    """``store.blobs``: bytes by their sha256 hex digest."""
+
+    def put(self, data: bytes) -> str:
         """Store bytes under their sha256 hex digest (idempotent) and return it."""
-        return self.put_blobs([data])[0]
+        return self.put_many([data])[0]
 
-    def put_blobs(self, blobs: Sequence[bytes]) -> list[str]:
+    def put_many(self, blobs: Sequence[bytes]) -> list[str]:
         """Store many blobs in one write (idempotent); their digests, in order."""
-        return self.put_blob_rows(self.prepare_blobs(blobs))
+        return self.put_rows(self.prepare(blobs))
 
-    def put_blob_rows(self, rows: Sequence[BlobRow]) -> list[str]:
-        """``put_blobs`` of ``prepare_blobs`` rows: what a bulk writer calls, having hashed and compressed
+    def put_rows(self, rows: Sequence[BlobRow]) -> list[str]:
+        """``put_many`` of ``prepare`` rows: what a bulk writer calls, having hashed and compressed
         them before it took the write lock."""
         if rows:
             self._conns.write(
@@ -39,8 +41,8 @@ class Blobs(Repository):
         return [row[0] for row in rows]
 
     @staticmethod
-    def prepare_blobs(blobs: Iterable[bytes]) -> list[BlobRow]:
-        """The rows ``put_blobs`` writes for ``blobs``: (sha256 hex digest, size, compressed, data, created_at)."""
+    def prepare(blobs: Iterable[bytes]) -> list[BlobRow]:
+        """The rows ``put_many`` writes for ``blobs``: (sha256 hex digest, size, compressed, data, created_at)."""
         rows = []
         now = time.time()
         for data in blobs:
@@ -49,15 +51,15 @@ class Blobs(Repository):
                 packed = zlib.compress(data, 6)
                 if len(packed) < len(data):
                     stored, compressed = packed, 1
-            rows.append((Blobs.blob_hash(data), len(data), compressed, stored, now))
+            rows.append((Blobs.digest(data), len(data), compressed, stored, now))
         return rows
 
     @staticmethod
-    def blob_hash(data: bytes) -> str:
+    def digest(data: bytes) -> str:
         """The key a blob of ``data`` is stored under (its sha256 hex digest), without storing it."""
         return hashlib.sha256(data).hexdigest()
 
-    def get_blob(self, digest: str) -> bytes:
+    def get(self, digest: str) -> bytes:
         row = self._conns.read(
             lambda conn: conn.execute(
                 "SELECT compressed, data FROM blobs WHERE hash = ?", (digest,)
@@ -67,7 +69,7 @@ class Blobs(Repository):
             raise self._not_found(f"blob with hash {digest!r}")
         return zlib.decompress(row[1]) if row[0] else bytes(row[1])
 
-    def blob_size(self, digest: str) -> int:
+    def size(self, digest: str) -> int:
         """The size of a stored blob's bytes (as written, before compression), without reading them."""
         row = self._conns.read(
             lambda conn: conn.execute("SELECT size FROM blobs WHERE hash = ?", (digest,)).fetchone()
@@ -76,7 +78,7 @@ class Blobs(Repository):
             raise self._not_found(f"blob with hash {digest!r}")
         return int(row[0])
 
-    def has_blob(self, digest: str) -> bool:
+    def has(self, digest: str) -> bool:
         return bool(
             self._conns.read(
                 lambda conn: conn.execute("SELECT 1 FROM blobs WHERE hash = ?", (digest,)).fetchone()

@@ -1,8 +1,9 @@
-"""Seeds, candidates (their status changes recorded as events), test suites, cross-validation reports and
+"""Candidates (their status changes recorded as events), test suites, cross-validation reports and
 divergence estimates: the records of Algorithm 1's steps."""
 
 from __future__ import annotations
 
+import builtins
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -15,34 +16,33 @@ from frontiersmith.models import (
     Divergence,
     Record,
     Rejection,
-    Seed,
     Stage,
     TestSuite,
 )
 
+from .._db import Connections
 from ..records import PutOutcome
-from .base import _filters
+from .base import Repository, _filters
 from .events import Events
 from .records import Records
 
 
-class CandidateRecords(Records, Events):
-    def put_seed(self, seed: Seed) -> PutOutcome:
-        return self.put(seed)
+class Candidates(Repository):
+    """``store.candidates``: candidates and what is built and measured for each (test suites, cross-validation
+    reports, divergence estimates); a status change is written with its event."""
 
-    def get_seed(self, seed_id: str) -> Seed:
-        return self.get(Seed, seed_id)
+    def __init__(self, conns: Connections, records: Records, events: Events):
+        super().__init__(conns)
+        self._records = records
+        self._events = events
 
-    def list_seeds(self, origin: str | None = None) -> list[Seed]:
-        return self._list(Seed, "origin = ?", (origin,)) if origin else self._list(Seed)
+    def put(self, candidate: Candidate) -> PutOutcome:
+        return self._records.put(candidate)
 
-    def put_candidate(self, candidate: Candidate) -> PutOutcome:
-        return self.put(candidate)
+    def get(self, candidate_id: str) -> Candidate:
+        return self._records.get(Candidate, candidate_id)
 
-    def get_candidate(self, candidate_id: str) -> Candidate:
-        return self.get(Candidate, candidate_id)
-
-    def list_candidates(
+    def list(
         self,
         round: int | None = None,
         status: CandidateStatus | str | None = None,
@@ -51,9 +51,9 @@ class CandidateRecords(Records, Events):
         clauses, params = _filters(
             round=round, status=str(status) if status is not None else None, parent_id=parent_id
         )
-        return self._list(Candidate, clauses, params, order="round, created_at, id")
+        return self._records.select(Candidate, clauses, params, order="round, created_at, id")
 
-    def set_candidate_status(
+    def set_status(
         self, candidate_id: str, status: CandidateStatus | str, rejection: Rejection | None = None
     ) -> Candidate:
         """Move a candidate to ``status`` (with the ``rejection`` that says why, for REJECTED), recorded as a
@@ -75,18 +75,18 @@ class CandidateRecords(Records, Events):
                 "reason": "" if rejection is None else rejection.reason,
             }
 
-        return self._change_candidate(candidate_id, change, "candidate.status", event)
+        return self._change(candidate_id, change, "candidate.status", event)
 
-    def reject_candidate(self, candidate_id: str, stage: Stage | str, reason: str) -> Candidate:
+    def reject(self, candidate_id: str, stage: Stage | str, reason: str) -> Candidate:
         """Reject a candidate at ``stage`` of the pipeline, saying why."""
         if stage not in Stage.__members__.values():
             known = ", ".join(s.value for s in Stage)
             raise InvalidInputError(f"{stage!r} is not a stage of the pipeline; use one of {known}.")
-        return self.set_candidate_status(
+        return self.set_status(
             candidate_id, CandidateStatus.REJECTED, Rejection(stage=Stage(stage), reason=reason)
         )
 
-    def _change_candidate(
+    def _change(
         self,
         candidate_id: str,
         change: Callable[[Candidate], Candidate],
@@ -102,53 +102,53 @@ class CandidateRecords(Records, Events):
                 raise self._not_found(f"candidate with id {candidate_id!r}")
             old = Candidate.model_validate_json(row[0])
             if also is not None:
-                self._put(conn, also)
+                self._records.put_in(conn, also)
             new = change(old)
-            self._put(conn, new)
+            self._records.put_in(conn, new)
             if kind is not None and event is not None:
-                self._add_event(conn, kind, candidate_id, event(old))
+                self._events.add_in(conn, kind, candidate_id, event(old))
             return new
 
         return self._conns.write(write)
 
-    def put_test_suite(self, suite: TestSuite) -> Candidate:
+    def put_suite(self, suite: TestSuite) -> Candidate:
         """Store a build of a candidate's tests and make it the candidate's current suite, atomically."""
-        return self._change_candidate(
+        return self._change(
             suite.candidate_id, lambda c: c.model_copy(update={"suite_id": suite.id}), also=suite
         )
 
-    def get_test_suite(self, suite_id: str) -> TestSuite:
-        return self.get(TestSuite, suite_id)
+    def get_suite(self, suite_id: str) -> TestSuite:
+        return self._records.get(TestSuite, suite_id)
 
-    def list_test_suites(self, candidate_id: str) -> list[TestSuite]:
+    def list_suites(self, candidate_id: str) -> builtins.list[TestSuite]:
         """Every stored build of a candidate's tests, oldest first."""
-        return self._list(TestSuite, "candidate_id = ?", (candidate_id,))
+        return self._records.select(TestSuite, "candidate_id = ?", (candidate_id,))
 
     def current_suite(self, candidate_id: str) -> TestSuite | None:
         """The suite the candidate names as current, or None before its first build."""
-        suite_id = self.get_candidate(candidate_id).suite_id
-        return None if suite_id is None else self.get_test_suite(suite_id)
+        suite_id = self.get(candidate_id).suite_id
+        return None if suite_id is None else self.get_suite(suite_id)
 
-    def put_crossval_report(self, report: CrossValidationReport) -> Candidate:
+    def put_report(self, report: CrossValidationReport) -> Candidate:
         """Store a cross-validation report and make it the one the candidate's publication takes."""
-        return self._change_candidate(
+        return self._change(
             report.candidate_id, lambda c: c.model_copy(update={"report_id": report.id}), also=report
         )
 
-    def get_crossval_report(self, report_id: str) -> CrossValidationReport:
-        return self.get(CrossValidationReport, report_id)
+    def get_report(self, report_id: str) -> CrossValidationReport:
+        return self._records.get(CrossValidationReport, report_id)
 
-    def list_crossval_reports(self, candidate_id: str) -> list[CrossValidationReport]:
+    def list_reports(self, candidate_id: str) -> builtins.list[CrossValidationReport]:
         """Every cross-validation report of a candidate, oldest first."""
-        return self._list(CrossValidationReport, "candidate_id = ?", (candidate_id,))
+        return self._records.select(CrossValidationReport, "candidate_id = ?", (candidate_id,))
 
     def current_report(self, candidate_id: str) -> CrossValidationReport | None:
         """The report the candidate's publication takes (its last run_verifier), or None before any."""
-        report_id = self.get_candidate(candidate_id).report_id
-        return None if report_id is None else self.get_crossval_report(report_id)
+        report_id = self.get(candidate_id).report_id
+        return None if report_id is None else self.get_report(report_id)
 
     def put_divergence(self, divergence: Divergence) -> PutOutcome:
-        return self.put(divergence)
+        return self._records.put(divergence)
 
     def get_divergence(self, candidate_id: str) -> Divergence:
         """The latest divergence estimate of a candidate, or NotFoundError."""
@@ -159,4 +159,4 @@ class CandidateRecords(Records, Events):
 
     def find_divergence(self, candidate_id: str) -> Divergence | None:
         """The latest divergence estimate of a candidate, or None before the first."""
-        return self._latest(Divergence, "candidate_id", candidate_id)
+        return self._records.latest(Divergence, "candidate_id", candidate_id)

@@ -12,23 +12,22 @@ from .base import Repository, _filters
 
 
 class Events(Repository):
-    def add_event(
-        self, kind: str, subject_id: str | None = None, payload: dict[str, Any] | None = None
-    ) -> int:
+    """``store.events``."""
+
+    def add(self, kind: str, subject_id: str | None = None, payload: dict[str, Any] | None = None) -> int:
         """Remember something about ``subject_id`` (a protocol round, a transcript, a rejection); returns its id."""
-        return self._conns.write(lambda conn: self._add_event(conn, kind, subject_id, payload or {}))
+        return self._conns.write(lambda conn: self.add_in(conn, kind, subject_id, payload or {}))
 
     @staticmethod
-    def _add_event(
-        conn: sqlite3.Connection, kind: str, subject_id: str | None, payload: dict[str, Any]
-    ) -> int:
+    def add_in(conn: sqlite3.Connection, kind: str, subject_id: str | None, payload: dict[str, Any]) -> int:
+        """``add`` inside a write the caller holds on ``conn`` (a status change and its event, together)."""
         cursor = conn.execute(
             "INSERT INTO events (kind, subject_id, payload, created_at) VALUES (?, ?, ?, ?)",
             (kind, subject_id, json.dumps(payload, default=str), time.time()),
         )
         return int(cursor.lastrowid or 0)
 
-    def list_events(
+    def list(
         self, subject_id: str | None = None, kind: str | None = None, limit: int | None = None
     ) -> list[Event]:
         """Events in the order they happened, optionally of one subject and/or one kind."""

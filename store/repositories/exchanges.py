@@ -11,8 +11,9 @@ from typing import Any
 
 from frontiersmith.models import canonical_json
 
+from .._db import Connections
 from ..records import Exchange
-from .base import _filters
+from .base import Repository, _filters
 from .blobs import Blobs
 
 # The Exchange fields that have columns of their own; the rest is in ``data``.
@@ -24,12 +25,18 @@ def context_key(context: dict[str, Any]) -> str:
     return canonical_json(context)
 
 
-class Exchanges(Blobs):
-    def put_exchange(self, exchange: Exchange) -> bool:
+class Exchanges(Repository):
+    """``store.exchanges``: the model's requests and answers, their messages kept in ``blobs``."""
+
+    def __init__(self, conns: Connections, blobs: Blobs):
+        super().__init__(conns)
+        self._blobs = blobs
+
+    def put(self, exchange: Exchange) -> bool:
         """Store one exchange (its messages as blobs); False when its id (its key) was stored before, which is
         then kept as it was."""
         texts = [canonical_json(m).encode() for m in exchange.messages]
-        rows = self.prepare_blobs(texts)
+        rows = self._blobs.prepare(texts)
         data = exchange.model_dump(mode="json", exclude={*_COLUMNS, "messages", "context", "started_at"})
         data["messages"] = [row[0] for row in rows]
         row = (
@@ -65,7 +72,14 @@ class Exchanges(Blobs):
         )
         return int(rows[0][0])
 
-    def list_exchanges(
+    def runs(self) -> list[tuple[str, int]]:
+        """The runs that have exchanges, with how many each has, oldest first."""
+        rows = self._query(
+            "SELECT run_id, count(*) FROM exchanges WHERE run_id IS NOT NULL GROUP BY run_id ORDER BY min(rowid)"
+        )
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    def list(
         self,
         run_id: str | None = None,
         subject_id: str | None = None,
@@ -85,18 +99,11 @@ class Exchanges(Blobs):
         rows = self._conns.read(lambda conn: conn.execute(sql, params).fetchall())
         return [self._exchange(r, messages) for r in rows]
 
-    def exchange_runs(self) -> list[tuple[str, int]]:
-        """The runs that have exchanges, with how many each has, oldest first."""
-        rows = self._query(
-            "SELECT run_id, count(*) FROM exchanges WHERE run_id IS NOT NULL GROUP BY run_id ORDER BY min(rowid)"
-        )
-        return [(str(r[0]), int(r[1])) for r in rows]
-
     def _exchange(self, row: Sequence[Any], messages: bool) -> Exchange:
         data = json.loads(row[-1])
         digests = data.pop("messages", [])
         fields = dict(zip(_COLUMNS, row[: len(_COLUMNS)], strict=True))
         fields["context"] = json.loads(row[len(_COLUMNS)])
         fields["started_at"] = row[len(_COLUMNS) + 1]
-        fields["messages"] = [json.loads(self.get_blob(d)) for d in digests] if messages else []
+        fields["messages"] = [json.loads(self._blobs.get(d)) for d in digests] if messages else []
         return Exchange.model_validate({**data, **fields})

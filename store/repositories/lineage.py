@@ -5,19 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._db import Connections
 from ..records import (
     PRIMARY_RELATIONS,
     RecordSummary,
     summarise,
 )
-from .base import _chunks
+from .base import Repository, _chunks
 from .records import Records
 
 # Lineage walks stop here, so a cycle someone added by hand cannot loop forever.
 _MAX_DEPTH = 256
 
 
-class Lineage(Records):
+class Lineage(Repository):
+    """``store.lineage``: the edges between records, and the walks over them."""
+
+    def __init__(self, conns: Connections, records: Records):
+        super().__init__(conns)
+        self._records = records
+
     def parents(self, record_id: str) -> list[tuple[str, str]]:
         """Every edge out of a record: ``(parent_id, relation)``."""
         return self._conns.read(
@@ -45,7 +52,7 @@ class Lineage(Records):
     def _walk(
         self, record_id: str, relations: Sequence[str], include_self: bool, up: bool
     ) -> list[RecordSummary]:
-        start = self.get_any(record_id)
+        start = self._records.get_any(record_id)
         marks = ", ".join("?" * len(relations))
         near, far = ("child_id", "parent_id") if up else ("parent_id", "child_id")
         sql = f"""
@@ -64,7 +71,9 @@ class Lineage(Records):
             if depth == 0 and not include_self:
                 continue
             relation = self._primary_relation(node_id, relations)
-            summaries.append(summarise(start if depth == 0 else self._find(node_id), node_id, relation))
+            summaries.append(
+                summarise(start if depth == 0 else self._records.find_any(node_id), node_id, relation)
+            )
         return summaries
 
     def _primary_relation(self, record_id: str, relations: Sequence[str]) -> str | None:

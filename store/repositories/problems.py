@@ -12,24 +12,32 @@ from frontiersmith.models import (
     Verifier,
 )
 
+from .._db import Connections
 from ..records import (
     TABLES,
     PutOutcome,
 )
-from .base import _chunks, _filters
+from .base import Repository, _chunks, _filters
 from .blobs import HEX_DIGEST
 from .records import Records
 
 
-class ProblemRecords(Records):
+class Problems(Repository):
+    """``store.problems``: what a problem is judged with (its solutions, tests and verifier) and how each
+    solution scored on each test (its runs)."""
+
+    def __init__(self, conns: Connections, records: Records):
+        super().__init__(conns)
+        self._records = records
+
     def put_solution(self, solution: Solution) -> PutOutcome:
-        return self.put(solution)
+        return self._records.put(solution)
 
     def get_solution(self, solution_id: str) -> Solution:
-        return self.get(Solution, solution_id)
+        return self._records.get(Solution, solution_id)
 
     def list_solutions(self, problem_id: str) -> list[Solution]:
-        return self._list(Solution, "problem_id = ?", (problem_id,))
+        return self._records.select(Solution, "problem_id = ?", (problem_id,))
 
     def count_per_problem(
         self, model: type[TestCase] | type[Solution], author: str | None = None
@@ -44,13 +52,13 @@ class ProblemRecords(Records):
         return {problem_id: count for problem_id, count in rows}
 
     def put_test(self, test: TestCase) -> PutOutcome:
-        return self.put(test)
+        return self._records.put(test)
 
     def get_test(self, test_id: str) -> TestCase:
-        return self.get(TestCase, test_id)
+        return self._records.get(TestCase, test_id)
 
     def list_tests(self, problem_id: str) -> list[TestCase]:
-        return self._list(TestCase, "problem_id = ?", (problem_id,))
+        return self._records.select(TestCase, "problem_id = ?", (problem_id,))
 
     def delete_tests(self, test_ids: Sequence[str]) -> int:
         """Delete tests with their runs and lineage edges, and free the input and answer blobs nothing else
@@ -93,33 +101,33 @@ class ProblemRecords(Records):
         return self._conns.write(delete)
 
     def put_verifier(self, verifier: Verifier) -> PutOutcome:
-        return self.put(verifier)
+        return self._records.put(verifier)
 
     def get_verifier(self, problem_id: str) -> Verifier:
         """The verifier of a problem (the most recently stored one if there were several)."""
-        found = self._latest(Verifier, "problem_id", problem_id)
+        found = self._records.latest(Verifier, "problem_id", problem_id)
         if found is None:
             raise self._not_found(f"verifier for problem {problem_id!r}")
         return found
 
     def list_verifiers(self, problem_id: str) -> list[Verifier]:
-        return self._list(Verifier, "problem_id = ?", (problem_id,))
+        return self._records.select(Verifier, "problem_id = ?", (problem_id,))
 
     def put_runs(self, runs: Iterable[Run]) -> int:
         """Store a batch of runs in one transaction (all or none); returns how many were inserted or changed."""
-        rows = self.prepare(runs).rows.get(Run, [])  # hashed and dumped before the write lock
-        return self._conns.write(lambda conn: self._upsert(conn, rows)) if rows else 0
+        rows = self._records.prepare(runs).rows.get(Run, [])  # hashed and dumped before the write lock
+        return self._conns.write(lambda conn: self._records.upsert(conn, rows)) if rows else 0
 
     def list_runs(self, solution_id: str | None = None, test_ids: Sequence[str] | None = None) -> list[Run]:
         if test_ids is None:
             where, params = _filters(solution_id=solution_id)
-            return self._list(Run, where, params)
+            return self._records.select(Run, where, params)
         runs: list[Run] = []
         for chunk in _chunks(list(test_ids)):
             where, params = _filters(solution_id=solution_id)
             marks = ", ".join("?" * len(chunk))
             where = f"{where + ' AND ' if where else ''}test_id IN ({marks})"
-            runs += self._list(Run, where, [*params, *chunk])
+            runs += self._records.select(Run, where, [*params, *chunk])
         return runs
 
     def score_matrix(

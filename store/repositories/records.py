@@ -60,9 +60,13 @@ def _prepared_row(spec: RecordTable, record: Record, digest: str | None = None) 
 
 
 class Records(Repository):
+    """The generic record layer: ``Store`` passes on its public methods (``store.put``, ``store.get``, ...),
+    and the repositories of particular records build on all of them, writing inside their own transactions
+    with ``put_in``, ``upsert`` and ``add_edge``."""
+
     def put(self, record: Record) -> PutOutcome:
         """Store any pipeline record (see PutOutcome for what a repeated put does) and its lineage edges."""
-        return self._conns.write(lambda conn: self._put(conn, record))
+        return self._conns.write(lambda conn: self.put_in(conn, record))
 
     def get(self, model: type[R], record_id: str) -> R:
         """The record of type ``model`` with this exact id, or NotFoundError."""
@@ -96,7 +100,7 @@ class Records(Repository):
 
     def get_any(self, record_id: str) -> Record:
         """The record with this id in any table; a unique id prefix also works (as in git)."""
-        found = self._find(record_id)
+        found = self.find_any(record_id)
         if found is not None:
             return found
         upper = record_id + "\U0010ffff"
@@ -114,34 +118,38 @@ class Records(Repository):
         table, full_id = matches[0]
         return self.get(BY_TABLE[table].model, full_id)
 
-    def _find(self, record_id: str) -> Record | None:
+    def find_any(self, record_id: str) -> Record | None:
+        """The record with this exact id in any table, or None."""
         union = " UNION ALL ".join(f"SELECT '{t}', data FROM {t} WHERE id = :id" for t in RECORD_TABLES)
         row = self._conns.read(lambda conn: conn.execute(union, {"id": record_id}).fetchone())
         if row is None:
             return None
         return BY_TABLE[row[0]].model.model_validate_json(row[1])
 
-    def _list(
+    def select(
         self, model: type[R], where: str = "", params: Sequence[Any] = (), order: str = "created_at, id"
     ) -> list[R]:
+        """The records of type ``model`` matching the SQL ``where`` (its ``params`` bound), in ``order``."""
         spec = TABLES[model]
         sql = f"SELECT data FROM {spec.table} {('WHERE ' + where) if where else ''} ORDER BY {order}"
         rows = self._conns.read(lambda conn: conn.execute(sql, tuple(params)).fetchall())
         return [model.model_validate_json(r[0]) for r in rows]  # type: ignore[misc]
 
-    def _latest(self, model: type[R], column: str, value: str) -> R | None:
-        found = self._list(
+    def latest(self, model: type[R], column: str, value: str) -> R | None:
+        """The record of type ``model`` with ``column = value`` stored last, or None."""
+        found = self.select(
             model, f"{column} = ?", (value,), order="updated_at DESC, created_at DESC, id DESC"
         )
         return found[0] if found else None
 
-    def _put(self, conn: sqlite3.Connection, record: Record) -> PutOutcome:
+    def put_in(self, conn: sqlite3.Connection, record: Record) -> PutOutcome:
+        """``put`` inside a write the caller holds on ``conn``."""
         spec = TABLES[type(record)]
         known = conn.execute(f"SELECT 1 FROM {spec.table} WHERE id = ?", (record.id,)).fetchone()
-        if not self._upsert(conn, [_prepared_row(spec, record)]):
+        if not self.upsert(conn, [_prepared_row(spec, record)]):
             return PutOutcome.UNCHANGED
         for parent_id, relation in spec.edges(record):
-            self._add_edge(conn, record.id, parent_id, relation)
+            self.add_edge(conn, record.id, parent_id, relation)
         return PutOutcome.UPDATED if known else PutOutcome.INSERTED
 
     @staticmethod
@@ -164,7 +172,7 @@ class Records(Repository):
         takes the write lock, not while other writers wait for it."""
 
         def write(conn: sqlite3.Connection) -> int:
-            changed = sum(self._upsert(conn, rows) for rows in prepared.rows.values())
+            changed = sum(self.upsert(conn, rows) for rows in prepared.rows.values())
             now = time.time()
             conn.executemany(
                 "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
@@ -175,7 +183,7 @@ class Records(Repository):
         return self._conns.write(write) if prepared.rows else 0
 
     @staticmethod
-    def _upsert(conn: sqlite3.Connection, prepared: Sequence[PreparedRow]) -> int:
+    def upsert(conn: sqlite3.Connection, prepared: Sequence[PreparedRow]) -> int:
         """Write the prepared rows of records of one type; returns how many were inserted or changed.
 
         An id already stored with the same content hash is skipped; with a new hash its row is replaced but
@@ -253,7 +261,7 @@ class Records(Repository):
         return frozen
 
     @staticmethod
-    def _add_edge(conn: sqlite3.Connection, child_id: str, parent_id: str, relation: str) -> None:
+    def add_edge(conn: sqlite3.Connection, child_id: str, parent_id: str, relation: str) -> None:
         conn.execute(
             "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
             (child_id, parent_id, relation, time.time()),

@@ -14,7 +14,9 @@ from .base import Repository, _filters
 
 
 class PipelineRuns(Repository):
-    def start_pipeline_run(self, run_id: str, args: dict[str, Any], status: str = "running") -> PipelineRun:
+    """``store.pipeline_runs``."""
+
+    def start(self, run_id: str, args: dict[str, Any], status: str = "running") -> PipelineRun:
         """Register a synthesis run; if ``run_id`` is already known, return it unchanged so the caller resumes."""
 
         def start(conn: sqlite3.Connection) -> None:
@@ -26,9 +28,9 @@ class PipelineRuns(Repository):
             )
 
         self._conns.write(start)
-        return self.get_pipeline_run(run_id)
+        return self.get(run_id)
 
-    def get_pipeline_run(self, run_id: str) -> PipelineRun:
+    def get(self, run_id: str) -> PipelineRun:
         row = self._conns.read(
             lambda conn: conn.execute(
                 "SELECT id, args, status, progress, created_at, updated_at FROM pipeline_runs WHERE id = ?",
@@ -39,7 +41,7 @@ class PipelineRuns(Repository):
             raise self._not_found(f"pipeline run with id {run_id!r}")
         return _pipeline_run(row)
 
-    def update_pipeline_run(
+    def update(
         self, run_id: str, *, status: str | None = None, progress: RunProgress | None = None
     ) -> PipelineRun:
         """Set a run's status and/or replace its progress checkpoint."""
@@ -59,9 +61,9 @@ class PipelineRuns(Repository):
                 raise self._not_found(f"pipeline run with id {run_id!r}")
 
         self._conns.write(update)
-        return self.get_pipeline_run(run_id)
+        return self.get(run_id)
 
-    def list_pipeline_runs(self, status: str | None = None) -> list[PipelineRun]:
+    def list(self, status: str | None = None) -> list[PipelineRun]:
         where, params = _filters(status=status)
         sql = (
             "SELECT id, args, status, progress, created_at, updated_at FROM pipeline_runs "

@@ -62,7 +62,7 @@ async def test_crossval_fails_in_round_one_and_converges_in_round_two(store: Sto
     outcome = await cross_validate(store, settings, cid, tests_model, verifier_model, rounds=3)
 
     assert outcome.ok and outcome.rounds == 2
-    rounds = [e.payload for e in store.list_events(cid, kind="crossval.round")]
+    rounds = [e.payload for e in store.events.list(cid, kind="crossval.round")]
     assert [r["ok"] for r in rounds] == [False, True]
     first = " ".join(rounds[0]["failures"])
     assert "tests: " in first and "validator rejects" in first and "mixed" in first
@@ -85,15 +85,15 @@ async def test_crossval_fails_in_round_one_and_converges_in_round_two(store: Sto
     assert '"ok": true' in tool_outputs(logs[3])[0]
 
     # Every intermediate artefact is stored and reachable from the candidate.
-    assert store.get_candidate(cid).status is CandidateStatus.KEPT
-    below = {r.id: r.kind for r in store.descendants(cid)}
-    verifiers = store.list_verifiers(cid)
+    assert store.candidates.get(cid).status is CandidateStatus.KEPT
+    below = {r.id: r.kind for r in store.lineage.descendants(cid)}
+    verifiers = store.problems.list_verifiers(cid)
     assert len(verifiers) == 2 and all(v.id in below for v in verifiers)
-    assert all(t.id in below for t in store.list_tests(cid))
-    assert len(store.list_test_suites(cid)) == 2
+    assert all(t.id in below for t in store.problems.list_tests(cid))
+    assert len(store.candidates.list_suites(cid)) == 2
     baseline = store.get(Solution, verifiers[0].baseline_solution_id)
     assert baseline.id in below and store.get(Verifier, verifiers[1].id).problem_id == cid
-    assert all(isinstance(store.get(StoredTest, t.id), StoredTest) for t in store.list_tests(cid))
+    assert all(isinstance(store.get(StoredTest, t.id), StoredTest) for t in store.problems.list_tests(cid))
 
 
 async def test_agent_sees_a_bad_argument_error_and_recovers(store: Store, settings: Settings):
@@ -136,11 +136,11 @@ async def test_candidate_that_never_converges_is_rejected_with_its_reason(store:
     outcome = await cross_validate(store, settings, cid, tests_model, verifier_model, rounds=2)
 
     assert not outcome.ok and outcome.rounds == 2
-    candidate = store.get_candidate(cid)
+    candidate = store.candidates.get(cid)
     assert candidate.status is CandidateStatus.REJECTED
     assert candidate.reason.startswith("protocol: no agreement after 2 rounds: verifier: ")
     assert "verifier bug" in candidate.reason  # the evidence: the verifier's own crash message
-    rounds = store.list_events(cid, kind="crossval.round")
+    rounds = store.events.list(cid, kind="crossval.round")
     assert [r.payload["authors"] for r in rounds] == [
         ["test_case_agent", "verifier_agent"],
         ["verifier_agent"],

@@ -77,7 +77,7 @@ async def test_crossval_over_an_openai_compatible_endpoint_converges_in_round_tw
     assert [t["agent"] for t in logs] == list(ROLES) * 2
     assert all(t["model"] == "scripted-chat" and t["usage"]["total_tokens"] == 240 for t in logs)
     assert all(any(i.get("type") == "function_call" for i in t["items"]) for t in logs)
-    assert store.list_events(cid, kind="crossval.round")[-1].payload["tokens"] == 4 * 240
+    assert store.events.list(cid, kind="crossval.round")[-1].payload["tokens"] == 4 * 240
 
 
 async def test_token_budget_stops_the_loop_and_says_so(store: Store, settings: Settings):
@@ -89,7 +89,7 @@ async def test_token_budget_stops_the_loop_and_says_so(store: Store, settings: S
         ) as team:
             outcome = await validate_candidate(team, cid)
     assert not outcome.ok and outcome.rounds == 1
-    candidate = store.get_candidate(cid)
+    candidate = store.candidates.get(cid)
     assert candidate.status is CandidateStatus.REJECTED
     assert "token budget exhausted after round 1 (480 tokens" in candidate.reason
 
@@ -137,10 +137,10 @@ async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_i
     assert endpoint.errors == []
     assert table.published == 2, table.reasons
 
-    candidate = store.list_candidates()[0]
+    candidate = store.candidates.list()[0]
     assert candidate.status is CandidateStatus.ACCEPTED and candidate.proposer == "agents:scripted-chat"
-    task = store.list_tasks(candidate.id)[0]
-    chain = store.ancestors(task.id)
+    task = store.tasks.list(candidate.id)[0]
+    chain = store.lineage.ancestors(task.id)
     assert [r.kind for r in chain][-2:] == ["candidate", "task"]
     # Every agent's transcript hangs off a record of the task's lineage: the mutation off the seed, the rest
     # off the candidate.
@@ -150,13 +150,13 @@ async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_i
     agents_seen = [t["agent"] for t in transcripts(store, candidate.id)]
     assert agents_seen.count("solver") == 3 and agents_seen.count("divergence_judge") == 2
     assert "test_case_agent" in agents_seen and "verifier_agent" in agents_seen
-    below = {r.id for r in store.descendants(candidate.id)}
-    assert task.id in below and all(s.id in below for s in store.list_solutions(candidate.id))
+    below = {r.id for r in store.lineage.descendants(candidate.id)}
+    assert task.id in below and all(s.id in below for s in store.problems.list_solutions(candidate.id))
 
     # Every model turn of every agent was kept (a tool call, then the answer after the tool's result), and
     # the run replays from them with no endpoint up: the same tool calls made against a new server, the same
     # tasks under the same ids.
-    turns = store.list_exchanges(pipeline.run_id)
+    turns = store.exchanges.list(pipeline.run_id)
     assert len(turns) == len(endpoint.requests)
     # and each turn is charged to the run's cost, as a chat provider's calls are (usage 100 + 20 a call)
     cost = run_cost(store, pipeline.run_id).total
@@ -173,7 +173,7 @@ async def test_agent_pipeline_publishes_concurrent_candidates_with_transcripts_i
     again = await replay.run()
     outcome = replay_outcome(recording, again)
     assert (outcome.missing, outcome.unused, outcome.differences) == ([], 0, [])
-    assert sorted(t.id for t in replay_store.list_tasks()) == sorted(t.id for t in store.list_tasks())
+    assert sorted(t.id for t in replay_store.tasks.list()) == sorted(t.id for t in store.tasks.list())
 
 
 class RefusingEndpoint(ChatEndpoint):

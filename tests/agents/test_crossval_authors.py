@@ -30,7 +30,7 @@ pytestmark = pytest.mark.anyio
 
 
 def rounds_of(store: Store, cid: str) -> list[dict]:
-    return [e.payload for e in store.list_events(cid, kind="crossval.round")]
+    return [e.payload for e in store.events.list(cid, kind="crossval.round")]
 
 
 async def test_the_same_loop_runs_with_offline_authors_and_with_agent_authors(
@@ -124,7 +124,7 @@ async def test_verifier_that_passed_is_checked_again_on_new_tests_without_its_ag
     assert "validator rejects" in " ".join(rounds[0]["failures"])
     assert not any(f.startswith("verifier: ") for f in rounds[0]["failures"])
     # The same verifier, checked twice: once per suite.
-    checks = store.list_crossval_reports(cid)
+    checks = store.candidates.list_reports(cid)
     assert len(checks) == 2 and len({c.verifier_id for c in checks}) == 1
     assert checks[0].suite_id != checks[1].suite_id
 
@@ -166,7 +166,7 @@ async def test_provider_authors_hand_an_unusable_verifier_back_as_feedback(store
     assert "could not be used: The module defines no feasible()" in again
     assert "failed these cross-validation checks" in next_round and "defines no feasible()" in next_round
     # Both unusable answers are kept, with their reason and what the model wrote.
-    kept = [e.payload for e in store.list_events(cid, kind="llm.bad_answer")]
+    kept = [e.payload for e in store.events.list(cid, kind="llm.bad_answer")]
     assert [(k["step"], k["attempt"], k["retried"]) for k in kept] == [
         ("write_verifier", 1, True),
         ("write_verifier", 2, False),

@@ -89,7 +89,7 @@ async def test_the_relay_answers_the_agents_tool_calls_from_answer_files(
     ]
     assert "## tools offered" in seen[0] and "- generate_tests:" in seen[0] and '"generate_tests"' in seen[0]
     assert "## tool (tool result of call_1_0)" in seen[1] and "stored" in seen[1]
-    turns = store.list_exchanges("relay-run")
+    turns = store.exchanges.list("relay-run")
     assert [(e.step, e.turn) for e in turns] == [
         ("write_tests", 0),
         ("write_tests", 1),

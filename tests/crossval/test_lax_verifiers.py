@@ -202,7 +202,7 @@ async def test_a_lax_verifier_is_rejected_with_the_reason_and_the_familys_own_pa
     assert "the verifier says feasible" in rejected.detail
 
     # The stored report keeps the oracle, the thresholds and the disagreements; run_verifier shows them.
-    stored = store.get_crossval_report(result.record.id)
+    stored = store.candidates.get_report(result.record.id)
     assert stored.feasibility is not None and stored.feasibility.disagreements
     disagreement = stored.feasibility.disagreements[0]
     assert disagreement.verifier.startswith("feasible") and disagreement.other.startswith("infeasible")

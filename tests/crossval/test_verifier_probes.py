@@ -116,7 +116,7 @@ async def test_a_verifier_without_maximality_and_its_equally_lax_checker_are_ref
     cid = await candidate(
         store, settings, MATCHING_SEED, MIN_MAXIMAL, Axis.OBJECTIVE, pp.MATCHING_TESTS, MATCHING_SOLUTIONS
     )
-    problem = store.get_candidate(cid).problem
+    problem = store.candidates.get(cid).problem
     honest = await syn.run_verifier(
         store, cid, authored=read_verifier(pp.MATCHING_VERIFIER, problem), settings=settings
     )
@@ -146,7 +146,7 @@ async def test_a_verifier_without_maximality_and_its_equally_lax_checker_are_ref
     assert SECOND_CHECK not in failed(report)
 
     # The typed record the task card reads, stored with the report and shown by run_verifier over MCP.
-    stored = store.get_crossval_report(lax.record.id)
+    stored = store.candidates.get_report(lax.record.id)
     assert stored.probes is not None
     hack = stored.probes.result("reward hacking")
     assert hack is not None and hack.status is ProbeStatus.FAILED and hack.check == HACKING_CHECK
@@ -197,7 +197,7 @@ async def test_a_verifier_that_forgets_the_new_cap_is_refused_by_the_seeds_own_a
     cid = await candidate(
         store, settings, COVER_SEED, CAPPED_COVER, Axis.OUTPUT, pp.PATH_COVER_TESTS, COVER_SOLUTIONS
     )
-    problem = store.get_candidate(cid).problem
+    problem = store.candidates.get(cid).problem
     honest = await syn.run_verifier(
         store, cid, authored=read_verifier(pp.PATH_COVER_VERIFIER, problem), settings=settings
     )
@@ -214,11 +214,11 @@ async def test_a_verifier_that_forgets_the_new_cap_is_refused_by_the_seeds_own_a
     why = detail(report, SEED_ANSWER_CHECK)
     assert "the seed's own answer to the problem before the mutation breaks what the mutation added" in why
     assert "your feasibility checker calls it infeasible (a path has" in why and "> L =" in why
-    stored = store.get_crossval_report(lax.record.id).probes
+    stored = store.candidates.get_report(lax.record.id).probes
     assert stored is not None
     answer = stored.result("seed's own answer")
     assert answer is not None and answer.status is ProbeStatus.FAILED
-    assert answer.output.startswith(f"seed {store.get_candidate(cid).parent_id}'s reference")
+    assert answer.output.startswith(f"seed {store.candidates.get(cid).parent_id}'s reference")
     assert answer.output_excerpt and answer.score is not None and answer.best_sampled is not None
     assert answer.score > answer.best_sampled  # fewer paths than any sampled cover, by breaking the cap
 

@@ -32,7 +32,7 @@ def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoS
     folder = tmp_path_factory.mktemp("demo-store")
     path = demo_run.copy_to(folder / "store.db")
     store = open_store(path)
-    task = store.list_tasks()[0]
+    task = store.tasks.list()[0]
     submission = Submission(
         id=make_id("sub", "dashboard-test"),
         problem_id=task.id,
@@ -42,18 +42,20 @@ def demo_store(demo_run: Any, tmp_path_factory: pytest.TempPathFactory) -> DemoS
         score=0.42,
         verdicts={"OK": len(task.test_ids)},
     )
-    store.put_submission(submission)
-    sampled = [s for s in store.list_solutions(task.candidate_id) if s.id != task.baseline_solution_id]
+    store.tasks.put_submission(submission)
+    sampled = [
+        s for s in store.problems.list_solutions(task.candidate_id) if s.id != task.baseline_solution_id
+    ]
     store.close()
     evaluate(path, folder, "catalog:weak", task.id)
     evaluate(path, folder, second_try_solver(folder, sampled[0]), task.id, attempts=2)
     store = open_store(path)
-    weak = [t.id for t in store.list_trajectories(solver="catalog:weak", problem_id=task.id)]
+    weak = [t.id for t in store.frontier.list_trajectories(solver="catalog:weak", problem_id=task.id)]
     first, *rest = DEFECT_MAP.clusters
     defect_map = DEFECT_MAP.model_copy(
         update={"clusters": [first.model_copy(update={"examples": weak}), *rest]}
     )
-    store.put_defect_map(defect_map)
+    store.frontier.put_defect_map(defect_map)
     store.close()
     return DemoStore(path, demo_run.run_id, demo_run.printed, submission, task.id, defect_map)
 

@@ -44,9 +44,9 @@ def test_a_running_synthesis_shows_live_progress_then_its_funnel(browser, tmp_pa
         store = open_store(store_path)
         try:
             deadline = time.monotonic() + 60
-            while not store.list_pipeline_runs() and time.monotonic() < deadline:
+            while not store.pipeline_runs.list() and time.monotonic() < deadline:
                 time.sleep(0.1)
-            (run,) = store.list_pipeline_runs()
+            (run,) = store.pipeline_runs.list()
             tab = browser.new_context().new_page()
             tab.goto(f"{url}/ui/?token={TOKEN}")
             # the run takes half a minute, so the page meets it running and polls it
@@ -72,7 +72,7 @@ def test_a_running_synthesis_shows_live_progress_then_its_funnel(browser, tmp_pa
                 timeout=300,
             )
             assert dead.returncode == 1 and "cannot be reached" in dead.stderr
-            failed = next(r for r in store.list_pipeline_runs() if r.id != run.id)
+            failed = next(r for r in store.pipeline_runs.list() if r.id != run.id)
             tab.reload()
             section = tab.locator(f'section.run[data-status="failed"][id="{failed.id}"]')
             assert "cannot be reached" in section.locator("p.stopped").inner_text()

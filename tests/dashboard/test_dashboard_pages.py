@@ -43,7 +43,7 @@ def test_runs_page_funnel_counts_are_the_stores_and_what_the_demo_printed(page, 
         )
     assert page.locator("svg.funnel rect.bar").count() == len(table.funnel())
     costs = page.locator("section.run").first.inner_text()
-    progress = store.get_pipeline_run(demo_store.run_id).progress
+    progress = store.pipeline_runs.get(demo_store.run_id).progress
     if (
         progress.sandbox_cpu_seconds is not None
     ):  # a run records its cost as it goes (tools/synthesis/cost.py)
@@ -52,7 +52,7 @@ def test_runs_page_funnel_counts_are_the_stores_and_what_the_demo_printed(page, 
         assert "not recorded" in costs
     assert "Time per stage" in costs
     # K beside what it means, and why fewer were proposed: the run's argument is not the funnel's first row
-    run = store.get_pipeline_run(demo_store.run_id)
+    run = store.pipeline_runs.get(demo_store.run_id)
     k, rounds = run.args["candidates"], run.progress.rounds_done
     params = {
         r.locator("td").nth(0).inner_text(): r.locator("td").nth(2).inner_text()
@@ -84,7 +84,7 @@ def test_funnel_rows_link_to_exactly_the_candidates_that_got_that_far(page, dash
 
 
 def test_candidates_page_filters_by_axis_seed_status_and_reason(page, dashboard, store):
-    everyone = store.list_candidates()
+    everyone = store.candidates.list()
     page.goto(f"{dashboard}/ui/candidates")
     assert page.locator(".count").get_attribute("data-total") == str(len(everyone))
     page.select_option("select[name=axis]", "objective")
@@ -106,10 +106,10 @@ def test_candidates_page_filters_by_axis_seed_status_and_reason(page, dashboard,
 
 
 def test_candidate_page_shows_statement_tuples_solutions_heatmap_and_crossval(page, dashboard, store):
-    cand = next(c for c in store.list_candidates() if c.status is CandidateStatus.ACCEPTED)
-    solutions = store.list_solutions(cand.id)
-    suite = store.current_suite(cand.id)
-    report = store.current_report(cand.id)
+    cand = next(c for c in store.candidates.list() if c.status is CandidateStatus.ACCEPTED)
+    solutions = store.problems.list_solutions(cand.id)
+    suite = store.candidates.current_suite(cand.id)
+    report = store.candidates.current_report(cand.id)
     assert suite is not None and report is not None
     page.goto(f"{dashboard}/ui/candidates/{cand.id}")
     assert page.locator("h1").inner_text() == cand.problem.title
@@ -118,10 +118,10 @@ def test_candidate_page_shows_statement_tuples_solutions_heatmap_and_crossval(pa
     tuple_text = page.locator("table.tuple").inner_text()
     assert seed.problem.title in tuple_text and cand.problem.title in tuple_text
     assert page.locator("table.solutions tbody tr").count() == len(solutions)
-    div = store.get_divergence(cand.id)
+    div = store.candidates.get_divergence(cand.id)
     strategies = page.locator("table.solutions").inner_text()
     assert all((div.strategies.get(s.id) or s.strategy) in strategies for s in solutions)
-    matrix = store.score_matrix([s.id for s in solutions], suite.test_ids)
+    matrix = store.problems.score_matrix([s.id for s in solutions], suite.test_ids)
     label_of = {s.id: (div.strategies.get(s.id) or s.strategy or s.id) for s in solutions}
     assert page.locator("svg.heatmap rect.cell").count() == len(solutions) * len(suite.test_ids)
     some_solution, some_test = solutions[0].id, suite.test_ids[0]
@@ -167,24 +167,24 @@ def test_candidate_page_shows_statement_tuples_solutions_heatmap_and_crossval(pa
 
 
 def test_lineage_clicks_through_seed_candidates_tasks_and_folds(page, dashboard, store):
-    task = store.list_tasks()[0]
+    task = store.tasks.list()[0]
     page.goto(f"{dashboard}/ui/tasks")
     page.click(f"text={task.id}")
     page.wait_for_url(f"**/ui/tasks/{task.id}")
     page.click("text=lineage")
     page.wait_for_url(f"**/ui/lineage/{task.id}")
-    chain = store.ancestors(task.id)
+    chain = store.lineage.ancestors(task.id)
     root = page.locator("details.node").first
     assert root.get_attribute("data-id") == chain[0].id  # the seed
     here = page.locator(f'details.node[data-id="{task.id}"]')
     assert here.get_attribute("class") == "node here" and here.is_visible()
     # every candidate mutated from the seed is in the tree under it
-    seed_children = [c.id for c in store.list_candidates() if c.parent_id == chain[0].id]
+    seed_children = [c.id for c in store.candidates.list() if c.parent_id == chain[0].id]
     for cid in seed_children:
         assert page.locator(f'details.node[data-id="{cid}"]').count() == 1
     # the task rejoined the pool as a seed: its node holds the re-seeded record
     rejoined = [
-        s for s in store.list_seeds() if s.origin == "task" and s.problem.provenance.get("task_id") == task.id
+        s for s in store.seeds.list() if s.origin == "task" and s.problem.provenance.get("task_id") == task.id
     ]
     for seed in rejoined:
         assert (
@@ -198,11 +198,11 @@ def test_lineage_clicks_through_seed_candidates_tasks_and_folds(page, dashboard,
     # and on to the candidate that was published
     page.locator(f'details.node[data-id="{task.candidate_id}"] > summary a').first.click()
     page.wait_for_url(f"**/ui/candidates/{task.candidate_id}")
-    assert page.locator("h1").inner_text() == store.get_candidate(task.candidate_id).problem.title
+    assert page.locator("h1").inner_text() == store.candidates.get(task.candidate_id).problem.title
 
 
 def test_divergence_page_plots_published_and_rejected_with_titles_on_hover(page, dashboard, store):
-    points = store.divergence_points()
+    points = store.views.divergence_points()
     page.goto(f"{dashboard}/ui/divergence")
     measured = [p for p in points if p.semantic is not None and p.behavioural is not None]
     first = page.locator("svg.scatter").first
@@ -278,14 +278,14 @@ def test_a_scatter_draws_every_candidate_of_a_crowded_place_apart():
 
 
 def test_tasks_page_has_the_leaderboard_distribution_and_baseline_vs_best(page, dashboard, store, demo_store):
-    tasks = store.list_tasks()
+    tasks = store.tasks.list()
     page.goto(f"{dashboard}/ui/tasks")
     assert page.locator("table.tasks tbody tr").count() == len(tasks)
     screenshot(page, "tasks")
     sub = demo_store.submission
     page.goto(f"{dashboard}/ui/tasks/{sub.problem_id}")
     board = page.locator("table.leaderboard tbody tr")
-    assert board.count() == len(store.leaderboard(sub.problem_id))
+    assert board.count() == len(store.tasks.leaderboard(sub.problem_id))
     assert sub.author in board.first.inner_text() and f"{sub.score:.3f}" in board.first.inner_text()
     assert page.locator("svg.histogram").count() >= 1
     best = page.locator("table.baseline").inner_text()
@@ -314,7 +314,7 @@ def test_defect_map_example_trajectories_open_their_own_pages(page, dashboard, s
     assert links.all_inner_texts() == examples[:3]
     links.first.click()
     page.wait_for_url(f"**/ui/trajectories/{examples[0]}")
-    shown = store.get_trajectory(examples[0])
+    shown = store.frontier.get_trajectory(examples[0])
     facts = page.locator("table.trajectory").inner_text()
     assert shown.solver in facts and f"{shown.score:.3f}" in facts and shown.failure.value in facts
     assert page.locator("table.tests tbody tr").count() == len(shown.tests)
@@ -327,7 +327,7 @@ def test_defect_map_example_trajectories_open_their_own_pages(page, dashboard, s
 
 
 def test_task_page_shows_what_evaluate_found_per_solver(page, dashboard, store, demo_store):
-    attempts = store.list_trajectories(problem_id=demo_store.evaluated)
+    attempts = store.frontier.list_trajectories(problem_id=demo_store.evaluated)
     assert {t.solver for t in attempts} >= {"catalog:weak"} and len(attempts) == 3
     page.goto(f"{dashboard}/ui/tasks/{demo_store.evaluated}")
     rows = {
@@ -370,15 +370,15 @@ def test_every_page_is_also_json_with_the_stores_numbers(dashboard, store, demo_
     assert run["run"]["id"] == demo_store.run_id and run["table"]["published"] == table.published
     semantic = get(f"candidates?run={demo_store.run_id}&reached=semantic")
     assert semantic["total"] == table.passed_semantic and len(semantic["rows"]) == table.passed_semantic
-    cand = store.list_candidates()[0]
-    assert len(get(f"candidates/{cand.id}")["solutions"]) == len(store.list_solutions(cand.id))
+    cand = store.candidates.list()[0]
+    assert len(get(f"candidates/{cand.id}")["solutions"]) == len(store.problems.list_solutions(cand.id))
     assert get(f"lineage/{cand.id}")["root"] == cand.parent_id
-    assert len(get("divergence")) == len(store.divergence_points())
-    assert sorted(t["task"]["id"] for t in get("tasks")) == sorted(t.id for t in store.list_tasks())
+    assert len(get("divergence")) == len(store.views.divergence_points())
+    assert sorted(t["task"]["id"] for t in get("tasks")) == sorted(t.id for t in store.tasks.list())
     assert [m["solver"] for m in get("defects")] == [DEFECT_MAP.solver]
-    trajectory = store.list_trajectories(problem_id=demo_store.evaluated)[0]
+    trajectory = store.frontier.list_trajectories(problem_id=demo_store.evaluated)[0]
     assert get(f"trajectories/{trajectory.id}")["solver"] == trajectory.solver
     evaluations = get(f"tasks/{demo_store.evaluated}")["solvers"]
     assert {e["solver"] for e in evaluations} == {
-        t.solver for t in store.list_trajectories(problem_id=demo_store.evaluated)
+        t.solver for t in store.frontier.list_trajectories(problem_id=demo_store.evaluated)
     }

@@ -47,7 +47,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
     path = folder / "store.db"
     store = open_store(path)
     seed = Seed(id="seed_hostile", problem=_problem("p_seed", f"seed {HOSTILE}", f"seed statement {HOSTILE}"))
-    store.put_seed(seed)
+    store.seeds.put(seed)
     cand = Candidate(
         id="cand_hostile",
         parent_id=seed.id,
@@ -56,12 +56,12 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
             update={"provenance": {"run": f"run_{HOSTILE}"}}
         ),
     )
-    store.put_candidate(cand)
-    store.reject_candidate(cand.id, Stage.SEMANTIC, f"reason {HOSTILE}")
-    store.put_divergence(
+    store.candidates.put(cand)
+    store.candidates.reject(cand.id, Stage.SEMANTIC, f"reason {HOSTILE}")
+    store.candidates.put_divergence(
         Divergence(id="div_hostile", candidate_id=cand.id, semantic=0.5, behavioural=0.1, crossing=0.2)
     )
-    store.start_pipeline_run(f"run_{HOSTILE}", {"rounds": 1, "provider": HOSTILE}, status="finished")
+    store.pipeline_runs.start(f"run_{HOSTILE}", {"rounds": 1, "provider": HOSTILE}, status="finished")
     _family(store)
     store.close()
     with dashboard_process(path, folder, FRONTIERSMITH_HTTP_TOKEN=TOKEN) as (url, _proc):
@@ -70,12 +70,12 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
 
 def _family(store) -> None:
     """seed_root -> cand_first -> task_first, which rejoined the pool as seed_again -> cand_second."""
-    store.put_seed(Seed(id="seed_root", problem=_problem("p_root", "root", "root")))
+    store.seeds.put(Seed(id="seed_root", problem=_problem("p_root", "root", "root")))
     first = Candidate(
         id="cand_first", parent_id="seed_root", axis=Axis.OUTPUT, problem=_problem("p1", "first", "s")
     )
-    store.put_candidate(first)
-    store.put_task(
+    store.candidates.put(first)
+    store.tasks.put(
         Task(
             id="task_first",
             candidate_id=first.id,
@@ -87,8 +87,8 @@ def _family(store) -> None:
     again = _problem("p_again", "first, re-seeded", "s").model_copy(
         update={"provenance": {"task_id": "task_first"}}
     )
-    store.put_seed(Seed(id="seed_again", problem=again, origin="task"))
-    store.put_candidate(
+    store.seeds.put(Seed(id="seed_again", problem=again, origin="task"))
+    store.candidates.put(
         Candidate(
             id="cand_second",
             parent_id="seed_again",

@@ -66,7 +66,7 @@ def test_the_python_client_example_solves_a_catalog_problem(tmp_path: Path) -> N
     assert 0.0 < score <= 1.0  # the example's descent beats the SCC baseline
     store = open_store(None, Settings(data_dir=tmp_path))
     try:
-        [submission] = store.list_submissions("catalog/min_true_2sat", author="example")
+        [submission] = store.tasks.list_submissions("catalog/min_true_2sat", author="example")
     finally:
         store.close()
     assert round(submission.score, 4) == score

@@ -52,7 +52,7 @@ async def publish_family(store: Store, name: str, settings: Settings, run_id: st
     assert fam.parent is not None and fam.axis is not None and fam.baseline is not None
     ensure_catalog_seeds(store)
     if run_id is not None:
-        store.start_pipeline_run(run_id, {"by": "the export tests"})
+        store.pipeline_runs.start(run_id, {"by": "the export tests"})
     draft = fam.as_mutation_draft()
     mutated = await mutate_problem(store, seed_id_for(fam.parent), fam.axis, authored=draft, run_id=run_id)
     cid = mutated.candidate.id

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.anyio
 
 def test_latest_is_the_default_selection(published: Published) -> None:
     store = published.store
-    latest = store.latest_task_ids()
+    latest = store.tasks.latest_ids()
     chosen = select_tasks(store)
     assert {t.id for t in chosen} == latest == {t.id for t in published.tasks.values()}
     assert {t.id for t in select_tasks(store, "all")} >= latest
@@ -44,7 +44,7 @@ def test_a_run_selects_the_latest_tasks_of_its_candidates(published: Published) 
     assert [t.id for t in select_tasks(published.store, run=RUN_ID)] == [
         published.tasks["weighted_tardiness"].id
     ]
-    published.store.start_pipeline_run("export-test-empty-run", {})
+    published.store.pipeline_runs.start("export-test-empty-run", {})
     with pytest.raises(InvalidInputError, match="published no task"):
         select_tasks(published.store, run="export-test-empty-run")
 
@@ -112,7 +112,7 @@ def test_siblings_of_a_lineage_family_never_straddle_splits(published: Published
     # A family's split depends on the family alone: the same in a bigger or smaller export.
     assert all(family_split(name, splits) == split for name, split in placed.items())
     for task in published.tasks.values():
-        chain = published.store.ancestors(task.id)
+        chain = published.store.lineage.ancestors(task.id)
         by_family.setdefault(chain[0].id, set()).add(family_split(chain[0].id, splits))
     assert all(len(s) == 1 for s in by_family.values())
 
@@ -141,7 +141,7 @@ async def test_manifest_records_counts_hashes_and_how_each_task_was_made(
         "test",
     }
     for entry in manifest.tasks:
-        task = published.store.get_task(entry.task_id)
+        task = published.store.tasks.get(entry.task_id)
         assert entry.path == f"{entry.split}/{task.id}" and (out / entry.path / "problem.yaml").is_file()
         assert entry.candidate_id == task.candidate_id and entry.forced and entry.gates == task.gates
         assert entry.divergence == task.divergence and entry.axis and entry.seed_id == entry.family

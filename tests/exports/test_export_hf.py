@@ -35,7 +35,7 @@ async def test_hf_folder_loads_with_datasets_and_its_card_tells_how_tasks_score(
 
     for entry in manifest.tasks:
         split, row = rows[entry.task_id]
-        task = published.store.get_task(entry.task_id)
+        task = published.store.tasks.get(entry.task_id)
         assert (row["family"], row["axis"], row["seed_id"], split) == (
             entry.family,
             entry.axis,

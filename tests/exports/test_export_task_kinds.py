@@ -36,11 +36,11 @@ def one_of_each_kind(store: Store) -> dict[str, Task]:
     """One task of each kind the demo publishes: an interactive one (the maze, the Max-SAT oracle) and the
     default one with the smallest tests (a verifier reading the output), the cheapest to judge seven times."""
     interactive: dict[bool, list[Task]] = {True: [], False: []}
-    for task in store.list_tasks():
+    for task in store.tasks.list():
         interactive[bool(store.get(Verifier, task.verifier_id).interactive)].append(task)
 
     def size(task: Task) -> int:
-        return sum(store.blob_size(store.get_test(t).input_hash) for t in task.test_ids)
+        return sum(store.blobs.size(store.problems.get_test(t).input_hash) for t in task.test_ids)
 
     assert interactive[True] and interactive[False], "the demo publishes tasks of both kinds"
     return {"interactive": min(interactive[True], key=size), "default": min(interactive[False], key=size)}

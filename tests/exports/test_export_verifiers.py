@@ -101,7 +101,7 @@ async def test_multi_turn_submit_through_the_mcp_server(published, environment_e
     title = get_family(family).title
     plans = {t: [("answer", baseline(f))] for t, f in titles(published).items()}
     plans[title] = [("submit", solver(family)), ("answer", solver(family))]
-    before = len(published.store.list_submissions(published.tasks[family].id))
+    before = len(published.store.tasks.list_submissions(published.tasks[family].id))
 
     outputs = await evaluate(env, plans)
 
@@ -111,4 +111,4 @@ async def test_multi_turn_submit_through_the_mcp_server(published, environment_e
     expected = await submit_score(published, task_id, solver(family))
     assert reply.startswith(f"score {expected:.4f}") and mine["reward"] == expected
     # The server stored the submission it judged (the one above is the test's own).
-    assert len(published.store.list_submissions(task_id)) == before + 2
+    assert len(published.store.tasks.list_submissions(task_id)) == before + 2

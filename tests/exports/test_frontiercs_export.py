@@ -91,11 +91,11 @@ async def test_importing_a_frontiercs_export_gives_back_the_same_task(
     summary = outcome["stored"]
     original = await load_bundle(published.store, task, published.settings)
     with Store(fresh / "store.db") as store:
-        seed = store.get_seed(summary["problem_id"])
+        seed = store.seeds.get(summary["problem_id"])
         assert seed.problem.statement == task.problem.statement and seed.problem.title == task.problem.title
         assert seed.problem.limits.time_ms == task.problem.limits.time_ms
-        tests = store.list_tests(seed.id)
-        assert [store.get_blob(t.input_hash) for t in sorted(tests, key=lambda t: int(t.name))] == [
+        tests = store.problems.list_tests(seed.id)
+        assert [store.blobs.get(t.input_hash) for t in sorted(tests, key=lambda t: int(t.name))] == [
             t.input for t in original.package.tests
         ]
         assert original.best is not None

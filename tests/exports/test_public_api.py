@@ -69,7 +69,7 @@ def _markdown(doc: str) -> str:
             out[-1] += " " + stripped  # an entry's continuation, or the Returns paragraph's
         elif indented:
             out.append(stripped if section == "Returns" else f"- {stripped}")
-        elif stripped.endswith(":") and stripped[:-1] in {"Args", "Returns", "Raises"}:
+        elif stripped.endswith(":") and stripped[:-1] in {"Args", "Attributes", "Returns", "Raises"}:
             section = stripped[:-1]
             out += ["", f"**{section}**", ""]
         else:

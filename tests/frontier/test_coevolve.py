@@ -69,7 +69,7 @@ async def test_coevolve_offline_publishes_targeted_tasks_inside_the_learning_ban
         assert m.ratio == pytest.approx(m.expected / m.best) and m.proximity == pytest.approx(
             proximity(m.ratio, (0.2, 0.8))
         )
-        candidate = store.get_candidate(m.candidate_id)
+        candidate = store.candidates.get(m.candidate_id)
         assert candidate.spec is not None and candidate.spec.operators == [m.operator]
         assert candidate.problem.provenance["variant"] or m.operator == "constraint_stacking"
         if m.task_id is not None:  # published: it is in the band, and its task is the candidate's
@@ -83,8 +83,10 @@ async def test_coevolve_offline_publishes_targeted_tasks_inside_the_learning_ban
     assert (rnd.r_agent, rnd.r_synth) == pytest.approx(rewards(rnd.measures))
     assert rnd.frontier_hit_rate == sum(m.hit for m in rnd.measures) / len(rnd.measures)
     # the round is recorded in the store, and the solver the trainer named was evaluated on its tasks
-    assert len(store.list_events(kind="coevolve.round")) == 2
-    assert {t.problem_id for t in store.list_trajectories(solver="catalog:strong")} >= set(rnd.published)
+    assert len(store.events.list(kind="coevolve.round")) == 2
+    assert {t.problem_id for t in store.frontier.list_trajectories(solver="catalog:strong")} >= set(
+        rnd.published
+    )
 
 
 @pytest.mark.anyio
@@ -92,7 +94,7 @@ async def test_coevolve_measures_an_untargeted_round_with_the_same_budget(
     report: CoevolveReport, store: Store
 ):
     assert report.untargeted is not None and report.untargeted.proposed == report.targeted.proposed == 2
-    untargeted = [store.get_candidate(m.candidate_id) for m in report.untargeted.measures]
+    untargeted = [store.candidates.get(m.candidate_id) for m in report.untargeted.measures]
     assert all(c.spec is None and c.proposer == "offline" for c in untargeted)  # the paper's random axes
     assert 0 <= report.untargeted.frontier_hit_rate <= 1 and report.targeted.frontier_hit_rate > 0
 
@@ -160,7 +162,7 @@ async def test_a_command_solver_is_measured_on_a_validated_candidate_through_eva
     from frontiersmith.tools.frontier.coevolve import measure
 
     m = report.rounds[0].measures[0]
-    candidate = store.get_candidate(m.candidate_id)
+    candidate = store.candidates.get(m.candidate_id)
     solver = get_family(candidate.problem.provenance["catalog"]).solvers[0]
     program = tmp_path / "solve.py"
     program.write_text(
@@ -171,8 +173,8 @@ async def test_a_command_solver_is_measured_on_a_validated_candidate_through_eva
     spec = f"command:{program}"
     measured = await measure(store, spec, candidate, (0.2, 0.8))
     assert measured is not None and measured.best == m.best and 0 < measured.expected <= 1
-    (attempt,) = store.list_trajectories(solver=spec, problem_id=candidate.id)
+    (attempt,) = store.frontier.list_trajectories(solver=spec, problem_id=candidate.id)
     assert attempt.score == measured.expected and attempt.code.strip() == solver.path.read_text().strip()
     # measured once: asking again reads the stored attempt
     assert (await measure(store, spec, candidate, (0.2, 0.8))) == measured
-    assert len(store.list_trajectories(solver=spec, problem_id=candidate.id)) == 1
+    assert len(store.frontier.list_trajectories(solver=spec, problem_id=candidate.id)) == 1

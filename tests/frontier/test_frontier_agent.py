@@ -45,7 +45,7 @@ async def test_agent_solver_submits_through_a_solve_scoped_server(store: Store, 
     assert {r.verdict.value for r in second.results()} == {"OK"}
     assert second.strategy.startswith("greedy")
     # the judging was the server's submit: the submission is stored under the contestant's name
-    assert [s.author for s in store.list_submissions(CHEAP)] == [AUTHOR]
+    assert [s.author for s in store.tasks.list_submissions(CHEAP)] == [AUTHOR]
     # the agent was offered only the solving tools, and its second attempt was told how the first went
     assert {frozenset(chat_endpoint.tool_names(b)) for b in endpoint.requests} == {
         frozenset({"get_problem", "submit"})

@@ -28,22 +28,24 @@ async def test_catalog_weak_fails_more_than_strong_in_at_least_three_clusters(
     assert sum(t.failure is not FailureType.SUCCESS for t in weak) > 0
     assert all(t.score <= s.score for t, s in zip(weak, strong, strict=True))
     # every attempt is stored with the judge's per-test verdicts and the features of its tests
-    stored = store.list_trajectories(solver="catalog:weak")
+    stored = store.frontier.list_trajectories(solver="catalog:weak")
     assert [t.id for t in stored] == [t.id for t in weak]
     first = stored[0].results()
     assert first and all(r.verdict is Verdict.OK for r in first) and stored[0].code
     assert set(stored[0].test_info) == {r.name for r in first}
     assert all(i.input_bytes > 0 and i.distribution for i in stored[0].test_info.values())
     # each problem's shipped solvers ran once: strong reused the board weak paid for
-    assert all(len(store.list_events(p, kind=BOARD_EVENT)) == 1 for p in FAMILIES)
+    assert all(len(store.events.list(p, kind=BOARD_EVENT)) == 1 for p in FAMILIES)
 
     weak_map, strong_map = diagnose(store, "catalog:weak"), diagnose(store, "catalog:strong")
     assert len({c.key for c in weak_map.clusters}) >= 3 and strong_map.clusters == []
     assert weak_map.success_rate < strong_map.success_rate == 1.0
     for c in weak_map.clusters:
-        assert c.examples and all(store.get_trajectory(e).solver == "catalog:weak" for e in c.examples)
+        assert c.examples and all(
+            store.frontier.get_trajectory(e).solver == "catalog:weak" for e in c.examples
+        )
         assert c.features["family"] and c.label.endswith(".") and c.success_rate == 0.0
-    assert store.latest_defect_map("catalog:weak") == weak_map
+    assert store.frontier.latest_defect_map("catalog:weak") == weak_map
 
 
 def test_selectors_name_the_catalog_the_latest_tasks_or_ids(store: Store):

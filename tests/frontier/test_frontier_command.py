@@ -78,6 +78,6 @@ async def test_bad_solver_output_of_every_kind_is_a_failed_attempt_with_its_reas
     assert "attempt 1: no code: the solver printed nothing" in fourth
     assert "attempt 3: score 0.000; verdicts RE x" in fourth and "runtime error: non-zero exit" in fourth
     assert "/etc/shadow" not in fourth.split("feedback")[1]  # no stderr, no output, no test data
-    stored = store.list_trajectories(solver=solver.spec)
+    stored = store.frontier.list_trajectories(solver=solver.spec)
     assert [t.id for t in stored] == [t.id for t in trajectories]
     assert stored[0].messages[0]["role"] == "user" and "Min-True 2-SAT" in stored[0].messages[0]["content"]

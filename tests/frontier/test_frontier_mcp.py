@@ -41,7 +41,7 @@ async def test_evaluate_diagnose_and_the_defect_map_resource_over_mcp(store: Sto
             )
             assert evaluated["solver"] == "catalog:weak" and evaluated["problems"] == 1
             (attempt,) = evaluated["attempts"]
-            assert attempt["problem_id"] == CHEAP and store.get_trajectory(attempt["trajectory_id"])
+            assert attempt["problem_id"] == CHEAP and store.frontier.get_trajectory(attempt["trajectory_id"])
             assert any(u and CHEAP in u for u in updates)
 
             defect_map = structured(await client.call_tool("diagnose", {"solver": "catalog:weak"}))

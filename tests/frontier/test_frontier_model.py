@@ -70,13 +70,13 @@ async def test_an_endpoint_that_is_down_stops_the_evaluation_in_one_sentence_and
     solver = ModelSolver("nobody-home", settings.model_copy(update={"llm_base_url": "http://127.0.0.1:9/v1"}))
     with pytest.raises(EndpointUnreachable, match=r"http://127\.0\.0\.1:9/v1 cannot be reached"):
         await evaluate(store, solver, [CHEAP], settings=settings)
-    assert store.list_trajectories(solver="model:nobody-home") == []
+    assert store.frontier.list_trajectories(solver="model:nobody-home") == []
 
 
 async def test_a_configured_model_writes_each_clusters_label_from_its_examples(
     store: Store, settings: Settings
 ):
-    if not store.list_trajectories(solver="model:scripted-coder"):
+    if not store.frontier.list_trajectories(solver="model:scripted-coder"):
         pytest.skip("needs the trajectories of the feedback test above")
     offline = diagnose(store, "model:scripted-coder")
     assert offline.labelled_by == "offline" and len(offline.clusters) == 3
@@ -107,4 +107,4 @@ async def test_a_configured_model_writes_each_clusters_label_from_its_examples(
     asked = endpoint.requests[0][1]
     assert first.key in asked or first.failure.value in asked
     assert all(e in asked for e in first.examples)
-    assert store.latest_defect_map("model:scripted-coder") == labelled
+    assert store.frontier.latest_defect_map("model:scripted-coder") == labelled

@@ -126,7 +126,7 @@ async def test_a_targeted_candidate_is_stored_with_its_spec_and_its_variant(stor
         spec=target.spec,
         provenance={"operator": target.operator.value, "variant": variant_of(fam, target.spec)},
     )
-    stored = store.get_candidate(made.candidate.id)
+    stored = store.candidates.get(made.candidate.id)
     assert made.kept and stored.spec == target.spec and stored.parent_id == "catalog/general_graph_mis"
     assert stored.problem.provenance["operator"] == "algorithm_replacement"
     assert stored.problem.provenance["catalog"] == "general_graph_mis"

@@ -134,7 +134,7 @@ async def test_submit_gives_each_attack_the_score_of_its_honest_part_and_stores_
         for prefix, score in expected.items():
             result = await submit(store, problem, attack(prefix).code, "python", backend="process")
             assert result.score == pytest.approx(score)
-            assert store.get_submission(result.submission_id).score == pytest.approx(score)
+            assert store.tasks.get_submission(result.submission_id).score == pytest.approx(score)
 
 
 async def test_a_batch_reward_scores_each_attack_alone_and_its_neighbours_are_unchanged(

@@ -118,7 +118,7 @@ async def test_package_whose_checker_does_not_compile_is_refused_at_import_and_n
     with open_store(tmp_path / "store.db") as store:
         with pytest.raises(InvalidInputError) as caught:
             await import_frontiercs(mini, store, backend="process")
-        assert store.list_seeds() == []
+        assert store.seeds.list() == []
     message = str(caught.value)
     assert "chk.cc does not compile" in message and "\n" not in message
 
@@ -165,13 +165,13 @@ async def test_import_frontiercs_stores_problem_tests_and_checker_once(tmp_path)
         again = await import_frontiercs(MINI, store, backend="process")
         assert first.inserted and not again.inserted and first.problem_id.startswith("problem_")
         assert again.problem_id == first.problem_id and again.test_ids == first.test_ids
-        seed = store.get_seed(first.problem_id)
+        seed = store.seeds.get(first.problem_id)
         assert seed.origin == "problem" and seed.problem.title == "Heaviest K items"
-        tests = sorted(store.list_tests(first.problem_id), key=lambda t: t.name)
+        tests = sorted(store.problems.list_tests(first.problem_id), key=lambda t: t.name)
         assert [t.name for t in tests] == ["1", "2", "3"]
-        assert store.get_blob(tests[0].input_hash) == (MINI / "testdata" / "1.in").read_bytes()
-        assert store.get_blob(tests[0].answer_hash) == b"16\n"
-        verifier = store.get_verifier(first.problem_id)
+        assert store.blobs.get(tests[0].input_hash) == (MINI / "testdata" / "1.in").read_bytes()
+        assert store.blobs.get(tests[0].answer_hash) == b"16\n"
+        verifier = store.problems.get_verifier(first.problem_id)
         assert verifier.kind is VerifierKind.TESTLIB and "quitp" in verifier.code
 
 

@@ -220,4 +220,4 @@ async def test_the_batch_reward_shares_no_forged_verdict_and_every_door_gives_th
                 store, problem, code, "python", backend=sandbox_backend, settings=_settings()
             )
             assert result.score == pytest.approx(score, abs=1e-6)
-            assert store.get_submission(result.submission_id).score == pytest.approx(score, abs=1e-6)
+            assert store.tasks.get_submission(result.submission_id).score == pytest.approx(score, abs=1e-6)

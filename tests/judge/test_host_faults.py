@@ -106,7 +106,7 @@ async def test_a_compiler_missing_on_the_host_is_a_system_error_at_every_door(
         result = await client.call_tool("submit", {"problem_id": problem, "code": code, "language": "cpp"})
     assert result.is_error and "could not be judged" in result.content[0].text  # type: ignore[union-attr]
     with open_store(data_dir / "store.db") as store:
-        assert store.list_submissions(problem) == []
+        assert store.tasks.list_submissions(problem) == []
 
     truth = GroundTruth(task_id="mini", package=str(MINI)).dumps()
     fenced = f"```cpp\n{code}\n```"

@@ -30,7 +30,7 @@ def test_judging_a_stored_problem_id_scores_what_submit_scores(tmp_path, monkeyp
     source.write_text(solver.code)
     with open_store() as store:
         submitted = anyio.run(submit, store, f"catalog/{FAMILY}", solver.code, solver.language)
-        before = len(store.list_submissions(f"catalog/{FAMILY}"))
+        before = len(store.tasks.list_submissions(f"catalog/{FAMILY}"))
 
     out = CliRunner().invoke(app, ["judge", f"catalog/{FAMILY}", str(source), "--json"])
     assert out.exit_code == 0, out.output
@@ -40,7 +40,9 @@ def test_judging_a_stored_problem_id_scores_what_submit_scores(tmp_path, monkeyp
         {t.name: t.score for t in submitted.tests}, abs=1e-9
     )
     with open_store() as store:
-        assert len(store.list_submissions(f"catalog/{FAMILY}")) == before  # judging stores no submission
+        assert (
+            len(store.tasks.list_submissions(f"catalog/{FAMILY}")) == before
+        )  # judging stores no submission
 
 
 def test_judging_a_path_that_is_not_a_package_says_so(tmp_path) -> None:

@@ -60,7 +60,7 @@ async def test_a_sparse_test_over_max_test_bytes_refuses_the_package_unread_unti
         (mini / "testdata" / "1.in").write_bytes(original)
         fixed = await import_frontiercs(mini, store, backend="process", settings=settings)
         assert fixed.inserted and len(fixed.test_ids) == 3
-        assert sorted(t.name for t in store.list_tests(fixed.problem_id)) == ["1", "2", "3"]
+        assert sorted(t.name for t in store.problems.list_tests(fixed.problem_id)) == ["1", "2", "3"]
 
 
 def test_an_answer_over_max_test_bytes_or_tests_over_max_build_bytes_together_refuse_the_package(

@@ -186,7 +186,7 @@ async def test_import_of_a_package_with_a_gap_stores_the_tests_that_exist_and_na
 ):
     with open_store(tmp_path / "store.db") as store:
         summary = await import_frontiercs(gap_package, store, backend="process")
-        assert sorted(t.name for t in store.list_tests(summary.problem_id)) == ["2", "3"]
+        assert sorted(t.name for t in store.problems.list_tests(summary.problem_id)) == ["2", "3"]
     assert len(summary.test_ids) == 2
     assert len(summary.missing) == 1 and "testdata/1.in" in summary.missing[0]
 
@@ -211,7 +211,7 @@ async def test_submit_counts_a_checker_failure_as_zero_and_says_so(tmp_path):
     with open_store(tmp_path / "store.db") as store:
         seed_id = (await import_frontiercs(root, store, backend="process")).problem_id
         result = await submit(store, seed_id, "print('x')\n", "python", backend="process")
-        stored = store.get_submission(result.submission_id)
+        stored = store.tasks.get_submission(result.submission_id)
     assert result.verdicts == {"OK": 2, "SYSTEM_ERROR": 1}
     assert result.score == pytest.approx(0.5 / 3)
     assert (result.judged, result.system_errors, result.verifier_failures) == (3, 0, 1)

@@ -40,7 +40,7 @@ def demo_text(demo_run, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
 def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run):
     out = demo_run.printed
     store = open_store(demo_run.path)
-    cands = [c for c in store.list_candidates() if c.problem.provenance.get("run") == out["run_id"]]
+    cands = [c for c in store.candidates.list() if c.problem.provenance.get("run") == out["run_id"]]
 
     assert out["stages"]["published"] >= 3
     # Every catalog family that reaches cross-validation passes it, the probes where its mutation bites too.
@@ -48,7 +48,7 @@ def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run
     assert out["stages"]["proposed"] == len(cands)
     assert out["stages"]["published"] == sum(c.status is CandidateStatus.ACCEPTED for c in cands)
     assert sum(out["rejected"].values()) == sum(c.status is CandidateStatus.REJECTED for c in cands)
-    assert sorted(out["tasks"]) == sorted(t.id for t in store.list_tasks())
+    assert sorted(out["tasks"]) == sorted(t.id for t in store.tasks.list())
 
     pseudo = [c for c in cands if get_family(c.problem.provenance["catalog"]).kind == "pseudo-open"]
     assert len(pseudo) >= 4, "the demo must try every pseudo-open family"
@@ -60,8 +60,8 @@ def test_demo_publishes_tasks_rejects_pseudo_open_and_matches_the_store(demo_run
         ), c.reason
     published = [c for c in cands if c.status is CandidateStatus.ACCEPTED]
     assert all(get_family(c.problem.provenance["catalog"]).kind == "open" for c in published)
-    for task in store.list_tasks():
-        chain = store.ancestors(task.id)
+    for task in store.tasks.list():
+        chain = store.lineage.ancestors(task.id)
         assert chain[0].kind == "seed" and chain[-1].id == task.id
 
 
@@ -71,7 +71,7 @@ def test_the_demo_report_names_each_rejected_candidates_title_seed_and_catalog_k
     out = demo_run.printed
     store = open_store(demo_run.path)
     _, text = demo_text
-    rejected = {c.id: c for c in store.list_candidates() if c.status is CandidateStatus.REJECTED}
+    rejected = {c.id: c for c in store.candidates.list() if c.status is CandidateStatus.REJECTED}
     rows = {row["candidate"]: row for row in out["reasons"]}
     assert set(rows) >= set(rejected)
     for cid, c in rejected.items():
@@ -162,7 +162,7 @@ def test_every_published_task_is_whole_scored_against_its_references_and_carries
     section and a judged example (nothing of the seed's text laid over it), fixed reference points for every
     test, and a card whose numbers `frontiersmith audit` prints from the store."""
     store = open_store(demo_run.path)
-    tasks = store.list_tasks()
+    tasks = store.tasks.list()
     for task in tasks:
         text = task.problem.statement
         interactive = "## Interaction" in text
@@ -180,7 +180,7 @@ def test_every_published_task_is_whole_scored_against_its_references_and_carries
         assert card.scale and all(reach.share >= 0.5 for reach in card.scale.values()), card.scale
         assert card.spread is not None and card.spread.paper_best is not None  # both normalisations measured
         # The time limit comes from the references at the tests' scale, and the statement states it.
-        checked_under = store.get_candidate(task.candidate_id).problem.limits.time_ms
+        checked_under = store.candidates.get(task.candidate_id).problem.limits.time_ms
         assert card.slowest_ms is not None and card.time_limit_ms == task.problem.limits.time_ms
         assert task.problem.limits.time_ms == fitted_time_limit(card.slowest_ms, checked_under)
         assert f"{task.problem.limits.time_ms} ms" in text
@@ -193,6 +193,6 @@ def test_every_published_task_is_whole_scored_against_its_references_and_carries
     )
     assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr[-2000:]
     cards = json.loads(proc.stdout)
-    latest = {t.id for t in tasks if t.id in store.latest_task_ids()}
+    latest = {t.id for t in tasks if t.id in store.tasks.latest_ids()}
     assert set(cards) == latest and all("warnings" in c and "scale" in c for c in cards.values())
     assert proc.returncode == (0 if all(c["ok"] for c in cards.values()) else 1)

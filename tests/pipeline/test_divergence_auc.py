@@ -53,15 +53,15 @@ def test_divergence_ranks_open_families_above_pseudo_open(tmp_path, run_cli, dem
     demo, copy = open_store(demo_run.path), open_store(path)
     validated = {
         c.problem.provenance["catalog"]: c.id
-        for c in demo.list_candidates()
-        if (report := demo.current_report(c.id)) is not None and report.ok
+        for c in demo.candidates.list()
+        if (report := demo.candidates.current_report(c.id)) is not None and report.ok
     }
     read = {f["family"]: f["candidate_id"] for f in out["families"] if f["from_store"]}
     assert read == validated and len(read) >= 10
     assert len(read) < len(out["families"]), "some family is judged afresh"
     for cid in read.values():
-        assert copy.find_divergence(cid) == demo.find_divergence(cid)
-        assert copy.list_crossval_reports(cid) == demo.list_crossval_reports(cid)
+        assert copy.candidates.find_divergence(cid) == demo.candidates.find_divergence(cid)
+        assert copy.candidates.list_reports(cid) == demo.candidates.list_reports(cid)
 
 
 def test_a_family_read_from_a_store_has_what_a_fresh_evaluation_gives_and_only_on_the_same_terms(
@@ -79,7 +79,9 @@ def test_a_family_read_from_a_store_has_what_a_fresh_evaluation_gives_and_only_o
 
     # A run that stored the combined estimate at another behavioural scale: it is read at the evaluation's own.
     copy = open_store(demo_run.copy_to(tmp_path / "copy.db"))
-    copy.put_divergence(copy.get_divergence(read.candidate_id).model_copy(update={"combined": 0.0}))
+    copy.candidates.put_divergence(
+        copy.candidates.get_divergence(read.candidate_id).model_copy(update={"combined": 0.0})
+    )
     assert judged_before(copy, fam, offline, 4, offline).combined == fresh["combined"]
 
     class OtherJudge:

@@ -69,7 +69,7 @@ def test_the_filter_judges_a_benchmark_problem_by_its_solutions_beside_the_catal
 
     # Asked for two separating tests, the gate decides, and the table says why; nothing is judged again. The
     # problem may be named as its benchmark names it (its folder).
-    runs_before = len(open_store(store).list_trajectories())
+    runs_before = len(open_store(store).frontier.list_trajectories())
     text = cli(
         [*args, "--attempts", "2", "--problems", "mini"],
         tmp_path,
@@ -81,7 +81,7 @@ def test_the_filter_judges_a_benchmark_problem_by_its_solutions_beside_the_catal
     out = " ".join(text.stdout.split())
     assert "rejected (top tie)" in out and "one idea reaches the top: 2 of 3 sampled solutions" in out
     assert "kept, contested: 0 of 1" in out and "ROC AUC" in out
-    assert len(open_store(store).list_trajectories()) == runs_before
+    assert len(open_store(store).frontier.list_trajectories()) == runs_before
 
 
 def test_problems_without_a_solver_is_a_usage_error(tmp_path):

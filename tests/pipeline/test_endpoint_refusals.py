@@ -72,7 +72,7 @@ def test_a_401_stops_the_run_in_one_sentence_and_the_same_command_resumes_it(tmp
         env = cli_env(tmp_path, OPENAI_API_KEY="sk-wrong", FRONTIERSMITH_MAX_CONCURRENCY="2")
         refused = subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
         asked = endpoint.served
-        [run] = open_store(tmp_path / "store.db").list_pipeline_runs()
+        [run] = open_store(tmp_path / "store.db").pipeline_runs.list()
         endpoint.refusing = None  # the key is fixed
         resumed = subprocess.run([*args, "--json"], env=env, capture_output=True, text=True, timeout=900)
 
@@ -87,7 +87,7 @@ def test_a_401_stops_the_run_in_one_sentence_and_the_same_command_resumes_it(tmp
     assert resumed.returncode == 0, resumed.stderr[-3000:]
     assert f"resuming run {run.id} (failed: The model endpoint" in " ".join(resumed.stderr.split())
     assert json.loads(resumed.stdout)["run_id"] == run.id
-    assert store.get_pipeline_run(run.id).status == "finished" and len(store.list_pipeline_runs()) == 1
+    assert store.pipeline_runs.get(run.id).status == "finished" and len(store.pipeline_runs.list()) == 1
 
 
 @pytest.mark.anyio
@@ -157,5 +157,5 @@ def test_ctrl_c_marks_the_run_interrupted_and_says_how_to_resume(tmp_path: Path)
         _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr[-2000:]
     assert "interrupted; run the same command to resume" in stderr and "Traceback" not in stderr
-    [run] = open_store(tmp_path / "store.db").list_pipeline_runs()
+    [run] = open_store(tmp_path / "store.db").pipeline_runs.list()
     assert run.status == "interrupted"

@@ -55,13 +55,13 @@ def test_a_strong_models_recorded_run_replays_to_the_same_task_without_a_model(t
     # The replay keeps its exchanges like any run: each the recorded answer under the recorded key. The same
     # candidates are published (a task's id also hashes FrontierSmith's harness around the model's programs).
     store = open_store(store_file)
-    published = sorted(store.get_task(t).candidate_id for t in report["tasks"])
+    published = sorted(store.tasks.get(t).candidate_id for t in report["tasks"])
     assert published == recorded.header["outcome"]["published"]
-    again = {e.id: e for e in store.list_exchanges(recorded.run_id)}
+    again = {e.id: e for e in store.exchanges.list(recorded.run_id)}
     assert set(again) == {e.id for e in recorded.exchanges}
     assert all(again[e.id].answer == e.answer and again[e.id].replayed for e in recorded.exchanges)
-    task = next(store.get_task(t) for t in report["tasks"] if store.get_task(t).candidate_id == SWITCHES)
-    rounds = [e.payload["ok"] for e in store.list_events(SWITCHES, kind="crossval.round")]
+    task = next(store.tasks.get(t) for t in report["tasks"] if store.tasks.get(t).candidate_id == SWITCHES)
+    rounds = [e.payload["ok"] for e in store.events.list(SWITCHES, kind="crossval.round")]
     assert rounds == [False, False, True]  # its tests sent back twice, as recorded
 
     listing = run_cli(tmp_path, "store", "exchanges", "--store", str(store_file), "--step", "solve").stdout
@@ -75,7 +75,7 @@ def test_a_strong_models_recorded_run_replays_to_the_same_task_without_a_model(t
     ]  # judged, solved twice, tests 3 times...
     assert "<h2>Model exchanges</h2>" in page and page.count("(replayed)") == len(about) == 8
     shown = ui.get(f"/ui/candidates/{task.candidate_id}?format=json").json()["exchanges"]
-    assert [e["step"] for e in shown] == [e.step for e in store.list_exchanges(subject_id=task.candidate_id)]
+    assert [e["step"] for e in shown] == [e.step for e in store.exchanges.list(subject_id=task.candidate_id)]
 
 
 AGENTS_FIXTURE = ROOT / "tests" / "fixtures" / "replay" / "strong-model-agents.jsonl"
@@ -109,14 +109,14 @@ def test_a_strong_models_recorded_agents_run_replays_its_tool_calls_to_the_same_
     # references' timings on this machine: docs/reference/replay.md)
     store = open_store(store_file)
     assert (
-        sorted(store.get_task(t).candidate_id for t in report["tasks"])
+        sorted(store.tasks.get(t).candidate_id for t in report["tasks"])
         == recorded.header["outcome"]["published"]
     )
     # the tool results the agents read came from the new serve: the bookings' tests were refused twice by the
     # protocol (no signal, then an adversarial distribution that did not bite) before the third build passed
-    rounds = [e.payload["ok"] for e in store.list_events(BOOKINGS, kind="crossval.round")]
+    rounds = [e.payload["ok"] for e in store.events.list(BOOKINGS, kind="crossval.round")]
     assert rounds == [False, False, True]
-    assert {(e.step, e.turn) for e in store.list_exchanges(recorded.run_id)} >= {
+    assert {(e.step, e.turn) for e in store.exchanges.list(recorded.run_id)} >= {
         ("write_tests", 1),
         ("write_verifier", 1),
     }
@@ -142,11 +142,11 @@ async def test_a_replay_refilters_without_a_model_and_names_each_step_it_has_no_
 
     replay = await replay_run(store, recording, config, settings)
 
-    hall = store.get_candidate(HALL)
+    hall = store.candidates.get(HALL)
     assert hall.reason.startswith("protocol: no agreement after 1 rounds")
     assert f"has no answer for write_tests of {HALL}" in hall.reason
     assert replay.missing == [f"write_tests of {HALL}"]
-    assert store.get_candidate(SWITCHES).reason.startswith("semantic: not in the top 1")
+    assert store.candidates.get(SWITCHES).reason.startswith("semantic: not in the top 1")
     # never asked for: the switches' 3 tests and 1 verifier, and the hall's verifier and second tests
     assert replay.unused == 6
     assert replay.reproduced is False and (
@@ -159,7 +159,7 @@ async def test_a_replay_refilters_without_a_model_and_names_each_step_it_has_no_
         replay_config(recording, candidates=8)
     with pytest.raises(InvalidInputError, match=r"holds the recorded run .* itself"):
         other = open_store(tmp_path / "recorded.db", settings)
-        other.start_pipeline_run(recording.run_id, {})
+        other.pipeline_runs.start(recording.run_id, {})
         await replay_run(other, recording, config, settings)
     with pytest.raises(InvalidInputError, match=r"is not an exchanges file"):
         load_recording(str(Path(__file__)))

@@ -21,7 +21,7 @@ ARGS = ["synthesize", "-K", "3", "-n", "3", "--n-div", "3", "--n-final", "2", "-
 
 def _outcome(store_path):
     store = open_store(store_path)
-    cands = sorted((c.id, c.status.value, c.reason) for c in store.list_candidates())
+    cands = sorted((c.id, c.status.value, c.reason) for c in store.candidates.list())
     return store, cands
 
 
@@ -52,7 +52,7 @@ def test_sigkill_mid_round_then_resume_matches_an_uninterrupted_run(tmp_path, ru
     assert killed_at is not None, "the run finished before it could be killed; make it longer"
     store = open_store(store_file)
     assert store.integrity_check() == "ok"
-    assert store.get_pipeline_run(store.list_pipeline_runs()[0].id).status == "running"
+    assert store.pipeline_runs.get(store.pipeline_runs.list()[0].id).status == "running"
 
     resumed = json.loads(run_cli(killed_dir, *ARGS).stdout)
     clean = json.loads(run_cli(clean_dir, *ARGS).stdout)
@@ -65,16 +65,16 @@ def test_sigkill_mid_round_then_resume_matches_an_uninterrupted_run(tmp_path, ru
 
     # no duplicate work: exactly n sampled solutions and one test build per candidate that got that far
     for cid, status, _ in killed_cands:
-        sols = [s for s in store.list_solutions(cid) if s.author != "baseline"]
+        sols = [s for s in store.problems.list_solutions(cid) if s.author != "baseline"]
         if sols:
             assert len(sols) == 3, (cid, len(sols))
-        builds = store.list_test_suites(cid)
+        builds = store.candidates.list_suites(cid)
         assert len(builds) <= 1, (cid, len(builds))
-        names = Counter(t.name for t in store.list_tests(cid))
+        names = Counter(t.name for t in store.problems.list_tests(cid))
         assert all(v == 1 for v in names.values())
         if status == "accepted":
-            assert len(store.list_tasks(cid)) == 1
+            assert len(store.tasks.list(cid)) == 1
     # every stored test points at a stored input
     for cid, _, _ in killed_cands:
-        for t in store.list_tests(cid):
-            assert store.has_blob(t.input_hash)
+        for t in store.problems.list_tests(cid):
+            assert store.blobs.has(t.input_hash)

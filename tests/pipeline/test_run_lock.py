@@ -93,14 +93,14 @@ def test_held_lock_names_its_holder_and_a_sigkilled_holder_frees_it(tmp_path: Pa
 def _no_doubled_events(store_path: Path) -> None:
     store = open_store(store_path)
     events = Counter(
-        (e.kind, e.subject_id, json.dumps(e.payload, sort_keys=True)) for e in store.list_events()
+        (e.kind, e.subject_id, json.dumps(e.payload, sort_keys=True)) for e in store.events.list()
     )
     doubled = [key[:2] for key, n in events.items() if n > 1]
     assert not doubled, doubled
-    for c in store.list_candidates():
-        assert len(store.list_test_suites(c.id)) <= 1, c.id
-        assert len([s for s in store.list_solutions(c.id) if s.author != "baseline"]) == 3, c.id
-    assert len(store.list_pipeline_runs()) == 1
+    for c in store.candidates.list():
+        assert len(store.candidates.list_suites(c.id)) <= 1, c.id
+        assert len([s for s in store.problems.list_solutions(c.id) if s.author != "baseline"]) == 3, c.id
+    assert len(store.pipeline_runs.list()) == 1
 
 
 @pytest.mark.slow

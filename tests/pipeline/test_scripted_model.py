@@ -69,25 +69,25 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     keys = [k for k, _ in endpoint.requests]
     assert keys.count("mutate") == 3, "invalid JSON must be retried"
 
-    cands = {c.problem.title: c for c in store.list_candidates()}
+    cands = {c.problem.title: c for c in store.candidates.list()}
     good, bad = cands["Repairable"], cands["Hopeless"]
     assert good.status is CandidateStatus.ACCEPTED
     assert bad.status is CandidateStatus.REJECTED
     assert bad.reason.startswith("protocol:") and "verifier" in bad.reason
-    repeats = [e.payload for e in store.list_events(bad.id, kind="llm.bad_answer")]
+    repeats = [e.payload for e in store.events.list(bad.id, kind="llm.bad_answer")]
     assert len(repeats) == 4 and all("repeats the code that failed" in r["reason"] for r in repeats)
     assert table.published == 1 and table.rejected["protocol"] == 1
 
-    rounds = [e.payload for e in store.list_events(good.id, kind="crossval.round")]
+    rounds = [e.payload for e in store.events.list(good.id, kind="crossval.round")]
     assert [r["round"] for r in rounds] == [1, 2, 3]
     assert "validator rejects" in " ".join(rounds[0]["failures"])
     assert "accepts garbage" in " ".join(rounds[1]["failures"])
     assert rounds[2]["ok"] is True
 
-    ce = [s for s in store.list_solutions(good.id) if "broken" in s.strategy]
-    assert ce and store.list_events(ce[0].id, kind="solution.compile_error")
-    task = store.list_tasks(good.id)[0]
-    chain = [r.kind for r in store.ancestors(task.id)]
+    ce = [s for s in store.problems.list_solutions(good.id) if "broken" in s.strategy]
+    assert ce and store.events.list(ce[0].id, kind="solution.compile_error")
+    task = store.tasks.list(good.id)[0]
+    chain = [r.kind for r in store.lineage.ancestors(task.id)]
     assert chain[0] == "seed" and chain[-2:] == ["candidate", "task"]
 
     # Replayed from its exported exchanges with no model (no endpoint is up): the same retries, repair
@@ -97,11 +97,11 @@ async def test_bad_model_output_is_caught_and_the_run_goes_on(tmp_path):
     replay_store = open_store(tmp_path / "replay.db", settings)
     replay = await replay_run(replay_store, Recording.from_file(exported), config, settings)
     assert (replay.missing, replay.unused, replay.table.funnel()) == ([], 0, table.funnel())
-    assert {(c.id, c.status, c.reason) for c in replay_store.list_candidates()} == {
-        (c.id, c.status, c.reason) for c in store.list_candidates()
+    assert {(c.id, c.status, c.reason) for c in replay_store.candidates.list()} == {
+        (c.id, c.status, c.reason) for c in store.candidates.list()
     }
-    assert [t.id for t in replay_store.list_tasks()] == [t.id for t in store.list_tasks()]
-    replayed = replay_store.list_exchanges(config.run_id, messages=False)
+    assert [t.id for t in replay_store.tasks.list()] == [t.id for t in store.tasks.list()]
+    replayed = replay_store.exchanges.list(config.run_id, messages=False)
     assert len(replayed) == len(endpoint.requests) and all(e.replayed for e in replayed)
 
 
@@ -155,7 +155,7 @@ async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tm
     settings = Settings(data_dir=tmp_path, sandbox_backend="process", max_concurrency=1, workers=2)
     store = open_store(None, settings)
     summary = await import_seeds(rows, store, settings=settings)
-    imported = {s.id: s for s in store.list_seeds(origin="import")}
+    imported = {s.id: s for s in store.seeds.list(origin="import")}
     assert len(imported) == 2 and all(s.status.value == "verified" for s in imported.values()), summary
 
     endpoint = ScriptedEndpoint(route)
@@ -177,11 +177,11 @@ async def test_a_run_on_imported_seeds_publishes_tasks_that_descend_from_them(tm
 
     mutated = [prompt for key, prompt in endpoint.requests if key == "mutate"]
     assert len(mutated) == 2 and all("closed" in p for p in mutated)
-    assert {c.parent_id for c in store.list_candidates()} == set(imported), "one slot per imported seed"
-    tasks = store.list_tasks()
+    assert {c.parent_id for c in store.candidates.list()} == set(imported), "one slot per imported seed"
+    tasks = store.tasks.list()
     assert tasks and table.published == len(tasks)
     for task in tasks:
-        root = store.ancestors(task.id)[0]
+        root = store.lineage.ancestors(task.id)[0]
         assert root.id in imported and root.provenance["file"].endswith("closed.jsonl")
         assert root.provenance["row"] in (1, 2) and root.provenance["format"] == "codecontests"
 
@@ -208,7 +208,7 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
         table = await Pipeline(store, provider, config, settings).run()
 
     assert endpoint.unanswered == [] and endpoint.apart == [] and table.published == 0
-    assert store.get_pipeline_run(config.run_id).progress.peak_model_calls == 2
+    assert store.pipeline_runs.get(config.run_id).progress.peak_model_calls == 2
     solves = [prompt for key, prompt in endpoint.requests if key.startswith("solve")]
     assert len(solves) == 4 and all("complete C++17 program" in p for p in solves)
     # the two solvers are asked at once, so their retries may come in either order
@@ -216,17 +216,17 @@ async def test_solutions_in_the_wrong_language_are_kept_as_unusable_answers_and_
         p for p in solves if "could not be used: The program is python, but this run writes C++17." in p
     ]
     assert len(retries) == 2
-    (candidate,) = store.list_candidates()
+    (candidate,) = store.candidates.list()
     assert candidate.status is CandidateStatus.REJECTED
     assert candidate.reason.startswith("sample: only 0 solutions could be sampled: 2 answers unusable")
-    kept = [e.payload for e in store.list_events(candidate.id, kind="llm.bad_answer")]
+    kept = [e.payload for e in store.events.list(candidate.id, kind="llm.bad_answer")]
     assert sorted((k["step"], k["attempt"]) for k in kept) == [("solve", 1)] * 2 + [("solve", 2)] * 2
     assert all(k["run"] == config.run_id and "```python" in k["raw"] for k in kept)
     # Every exchange is kept with its key, the unusable ones with why: the retry is the solver's attempt 2.
-    solved = store.list_exchanges(config.run_id, step="solve")
+    solved = store.exchanges.list(config.run_id, step="solve")
     assert sorted((e.context["index"], e.attempt) for e in solved) == [(0, 1), (0, 2), (1, 1), (1, 2)]
     assert all("this run writes C++17" in e.unusable and e.messages[-1]["role"] == "user" for e in solved)
     retried = [e for e in solved if e.attempt == 2]
     assert all("could not be used" in e.messages[-1]["content"] for e in retried)
-    steps = [e.step for e in store.list_exchanges(config.run_id, messages=False)]
+    steps = [e.step for e in store.exchanges.list(config.run_id, messages=False)]
     assert steps.count("mutate") == steps.count("coarse_judge") == 1 and len(steps) == 6

@@ -85,7 +85,7 @@ async def test_a_statement_without_its_output_section_is_refused_before_anything
     )
     with pytest.raises(InvalidInputError, match="lacks an Output section"):
         await syn.mutate_problem(store, seed_id_for("knapsack_01"), "objective", authored=torn)
-    assert store.list_candidates() == []
+    assert store.candidates.list() == []
 
 
 async def test_the_honest_module_passes_and_keeps_its_sizes_and_example(candidate) -> None:
@@ -96,7 +96,7 @@ async def test_the_honest_module_passes_and_keeps_its_sizes_and_example(candidat
     assert result.failures == []
     suite = result.suite
     assert suite is not None and suite.sizes and max(s["n"] for s in suite.sizes.values()) >= 30
-    assert suite.example_hash is not None and store.get_blob(suite.example_hash) == b"3 10\n4 5 6\n"
+    assert suite.example_hash is not None and store.blobs.get(suite.example_hash) == b"3 10\n4 5 6\n"
 
 
 async def test_tests_below_the_promised_scale_go_back_with_the_sizes_they_reach(candidate) -> None:

@@ -144,7 +144,7 @@ async def test_a_run_applies_its_thresholds_and_stores_them(clean_env, tmp_path)
     # Only a pair that differs in its idea reaches 1.0; the candidate whose pair shares one falls at the gate.
     semantic = [why for _, why in table.reasons if why.stage is Stage.SEMANTIC]
     assert semantic and all("< 1.0" in why.reason for why in semantic)
-    stored = store.get_pipeline_run(config.run_id).args
+    stored = store.pipeline_runs.get(config.run_id).args
     assert (stored["min_semantic"], stored["min_kill_rate"]) == (1.0, 0.9)
 
 

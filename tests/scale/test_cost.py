@@ -59,11 +59,11 @@ async def test_every_model_call_and_sandbox_run_is_charged_to_its_candidate_and_
     assert cost.total.cpu_seconds == pytest.approx(sum(m.cpu_seconds for m in cost.stages.values()))
     # against its candidate: the run's one candidate holds it all
     (cid,) = cost.candidates
-    assert cid == store.list_candidates()[0].id
-    assert all(e.subject_id == cid for e in store.list_events(kind=COST_EVENT))
+    assert cid == store.candidates.list()[0].id
+    assert all(e.subject_id == cid for e in store.events.list(kind=COST_EVENT))
 
     # the run record keeps it, keyed as the dashboard reads it, and per published task
-    run = store.get_pipeline_run(config.run_id)
+    run = store.pipeline_runs.get(config.run_id)
     assert run.progress.tokens == 37 * calls
     assert run.progress.sandbox_cpu_seconds == pytest.approx(cost.total.cpu_seconds, abs=1e-3)
     recorded = run.progress.cost

@@ -45,7 +45,7 @@ async def evaluated(folder: Path, executor: str) -> tuple[dict, list[str]]:
     with metered() as meter:
         weak = await evaluate(store, "catalog:weak", [CHEAP], settings=settings)
         strong = await evaluate(store, "catalog:strong", [CHEAP], settings=settings)
-    (event,) = store.list_events(CHEAP, kind=BOARD_EVENT)  # judged once, by the first evaluation
+    (event,) = store.events.list(CHEAP, kind=BOARD_EVENT)  # judged once, by the first evaluation
     board = Board.model_validate(event.payload)
     store.close()
     entries = [(e.label, e.score, e.verdict, [(t.name, t.score) for t in e.tests]) for e in board.entries]
@@ -73,9 +73,9 @@ async def coevolved(folder: Path, executor: str) -> tuple[dict, list[str]]:
         report = await coevolve(store, cfg, OfflineProvider(), settings)
     records = {
         "report": report.model_dump(mode="json", exclude={"wall_s"}),
-        "candidates": [(c.id, c.status, c.reason) for c in store.list_candidates()],
-        "tasks": [t.id for t in store.list_tasks()],
-        "attempts": attempts_of(store.list_trajectories(solver="catalog:weak")),
+        "candidates": [(c.id, c.status, c.reason) for c in store.candidates.list()],
+        "tasks": [t.id for t in store.tasks.list()],
+        "attempts": attempts_of(store.frontier.list_trajectories(solver="catalog:weak")),
     }
     store.close()
     return records, meter.workers

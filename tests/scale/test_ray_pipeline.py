@@ -28,9 +28,9 @@ async def synthesized(folder, executor: str) -> dict:
     with one_good_candidate() as endpoint:
         provider = make_provider("openai", settings, model="scripted", base_url=endpoint.base_url)
         table = await Pipeline(store, provider, CONFIG, settings).run()
-    cand = store.list_candidates()[0]
-    report = store.current_report(cand.id)
-    div = store.find_divergence(cand.id)
+    cand = store.candidates.list()[0]
+    report = store.candidates.current_report(cand.id)
+    div = store.candidates.find_divergence(cand.id)
     cost = run_cost(store, CONFIG.run_id)
     return {
         "tasks": table.tasks,

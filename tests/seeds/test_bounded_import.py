@@ -39,7 +39,7 @@ def hostile_rows() -> list[str]:
 
 
 def stored_rows(store) -> list[int | None]:
-    return sorted(s.imported.row for s in store.list_seeds("import"))  # type: ignore[union-attr]
+    return sorted(s.imported.row for s in store.seeds.list("import"))  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".json"])

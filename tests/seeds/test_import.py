@@ -35,13 +35,13 @@ pytestmark = pytest.mark.anyio
 
 
 def only_seed(store) -> Seed:
-    seeds = store.list_seeds(origin="import")
+    seeds = store.seeds.list(origin="import")
     assert len(seeds) == 1, [s.id for s in seeds]
     return seeds[0]
 
 
 def programs(store, seed: Seed, author: str) -> list[tuple[Language, str]]:
-    return sorted((s.language, s.code) for s in store.list_solutions(seed.id) if s.author == author)
+    return sorted((s.language, s.code) for s in store.problems.list_solutions(seed.id) if s.author == author)
 
 
 async def test_codecontests_row_becomes_a_seed_with_its_splits_references_limits_and_provenance(
@@ -60,7 +60,7 @@ async def test_codecontests_row_becomes_a_seed_with_its_splits_references_limits
     assert (seed.tags, seed.difficulty) == (["implementation", "math"], 800.0)
     assert seed.status is SeedStatus.UNTESTED and "skipped" in seed.status_reason
     assert seed.tuple_by == "offline"  # described from the statement: no provider
-    kinds = [t.distribution for t in store.list_tests(seed.id)]
+    kinds = [t.distribution for t in store.problems.list_tests(seed.id)]
     assert sorted(kinds) == ["generated", "generated", "private", "private", "public"]
     # C++ (2) and Python 3 (3) are kept; Java (4) and Python 2 (1) are left out, and the summary says so
     assert programs(store, seed, REFERENCE_AUTHOR) == sorted(
@@ -76,7 +76,7 @@ async def test_codecontests_tests_over_the_cap_are_cut_keeping_public_first(tmp_
     path = write_jsonl(tmp_path / "cc.jsonl", [codecontests_row()])
     summary = await import_seeds(path, store, validate=False, settings=capped)
     seed = only_seed(store)
-    tests = {t.name: t.distribution for t in store.list_tests(seed.id)}
+    tests = {t.name: t.distribution for t in store.problems.list_tests(seed.id)}
     assert tests == {"public-1": "public", "private-1": "private"}
     assert "kept 2 of 5 tests (max_tests_per_problem); left out 1 private, 2 generated" in [
         n.reason for n in summary.notes
@@ -93,7 +93,9 @@ async def test_taco_row_keeps_tags_difficulty_word_and_limits_in_words(tmp_path,
     assert seed.problem.title == "Largest number"
     assert (seed.imported.format, seed.imported.source) == ("taco", "codeforces")  # type: ignore[union-attr]
     assert len(programs(store, seed, REFERENCE_AUTHOR)) == 2
-    answers = sorted(store.get_blob(t.answer_hash) for t in store.list_tests(seed.id) if t.answer_hash)
+    answers = sorted(
+        store.blobs.get(t.answer_hash) for t in store.problems.list_tests(seed.id) if t.answer_hash
+    )
     assert answers == [b"-4\n", b"5\n"]
 
 
@@ -111,7 +113,9 @@ async def test_apps_rows_are_read_and_a_call_based_one_with_no_python_name_is_sk
     )
     seed = only_seed(store)
     assert seed.tags == ["interview"] and seed.imported.name == "4000"  # type: ignore[union-attr]
-    answers = sorted(store.get_blob(t.answer_hash) for t in store.list_tests(seed.id) if t.answer_hash)
+    answers = sorted(
+        store.blobs.get(t.answer_hash) for t in store.problems.list_tests(seed.id) if t.answer_hash
+    )
     assert answers == [b"2\n", b"3\n"]  # a list of lines is joined
 
 
@@ -149,7 +153,7 @@ async def test_native_seed_dir_keeps_its_own_tuple_limits_and_comparison(tmp_pat
     assert (seed.problem.limits.time_ms, seed.problem.limits.memory_mb) == (1000, 128)
     assert seed.comparison is Comparison.EXACT
     assert (seed.imported.file, seed.imported.row, seed.imported.license) == (str(root), None, "MIT")  # type: ignore[union-attr]
-    assert [t.name for t in store.list_tests(seed.id)] == ["1", "2"]
+    assert [t.name for t in store.problems.list_tests(seed.id)] == ["1", "2"]
     assert [lang for lang, _ in programs(store, seed, REFERENCE_AUTHOR)] == [Language.PYTHON]
 
 
@@ -176,7 +180,7 @@ async def test_frontiercs_package_as_a_seed_is_an_open_seed_whose_tuple_is_not_t
     assert seed.origin == "import" and seed.in_pool and seed.problem.kind is ProblemKind.OPEN
     assert "checker" not in seed.problem.objective.formula and seed.tuple_by
     assert seed.problem.title == "Heaviest K items"
-    assert [t.name for t in store.list_tests(seed.id)] == ["1", "2", "3"]
+    assert [t.name for t in store.problems.list_tests(seed.id)] == ["1", "2", "3"]
 
 
 @pytest.mark.parametrize("format", ["auto", "frontiercs"])
@@ -284,7 +288,7 @@ async def test_jsonl_parquet_json_and_a_folder_of_them_import_the_same_rows(tmp_
     write_parquet(folder / "b.parquet", rows[2:])
     summary = await import_seeds(folder, store, validate=False, settings=settings)
     assert (summary.rows, summary.stored, summary.format) == (4, 4, "codecontests")
-    rows_read = sorted((s.imported.file, s.imported.row) for s in store.list_seeds("import"))  # type: ignore[union-attr]
+    rows_read = sorted((s.imported.file, s.imported.row) for s in store.seeds.list("import"))  # type: ignore[union-attr]
     assert rows_read == [(str(folder / "a.jsonl"), 1), (str(folder / "a.jsonl"), 2)] + [
         (str(folder / "b.parquet"), 1),
         (str(folder / "b.parquet"), 2),
@@ -299,7 +303,7 @@ async def test_parquet_rows_keep_their_nested_tests_and_solutions(tmp_path, stor
     path = write_parquet(tmp_path / "cc.parquet", [codecontests_row()])
     summary = await import_seeds(path, store, validate=False, settings=settings)
     seed = only_seed(store)
-    assert summary.stored == 1 and len(store.list_tests(seed.id)) == 5
+    assert summary.stored == 1 and len(store.problems.list_tests(seed.id)) == 5
     assert len(programs(store, seed, REFERENCE_AUTHOR)) == 2
 
 
@@ -310,7 +314,7 @@ async def test_limit_imports_only_the_first_rows(tmp_path, store, settings):
         path, store, limit=2, validate=False, settings=settings, progress=lambda d, t: seen.append((d, t))
     )
     assert (summary.rows, summary.stored) == (2, 2)
-    assert sorted(s.imported.row for s in store.list_seeds("import")) == [1, 2]  # type: ignore[union-attr]
+    assert sorted(s.imported.row for s in store.seeds.list("import")) == [1, 2]  # type: ignore[union-attr]
     assert seen == [(1, 2), (2, 2)]
 
 
@@ -346,7 +350,7 @@ async def test_validated_import_stores_verified_unverified_and_untested_seeds(tm
     summary = await import_seeds(path, store, backend="process", settings=settings)
     assert summary.statuses == {"verified": 1, "unverified": 1, "untested": 1}
     assert summary.comparisons == {"token": 3}
-    by_row = {s.imported.row: s for s in store.list_seeds("import")}  # type: ignore[union-attr]
+    by_row = {s.imported.row: s for s in store.seeds.list("import")}  # type: ignore[union-attr]
     assert by_row[1].status is SeedStatus.VERIFIED and by_row[1].reference is not None
     assert by_row[1].reference.code == SUM_PY
     assert by_row[2].status is SeedStatus.UNVERIFIED and "token" in by_row[2].status_reason
@@ -391,7 +395,7 @@ async def test_a_registered_seed_format_is_detected_named_in_errors_and_imported
         assert (summary.format, summary.stored) == ("pairs-for-test", 1)
         seed = only_seed(store)
         assert (seed.imported.format, seed.imported.row) == ("pairs-for-test", 1)  # type: ignore[union-attr]
-        assert [store.get_blob(t.answer_hash) for t in store.list_tests(seed.id)] == [b"3\n"]
+        assert [store.blobs.get(t.answer_hash) for t in store.problems.list_tests(seed.id)] == [b"3\n"]
         # the sentences that list the formats name the new one, and say what a folder or a row is not
         with pytest.raises(
             InvalidInputError, match=r"pass --format codecontests, taco, apps or pairs-for-test\.$"

@@ -125,7 +125,7 @@ async def test_jobs_with_validation_is_refused_in_one_sentence(tmp_path, store, 
     path = write_jsonl(tmp_path / "cc.jsonl", [codecontests_row()])
     with pytest.raises(InvalidInputError, match="--no-validate"):
         await import_seeds(path, store, settings=settings, jobs=2)
-    assert store.list_seeds(origin="import") == []
+    assert store.seeds.list(origin="import") == []
 
 
 def test_a_parquet_batch_no_reader_takes_is_never_converted(tmp_path):

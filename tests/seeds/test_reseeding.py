@@ -49,8 +49,8 @@ def test_a_published_task_rejoins_the_pool_once_and_its_lineage_runs_back_throug
         again = reseed(store, task)
     assert reseed(store, task).id == again.id  # the same task re-seeded twice is one seed
     assert is_reseeded(again) and again.problem.provenance["task_id"] == task.id
-    assert [s.id for s in store.list_seeds() if is_reseeded(s)] == [again.id]
-    assert [n.id for n in store.ancestors(again.id)] == ["seed_a", "cand_seed_a", task.id, again.id]
+    assert [s.id for s in store.seeds.list() if is_reseeded(s)] == [again.id]
+    assert [n.id for n in store.lineage.ancestors(again.id)] == ["seed_a", "cand_seed_a", task.id, again.id]
 
 
 def test_a_selection_takes_a_reseeded_task_along_with_its_root_its_run_or_its_name(store: Store) -> None:

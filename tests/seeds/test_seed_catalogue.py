@@ -144,7 +144,7 @@ def test_seeds_edit_options_correct_the_tuple_and_reimport_keeps_it(seeds, capsy
     assert code == 0, err
     assert "tuple saved (optimise (min))" in out
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        seed = store.get_seed(sid)
+        seed = store.seeds.get(sid)
         assert seed.tuple_by == "user" and seed.problem.title == "Halving"
         assert seed.problem.objective.model_dump() == {
             "kind": "optimise",
@@ -158,11 +158,11 @@ def test_seeds_edit_options_correct_the_tuple_and_reimport_keeps_it(seeds, capsy
         # importing the same statement again is a no-op that keeps the user's tuple
         again = _draft("Doubling", "Print twice n.", 3, {"kind": "decide"})
         assert not store_seed(store, again, seed_record(again, SeedStatus.VERIFIED))
-        assert store.get_seed(sid).tuple_by == "user"
+        assert store.seeds.get(sid).tuple_by == "user"
     # a kind other than optimise drops the sense
     assert run(capsys, "seeds", "edit", sid, "--objective-kind", "count")[0] == 0
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        assert store.get_seed(sid).problem.objective.sense is None
+        assert store.seeds.get(sid).problem.objective.sense is None
 
 
 def test_an_edit_of_the_objective_drops_the_readers_reason_and_an_edit_of_the_title_keeps_it(
@@ -173,10 +173,10 @@ def test_an_edit_of_the_objective_drops_the_readers_reason_and_an_edit_of_the_ti
     assert code == 0 and "kind from:   decide: the Output section asks for one of the fixed answers" in out
     assert run(capsys, "seeds", "edit", sid, "--title", "Doubled")[0] == 0
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        assert store.get_seed(sid).objective_reason == seeds[0].objective_reason
+        assert store.seeds.get(sid).objective_reason == seeds[0].objective_reason
     assert run(capsys, "seeds", "edit", sid, "--objective-kind", "count")[0] == 0
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        assert store.get_seed(sid).objective_reason is None  # the kind is the user's now: tuple_by says so
+        assert store.seeds.get(sid).objective_reason is None  # the kind is the user's now: tuple_by says so
     code, out, _ = run(capsys, "seeds", "show", sid)
     assert "kind from:   unknown" in out and "tuple by:    user" in out
 
@@ -206,7 +206,7 @@ def test_a_bad_edit_is_one_sentence_and_changes_nothing(seeds, capsys, tmp_path,
     assert code == 1 and says in err and err.strip().count("\n") == 0, err
     assert "Traceback" not in err
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        assert store.get_seed(seeds[0].id) == seeds[0]
+        assert store.seeds.get(seeds[0].id) == seeds[0]
 
 
 def _editor(tmp_path: Path, body: str) -> str:
@@ -226,7 +226,7 @@ def test_seeds_edit_without_options_edits_the_tuple_as_yaml(seeds, capsys, tmp_p
     code, out, err = run(capsys, "seeds", "edit", sid)
     assert code == 0, err
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        seed = store.get_seed(sid)
+        seed = store.seeds.get(sid)
     assert seed.problem.objective.kind.value == "count" and seed.tuple_by == "user"
     assert seed.problem.input_spec.bounds == seeds[0].problem.input_spec.bounds
 
@@ -241,7 +241,7 @@ def test_seeds_edit_without_options_edits_the_tuple_as_yaml(seeds, capsys, tmp_p
     code, _, err = run(capsys, "seeds", "edit", sid)
     assert code == 1 and "colour" in err and err.strip().count("\n") == 0
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        assert store.get_seed(sid) == seed
+        assert store.seeds.get(sid) == seed
 
 
 def test_lineage_shows_an_imported_seeds_provenance(seeds, capsys):
@@ -265,6 +265,6 @@ def test_show_of_an_unknown_or_non_seed_id_is_one_sentence(seeds, capsys, tmp_pa
     code, _, err = run(capsys, "seeds", "show", "seed_nothing_like_it")
     assert code == 1 and "No record with id" in err and err.strip().count("\n") == 0
     with open_store(None, Settings(data_dir=tmp_path)) as store:
-        test_id = store.list_tests(seeds[0].id)[0].id
+        test_id = store.problems.list_tests(seeds[0].id)[0].id
     code, _, err = run(capsys, "seeds", "show", test_id)
     assert code == 1 and "is a testcase, not a seed" in err

@@ -106,7 +106,7 @@ def pair_folder(root: Path, reference: str) -> Path:
 
 
 def only_seed(store: Store) -> Seed:
-    (seed,) = store.list_seeds()
+    (seed,) = store.seeds.list()
     return seed
 
 
@@ -133,7 +133,7 @@ async def test_a_seed_folder_with_its_checker_is_judged_by_it(tmp_path, store, s
     (wrong / "statement.md").write_text(PAIR_STATEMENT + "\nThe wrong one.\n")
     summary = await import_seeds(folders, store, settings=settings)
     assert summary.statuses == {"verified": 1, "unverified": 1} and summary.comparisons == {"checker": 2}
-    seeds = {seed.imported.name: seed for seed in store.list_seeds() if seed.imported}
+    seeds = {seed.imported.name: seed for seed in store.seeds.list() if seed.imported}
     right, broken = seeds["right"], seeds["wrong"]
     assert right.status is SeedStatus.VERIFIED and right.checker is not None
     assert right.checker.by == "seed folder"
@@ -210,8 +210,8 @@ async def test_a_call_based_row_runs_through_a_harness_and_one_without_argument_
     assert summary.skipped_rows[0].reason == (
         "it is call-based (fn_name 'total'), and its inputs are not lists of arguments to call it with; it is left out"
     )
-    called = next(s for s in store.list_seeds() if s.imported and s.imported.name == "4001")
-    tests = sorted(store.list_tests(called.id), key=lambda t: t.name)
-    assert [store.get_blob(t.input_hash) for t in tests] == [b"[[1, 2]]\n", b"[[5, -1, 3]]\n"]
-    assert [store.get_blob(t.answer_hash) for t in tests if t.answer_hash] == [b"3\n", b"7\n"]
+    called = next(s for s in store.seeds.list() if s.imported and s.imported.name == "4001")
+    tests = sorted(store.problems.list_tests(called.id), key=lambda t: t.name)
+    assert [store.blobs.get(t.input_hash) for t in tests] == [b"[[1, 2]]\n", b"[[5, -1, 3]]\n"]
+    assert [store.blobs.get(t.answer_hash) for t in tests if t.answer_hash] == [b"3\n", b"7\n"]
     assert "the JSON array of the arguments of `total`" in called.problem.statement

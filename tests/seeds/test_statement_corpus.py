@@ -142,7 +142,7 @@ async def test_a_corpus_of_real_looking_rows_imports_with_its_bounds_kinds_and_t
     summary = await import_seeds(packages, store, as_seed=True, validate=False, settings=settings)
     assert summary.stored == sum(1 for s in SHAPES if s.site == "frontiercs")
 
-    seeds = {seed.statement_hash: seed for seed in store.list_seeds() if seed.origin == "import"}
+    seeds = {seed.statement_hash: seed for seed in store.seeds.list() if seed.origin == "import"}
     assert len(seeds) == len(SHAPES)
     for shape in SHAPES:
         seed: Seed = seeds[statement_hash(shape.statement)]
@@ -163,6 +163,6 @@ async def test_a_statement_without_a_name_or_a_sentence_end_gets_a_short_title(t
     statement = " ".join(["word"] * 120) + "\n\n-----Input-----\n\nn (1 ≤ n ≤ 5)\n"
     path = write_jsonl(tmp_path / "apps.jsonl", [apps_row(statement)])
     await import_seeds(path, store, validate=False, settings=settings)
-    (seed,) = store.list_seeds()
+    (seed,) = store.seeds.list()
     assert seed.problem.title.endswith("…") and len(seed.problem.title) <= TITLE_CHARS
     assert seed.problem.title.startswith("word word")

@@ -106,8 +106,8 @@ async def test_generate_tests_over_the_limits_is_refused_before_any_sandbox_star
         )
         assert huge_seed.is_error and "seed must be between 0 and" in huge_seed.content[0].text
         assert time.monotonic() - start < 5
-    assert started == [] and store.list_tests(cid) == []
-    assert store.list_test_suites(cid) == [] and store.get_candidate(cid).suite_id is None
+    assert started == [] and store.problems.list_tests(cid) == []
+    assert store.candidates.list_suites(cid) == [] and store.candidates.get(cid).suite_id is None
 
 
 async def test_a_generator_printing_past_the_byte_caps_is_stopped_with_a_clear_failure(
@@ -157,9 +157,9 @@ async def test_only_the_last_builds_of_a_candidate_are_kept_and_their_blobs_free
             assert out["ok"], out["failures"]
             builds.append({t["test_id"] for t in out["tests"]})
             if seed < 2:
-                dropped |= {t.input_hash for t in store.list_tests(cid) if t.id in builds[-1]}
-    assert {t.id for t in store.list_tests(cid)} == set().union(*builds[-kept:])
+                dropped |= {t.input_hash for t in store.problems.list_tests(cid) if t.id in builds[-1]}
+    assert {t.id for t in store.problems.list_tests(cid)} == set().union(*builds[-kept:])
     assert {t.id for t in synthesis.current_tests(store, cid)} == builds[-1]
     first_two = builds[0] | builds[1]
-    assert not first_two & {t.id for t in store.list_tests(cid)}
-    assert len(dropped) == 6 and not any(store.has_blob(h) for h in dropped)
+    assert not first_two & {t.id for t in store.problems.list_tests(cid)}
+    assert len(dropped) == 6 and not any(store.blobs.has(h) for h in dropped)

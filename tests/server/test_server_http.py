@@ -151,7 +151,7 @@ async def test_32_concurrent_submissions_are_all_scored_and_recorded(served: tup
     assert progress_seen  # the long tool reported progress over HTTP
     store = open_store(None, Settings(data_dir=data_dir))
     try:
-        recorded = {s.id for s in store.list_submissions(CHEAP_PROBLEM) if s.author.startswith("load-")}
+        recorded = {s.id for s in store.tasks.list_submissions(CHEAP_PROBLEM) if s.author.startswith("load-")}
     finally:
         store.close()
     assert recorded == {r["submission_id"] for r in results.values()}

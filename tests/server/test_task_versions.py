@@ -41,7 +41,7 @@ async def test_a_new_verifier_publishes_a_new_task_and_the_old_one_scores_as_bef
         first = structured(await client.call_tool("publish_candidate", {"candidate_id": cid, "force": True}))
         old_id = first["task_id"]
         assert first.get("supersedes") is None
-        old_verifier = store.get(Verifier, store.get_task(old_id).verifier_id)
+        old_verifier = store.get(Verifier, store.tasks.get(old_id).verifier_id)
         honest = await _submit(client, old_id, greedy_code(), "ada")
         assert honest > 0.0 and await _submit(client, old_id, PWNED, "mallory") == 0.0
 
@@ -55,7 +55,7 @@ async def test_a_new_verifier_publishes_a_new_task_and_the_old_one_scores_as_bef
 
         assert new_id != old_id and second.get("supersedes") == old_id
         # The published task is untouched: same verifier record, same code, same scores.
-        assert store.get_task(old_id).verifier_id == old_verifier.id
+        assert store.tasks.get(old_id).verifier_id == old_verifier.id
         assert store.get(Verifier, old_verifier.id) == old_verifier and "PWNED" not in old_verifier.code
         assert await _submit(client, old_id, PWNED, "mallory") == 0.0
         assert await _submit(client, old_id, greedy_code(), "ada") == honest
@@ -87,5 +87,5 @@ async def test_a_new_verifier_publishes_a_new_task_and_the_old_one_scores_as_bef
         assert reverted["task_id"] == old_id
         brief = structured(await client.call_tool("get_problem", {"problem_id": new_id}))
         assert brief["latest_version"] == old_id
-    assert len(store.list_tasks(cid)) == 2
+    assert len(store.tasks.list(cid)) == 2
     assert store.get(Verifier, old_verifier.id) == old_verifier

@@ -50,24 +50,26 @@ async def test_estimate_divergence_uses_the_current_suite(settings: Settings) ->
     div = await syn.estimate_divergence(store, cid, "behavioural")
 
     current = [t.id for t in second.tests]
-    assert len(store.list_tests(cid)) == len(first.tests) + len(current)  # both builds are still stored
+    assert len(store.problems.list_tests(cid)) == len(first.tests) + len(
+        current
+    )  # both builds are still stored
     assert (div.m, div.n, div.suite_id) == (len(current), len(sols), second.suite.id)
-    matrix = store.score_matrix([s.id for s in sols], current)
+    matrix = store.problems.score_matrix([s.id for s in sols], current)
     q = np.array([[matrix[s.id].get(t, 0.0) for t in current] for s in sols])
     assert div.behavioural == pytest.approx(dm.behavioural(q))
     assert div.crossing == pytest.approx(dm.crossing(q))
     # under range normalisation a score of 1 is the best sampled objective itself: no ceiling hides a tie there
-    ranged = store.current_report(cid).normalisation is Normalisation.RANGE
+    ranged = store.candidates.current_report(cid).normalisation is Normalisation.RANGE
     ceiling = math.inf if ranged else 1.0
     assert (div.separating_tests, div.top_ties) == (dm.separating_tests(q, ceiling=ceiling), dm.top_ties(q))
-    assert store.get_divergence(cid) == div
+    assert store.candidates.get_divergence(cid) == div
 
 
 def _candidate_with_a_failed_report(store) -> str:
     """A candidate, its current suite and a cross-validation report that failed, stored as the tools do."""
     ensure_catalog_seeds(store)
     first = Candidate(id="cand_a", parent_id=SEED, axis="objective", problem=load_problem(store, SEED))
-    store.put_candidate(first)
+    store.candidates.put(first)
     suite = TestSuite(
         id="suite_1",
         candidate_id=first.id,
@@ -77,12 +79,12 @@ def _candidate_with_a_failed_report(store) -> str:
         validator_hash="b" * 64,
         validator_language="python",
     )
-    store.put_test_suite(suite)
+    store.candidates.put_suite(suite)
     failed = ProtocolCheck(name="determinism", owner=CheckOwner.VERIFIER, passed=False, detail="two answers")
     report = CrossValidationReport(
         id="xval_1", candidate_id=first.id, verifier_id="ver_1", suite_id=suite.id, checks=[failed], ok=False
     )
-    store.put_crossval_report(report)
+    store.candidates.put_report(report)
     return first.id
 
 
@@ -90,14 +92,14 @@ async def test_publish_takes_the_current_report_not_the_last_event(settings: Set
     store = open_store(None, settings)
     cid = _candidate_with_a_failed_report(store)
     # An event claiming a passing check used to grant publication; only the typed report does now.
-    store.add_event(
+    store.events.add(
         "verifier.checked", cid, {"verifier_id": "ver_1", "ok": True, "checks": [], "test_ids": []}
     )
 
     with pytest.raises(InvalidInputError, match="no verifier that passed cross-validation"):
         await syn.publish_candidate(store, cid)
-    assert store.current_report(cid).failures("verifier") == ["determinism: two answers"]  # type: ignore[union-attr]
-    assert store.list_tasks(cid) == []
+    assert store.candidates.current_report(cid).failures("verifier") == ["determinism: two answers"]  # type: ignore[union-attr]
+    assert store.tasks.list(cid) == []
 
 
 def test_the_stage_table_counts_the_typed_stage_not_the_words(settings: Settings) -> None:
@@ -106,9 +108,9 @@ def test_the_stage_table_counts_the_typed_stage_not_the_words(settings: Settings
     pipeline = Pipeline(store, OfflineProvider(), config, settings)
     ensure_catalog_seeds(store)
     problem = load_problem(store, SEED).model_copy(update={"provenance": {"run": pipeline.run_id}})
-    store.put_candidate(Candidate(id="cand_a", parent_id=SEED, axis="objective", problem=problem))
+    store.candidates.put(Candidate(id="cand_a", parent_id=SEED, axis="objective", problem=problem))
     # The reason's words name another stage: the table must not be fooled by them.
-    store.reject_candidate("cand_a", Stage.PROTOCOL, "semantic: the verifier said so")
+    store.candidates.reject("cand_a", Stage.PROTOCOL, "semantic: the verifier said so")
 
     table = pipeline.table()
 
@@ -130,7 +132,7 @@ async def test_a_report_records_the_loop_round_that_made_it(settings: Settings) 
         store, cid, provider_authors(store, cid, provider, settings=settings)
     )
 
-    reports = store.list_crossval_reports(cid)
+    reports = store.candidates.list_reports(cid)
     assert outcome.ok and [r.round for r in reports] == list(range(1, outcome.rounds + 1))
-    candidate = store.get_candidate(cid)
+    candidate = store.candidates.get(cid)
     assert candidate.report_id == reports[-1].id and reports[-1].suite_id == candidate.suite_id

@@ -32,12 +32,12 @@ def main() -> None:
             time.sleep(0.01)
     if batches:
         for number in range(batches):
-            store.put_runs(runs(solution_id, number, size))
+            store.problems.put_runs(runs(solution_id, number, size))
             print(number, flush=True)
     for number in itertools.count() if not batches else ():
         with store.transaction():
             for start in range(0, size, 100):
-                store.put_runs(runs(solution_id, number, 100, start))
+                store.problems.put_runs(runs(solution_id, number, 100, start))
                 if start == 0:
                     print(f"open {number}", flush=True)
         print(number, flush=True)

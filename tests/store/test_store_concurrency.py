@@ -49,7 +49,7 @@ def test_eight_concurrent_writers_lose_no_run_and_never_fail_on_a_lock(tmp_path:
             while not go.exists():
                 time.sleep(0.01)
             for number in range(PER_WRITER // BATCH):
-                store.put_runs(runs(solution_id, number, BATCH))
+                store.problems.put_runs(runs(solution_id, number, BATCH))
         except BaseException as exc:  # reported below: a thread's exception would otherwise vanish
             errors.append(exc)
 
@@ -102,4 +102,4 @@ def test_writer_killed_mid_batch_leaves_a_sound_store_with_only_whole_batches(tm
         assert set(per_batch.values()) == {size}
         assert sorted(per_batch) == [f"batch_{n:06d}" for n in range(total // size)]
         # and the store still takes writes
-        assert store.put_runs(runs("sol_after", 0, 10)) == 10
+        assert store.problems.put_runs(runs("sol_after", 0, 10)) == 10

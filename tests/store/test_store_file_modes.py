@@ -31,7 +31,7 @@ def _write(store_path: Path, settings: Settings | None = None) -> Store:
     """The store, open and written to, so SQLite has made its -wal and -shm files (the last connection to
     close removes them, so the caller closes it when done looking)."""
     store = open_store(None if settings else store_path, settings)
-    store.add_event("test.write", "subject", {})
+    store.events.add("test.write", "subject", {})
     assert Path(f"{store_path}-wal").exists() and Path(f"{store_path}-shm").exists()
     return store
 
@@ -66,7 +66,7 @@ def test_an_existing_store_is_tightened_when_opened(tmp_path: Path) -> None:
         with open_store(None, settings) as store:
             assert _mode(store_path.parent) == 0o700
             assert all(_mode(p) == 0o600 for p in _files(store_path))
-            assert store.list_events(kind="test.write")  # nothing lost
+            assert store.events.list(kind="test.write")  # nothing lost
 
 
 def test_a_folder_the_user_named_keeps_its_mode_but_the_store_files_do_not(tmp_path: Path) -> None:

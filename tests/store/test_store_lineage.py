@@ -52,12 +52,14 @@ def test_cli_lineage_accepts_a_unique_id_prefix_and_prints_text(tmp_path: Path) 
 def test_descendants_of_a_seed_reach_its_task_and_the_solutions_hanging_off_it(tmp_path: Path) -> None:
     seed, first, second, task = _store_chain(tmp_path)
     with open_store(tmp_path / "store.db") as store:
-        store.put_solution(Solution(id="sol_dp", problem_id=second.id, code="pass", language=Language.PYTHON))
-        everything = [n.id for n in store.descendants(seed.id)]
-        family = [n.id for n in store.descendants(seed.id, relations=CHAIN_RELATIONS)]
+        store.problems.put_solution(
+            Solution(id="sol_dp", problem_id=second.id, code="pass", language=Language.PYTHON)
+        )
+        everything = [n.id for n in store.lineage.descendants(seed.id)]
+        family = [n.id for n in store.lineage.descendants(seed.id, relations=CHAIN_RELATIONS)]
         assert everything[:3] == [seed.id, first.id, second.id] and set(everything[3:]) == {task.id, "sol_dp"}
         assert family == [seed.id, first.id, second.id, task.id]
-        assert [n.id for n in store.ancestors("sol_dp")] == [seed.id, first.id, second.id, "sol_dp"]
+        assert [n.id for n in store.lineage.ancestors("sol_dp")] == [seed.id, first.id, second.id, "sol_dp"]
 
 
 def test_an_accepted_task_rejoining_the_seed_pool_extends_the_chain(tmp_path: Path) -> None:
@@ -68,14 +70,14 @@ def test_an_accepted_task_rejoining_the_seed_pool_extends_the_chain(tmp_path: Pa
         origin="task",
     )
     with open_store(tmp_path / "store.db") as store:
-        store.put_seed(reborn)
-        chain_ids = [n.id for n in store.ancestors(reborn.id)]
+        store.seeds.put(reborn)
+        chain_ids = [n.id for n in store.lineage.ancestors(reborn.id)]
     assert chain_ids == [seed.id, first.id, second.id, task.id, reborn.id]
 
 
 def test_a_parent_the_store_does_not_hold_shows_as_external(tmp_path: Path) -> None:
     _, first, _, _ = chain()
     with open_store(tmp_path / "store.db") as store:
-        store.put_candidate(first)  # its seed was never stored
-        nodes = store.ancestors(first.id)
+        store.candidates.put(first)  # its seed was never stored
+        nodes = store.lineage.ancestors(first.id)
     assert [(n.kind, n.id) for n in nodes] == [("external", first.parent_id), ("candidate", first.id)]

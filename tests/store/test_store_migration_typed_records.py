@@ -147,7 +147,7 @@ def test_an_old_store_migrates_into_typed_rejections_suites_reports_and_divergen
     task_row = sqlite3.connect(path).execute("SELECT data, content_hash FROM tasks").fetchone()
 
     with open_store(path) as store:
-        rejected = {c.id: c.rejection for c in store.list_candidates(status=CandidateStatus.REJECTED)}
+        rejected = {c.id: c.rejection for c in store.candidates.list(status=CandidateStatus.REJECTED)}
         assert rejected == {
             "cand_coarse": Rejection(
                 stage=Stage.COARSE, reason="still_closed: a greedy algorithm is optimal"
@@ -155,37 +155,37 @@ def test_an_old_store_migrates_into_typed_rejections_suites_reports_and_divergen
             "cand_semantic": Rejection(stage=Stage.SEMANTIC, reason="idea divergence 0.10 < 0.3: one idea"),
             "cand_by_hand": Rejection(stage=Stage.UNKNOWN, reason="someone said no"),
         }
-        ok = store.get_candidate("cand_ok")
+        ok = store.candidates.get("cand_ok")
         assert ok.rejection is None and ok.reason == ""
 
-        suites = store.list_test_suites("cand_ok")
+        suites = store.candidates.list_suites("cand_ok")
         assert [s.test_ids for s in suites] == [
             ["test_cand_ok_random-7001", "test_cand_ok_random-7002"],
             ["test_cand_ok_random-8001", "test_cand_ok_random-8002"],
         ]
-        assert ok.suite_id == suites[-1].id and store.current_suite("cand_ok") == suites[-1]
+        assert ok.suite_id == suites[-1].id and store.candidates.current_suite("cand_ok") == suites[-1]
         assert suites[0].failures == ["one input rejected"] and suites[-1].failures == []
         assert (suites[0].seed, suites[-1].seed) == (7, 8)  # from the tests' seeds (seed * 1000 + i)
         assert (suites[-1].generator_hash, suites[-1].validator_language.value) == (GEN, "cpp")
 
-        reports = store.list_crossval_reports("cand_ok")
+        reports = store.candidates.list_reports("cand_ok")
         assert [(r.verifier_id, r.ok, r.suite_id) for r in reports] == [
             ("ver_1", False, suites[0].id),
             ("ver_2", True, suites[1].id),  # the same tests in another order is the same suite
         ]
-        assert store.current_report("cand_ok") == reports[-1] and ok.report_id == reports[-1].id
+        assert store.candidates.current_report("cand_ok") == reports[-1] and ok.report_id == reports[-1].id
         assert reports[0].failures(CheckOwner.VERIFIER) == ["determinism: two answers"]
 
-        div = store.get_divergence("cand_ok")
+        div = store.candidates.get_divergence("cand_ok")
         assert (div.semantic, div.behavioural, div.combined, div.crossing) == (0.67, 0.04, 0.3, 0.5)
         assert (div.n, div.m, div.judge) == (3, 2, "offline")
         assert div.labels == {"sol_a": 0, "sol_b": 1, "sol_c": 1}
         assert div.mean_scores["sol_c"] == 0.75 and div.strategies["sol_a"] == "greedy"
 
         # the rewritten rows carry the hash the models give them: putting them back changes nothing
-        for record in [ok, store.get_candidate("cand_coarse"), div, *suites, *reports]:
+        for record in [ok, store.candidates.get("cand_coarse"), div, *suites, *reports]:
             assert store.put(record) is PutOutcome.UNCHANGED, record.id
         assert isinstance(div, Divergence)
         # published tasks are not touched, and the immutability triggers still stand
         assert store.db.execute("SELECT data, content_hash FROM tasks").fetchone() == task_row
-        assert [t.id for t in store.list_tasks("cand_ok")] == ["task_k2"]
+        assert [t.id for t in store.tasks.list("cand_ok")] == ["task_k2"]

@@ -84,17 +84,17 @@ def test_opening_a_version_one_store_migrates_it_and_keeps_every_row(tmp_path: P
         assert store.schema_version == LATEST_VERSION
         counts = store.counts()
         assert (counts["seeds"], counts["candidates"], counts["runs"], counts["events"]) == (1, 2, 50, 1)
-        assert store.get_seed(records[0].id) == records[0]
-        assert store.get_candidate(records[2].id) == records[2]
-        assert store.list_runs(solution_id="sol_old") == batch
+        assert store.seeds.get(records[0].id) == records[0]
+        assert store.candidates.get(records[2].id) == records[2]
+        assert store.problems.list_runs(solution_id="sol_old") == batch
         # what migration 2 added: updated_at (backfilled from created_at) and the runs-by-test index
         assert "updated_at" in store.db["runs"].columns_dict
         assert store.db.execute("SELECT count(*) FROM runs WHERE updated_at = created_at").fetchone()[0] == 50
         assert "runs_test" in {index.name for index in store.db["runs"].indexes}
-        assert [node.id for node in store.ancestors(records[2].id)] == [r.id for r in records]
+        assert [node.id for node in store.lineage.ancestors(records[2].id)] == [r.id for r in records]
         # the migrated store takes new writes in the new shape
         later = Candidate(**{**records[2].model_dump(), "id": "cand_new"})
-        assert store.put_candidate(later) == "inserted"
+        assert store.candidates.put(later) == "inserted"
 
 
 def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,7 +141,7 @@ async def test_an_imported_problem_stored_under_a_seed_id_moves_to_its_problem_i
     path = tmp_path / "store.db"
     with open_store(path) as store:
         now = await import_frontiercs(mini, store, backend="process")
-        store.put_submission(
+        store.tasks.put_submission(
             Submission(id="sub_1", problem_id=now.problem_id, code="x", language="python", score=0.5)
         )
         store.db.execute(
@@ -151,10 +151,10 @@ async def test_an_imported_problem_stored_under_a_seed_id_moves_to_its_problem_i
     # the same rows as the import of an older version left them: ids made from seed_…
     old = "seed_" + now.problem_id.removeprefix("problem_")
     with open_store(path) as store:
-        tests = store.list_tests(now.problem_id)
+        tests = store.problems.list_tests(now.problem_id)
     back = {
         now.problem_id: old,
-        now.verifier_id: make_id("verifier", old, store.get_verifier(now.problem_id).code),
+        now.verifier_id: make_id("verifier", old, store.problems.get_verifier(now.problem_id).code),
     }
     back.update({t.id: make_id("test", old, t.name, t.input_hash, t.answer_hash) for t in tests})
     conn = sqlite3.connect(path, isolation_level=None)
@@ -167,11 +167,11 @@ async def test_an_imported_problem_stored_under_a_seed_id_moves_to_its_problem_i
     conn.close()
 
     with open_store(path) as store:
-        assert store.find(type(store.get_seed(now.problem_id)), old) is None
-        assert store.get_seed(now.problem_id).origin == "problem"
-        assert sorted(t.id for t in store.list_tests(now.problem_id)) == sorted(now.test_ids)
-        assert store.get_verifier(now.problem_id).id == now.verifier_id
-        assert store.get_submission("sub_1").problem_id == now.problem_id
+        assert store.find(type(store.seeds.get(now.problem_id)), old) is None
+        assert store.seeds.get(now.problem_id).origin == "problem"
+        assert sorted(t.id for t in store.problems.list_tests(now.problem_id)) == sorted(now.test_ids)
+        assert store.problems.get_verifier(now.problem_id).id == now.verifier_id
+        assert store.tasks.get_submission("sub_1").problem_id == now.problem_id
         assert store.db.execute("SELECT subject_id FROM events").fetchone()[0] == now.problem_id
         again = await import_frontiercs(mini, store, backend="process")
         assert not again.inserted and again.test_ids == now.test_ids

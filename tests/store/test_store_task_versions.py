@@ -35,7 +35,7 @@ def _published(store: Store) -> tuple[Task, Verifier, Solution, StoredTest]:
         sense=Sense.MAX,
         baseline_solution_id=baseline.id,
     )
-    test = StoredTest(id="test_k2_1", problem_id=candidate.id, input_hash=store.put_blob(b"1\n"), name="t1")
+    test = StoredTest(id="test_k2_1", problem_id=candidate.id, input_hash=store.blobs.put(b"1\n"), name="t1")
     task = task.model_copy(update={"test_ids": [test.id]})
     for record in (candidate, baseline, verifier, test, task):
         store.put(record)
@@ -47,12 +47,12 @@ def test_a_stored_task_cannot_be_changed_and_its_row_stays_as_published(store: S
     backdoored = task.model_copy(update={"verifier_id": "ver_accepts_everything"})
 
     with pytest.raises(StoreError, match="is published and cannot change"):
-        store.put_task(backdoored)
+        store.tasks.put(backdoored)
     with pytest.raises(StoreError, match="is published and cannot change"):
         store.put(task.model_copy(update={"test_ids": []}))
 
-    assert store.get_task(task.id) == task
-    assert store.put_task(task) == PutOutcome.UNCHANGED  # the same content again is still a no-op
+    assert store.tasks.get(task.id) == task
+    assert store.tasks.put(task) == PutOutcome.UNCHANGED  # the same content again is still a no-op
 
 
 def test_the_verifier_baseline_and_tests_of_a_task_cannot_change_under_it(store: Store) -> None:
@@ -61,18 +61,18 @@ def test_the_verifier_baseline_and_tests_of_a_task_cannot_change_under_it(store:
         verifier.model_copy(update={"code": 'print(\'{"feasible": true, "objective": 1e9}\')'}),
         verifier.model_copy(update={"sense": Sense.MIN}),
         baseline.model_copy(update={"code": "print(0)"}),
-        test.model_copy(update={"answer_hash": store.put_blob(b"42\n")}),
+        test.model_copy(update={"answer_hash": store.blobs.put(b"42\n")}),
     ]
     for changed in changes:
         with pytest.raises(StoreError, match="belongs to a published task and cannot change"):
             store.put(changed)
     assert store.get(Verifier, verifier.id) == verifier
-    assert store.get_solution(baseline.id) == baseline and store.get_test(test.id) == test
+    assert store.problems.get_solution(baseline.id) == baseline and store.problems.get_test(test.id) == test
 
     # Provenance is not part of the package: the row keeps what it was published with, and the put is a no-op.
     assert store.put(test.model_copy(update={"generator_id": "another_generator"})) == PutOutcome.UNCHANGED
     assert store.put(verifier.model_copy(update={"author": "someone else"})) == PutOutcome.UNCHANGED
-    assert store.get_test(test.id) == test and store.get(Verifier, verifier.id) == verifier
+    assert store.problems.get_test(test.id) == test and store.get(Verifier, verifier.id) == verifier
     # A verifier no task names is an ordinary record and may still change.
     loose = verifier.model_copy(update={"id": "ver_draft"})
     store.put(loose)
@@ -96,26 +96,26 @@ def test_sqlite_itself_refuses_to_rewrite_or_delete_a_published_package(store: S
                 conn.execute(sql, (record_id,))
     finally:
         conn.close()
-    assert store.get_task(task.id) == task and store.get(Verifier, verifier.id) == verifier
+    assert store.tasks.get(task.id) == task and store.get(Verifier, verifier.id) == verifier
 
 
 def test_publishing_a_new_package_supersedes_the_latest_and_republishing_is_idempotent(store: Store) -> None:
     first, *_ = _published(store)
-    assert store.latest_task(first.candidate_id) == first  # stored by a plain put: the first version
+    assert store.tasks.latest(first.candidate_id) == first  # stored by a plain put: the first version
 
     second = first.model_copy(update={"id": "task_k2_v2", "verifier_id": "ver_k2_v2"})
-    stored, replaced = store.publish_task(second)
+    stored, replaced = store.tasks.publish(second)
     assert (stored, replaced) == (second, first.id)
-    assert store.publish_task(second.model_copy(update={"divergence": {"semantic": 0.9}})) == (second, None)
-    assert ("task_k2", "supersedes") in store.parents(second.id)
-    assert store.latest_task(first.candidate_id) == second
-    assert store.latest_task_ids() == {second.id}
+    assert store.tasks.publish(second.model_copy(update={"divergence": {"semantic": 0.9}})) == (second, None)
+    assert ("task_k2", "supersedes") in store.lineage.parents(second.id)
+    assert store.tasks.latest(first.candidate_id) == second
+    assert store.tasks.latest_ids() == {second.id}
 
     # Republishing the first package makes it the latest again, without touching either row.
-    assert store.publish_task(first) == (first, second.id)
-    assert store.latest_task(first.candidate_id) == first
-    assert store.get_task(first.id) == first and store.get_task(second.id) == second
-    assert len(store.list_tasks(first.candidate_id)) == 2
+    assert store.tasks.publish(first) == (first, second.id)
+    assert store.tasks.latest(first.candidate_id) == first
+    assert store.tasks.get(first.id) == first and store.tasks.get(second.id) == second
+    assert len(store.tasks.list(first.candidate_id)) == 2
 
 
 def test_a_store_from_before_task_versions_keeps_its_task_readable_as_the_latest(tmp_path: Path) -> None:
@@ -133,10 +133,10 @@ def test_a_store_from_before_task_versions_keeps_its_task_readable_as_the_latest
 
     with open_store(path) as store:
         assert store.schema_version >= 3
-        assert store.get_task(task.id) == task
-        assert store.latest_task(candidate.id) == task and store.latest_task_ids() == {task.id}
+        assert store.tasks.get(task.id) == task
+        assert store.tasks.latest(candidate.id) == task and store.tasks.latest_ids() == {task.id}
         newer = task.model_copy(update={"id": "task_k2_v2", "verifier_id": "ver_new"})
-        assert store.publish_task(newer) == (newer, task.id)
-        assert store.get_task(task.id) == task
+        assert store.tasks.publish(newer) == (newer, task.id)
+        assert store.tasks.get(task.id) == task
         with pytest.raises(StoreError, match="cannot change"):
-            store.put_task(task.model_copy(update={"verifier_id": "ver_new"}))
+            store.tasks.put(task.model_copy(update={"verifier_id": "ver_new"}))

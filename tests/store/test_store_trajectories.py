@@ -19,7 +19,7 @@ def test_a_version_five_store_gains_trajectories_and_defect_maps(tmp_path: Path)
     conn.close()
     with open_store(path) as store:
         seed = chain()[0]
-        store.put_seed(seed)
+        store.seeds.put(seed)
     with open_store(path) as store:
         assert store.schema_version >= 6 and store.get(Seed, seed.id) == seed
         runs = [
@@ -32,13 +32,16 @@ def test_a_version_five_store_gains_trajectories_and_defect_maps(tmp_path: Path)
                 ]
             )
         ]
-        assert store.put_trajectories(runs) == 3 and store.put_trajectories(runs) == 0
-        assert [t.id for t in store.list_trajectories(solver="catalog:weak")] == ["traj_0", "traj_1"]
-        assert [t.id for t in store.list_trajectories(problem_id="catalog/a")] == ["traj_0", "traj_2"]
-        assert [t.id for t in store.list_trajectories(evaluation_id="eval_2")] == ["traj_2"]
-        assert store.trajectory_solvers() == ["catalog:weak", "model:m"]
+        assert store.frontier.put_trajectories(runs) == 3 and store.frontier.put_trajectories(runs) == 0
+        assert [t.id for t in store.frontier.list_trajectories(solver="catalog:weak")] == ["traj_0", "traj_1"]
+        assert [t.id for t in store.frontier.list_trajectories(problem_id="catalog/a")] == [
+            "traj_0",
+            "traj_2",
+        ]
+        assert [t.id for t in store.frontier.list_trajectories(evaluation_id="eval_2")] == ["traj_2"]
+        assert store.frontier.trajectory_solvers() == ["catalog:weak", "model:m"]
         cluster = DefectCluster(key="time_out|family=a", failure=FailureType.TIME_OUT, examples=["traj_0"])
-        store.put_defect_map(DefectMap(id="defects_1", solver="catalog:weak", clusters=[cluster]))
-        assert store.latest_defect_map("catalog:weak").clusters == [cluster]  # type: ignore[union-attr]
-        assert store.latest_defect_map("model:m") is None
+        store.frontier.put_defect_map(DefectMap(id="defects_1", solver="catalog:weak", clusters=[cluster]))
+        assert store.frontier.latest_defect_map("catalog:weak").clusters == [cluster]  # type: ignore[union-attr]
+        assert store.frontier.latest_defect_map("model:m") is None
         assert store.counts()["trajectories"] == 3 and store.counts()["defect_maps"] == 1

@@ -95,10 +95,10 @@ def select_tasks(
     if run:
         return _run_tasks(store, run)
     if selector == ALL:
-        chosen = store.list_tasks()
+        chosen = store.tasks.list()
     elif selector == LATEST:
-        latest = store.latest_task_ids()
-        chosen = [t for t in store.list_tasks() if t.id in latest]
+        latest = store.tasks.latest_ids()
+        chosen = [t for t in store.tasks.list() if t.id in latest]
     else:
         chosen = _named_tasks(store, selector)
     if not chosen:
@@ -118,7 +118,7 @@ def _named_tasks(store: Store, selector: str) -> list[Task]:
     for name in names:
         record = store.find(Task, name)
         if record is None and store.find(Candidate, name) is not None:
-            record = store.latest_task(name)
+            record = store.tasks.latest(name)
         if record is None:
             raise InvalidInputError(
                 f"{name} is not a published task (nor a candidate with one); `frontiersmith problems` lists them.",
@@ -130,15 +130,15 @@ def _named_tasks(store: Store, selector: str) -> list[Task]:
 
 def _run_tasks(store: Store, run: str) -> list[Task]:
     try:
-        store.get_pipeline_run(run)
+        store.pipeline_runs.get(run)
     except NotFoundError:
         raise InvalidInputError(
             f"There is no synthesis run {run!r} in the store {store.path}; pass the run id that `frontiersmith "
             "synthesize` printed (and --store with its store).",
             over_mcp=f"There is no synthesis run {run!r} on this server; pass the id of a run in its store.",
         ) from None
-    candidates = [c.id for c in store.list_candidates() if c.problem.provenance.get("run") == run]
-    chosen = [t for t in (store.latest_task(c) for c in candidates) if t is not None]
+    candidates = [c.id for c in store.candidates.list() if c.problem.provenance.get("run") == run]
+    chosen = [t for t in (store.tasks.latest(c) for c in candidates) if t is not None]
     if not chosen:
         raise InvalidInputError(f"The synthesis run {run} published no task; nothing to export.")
     return sorted(chosen, key=lambda t: (t.created_at, t.id))
@@ -149,15 +149,15 @@ async def load_bundle(store: Store, task: Task, settings: Settings | None = None
     package = await from_store(store, task.id, settings)
     baseline_objectives = await cached_baseline_objectives(store, package, settings)
     verifier = store.get(Verifier, task.verifier_id)
-    tests = [store.get_test(t) for t in task.test_ids]
-    baseline = store.get_solution(task.baseline_solution_id) if task.baseline_solution_id else None
+    tests = [store.problems.get_test(t) for t in task.test_ids]
+    baseline = store.problems.get_solution(task.baseline_solution_id) if task.baseline_solution_id else None
     candidate = store.find(Candidate, task.candidate_id)
     return TaskBundle(
         task=task,
         package=package,
         baseline_objectives=baseline_objectives,
         best=best_sampled(store, task),
-        lineage=store.ancestors(task.id, CHAIN_RELATIONS),
+        lineage=store.lineage.ancestors(task.id, CHAIN_RELATIONS),
         content_hash=package_hash(task.problem, tests, verifier, baseline, task.references),
         candidate=candidate,
         card=card_of(store, task.id) if candidate is not None else task.card,
@@ -169,7 +169,7 @@ def best_sampled(store: Store, task: Task) -> SampledSolution | None:
     verifier scored it in cross-validation (a test it was never scored on counts 0); ties go to the first."""
     best: SampledSolution | None = None
     for sol in sampled(store, task.candidate_id):
-        runs = {r.id: r for r in store.list_runs(sol.id, task.test_ids)}
+        runs = {r.id: r for r in store.problems.list_runs(sol.id, task.test_ids)}
         scores = [
             runs[rid].score if rid in runs else 0.0
             for rid in (make_id("run", sol.id, t, task.verifier_id) for t in task.test_ids)

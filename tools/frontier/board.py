@@ -133,7 +133,7 @@ async def board_of(
 ) -> Board:
     """The problem's board on ``pkg``'s tests: from the cache, or judged now and cached."""
     key = tests_key(pkg)
-    for event in reversed(store.list_events(problem_id, kind=BOARD_EVENT)):
+    for event in reversed(store.events.list(problem_id, kind=BOARD_EVENT)):
         if event.payload.get("tests_key") == key:
             return Board.model_validate(event.payload)
     shipped = _shipped(store, problem_id)
@@ -154,5 +154,5 @@ async def board_of(
         for (strategy, label, program), j in zip(shipped, judged, strict=True)
     ]
     board = Board(problem_id=problem_id, tests_key=key, entries=entries)
-    store.add_event(BOARD_EVENT, problem_id, board.model_dump(mode="json"))
+    store.events.add(BOARD_EVENT, problem_id, board.model_dump(mode="json"))
     return board

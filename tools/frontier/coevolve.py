@@ -163,7 +163,7 @@ async def measure(
     store: Store, solver: str, candidate: Candidate, band: tuple[float, float], operator: str | None = None
 ) -> FrontierMeasure | None:
     """The solver's expected score on a validated candidate against its best known (None: not measured)."""
-    div = store.find_divergence(candidate.id)
+    div = store.candidates.find_divergence(candidate.id)
     if div is None or not div.mean_scores:
         return None
     scores = list(div.mean_scores.values())
@@ -190,7 +190,7 @@ async def measure(
 async def _evaluated(store: Store, solver: str, problem_id: str) -> float:
     """A model, agent or command solver's mean score over its attempts on a candidate, through
     tools/frontier's evaluate (once: the attempts stored before are its expected score)."""
-    trajectories = store.list_trajectories(solver=solver, problem_id=problem_id)
+    trajectories = store.frontier.list_trajectories(solver=solver, problem_id=problem_id)
     if not trajectories:
         trajectories = await evaluate(store, solver, [problem_id], attempts=1)
     return statistics.fmean(t.score for t in trajectories) if trajectories else 0.0
@@ -241,7 +241,7 @@ class TargetedRound:
         ranked = sorted(measures, key=lambda m: (-m.proximity, m.candidate_id))
         published = 0
         for m in ranked:
-            c = pipe.store.get_candidate(m.candidate_id)
+            c = pipe.store.candidates.get(m.candidate_id)
             if c.status is CandidateStatus.ACCEPTED:
                 published += 1
             elif not m.solvable:
@@ -274,12 +274,12 @@ async def measure_arm(
             continue
         if syn.divergence_gate(pipe.divergence(c.id), pipe.config.thresholds) is not None:
             continue
-        report = pipe.store.current_report(c.id)
+        report = pipe.store.candidates.current_report(c.id)
         if report is None or not report.ok:
             continue
         m = await measure(pipe.store, solver, c, band, c.problem.provenance.get("operator"))
         if m is not None:
-            latest = pipe.store.latest_task(c.id)
+            latest = pipe.store.tasks.latest(c.id)
             m.task_id = latest.id if latest is not None else None
             out.append(m)
     return out
@@ -487,7 +487,7 @@ async def _coevolve(
             if report.next_solver and report.next_solver != state.solver:
                 state.solver, state.evaluated = report.next_solver, set()
         state.report.rounds.append(report)
-        store.add_event("coevolve.round", coevolve_id, report.model_dump(mode="json"))
+        store.events.add("coevolve.round", coevolve_id, report.model_dump(mode="json"))
     # re-evaluate: the last round's tasks join the solver's trajectories (and its defect map)
     await _evaluate_and_diagnose(store, state, problems, cfg.attempts, settings)
     out = state.report
@@ -496,7 +496,7 @@ async def _coevolve(
     if cfg.untargeted:
         out.untargeted = await _untargeted_round(store, cfg, provider, settings, progress)
     out.wall_s = round(time.monotonic() - started, 1)
-    store.add_event("coevolve.finished", coevolve_id, out.model_dump(mode="json", exclude={"rounds"}))
+    store.events.add("coevolve.finished", coevolve_id, out.model_dump(mode="json", exclude={"rounds"}))
     return out
 
 

@@ -172,7 +172,7 @@ def problem_features(store: Store, problem_id: str) -> dict[str, str]:
     if record is None:
         return {"family": problem_id, "axis": ""}
     candidate = store.find(Candidate, record.candidate_id)
-    chain = [s.id for s in store.ancestors(problem_id)]
+    chain = [s.id for s in store.lineage.ancestors(problem_id)]
     seeds = [s for s in (store.find(Seed, i) for i in chain) if s is not None and not is_reseeded(s)]
     root = seeds[0] if seeds else None
     catalog = (candidate.problem.provenance.get("catalog") if candidate else None) or (
@@ -312,9 +312,9 @@ def build_defect_map(
 def diagnose(store: Store, solver: str, *, delta: float = DELTA) -> DefectMap:
     """The Capability Defect Map of ``solver`` over its stored trajectories, stored and returned (offline
     labels; ``label_clusters`` has a model write them)."""
-    trajectories = store.list_trajectories(solver=solver)
+    trajectories = store.frontier.list_trajectories(solver=solver)
     if not trajectories:
-        known = store.trajectory_solvers()
+        known = store.frontier.trajectory_solvers()
         hint = f" (solvers with trajectories: {', '.join(known)})" if known else ""
         raise InvalidInputError(
             f"No trajectories of the solver {solver!r} are stored{hint}; run `frontiersmith evaluate --solver "
@@ -322,12 +322,12 @@ def diagnose(store: Store, solver: str, *, delta: float = DELTA) -> DefectMap:
         )
     features = {pid: problem_features(store, pid) for pid in {t.problem_id for t in trajectories}}
     defect_map = build_defect_map(solver, trajectories, features, delta)
-    store.put_defect_map(defect_map)
+    store.frontier.put_defect_map(defect_map)
     return defect_map
 
 
 def latest_defect_map(store: Store, solver: str) -> DefectMap:
-    found = store.latest_defect_map(solver)
+    found = store.frontier.latest_defect_map(solver)
     if found is None:
         raise NotFoundError(
             f"No defect map of the solver {solver!r} is stored; run `frontiersmith diagnose --solver {solver}`."
@@ -368,5 +368,5 @@ async def label_clusters(store: Store, defect_map: DefectMap, provider: object) 
         clusters.append(cluster.model_copy(update={"label": label}))
     name = str(getattr(provider, "name", "model"))
     labelled = defect_map.model_copy(update={"clusters": clusters, "labelled_by": name})
-    store.put_defect_map(labelled)  # the same map (same trajectories), now with the model's labels
+    store.frontier.put_defect_map(labelled)  # the same map (same trajectories), now with the model's labels
     return labelled

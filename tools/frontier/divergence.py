@@ -211,7 +211,9 @@ async def solution_trajectories(
                 skipped[f.problem] = "no problem of that name or id is stored (import the benchmark first)"
             continue
         if pid not in stored:
-            stored[pid] = {(t.solver, t.attempt, t.code): t for t in store.list_trajectories(problem_id=pid)}
+            stored[pid] = {
+                (t.solver, t.attempt, t.code): t for t in store.frontier.list_trajectories(problem_id=pid)
+            }
         draft = read_solution(f)
         known = stored[pid].get((f"files:{f.solver}", f.attempt, draft.code)) if draft.code else None
         if known is not None:

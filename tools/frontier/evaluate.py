@@ -66,12 +66,12 @@ def select_problems(store: Store, selector: str | Sequence[str]) -> list[str]:
     if not words:
         raise InvalidInputError("--tasks is empty; pass task ids, all, latest or catalog.")
     out: list[str] = []
-    latest = store.latest_task_ids()
+    latest = store.tasks.latest_ids()
     for word in words:
         if word == "catalog":
             found = [f"{CATALOG_PREFIX}{f.name}" for f in list_families("open")]
         elif word == "latest":
-            found = [t.id for t in store.list_tasks() if t.id in latest]
+            found = [t.id for t in store.tasks.list() if t.id in latest]
         elif word == "all":
             found = [
                 p.id
@@ -103,7 +103,7 @@ def test_info(pkg: JudgePackage) -> dict[str, TestInfo]:
 def best_known(store: Store, problem_id: str, board: Board) -> tuple[float, dict[str, float]]:
     """The best known score of a problem and per test: over its board and every attempt stored on it."""
     best, per_test = board.best, board.best_per_test()
-    for traj in store.list_trajectories(problem_id=problem_id):
+    for traj in store.frontier.list_trajectories(problem_id=problem_id):
         best = max(best, traj.score)
         for t in traj.tests:
             per_test[t["name"]] = max(per_test.get(t["name"], 0.0), float(t.get("score", 0.0)))
@@ -134,14 +134,14 @@ def known_best(store: Store, problem_id: str) -> BestKnown | None:
         seed = store.find(Seed, problem_id)
         if seed is not None and seed.problem.provenance.get("format") == "frontiercs":
             found.append(BestKnown(score=1.0, by="the package's reference solution (the checker's ratio 1)"))
-    for event in store.list_events(problem_id, kind=BOARD_EVENT):
+    for event in store.events.list(problem_id, kind=BOARD_EVENT):
         for entry in Board.model_validate(event.payload).entries:
             found.append(
                 BestKnown(score=entry.score, by=f"the problem's own {entry.strategy} ({entry.label})")
             )
-    for traj in store.list_trajectories(problem_id=problem_id):
+    for traj in store.frontier.list_trajectories(problem_id=problem_id):
         found.append(BestKnown(score=traj.score, by=f"an attempt of solver {traj.solver}"))
-    for sub in store.leaderboard(problem_id, 1):
+    for sub in store.tasks.leaderboard(problem_id, 1):
         found.append(BestKnown(score=sub.score, by=f"submission {sub.id} by {sub.author or 'anonymous'}"))
     return max(found, key=lambda b: b.score, default=None)
 
@@ -243,7 +243,7 @@ async def attempt_once(
         best_known=best,
         strategy=draft.strategy,
     )
-    store.put_trajectories([traj])
+    store.frontier.put_trajectories([traj])
     return traj, draft
 
 
@@ -331,7 +331,7 @@ def problem_for_folder(store: Store, folder: str, candidates: Sequence[str] | No
         return folder
     found = [
         s.id
-        for s in store.list_seeds(origin="problem")
+        for s in store.seeds.list(origin="problem")
         if s.problem.provenance.get("source") == folder and (candidates is None or s.id in candidates)
     ]
     if len(found) == 1:
@@ -379,7 +379,7 @@ async def replay(
                 continue
             if problems is not None and pid not in problems:
                 continue
-            done = {t.id: t for t in store.list_trajectories(problem_id=pid)}
+            done = {t.id: t for t in store.frontier.list_trajectories(problem_id=pid)}
             todo = []
             for f in mine:
                 tid = make_id("traj", evaluation[f.solver], pid, f.attempt)

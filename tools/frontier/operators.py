@@ -84,7 +84,7 @@ class Target:
 def distribution_scores(store: Store, solver: str, problem_id: str) -> dict[str, float]:
     """The solver's mean score per test distribution on a problem, over its stored trajectories."""
     per: dict[str, list[float]] = {}
-    for t in store.list_trajectories(solver=solver, problem_id=problem_id):
+    for t in store.frontier.list_trajectories(solver=solver, problem_id=problem_id):
         for r in t.results():
             info = t.test_info.get(r.name)
             dist = info.distribution if info and info.distribution else r.name.rsplit("-", 1)[0]
@@ -289,7 +289,7 @@ def variant_of(fam: Family, spec: ProblemSpec) -> dict:
 
 def _board_means(store: Store, problem_id: str) -> list[dict[str, float]]:
     """Per shipped program of a problem (its board, cached by evaluate), its mean score per distribution."""
-    events = store.list_events(problem_id, kind=BOARD_EVENT)
+    events = store.events.list(problem_id, kind=BOARD_EVENT)
     if not events:
         return []
     out = []

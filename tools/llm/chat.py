@@ -108,7 +108,7 @@ def _keeping_bad_answers(store: Store, run_id: str | None) -> Iterator[None]:
 
     def keep(bad: BadAnswer) -> None:
         payload = {**asdict(bad), "raw": bad.raw[:RAW_KEPT], "run": run_id}
-        store.add_event(BAD_ANSWER, bad.subject, payload)
+        store.events.add(BAD_ANSWER, bad.subject, payload)
 
     token = _bad_answers.set(keep)
     try:

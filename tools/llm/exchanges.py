@@ -138,7 +138,7 @@ def new_ask(step: str, subject_id: str | None, context: dict[str, Any], prompt_v
     current block's store already holds for its run (0 outside a block)."""
     log = _log.get()
     keyed = step_context(context)
-    number = log.store.asks_before(log.run_id, step, subject_id, keyed) if log is not None else 0
+    number = log.store.exchanges.asks_before(log.run_id, step, subject_id, keyed) if log is not None else 0
     return Ask(
         step,
         subject_id,
@@ -187,7 +187,7 @@ def keep(
         return
     recorded_in = answered.input_tokens if answered.input_tokens is not None else input_tokens
     recorded_out = answered.output_tokens if answered.output_tokens is not None else output_tokens
-    log.store.put_exchange(
+    log.store.exchanges.put(
         Exchange(
             id=ask.exchange_id(turn),
             run_id=ask.run_id,
@@ -270,8 +270,8 @@ class Recording:
 
     @classmethod
     def from_store(cls, store: Store, run_id: str) -> Recording:
-        run = store.get_pipeline_run(run_id)
-        exchanges = store.list_exchanges(run_id)
+        run = store.pipeline_runs.get(run_id)
+        exchanges = store.exchanges.list(run_id)
         if not exchanges:
             raise InvalidInputError(
                 f"The run {run_id} has no stored model exchanges (it ran offline, or before exchanges were "

@@ -79,7 +79,7 @@ def problem_record(store: Store, problem_id: str) -> Record:
         pass
     imported = [
         s.id
-        for s in store.list_seeds(origin="problem")
+        for s in store.seeds.list(origin="problem")
         if problem_id in (s.problem.id, s.problem.provenance.get("source"))
     ]
     if imported:
@@ -103,7 +103,7 @@ def is_interactive(store: Store, problem_id: str) -> bool:
         if isinstance(record, Task):
             return bool(store.get(Verifier, record.verifier_id).interactive)
         if isinstance(record, Seed):
-            return bool(store.get_verifier(record.id).interactive)
+            return bool(store.problems.get_verifier(record.id).interactive)
         if isinstance(record, Candidate) and record.report_id:
             report = store.get(CrossValidationReport, record.report_id)
             return bool(store.get(Verifier, report.verifier_id).interactive)
@@ -119,7 +119,7 @@ def lineage(store: Store, record_id: str) -> tuple[list[RecordSummary], list[Rec
     a mutation of its parent seed along one axis. Its submissions are on its leaderboard, not in its lineage.
     """
     if not record_id.startswith(CATALOG_PREFIX):
-        return store.ancestors(record_id), store.descendants(record_id, include_self=False)
+        return store.lineage.ancestors(record_id), store.lineage.descendants(record_id, include_self=False)
     family = get_family(record_id)
     node = RecordSummary(
         id=CATALOG_PREFIX + family.name,
@@ -132,7 +132,7 @@ def lineage(store: Store, record_id: str) -> tuple[list[RecordSummary], list[Rec
     if family.parent is None:
         return [node], []
     try:
-        chain = store.ancestors(seed_id_for(family.parent))
+        chain = store.lineage.ancestors(seed_id_for(family.parent))
     except NotFoundError:
         chain = [RecordSummary(id=seed_id_for(family.parent), kind="external")]
     return [*chain, node], []
@@ -217,38 +217,40 @@ def _judge_test(store: Store, test: TestCase, problem_id: str, settings: Setting
     written before the bound was checked at import may hold a bigger one)."""
     limit = settings.max_test_bytes
     for what, digest in (("input", test.input_hash), ("answer", test.answer_hash)):
-        size = store.blob_size(digest) if digest else 0
+        size = store.blobs.size(digest) if digest else 0
         if size > limit:
             raise InvalidInputError(
                 f"The {what} of test {test.name or test.id} of {problem_id} is {_size(size)}, over the limit of "
                 f"{_size(limit)} set by max_test_bytes (FRONTIERSMITH_MAX_TEST_BYTES); import the problem again "
                 "from a package within it, or raise the setting."
             )
-    answer = store.get_blob(test.answer_hash) if test.answer_hash else None
-    return JudgeTest(test.name, store.get_blob(test.input_hash), answer, distribution=test.distribution or "")
+    answer = store.blobs.get(test.answer_hash) if test.answer_hash else None
+    return JudgeTest(
+        test.name, store.blobs.get(test.input_hash), answer, distribution=test.distribution or ""
+    )
 
 
 def _stored_parts(store: Store, problem_id: str) -> _PackageParts:
     record = problem_record(store, problem_id)
     references: dict[str, Reference] | None = None
     if isinstance(record, Task):
-        tests = [store.get_test(t) for t in record.test_ids]
+        tests = [store.problems.get_test(t) for t in record.test_ids]
         verifier = store.get(Verifier, record.verifier_id)
         if record.references is not None:
             references = {t.name: record.references[t.id] for t in tests if t.id in record.references}
     elif isinstance(record, Seed):
         try:
-            verifier = store.get_verifier(record.id)
+            verifier = store.problems.get_verifier(record.id)
         except NotFoundError:
             raise InvalidInputError(
                 f"The seed {problem_id} has no verifier, so it cannot be scored."
             ) from None
-        tests = store.list_tests(record.id)
+        tests = store.problems.list_tests(record.id)
     elif isinstance(record, Candidate) and record.report_id and record.suite_id:
         # A cross-validated candidate, judged on its current suite and verifier before it is published
         # (co-evolution measures a solver on it to decide whether to publish it).
         report = store.get(CrossValidationReport, record.report_id)
-        tests = [store.get_test(t) for t in store.get(TestSuite, record.suite_id).test_ids]
+        tests = [store.problems.get_test(t) for t in store.get(TestSuite, record.suite_id).test_ids]
         verifier = store.get(Verifier, report.verifier_id)
         references = report.references
     else:
@@ -256,7 +258,9 @@ def _stored_parts(store: Store, problem_id: str) -> _PackageParts:
             f"{problem_id} is a {type(record).__name__.lower()}; submit to a task, an imported problem or "
             "catalog/NAME."
         )
-    baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
+    baseline = (
+        store.problems.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
+    )
     kind = (
         "task" if isinstance(record, Task) else "candidate" if isinstance(record, Candidate) else "imported"
     )
@@ -268,7 +272,7 @@ async def _catalog_parts(store: Store, problem_id: str, settings: Settings | Non
     fam = get_family(problem_id)
     if fam.baseline is None or fam.sense is None:
         raise InvalidInputError(f"The catalog family {fam.name} is closed and has no continuous score.")
-    if not store.list_tests(problem_id):
+    if not store.problems.list_tests(problem_id):
         built = await run_step(build_tests, draft=fam.tests_draft(), settings=settings)
         if built.failures:
             raise InvalidInputError(
@@ -276,8 +280,8 @@ async def _catalog_parts(store: Store, problem_id: str, settings: Settings | Non
             )
         with store.transaction():
             for t in built.tests:
-                h = store.put_blob(t.input)
-                store.put_test(
+                h = store.blobs.put(t.input)
+                store.problems.put_test(
                     TestCase(
                         id=make_id("test", problem_id, t.name, h),
                         problem_id=problem_id,
@@ -306,9 +310,9 @@ async def _catalog_parts(store: Store, problem_id: str, settings: Settings | Non
         interactive=fam.interactive or None,
     )
     with store.transaction():
-        store.put_solution(baseline)
-        store.put_verifier(verifier)
-    return _PackageParts("catalog", fam.problem(problem_id), store.list_tests(problem_id), verifier, baseline)
+        store.problems.put_solution(baseline)
+        store.problems.put_verifier(verifier)
+    return _PackageParts("catalog", fam.problem(problem_id), store.problems.list_tests(problem_id), verifier, baseline)
 
 
 async def cached_baseline_objectives(
@@ -326,7 +330,7 @@ async def cached_baseline_objectives(
     wanted = {pkg.test_ids[t.name]: t.name for t in pkg.tests if t.name in pkg.test_ids}
     cached = {
         wanted[r.test_id]: r.objective
-        for r in store.list_runs(pkg.baseline_id, list(wanted))
+        for r in store.problems.list_runs(pkg.baseline_id, list(wanted))
         if r.objective is not None
         and r.verdict is Verdict.OK
         and r.id == make_id("run", pkg.baseline_id, r.test_id, pkg.verifier_id)
@@ -336,7 +340,7 @@ async def cached_baseline_objectives(
     objectives = await run_step(
         baseline_objectives, pkg.baseline, pkg.tests, pkg.verifier, pkg.limits, settings=settings
     )
-    store.put_runs(baseline_runs(objectives, pkg.test_ids, pkg.baseline_id, pkg.verifier_id))
+    store.problems.put_runs(baseline_runs(objectives, pkg.test_ids, pkg.baseline_id, pkg.verifier_id))
     return objectives
 
 

@@ -82,7 +82,7 @@ class SubmitResult(BaseModel):
 
 
 def list_problems(store: Store) -> list[ProblemSummary]:
-    latest = store.latest_task_ids()
+    latest = store.tasks.latest_ids()
     out = [
         ProblemSummary(
             id=t.id,
@@ -94,7 +94,7 @@ def list_problems(store: Store) -> list[ProblemSummary]:
             candidate_id=t.candidate_id,
             latest=t.id in latest,
         )
-        for t in store.list_tasks()
+        for t in store.tasks.list()
     ]
     out += [
         ProblemSummary(
@@ -102,10 +102,10 @@ def list_problems(store: Store) -> list[ProblemSummary]:
             title=s.problem.title,
             kind="imported",
             sense=_sense(s.problem),
-            tests=len(store.list_tests(s.id)),
+            tests=len(store.problems.list_tests(s.id)),
             interactive=is_interactive(store, s.id),
         )
-        for s in store.list_seeds(origin="problem")
+        for s in store.seeds.list(origin="problem")
     ]
     out += [
         ProblemSummary(
@@ -114,7 +114,7 @@ def list_problems(store: Store) -> list[ProblemSummary]:
             kind=f"catalog ({f.kind})",
             sense=_sense(f.problem()),
             # its default tests, as `submit` builds them on the first submission
-            tests=len(store.list_tests(f"catalog/{f.name}"))
+            tests=len(store.problems.list_tests(f"catalog/{f.name}"))
             or len(f.distributions) * f.tests_per_distribution,
             interactive=f.interactive,
             pseudo_open=f.kind == "pseudo-open",
@@ -217,9 +217,9 @@ def _store_submission(
         run_ids=[r.id for r in runs],
     )
     with store.transaction():
-        store.put_solution(sol)
-        store.put_runs(runs)
-        store.put_submission(submission)
+        store.problems.put_solution(sol)
+        store.problems.put_runs(runs)
+        store.tasks.put_submission(submission)
     return submission
 
 

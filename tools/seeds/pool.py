@@ -26,6 +26,6 @@ def ensure_catalog_seeds(store: Store) -> list[Seed]:
                 comparison=Comparison.TOKEN,
                 tuple_by="catalog",
             )
-            store.put_seed(seed)
+            store.seeds.put(seed)
             seeds.append(seed)
     return seeds

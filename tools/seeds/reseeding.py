@@ -23,7 +23,7 @@ def reseed(store: Store, task: Task) -> Seed:
     publishing the same task again stores the same seed; call it in the transaction that publishes the task."""
     problem = task.problem.model_copy(update={"provenance": {**task.problem.provenance, "task_id": task.id}})
     seed = Seed(id=make_id("seed", task.id), problem=problem, origin=ORIGIN)
-    store.put_seed(seed)
+    store.seeds.put(seed)
     return seed
 
 
@@ -37,4 +37,4 @@ def taken_along(store: Store, seed: Seed, chosen: Container[str], run_id: str | 
     run ``run_id`` published it, or it descends from a seed whose id is in ``chosen``."""
     if run_id is not None and seed.problem.provenance.get("run") == run_id:
         return True
-    return any(a.id in chosen for a in store.ancestors(seed.id) if a.kind == "seed")
+    return any(a.id in chosen for a in store.lineage.ancestors(seed.id) if a.kind == "seed")

@@ -117,14 +117,14 @@ def parse(selector: str) -> tuple[list[str], list[SeedTest]]:
 
 def default_selector(store: Store) -> str:
     """The user's imported seeds when there are any, else the catalog."""
-    return "imported" if store.list_seeds(origin="import") else "catalog"
+    return "imported" if store.seeds.list(origin="import") else "catalog"
 
 
 def select_seeds(store: Store, selector: str | None, *, run_id: str | None = None) -> list[Seed]:
     """The pool seeds ``selector`` picks (the default when None), sorted by id; none matching is an error."""
     selector = selector or default_selector(store)
     sets, filters = parse(selector)
-    pool = [s for s in store.list_seeds() if s.in_pool]
+    pool = [s for s in store.seeds.list() if s.in_pool]
     known = {s.id for s in pool}
     unknown = [t for t in sets if t not in _SETS and t not in known]
     if unknown:

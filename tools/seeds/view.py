@@ -130,14 +130,14 @@ def _row(seed: Seed, tests: int, references: int) -> SeedRow:
 
 def list_seed_rows(store: Store) -> list[SeedRow]:
     """Every seed synthesis may start from (an imported open problem is solved, not mutated: left out)."""
-    tests = store.count_per_problem(TestCase)
-    refs = store.count_per_problem(Solution, author=REFERENCE_AUTHOR)
-    return [_row(s, tests.get(s.id, 0), refs.get(s.id, 0)) for s in store.list_seeds() if s.in_pool]
+    tests = store.problems.count_per_problem(TestCase)
+    refs = store.problems.count_per_problem(Solution, author=REFERENCE_AUTHOR)
+    return [_row(s, tests.get(s.id, 0), refs.get(s.id, 0)) for s in store.seeds.list() if s.in_pool]
 
 
 def seed_row(store: Store, seed: Seed) -> SeedRow:
-    refs = [s for s in store.list_solutions(seed.id) if s.author == REFERENCE_AUTHOR]
-    return _row(seed, len(store.list_tests(seed.id)), len(refs))
+    refs = [s for s in store.problems.list_solutions(seed.id) if s.author == REFERENCE_AUTHOR]
+    return _row(seed, len(store.problems.list_tests(seed.id)), len(refs))
 
 
 def find_seed(store: Store, seed_id: str) -> Seed:
@@ -171,14 +171,14 @@ def seed_view(store: Store, seed_id: str) -> SeedView:
         SeedTestBrief(
             name=t.name,
             kind=t.distribution,
-            input_bytes=len(store.get_blob(t.input_hash)),
+            input_bytes=len(store.blobs.get(t.input_hash)),
             has_answer=t.answer_hash is not None,
         )
-        for t in store.list_tests(seed.id)
+        for t in store.problems.list_tests(seed.id)
     ]
     refs = [
         ReferenceBrief(id=s.id, language=s.language, author=s.author, lines=s.code.count("\n") + 1)
-        for s in store.list_solutions(seed.id)
+        for s in store.problems.list_solutions(seed.id)
     ]
     return SeedView(
         id=seed.id,
@@ -317,7 +317,7 @@ def edit_seed(store: Store, seed_id: str, new: SeedTuple) -> Seed:
     # The reason a reader gave for the objective's kind no longer holds once the user has set it.
     reason = seed.objective_reason if new.objective == seed.problem.objective else None
     edited = seed.model_copy(update={"problem": problem, "tuple_by": USER, "objective_reason": reason})
-    store.put_seed(edited)
+    store.seeds.put(edited)
     return edited
 
 

@@ -26,7 +26,7 @@ from frontiersmith.models import (
     make_id,
 )
 from frontiersmith.store import PreparedRecords, Store
-from frontiersmith.store.repositories.blobs import BlobRow
+from frontiersmith.store.repositories.blobs import BlobRow, Blobs
 
 REFERENCE_AUTHOR = "reference"  # Solution.author of a seed's reference solutions
 INCORRECT_AUTHOR = "incorrect"  # ... and of the dataset's known-wrong solutions
@@ -104,13 +104,13 @@ def store_seeds(store: Store, seeds: Sequence[tuple[SeedDraft, Seed]]) -> list[b
         stored = store.stored_ids(Seed, [seed.id for _, seed in seeds])
         fresh = [seed.id not in stored for _, seed in seeds]
         kept = [rows for rows, new in zip(prepared, fresh, strict=True) if new]
-        store.put_blob_rows([blob for blobs, _ in kept for blob in blobs])
+        store.blobs.put_rows([blob for blobs, _ in kept for blob in blobs])
         store.put_prepared(PreparedRecords.join(records for _, records in kept))
     return fresh
 
 
 def _prepared(draft: SeedDraft, seed: Seed) -> tuple[list[BlobRow], PreparedRecords]:
-    blobs = Store.prepare_blobs(_test_blobs(draft))
+    blobs = Blobs.prepare(_test_blobs(draft))
     digests = iter(blob[0] for blob in blobs)
     records: list[Record] = [seed, *_test_records(draft, seed, digests), *_solution_records(draft, seed)]
     return blobs, Store.prepare(records)

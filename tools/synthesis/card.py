@@ -41,8 +41,8 @@ def card_of(store: Store, record_id: str) -> TaskCard:
     current suite and report: what publishing it now would store)."""
     task = store.find(Task, record_id)
     if task is not None:
-        return task.card or compute_card(store, store.get_candidate(task.candidate_id), task.forced)
-    return compute_card(store, store.get_candidate(record_id))
+        return task.card or compute_card(store, store.candidates.get(task.candidate_id), task.forced)
+    return compute_card(store, store.candidates.get(record_id))
 
 
 def compute_card(store: Store, candidate: Candidate, forced: bool = False) -> TaskCard:
@@ -54,8 +54,8 @@ def compute_card(store: Store, candidate: Candidate, forced: bool = False) -> Ta
         time_limit_ms=problem.limits.time_ms,
         forced=forced,
     )
-    suite = store.current_suite(candidate.id)
-    report = store.current_report(candidate.id)
+    suite = store.candidates.current_suite(candidate.id)
+    report = store.candidates.current_report(candidate.id)
     if suite is not None:
         card.tests = len(suite.test_ids)
         sizes = list((suite.sizes or {}).values())
@@ -68,13 +68,13 @@ def compute_card(store: Store, candidate: Candidate, forced: bool = False) -> Ta
         card.silent_tests = list(report.silent_tests or [])
         card.probes = _probes(report)
         verifier = store.get(Verifier, report.verifier_id)
-        tests = suite_tests(store, store.get_test_suite(report.suite_id))
+        tests = suite_tests(store, store.candidates.get_suite(report.suite_id))
         runs = _sampled_runs(store, candidate.id, verifier.id, [t.id for t in tests])
         card.spread = _spread(runs, report, verifier, {t.id: t.name for t in tests})
         references = {**runs, **_baseline_runs(store, verifier, [t.id for t in tests])}
         accepted = [r.time_ms for per in references.values() for r in per.values() if r.verdict is Verdict.OK]
         card.slowest_ms = max(accepted, default=None)
-    divergence = store.find_divergence(candidate.id)
+    divergence = store.candidates.find_divergence(candidate.id)
     if divergence is not None:
         card.divergence = {
             "semantic": divergence.semantic,
@@ -88,7 +88,7 @@ def compute_card(store: Store, candidate: Candidate, forced: bool = False) -> Ta
 
 def _runs_of(store: Store, solution_id: str, verifier_id: str, test_ids: list[str]) -> dict[str, Run]:
     """Test id -> ``solution_id``'s run on it under ``verifier_id`` (the cross-validation's)."""
-    by_id = {r.id: r for r in store.list_runs(solution_id, test_ids)}
+    by_id = {r.id: r for r in store.problems.list_runs(solution_id, test_ids)}
     found = {t: by_id.get(make_id("run", solution_id, t, verifier_id)) for t in test_ids}
     return {t: r for t, r in found.items() if r is not None}
 

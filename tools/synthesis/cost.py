@@ -25,7 +25,7 @@ def record_cost(store: Store, run_id: str, candidate_id: str, stage: str, meter:
     """Store what one piece of work of ``stage`` spent on ``candidate_id`` and where its sandbox work ran
     (nothing when it spent nothing)."""
     if meter.model_calls or meter.sandbox_runs or meter.model_seconds:
-        store.add_event(COST_EVENT, candidate_id, {"run": run_id, "stage": stage, **meter.to_json()})
+        store.events.add(COST_EVENT, candidate_id, {"run": run_id, "stage": stage, **meter.to_json()})
 
 
 @dataclass
@@ -102,7 +102,7 @@ def run_cost(store: Store, run_id: str, published: list[str] | None = None) -> R
     cost = RunCost(run_id)
     stages: dict[str, Meter] = defaultdict(Meter)
     candidates: dict[str, Meter] = defaultdict(Meter)
-    for event in store.list_events(kind=COST_EVENT):
+    for event in store.events.list(kind=COST_EVENT):
         if event.payload.get("run") != run_id:
             continue
         p = event.payload
@@ -119,7 +119,7 @@ def run_cost(store: Store, run_id: str, published: list[str] | None = None) -> R
         candidates[event.subject_id or ""].add(meter)
     cost.stages, cost.candidates = dict(stages), dict(candidates)
     with contextlib.suppress(NotFoundError):
-        progress = store.get_pipeline_run(run_id).progress
+        progress = store.pipeline_runs.get(run_id).progress
         cost.wall_seconds = progress.wall_seconds
         cost.peak_model_calls, cost.llm_concurrency = progress.peak_model_calls, progress.llm_concurrency
     if published is None:

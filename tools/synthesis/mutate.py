@@ -87,10 +87,10 @@ async def mutate_problem(
     candidate = Candidate(
         id=cid, parent_id=parent_id, axis=axis, round=round, proposer=who, problem=problem, spec=spec
     )
-    store.put_candidate(candidate)
+    store.candidates.put(candidate)
     missing = missing_sections(problem)
     if missing:  # a statement a solver cannot act on is no candidate, whatever a judge would say
-        candidate = store.reject_candidate(cid, Stage.COARSE, f"the statement lacks {', '.join(missing)}")
+        candidate = store.candidates.reject(cid, Stage.COARSE, f"the statement lacks {', '.join(missing)}")
         return MutateResult(candidate, False, candidate.reason)
     judge = provider or _structural_judge()
     # A model call (offline: a structural check) with no sandbox work, so unlike the later steps' it has
@@ -103,10 +103,10 @@ async def mutate_problem(
         # leaving it proposed and unjudged.
         verdict = CoarseVerdict(keep=False, reason="unjudged", explanation=f"no usable verdict: {exc}")
     if verdict.keep:
-        candidate = store.set_candidate_status(cid, CandidateStatus.KEPT)
+        candidate = store.candidates.set_status(cid, CandidateStatus.KEPT)
     else:
         why = f"{verdict.reason}: {verdict.explanation}".strip()
-        candidate = store.reject_candidate(cid, Stage.COARSE, why)
+        candidate = store.candidates.reject(cid, Stage.COARSE, why)
     return MutateResult(candidate, verdict.keep, candidate.reason)
 
 

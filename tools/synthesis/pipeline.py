@@ -226,7 +226,7 @@ class Pipeline:
         self.selection: RoundStep = selection or Pipeline.divergence_selection
 
     def reject(self, cid: str, stage: Stage, reason: str) -> None:
-        self.store.reject_candidate(cid, stage, reason)
+        self.store.candidates.reject(cid, stage, reason)
 
     def fall(self, cid: str, rejection: Rejection | None) -> None:
         """Reject ``cid`` for ``rejection`` (a gate's answer), when there is one."""
@@ -237,7 +237,7 @@ class Pipeline:
         """This run's candidates of round ``rnd`` (with one of ``statuses``, when given)."""
         return [
             c
-            for c in self.store.list_candidates(round=rnd)
+            for c in self.store.candidates.list(round=rnd)
             if c.problem.provenance.get("run") == self.run_id and (not statuses or c.status in statuses)
         ]
 
@@ -267,52 +267,52 @@ class Pipeline:
         """Add this session's wall time (since it started or was last recorded) and the most model calls it
         had at once to the run's progress: a resumed run adds its session to the stopped one's."""
         now = time.monotonic()
-        progress = self.store.get_pipeline_run(self.run_id).progress
+        progress = self.store.pipeline_runs.get(self.run_id).progress
         progress.wall_seconds = round((progress.wall_seconds or 0.0) + now - self._session, 3)
         progress.peak_model_calls = max(progress.peak_model_calls or 0, self.calls.peak)
         progress.llm_concurrency = self.calls.limit
         self._session = now
-        return self.store.update_pipeline_run(self.run_id, progress=progress).progress
+        return self.store.pipeline_runs.update(self.run_id, progress=progress).progress
 
     def _stopped(self, exc: BaseException) -> None:
         """Mark a run that stopped before its end: ``interrupted`` (Ctrl-C, a cancelled task) or ``failed``
         (with the reason), never left ``running``; the same command resumes either."""
         try:
-            run = self.store.get_pipeline_run(self.run_id)
+            run = self.store.pipeline_runs.get(self.run_id)
         except FrontierSmithError:
             return  # it stopped before the run was registered: nothing to mark
         cancelled = isinstance(exc, KeyboardInterrupt | anyio.get_cancelled_exc_class())
         progress = run.progress
         progress.stop_reason = "" if cancelled else stop_reason(exc)
-        self.store.update_pipeline_run(
+        self.store.pipeline_runs.update(
             self.run_id, status="interrupted" if cancelled else "failed", progress=progress
         )
 
     async def _rounds(self) -> StageTable:
         ensure_catalog_seeds(self.store)
-        run = self.store.start_pipeline_run(self.run_id, self.config.model_dump(mode="json"))
+        run = self.store.pipeline_runs.start(self.run_id, self.config.model_dump(mode="json"))
         if run.status != "running":  # a run that failed, was interrupted or finished, started again: resumed
             progress = run.progress
             progress.stop_reason = ""
-            run = self.store.update_pipeline_run(self.run_id, status="running", progress=progress)
+            run = self.store.pipeline_runs.update(self.run_id, status="running", progress=progress)
         # The selection is resolved once and recorded, so a resumed run mutates the same seeds even if
         # seeds were imported in between (tasks this run publishes join it as they rejoin the pool).
         progress = run.progress
         if progress.seed_ids is None:
             progress.seed_ids = [s.id for s in select_seeds(self.store, self.config.seeds)]
-            self.store.update_pipeline_run(self.run_id, progress=progress)
+            self.store.pipeline_runs.update(self.run_id, progress=progress)
         self.seed_ids: list[str] = progress.seed_ids
         for rnd in range(progress.rounds_done, self.config.rounds):
             await self.round(rnd)
             # re-read: the stages checkpointed their cost into it meanwhile
-            progress = self.store.get_pipeline_run(self.run_id).progress
+            progress = self.store.pipeline_runs.get(self.run_id).progress
             progress.rounds_done = rnd + 1
-            self.store.update_pipeline_run(self.run_id, progress=progress)
+            self.store.pipeline_runs.update(self.run_id, progress=progress)
         table = self.table()
         # The run record keeps its cost per stage and per published task (``store cost`` reads it again).
         progress = self._record_session()
         progress.cost = run_cost(self.store, self.run_id, published=table.tasks).to_json()
-        self.store.update_pipeline_run(self.run_id, status="finished", progress=progress)
+        self.store.pipeline_runs.update(self.run_id, status="finished", progress=progress)
         return table
 
     def _proposals(self, rnd: int) -> list[tuple[str, Axis, int]]:
@@ -324,7 +324,7 @@ class Pipeline:
         """
         earlier = [
             c
-            for c in self.store.list_candidates()
+            for c in self.store.candidates.list()
             if c.problem.provenance.get("run") == self.run_id and c.round < rnd
         ]
         used = Counter((c.parent_id, c.axis) for c in earlier)
@@ -389,16 +389,16 @@ class Pipeline:
     def _checkpoint_cost(self) -> None:
         """The run's tokens and CPU-seconds so far into its progress record, which the dashboard shows."""
         total = run_cost(self.store, self.run_id, published=[]).total
-        progress = self.store.get_pipeline_run(self.run_id).progress
+        progress = self.store.pipeline_runs.get(self.run_id).progress
         progress.tokens, progress.sandbox_cpu_seconds = total.tokens, round(total.cpu_seconds, 3)
-        self.store.update_pipeline_run(self.run_id, progress=progress)
+        self.store.pipeline_runs.update(self.run_id, progress=progress)
 
     async def random_mutations(self, rnd: int) -> None:
         """1. mutate + coarse judge (a mutation that failed before is not retried on resume)."""
         proposals = self._proposals(rnd)
         failed_before = {
             (e.subject_id, e.payload.get("axis"), e.payload.get("variant"))
-            for e in self.store.list_events(kind="candidate.mutation_failed")
+            for e in self.store.events.list(kind="candidate.mutation_failed")
             if e.payload.get("run") == self.run_id and e.payload.get("round") == rnd
         }
 
@@ -418,7 +418,7 @@ class Pipeline:
                 )
             except ProviderError as exc:
                 failure = {"axis": axis.value, "variant": variant, "round": rnd, "run": self.run_id}
-                self.store.add_event("candidate.mutation_failed", parent, {**failure, "reason": str(exc)})
+                self.store.events.add("candidate.mutation_failed", parent, {**failure, "reason": str(exc)})
 
         def candidate_of(slot: tuple[str, Axis, int]) -> str:  # the id mutate_problem gives it
             parent, axis, variant = slot
@@ -437,7 +437,7 @@ class Pipeline:
                     self.store, c.id, self.config.n_solutions, provider=self.provider, settings=self.settings
                 )
                 if len(sols) < 2:
-                    unusable = self.store.list_events(c.id, kind=syn.UNUSABLE)
+                    unusable = self.store.events.list(c.id, kind=syn.UNUSABLE)
                     why = f": {len(unusable)} answers unusable, the last: {unusable[-1].payload['reason']}"
                     self.reject(
                         c.id,
@@ -507,7 +507,7 @@ class Pipeline:
 
     def _validated(self, cid: str) -> bool:
         """Cross-validated before (a resume): its current report passed and its behavioural estimate is in."""
-        report = self.store.current_report(cid)
+        report = self.store.candidates.current_report(cid)
         return report is not None and report.ok and self._behavioural(cid) is not None
 
     async def divergence_selection(self, rnd: int) -> None:
@@ -539,7 +539,7 @@ class Pipeline:
     # -- reading estimates back from the store ------------------------------------------------------------
 
     def divergence(self, cid: str) -> Divergence | None:
-        return self.store.find_divergence(cid)
+        return self.store.candidates.find_divergence(cid)
 
     def _has_semantic(self, cid: str) -> bool:
         d = self.divergence(cid)

@@ -79,13 +79,13 @@ async def publish_candidate(
     A task is immutable and named by its package: publishing the same package again returns the stored
     task, and a changed package (a new verifier, new tests) is a new task that supersedes the candidate's
     previous one, which keeps its own submissions and leaderboard."""
-    candidate = store.get_candidate(candidate_id)
-    report = store.current_report(candidate_id)
+    candidate = store.candidates.get(candidate_id)
+    report = store.candidates.current_report(candidate_id)
     if report is None or not report.ok:
         raise InvalidInputError(
             f"Candidate {candidate_id} has no verifier that passed cross-validation; call run_verifier until it passes."
         )
-    div = store.find_divergence(candidate_id)
+    div = store.candidates.find_divergence(candidate_id)
     gate = divergence_gate(div, thresholds)
     if gate is not None and not force:
         raise InvalidInputError(
@@ -93,8 +93,10 @@ async def publish_candidate(
             "estimate_divergence with mode 'both' after run_verifier, or pass force=true to publish it anyway."
         )
     verifier = store.get(Verifier, report.verifier_id)
-    baseline = store.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
-    suite = store.get_test_suite(report.suite_id)
+    baseline = (
+        store.problems.get_solution(verifier.baseline_solution_id) if verifier.baseline_solution_id else None
+    )
+    suite = store.candidates.get_suite(report.suite_id)
     tests = suite_tests(store, suite)
     test_ids = [t.id for t in tests]
     references = _references(report, tests)
@@ -128,10 +130,10 @@ async def publish_candidate(
         card=card,
     )
     with store.transaction():
-        task, _replaced = store.publish_task(task)
+        task, _replaced = store.tasks.publish(task)
         reseed(store, task)
         if candidate.status is not CandidateStatus.ACCEPTED:
-            store.set_candidate_status(candidate_id, CandidateStatus.ACCEPTED)
+            store.candidates.set_status(candidate_id, CandidateStatus.ACCEPTED)
     return task
 
 

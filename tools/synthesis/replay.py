@@ -203,7 +203,7 @@ def prepare_replay(store: Store, recording: Recording, config: SynthesisConfig) 
     the same ones whatever the store's selector would now resolve to."""
     run_id = recording.run_id
     try:
-        held = store.get_pipeline_run(run_id)
+        held = store.pipeline_runs.get(run_id)
     except NotFoundError:
         held = None
     if held is not None and not held.progress.replay_of:
@@ -220,11 +220,11 @@ def prepare_replay(store: Store, recording: Recording, config: SynthesisConfig) 
             f"{len(missing)} are not there ({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}); "
             "import the seeds the run was made from (`frontiersmith seeds import FILE --store ...`) first."
         )
-    run = store.start_pipeline_run(run_id, config.model_dump(mode="json"))
+    run = store.pipeline_runs.start(run_id, config.model_dump(mode="json"))
     progress = run.progress
     if progress.seed_ids is None:
         progress.seed_ids, progress.replay_of = seed_ids, run_id
-        store.update_pipeline_run(run_id, progress=progress)
+        store.pipeline_runs.update(run_id, progress=progress)
 
 
 async def replay_run(

@@ -61,7 +61,7 @@ async def sample_solutions(
         raise InvalidInputError(f"Pass at most {MAX_SAMPLED} solutions at once; {len(authored)} were given.")
     for i, draft in enumerate(authored):
         check_size(f"Solution {i + 1}'s code", draft.code)
-    stored = {s.id: s for s in store.list_solutions(candidate_id)}
+    stored = {s.id: s for s in store.problems.list_solutions(candidate_id)}
     wanted: list[tuple[str, SolutionDraft | None, int]] = []
     for draft in authored:
         wanted.append((make_id("sol", candidate_id, content_hash(draft)), draft, -1))
@@ -96,7 +96,7 @@ async def sample_solutions(
         got = drafts[sid]
         if isinstance(got, ProviderError):
             # One solver's unusable answer costs that solution, not the candidate: it is recorded, the others go on.
-            store.add_event(UNUSABLE, candidate_id, {"index": index, "reason": str(got)})
+            store.events.add(UNUSABLE, candidate_id, {"index": index, "reason": str(got)})
             continue
         who = author or ("caller" if index < 0 else provider_name(provider))
         new.append(
@@ -115,10 +115,10 @@ async def sample_solutions(
         errors = await run_step(compile_errors, programs, settings=settings)
         for sol in new:
             if sol.id in errors:
-                store.add_event("solution.compile_error", sol.id, {"message": errors[sol.id][:2000]})
+                store.events.add("solution.compile_error", sol.id, {"message": errors[sol.id][:2000]})
         with store.transaction():
             for sol in new:
-                store.put_solution(sol)
+                store.problems.put_solution(sol)
     return sampled(store, candidate_id)
 
 
@@ -137,4 +137,4 @@ async def compile_errors(
 
 def sampled(store: Store, candidate_id: str) -> list[Solution]:
     """The candidate's sampled solutions (its baselines s* are not samples)."""
-    return [s for s in store.list_solutions(candidate_id) if s.author != BASELINE_AUTHOR]
+    return [s for s in store.problems.list_solutions(candidate_id) if s.author != BASELINE_AUTHOR]

@@ -61,9 +61,9 @@ def stage_table(store: Store, run_id: str) -> StageTable:
     """The stage counts of run ``run_id`` from the store: what ``synthesize`` prints and the dashboard shows.
     Reads each candidate's status and rejection only (not the whole record), so it is quick on big stores."""
     t = StageTable()
-    _total, cands = store.candidate_rows(run_id=run_id, limit=None, oldest_first=True)
+    _total, cands = store.views.candidate_rows(run_id=run_id, limit=None, oldest_first=True)
     failed = [
-        e for e in store.list_events(kind="candidate.mutation_failed") if e.payload.get("run") == run_id
+        e for e in store.events.list(kind="candidate.mutation_failed") if e.payload.get("run") == run_id
     ]
     t.proposed = len(cands) + len(failed)
     for e in failed:
@@ -86,7 +86,7 @@ def stage_table(store: Store, run_id: str) -> StageTable:
         if c.status == CandidateStatus.ACCEPTED:
             t.published += 1
             t.published_candidates.append(c.id)
-            latest = store.latest_task(c.id)
+            latest = store.tasks.latest(c.id)
             if latest is not None:
                 t.tasks.append(latest.id)
         if rejection is not None:

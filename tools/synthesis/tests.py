@@ -87,11 +87,11 @@ def _store_suite(
 ) -> tuple[list[TestCase], TestSuite]:
     stored: list[TestCase] = []
     with store.transaction():
-        gen_blob = store.put_blob(draft.generator.code.encode())
-        val_blob = store.put_blob(draft.validator.code.encode())
-        example = store.put_blob(built.example.input) if built.example is not None else None
+        gen_blob = store.blobs.put(draft.generator.code.encode())
+        val_blob = store.blobs.put(draft.validator.code.encode())
+        example = store.blobs.put(built.example.input) if built.example is not None else None
         for t in built.tests:
-            h = store.put_blob(t.input)
+            h = store.blobs.put(t.input)
             tc = TestCase(
                 id=make_id("test", candidate_id, t.name, h),
                 problem_id=candidate_id,
@@ -102,7 +102,7 @@ def _store_suite(
                 seed=t.seed,
                 distribution=t.distribution,
             )
-            store.put_test(tc)
+            store.problems.put_test(tc)
             stored.append(tc)
         test_ids = [t.id for t in stored]
         plan = [gen_blob, val_blob, draft.distributions, draft.adversarial, draft.tests_per_distribution]
@@ -123,7 +123,7 @@ def _store_suite(
             sizes={t.name: t.sizes for t in built.tests if t.sizes} or None,
             example_hash=example,
         )
-        store.put_test_suite(suite)
+        store.candidates.put_suite(suite)
     return stored, suite
 
 
@@ -132,14 +132,14 @@ def _drop_old_builds(store: Store, candidate_id: str, kept: int) -> None:
     generate_tests again and again cannot fill the disk. The current suite's tests stay, and so do those of
     the suite the current cross-validation report ran on (publish_candidate publishes those) and a published
     task's (the store keeps them)."""
-    keep = {t for suite in store.list_test_suites(candidate_id)[-kept:] for t in suite.test_ids}
-    candidate = store.get_candidate(candidate_id)
-    report = store.current_report(candidate_id)
+    keep = {t for suite in store.candidates.list_suites(candidate_id)[-kept:] for t in suite.test_ids}
+    candidate = store.candidates.get(candidate_id)
+    report = store.candidates.current_report(candidate_id)
     for suite_id in {candidate.suite_id, report.suite_id if report else None} - {None}:
-        keep.update(store.get_test_suite(suite_id).test_ids)  # type: ignore[arg-type]
-    old = [t.id for t in store.list_tests(candidate_id) if t.id not in keep]
+        keep.update(store.candidates.get_suite(suite_id).test_ids)  # type: ignore[arg-type]
+    old = [t.id for t in store.problems.list_tests(candidate_id) if t.id not in keep]
     if old:
-        store.delete_tests(old)
+        store.problems.delete_tests(old)
 
 
 def suite_tests(store: Store, suite: TestSuite | None) -> list[TestCase]:
@@ -147,22 +147,22 @@ def suite_tests(store: Store, suite: TestSuite | None) -> list[TestCase]:
     if suite is None:
         return []
     wanted = set(suite.test_ids)
-    return [t for t in store.list_tests(suite.candidate_id) if t.id in wanted]
+    return [t for t in store.problems.list_tests(suite.candidate_id) if t.id in wanted]
 
 
 def current_tests(store: Store, candidate_id: str) -> list[TestCase]:
     """The tests of the candidate's current suite (the few builds before it that are kept are not judged)."""
-    return suite_tests(store, store.current_suite(candidate_id))
+    return suite_tests(store, store.candidates.current_suite(candidate_id))
 
 
 def suite_draft(store: Store, suite: TestSuite) -> TestsDraft:
     """The generator, validator and plan that built ``suite``, read back from the store."""
     return TestsDraft(
         generator=Program(
-            code=store.get_blob(suite.generator_hash).decode(), language=suite.generator_language
+            code=store.blobs.get(suite.generator_hash).decode(), language=suite.generator_language
         ),
         validator=Program(
-            code=store.get_blob(suite.validator_hash).decode(), language=suite.validator_language
+            code=store.blobs.get(suite.validator_hash).decode(), language=suite.validator_language
         ),
         distributions=suite.distributions,
         adversarial=suite.adversarial,

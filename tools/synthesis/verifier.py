@@ -71,7 +71,7 @@ async def run_verifier(
     settings' threshold)."""
     candidate = load_candidate(store, candidate_id)
     problem = candidate.problem
-    suite = store.current_suite(candidate_id)
+    suite = store.candidates.current_suite(candidate_id)
     tests = suite_tests(store, suite)
     if not tests or suite is None:
         raise InvalidInputError(f"Candidate {candidate_id} has no tests yet; call generate_tests first.")
@@ -113,10 +113,10 @@ async def run_verifier(
     runs = _runs(report, tests, baseline, verifier)
     record = _report_record(candidate_id, verifier, suite, report, round, draft.feasibility)
     with store.transaction():
-        store.put_solution(baseline)
-        store.put_verifier(verifier)
-        store.put_runs(runs)
-        store.put_crossval_report(record)
+        store.problems.put_solution(baseline)
+        store.problems.put_verifier(verifier)
+        store.problems.put_runs(runs)
+        store.candidates.put_report(record)
     return VerifierResult(verifier, baseline, report, runs, record, draft)
 
 
@@ -125,7 +125,7 @@ def _generated(store: Store, t: TestCase) -> GeneratedTest:
         name=t.name,
         distribution=t.distribution,
         seed=t.seed or 0,
-        input=store.get_blob(t.input_hash),
+        input=store.blobs.get(t.input_hash),
         args=t.args,
     )
 
@@ -134,7 +134,9 @@ def _example(store: Store, suite: TestSuite) -> GeneratedTest | None:
     """The suite's example input (the statement's), as the protocol judges it."""
     if suite.example_hash is None:
         return None
-    return GeneratedTest(name=EXAMPLE, distribution=EXAMPLE, seed=0, input=store.get_blob(suite.example_hash))
+    return GeneratedTest(
+        name=EXAMPLE, distribution=EXAMPLE, seed=0, input=store.blobs.get(suite.example_hash)
+    )
 
 
 def _verifier_records(

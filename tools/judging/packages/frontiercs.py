@@ -378,11 +378,11 @@ def _store_package(package: FrontierCSPackage, store: Any) -> ImportSummary:
     seed = Seed(id=imported_problem_id(package), problem=problem)
     seed.origin = "problem"
     with store.transaction():
-        outcome = store.put_seed(seed)
+        outcome = store.seeds.put(seed)
         test_ids = []
         for name, inp, ans in package.tests:
-            input_hash = store.put_blob(inp)
-            answer_hash = store.put_blob(ans) if ans is not None else None
+            input_hash = store.blobs.put(inp)
+            answer_hash = store.blobs.put(ans) if ans is not None else None
             test = TestCase(
                 id=make_id("test", seed.id, name, input_hash, answer_hash),
                 problem_id=seed.id,
@@ -391,7 +391,7 @@ def _store_package(package: FrontierCSPackage, store: Any) -> ImportSummary:
                 name=name,
                 distribution="frontiercs",
             )
-            store.put_test(test)
+            store.problems.put_test(test)
             test_ids.append(test.id)
         verifier = Verifier(
             id=make_id("verifier", seed.id, package.checker.code),
@@ -403,7 +403,7 @@ def _store_package(package: FrontierCSPackage, store: Any) -> ImportSummary:
             author="frontiercs",
             interactive=package.config.interactive or None,
         )
-        store.put_verifier(verifier)
+        store.problems.put_verifier(verifier)
     return ImportSummary(
         problem_id=seed.id,
         source=package.root.name,

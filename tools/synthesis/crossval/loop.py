@@ -126,7 +126,7 @@ class _Feedback:
 
 def record_round(store: Store, candidate_id: str, payload: dict[str, Any]) -> None:
     """The one place a round is written down (an event of the candidate)."""
-    store.add_event(ROUND_EVENT, candidate_id, payload)
+    store.events.add(ROUND_EVENT, candidate_id, payload)
 
 
 async def cross_validation_loop(

@@ -64,7 +64,7 @@ def seed_answers(store: Store, candidate: Candidate) -> dict[str, Program] | str
     if seed is not None:
         if seed.reference is not None:
             found[f"seed {seed.id}'s reference"] = seed.reference
-        for s in store.list_solutions(seed.id):
+        for s in store.problems.list_solutions(seed.id):
             if s.author == REFERENCE_AUTHOR:
                 found.setdefault(
                     f"seed {seed.id}'s reference {s.id}", Program(code=s.code, language=s.language)

@@ -151,13 +151,17 @@ async def measure_family(
         await syn.estimate_divergence(store, cid, "semantic", provider=judge or provider)
     except ProviderError as exc:  # this family has no semantic estimate; the others are still judged
         failure = f"the semantic judge's labels could not be used: {exc}"
-    report = store.current_report(cid)
+    report = store.candidates.current_report(cid)
     ok = report is not None and report.ok
     if not ok:
         authors = provider_authors(store, cid, provider, seed=seed, settings=settings)
         outcome = await cross_validation_loop(store, cid, authors)
         ok = outcome.ok
-    div = await syn.estimate_divergence(store, cid, "behavioural") if ok else store.find_divergence(cid)
+    div = (
+        await syn.estimate_divergence(store, cid, "behavioural")
+        if ok
+        else store.candidates.find_divergence(cid)
+    )
     if div is None:
         return FamilyDivergence(fam.name, fam.kind, cid, None, None, None, None, ok, failure=failure)
     return _family_divergence(fam, cid, div, ok, failure=failure)
@@ -196,14 +200,14 @@ def judged_before(
     author, judge_name = provider_name(provider), provider_name(judge)
     draft = fam.as_mutation_draft()
     wanted = {k: getattr(draft, k) for k in ("title", "statement", "objective", "input_spec", "output_spec")}
-    program = store.blob_hash(fam.program.code.encode())  # how a suite names its generator and validator
-    for c in store.list_candidates(parent_id=seed_id_for(fam.parent or "")):
+    program = store.blobs.digest(fam.program.code.encode())  # how a suite names its generator and validator
+    for c in store.candidates.list(parent_id=seed_id_for(fam.parent or "")):
         problem = c.problem
         if problem.provenance.get("catalog") != fam.name or problem.io_format != draft.io_format:
             continue
         if any(getattr(problem, k) != v for k, v in wanted.items()):
             continue
-        div, report = store.find_divergence(c.id), store.current_report(c.id)
+        div, report = store.candidates.find_divergence(c.id), store.candidates.current_report(c.id)
         if div is None or report is None or not report.ok or div.judge != judge_name:
             continue
         if div.n != n_solutions or div.suite_id != report.suite_id or div.behavioural is None:
@@ -213,7 +217,7 @@ def judged_before(
             continue
         if verifier is None or verifier.code != fam.program.code:
             continue
-        sampled = [s for s in store.list_solutions(c.id) if s.id in div.labels]
+        sampled = [s for s in store.problems.list_solutions(c.id) if s.id in div.labels]
         if len(sampled) != n_solutions or any(s.author != author for s in sampled):
             continue
         if div.top_ties is None:  # estimated before the top-tie gate: estimate it again

@@ -126,7 +126,7 @@ async def estimate_divergence(
         raise InvalidInputError(
             f"Candidate {candidate_id} needs at least 2 sampled solutions; call sample_solutions."
         )
-    div = store.find_divergence(candidate_id) or Divergence(
+    div = store.candidates.find_divergence(candidate_id) or Divergence(
         id=make_id("div", candidate_id), candidate_id=candidate_id
     )
     div.n = len(sols)
@@ -142,7 +142,7 @@ async def estimate_divergence(
     if mode in ("behavioural", "both"):
         _behavioural(store, candidate_id, sols, div, required=mode == "behavioural")
     div.combined = dm.combined(div.semantic, div.behavioural, div.crossing, scale=behavioural_scale)
-    store.put_divergence(div)
+    store.candidates.put_divergence(div)
     return div
 
 
@@ -151,9 +151,9 @@ def _behavioural(
 ) -> None:
     """The behavioural estimate over the candidate's CURRENT suite: the older builds kept beside it were
     never judged with the current verifier, and would dilute the score vectors."""
-    suite = store.current_suite(candidate_id)
+    suite = store.candidates.current_suite(candidate_id)
     tests = suite_tests(store, suite)
-    matrix = store.score_matrix([s.id for s in sols], [t.id for t in tests]) if tests else {}
+    matrix = store.problems.score_matrix([s.id for s in sols], [t.id for t in tests]) if tests else {}
     if not tests or not any(matrix.values()):
         # Unjudged tests would read as every solution scoring 0 everywhere: no estimate, and say why.
         reason = (
@@ -184,7 +184,7 @@ def _score_ceiling(store: Store, candidate_id: str) -> float:
     """The score at which equal scores stop being equal answers (``formulas.separating_tests``): 1 where a score
     is clamped there (a ratio past the baseline's, the paper's formula); none under range normalisation, whose 1
     is the best objective the sampled solutions reached, so solutions scoring 1 on a test answered it alike."""
-    report = store.current_report(candidate_id)
+    report = store.candidates.current_report(candidate_id)
     return math.inf if report is not None and report.normalisation is Normalisation.RANGE else 1.0
 
 

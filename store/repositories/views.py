@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._db import Connections
 from ..records import (
     CandidateRow,
     DivergencePoint,
     RecordSummary,
     summarise,
 )
-from .base import _filters
+from .base import Repository, _filters
 from .records import Records
 
 
-class ReadModels(Records):
+class Views(Repository):
+    """``store.views``: the dashboard's read models, what its pages read."""
+
+    def __init__(self, conns: Connections, records: Records):
+        super().__init__(conns)
+        self._records = records
+
     def candidate_rows(
         self,
         *,
@@ -33,7 +40,7 @@ class ReadModels(Records):
         """One page of candidates (newest round first) and how many match: ``fell_at`` keeps those rejected at
         that stage, ``passed_unless_fell_at`` drops those rejected at any of these stages, ``reason`` keeps
         those whose rejection reason contains it. Only a page of rows is read, so it stays fast on big stores;
-        ``limit=None`` reads them all, and ``oldest_first`` orders them as ``list_candidates`` does."""
+        ``limit=None`` reads them all, and ``oldest_first`` orders them as ``candidates.list`` does."""
         where, params = _filters(axis=axis, parent_id=parent_id, status=status)
         clauses = [where] if where else []
         stage = "json_extract(data, '$.rejection.stage')"
@@ -87,7 +94,7 @@ class ReadModels(Records):
 
     def summaries(self, record_ids: Sequence[str]) -> dict[str, RecordSummary]:
         """A one-line summary of each id (kind "external" for one the store does not hold)."""
-        return {rid: summarise(self._find(rid), rid, None) for rid in record_ids}
+        return {rid: summarise(self._records.find_any(rid), rid, None) for rid in record_ids}
 
     def divergence_points(self) -> list[DivergencePoint]:
         """Each candidate's latest divergence estimate beside its title and status: the divergence plot."""
