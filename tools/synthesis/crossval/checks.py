@@ -3,8 +3,9 @@
 lists them, each with the author who owns its failure), and ``cross_validate``, which runs them on a verifier of
 outputs or on an interactor. docs/reference/crossval.md's table lists the same checks (a test compares them).
 
-Before any check, the verifier, the baseline and the validator must compile and there must be tests (checks of
-their own, owned by the verifier's and the test author, that end the run when they fail).
+Before any check, the verifier, the baseline and the validator must compile and there must be tests: checks of
+their own (``ProtocolRun.compile``: the verifier's author owns the first two, the test author the others) that end
+the run when they fail.
 """
 
 from __future__ import annotations
