@@ -155,21 +155,11 @@ class ProbeReport(BaseModel):
         return next((r for r in self.results if r.name == name), None)
 
 
-class CrossValidationReport(Record):
-    """The protocol's verdict on one verifier and baseline over one test suite: every check, pass or fail.
+class ProtocolFindings(BaseModel):
+    """What one run of the protocol found, as the store keeps it: every check with its owner, pass or fail, and
+    the evidence beside them. ``CrossValidationReport`` is these and what was checked; the protocol's own
+    result (tools/synthesis/crossval/run.py) is these and the score matrix behind them."""
 
-    One per run_verifier call; ``round`` is the cross-validation loop's round (0 outside a loop). The
-    candidate names the report publish takes (``report_id``)."""
-
-    # Added later: a report stored before them keeps its hash.
-    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset(
-        {"thresholds", "feasibility", "normalisation", "references", "example", "silent_tests", "probes"}
-    )
-
-    candidate_id: str
-    verifier_id: str
-    suite_id: str
-    round: int = 0
     checks: list[ProtocolCheck] = Field(default_factory=list)
     ok: bool = False
     kill_rate: float | None = (
@@ -188,3 +178,21 @@ class CrossValidationReport(Record):
         return [
             f"{c.name}: {c.detail}" for c in self.checks if not c.passed and owner in (None, c.owner.value)
         ]
+
+
+class CrossValidationReport(ProtocolFindings, Record):
+    """The protocol's verdict on one verifier and baseline over one test suite: its findings, every check, pass
+    or fail.
+
+    One per run_verifier call; ``round`` is the cross-validation loop's round (0 outside a loop). The
+    candidate names the report publish takes (``report_id``)."""
+
+    # Added later: a report stored before them keeps its hash.
+    HASH_SKIPS_UNSET: ClassVar[frozenset[str]] = frozenset(
+        {"thresholds", "feasibility", "normalisation", "references", "example", "silent_tests", "probes"}
+    )
+
+    candidate_id: str
+    verifier_id: str
+    suite_id: str
+    round: int = 0

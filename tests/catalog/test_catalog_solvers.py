@@ -15,7 +15,7 @@ from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.catalog.export import GEN_LIMITS
 from frontiersmith.tools.catalog.matrix import FamilyMatrix, family_judge, family_matrix
 from frontiersmith.tools.judging.judge import JudgeTest
-from frontiersmith.tools.synthesis.crossval.protocol import PROBES
+from frontiersmith.tools.synthesis.crossval.interactive import CONVERSATIONS
 
 
 def _perturbations(output: bytes) -> dict[str, bytes]:
@@ -81,7 +81,7 @@ async def test_family_programs_in_the_sandbox(name: str) -> None:
             fam.interactive
         ):  # an interactor: conversations no sane one accepts are rejected, and it survives them
             async with family_judge(fam, sb) as (judge, _):
-                for label, code in PROBES.items():
+                for label, code in CONVERSATIONS.items():
                     probe = await sb.compile(code, Language.PYTHON, name=f"probe-{label}")
                     assert probe.ok and probe.program is not None
                     r = await judge.run(probe.program, first)

@@ -20,8 +20,8 @@ from frontiersmith.tools import synthesis as syn
 from frontiersmith.tools.catalog import HARNESS, get_family, seed_id_for
 from frontiersmith.tools.llm.offline import OfflineProvider
 from frontiersmith.tools.seeds.pool import ensure_catalog_seeds
+from frontiersmith.tools.synthesis.crossval.feasibility import SECOND_CHECK, SEED_CHECK
 from frontiersmith.tools.synthesis.crossval.probes import HACKING_CHECK, SEED_ANSWER_CHECK, STRUCTURAL_CHECK
-from frontiersmith.tools.synthesis.crossval.protocol import SECOND_CHECK, SEED_CHECK
 
 pytestmark = pytest.mark.anyio
 WELL_FORMED_CHECK = "verifier judges well-formed mutants"

@@ -33,6 +33,7 @@ from frontiersmith.tools import synthesis as syn
 from frontiersmith.tools.llm.answers import read_tests, read_verifier
 from frontiersmith.tools.seeds.authored import AuthoredSeed, AuthoredTest, add_authored_seed
 from frontiersmith.tools.seeds.validate import SeedValidator
+from frontiersmith.tools.synthesis.crossval.feasibility import SECOND_CHECK
 from frontiersmith.tools.synthesis.crossval.mutants import structural_mutants
 from frontiersmith.tools.synthesis.crossval.probes import (
     FAR_ABOVE,
@@ -40,7 +41,6 @@ from frontiersmith.tools.synthesis.crossval.probes import (
     SEED_ANSWER_CHECK,
     STRUCTURAL_CHECK,
 )
-from frontiersmith.tools.synthesis.crossval.protocol import SECOND_CHECK
 
 WELL_FORMED_CHECK = "verifier judges well-formed mutants"
 # What a lax verifier may fail besides the probe that names its defect: the other checks that judge

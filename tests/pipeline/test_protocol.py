@@ -12,14 +12,11 @@ from frontiersmith.drafts import TestsDraft
 from frontiersmith.models import Language, Limits, OracleRelation, ProbeStatus, Program, Sense
 from frontiersmith.sandbox import open_sandbox
 from frontiersmith.tools.judging.testgen import GeneratedTest, build_tests
+from frontiersmith.tools.synthesis.crossval.checks import cross_validate
+from frontiersmith.tools.synthesis.crossval.feasibility import SECOND_CHECK, SEED_CHECK
+from frontiersmith.tools.synthesis.crossval.oracle import SeedOracle
 from frontiersmith.tools.synthesis.crossval.probes import HACKING_CHECK, STRUCTURAL_CHECK
-from frontiersmith.tools.synthesis.crossval.protocol import (
-    SECOND_CHECK,
-    SEED_CHECK,
-    CrossValidation,
-    SeedOracle,
-    cross_validate,
-)
+from frontiersmith.tools.synthesis.crossval.run import CrossValidation
 
 from . import toy_problem as toy
 

@@ -312,7 +312,9 @@ async def _catalog_parts(store: Store, problem_id: str, settings: Settings | Non
     with store.transaction():
         store.problems.put_solution(baseline)
         store.problems.put_verifier(verifier)
-    return _PackageParts("catalog", fam.problem(problem_id), store.problems.list_tests(problem_id), verifier, baseline)
+    return _PackageParts(
+        "catalog", fam.problem(problem_id), store.problems.list_tests(problem_id), verifier, baseline
+    )
 
 
 async def cached_baseline_objectives(

@@ -9,12 +9,9 @@ from dataclasses import dataclass, field
 from frontiersmith.drafts import Provider, VerifierDraft
 from frontiersmith.errors import InvalidInputError
 from frontiersmith.models import (
-    CheckOwner,
     CrossValidationReport,
     Normalisation,
     Program,
-    ProtocolCheck,
-    Reference,
     Run,
     Solution,
     TestCase,
@@ -32,8 +29,9 @@ from ..judging.testgen import EXAMPLE, GeneratedTest
 from ..llm.chat import keeping_bad_answers
 from ..problems.resolver import baseline_runs
 from .candidates import load_candidate
+from .crossval.checks import cross_validate
 from .crossval.oracle import independent_checker, seed_answers, seed_oracle
-from .crossval.protocol import CrossValidation, cross_validate
+from .crossval.run import CrossValidation
 from .sample import BASELINE_AUTHOR, baseline_strategy, sampled
 from .tests import suite_draft, suite_tests
 
@@ -203,10 +201,6 @@ def _report_record(
     round: int,
     feasibility: Program | None,
 ) -> CrossValidationReport:
-    checks = [
-        ProtocolCheck(name=c.name, owner=CheckOwner(c.owner), passed=c.passed, detail=c.detail)
-        for c in report.checks
-    ]
     # Another feasibility checker beside the same verifier is another report (without one, the id is the
     # one reports had before feasibility checkers were written).
     second = [content_hash(feasibility)] if feasibility is not None else []
@@ -216,18 +210,5 @@ def _report_record(
         verifier_id=verifier.id,
         suite_id=suite.id,
         round=round,
-        checks=checks,
-        ok=report.ok,
-        kill_rate=report.kill_rate,
-        thresholds=report.thresholds,
-        feasibility=report.feasibility,
-        normalisation=report.normalisation,
-        example=report.example,
-        silent_tests=report.silent_tests,
-        references={
-            name: Reference(baseline=base, best=report.best_objectives[name], best_by=report.best_by[name])
-            for name, base in report.baseline_objectives.items()
-            if name in report.best_objectives
-        },
-        probes=report.probes,
+        **report.findings(),
     )

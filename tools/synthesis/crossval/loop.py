@@ -9,17 +9,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from frontiersmith.models import CheckOwner
 from frontiersmith.store import Store
 
 from ..tests import current_tests
-from .protocol import Owner
 
 ROUND_EVENT = "crossval.round"
 NO_TEST_BUILT = "the generator produced no input the validator accepts"
 
 
 class CheckLike(Protocol):
-    """One protocol check as a tool reports it (a ``Check`` here, a ``CheckOut`` over MCP)."""
+    """One protocol check as a tool reports it (a ``ProtocolCheck`` here, a ``CheckOut`` over MCP)."""
 
     @property
     def name(self) -> str: ...
@@ -109,7 +109,7 @@ class CrossValidationOutcome:
     verifier: CheckedVerifier | None = None  # the last check the verifier's author got back
 
 
-def owned_failures(result: CheckedVerifier, owner: Owner) -> list[str]:
+def owned_failures(result: CheckedVerifier, owner: CheckOwner) -> list[str]:
     return [f"{c.name}: {c.detail}" for c in result.checks if not c.passed and c.owner == owner]
 
 
@@ -165,8 +165,8 @@ async def cross_validation_loop(
                 fb.verifier = [answer.error]
             else:
                 checked = check
-                fb.tests += owned_failures(check, "tests")
-                fb.verifier = owned_failures(check, "verifier")
+                fb.tests += owned_failures(check, CheckOwner.TESTS)
+                fb.verifier = owned_failures(check, CheckOwner.VERIFIER)
         ok = check is not None and check.ok and not fb.tests
         failures = fb.failures()
         payload = {"round": rnd, "ok": ok, "failures": failures, "authors": wrote, "tokens": spent}

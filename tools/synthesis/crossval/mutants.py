@@ -1,7 +1,7 @@
 """Outputs the verifier must see through: a sampled output corrupted six ways (``mutants``), with every number
 out of range (``out_of_range``), well-formed mutants of the right shape with one thing changed
 (``well_formed_mutants``, typed by the layout the outputs share), and structural mutants that edit whole
-items, lines or list entries with the count kept right (``structural_mutants``). The protocol (protocol.py)
+items, lines or list entries with the count kept right (``structural_mutants``). The protocol (checks.py)
 and its probes (probes.py) judge them.
 """
 

@@ -1,18 +1,52 @@
-"""What a candidate's parent gives the cross-validation protocol: its seed's checker as the feasibility oracle
-where the seed can judge the candidate's outputs (protocol.SeedOracle), else the reason it cannot (the report
-says so); the seed's own answers, for the probes (``seed_answers``); and a catalog family's feasibility, a
-check the verifier's author did not write (``independent_checker``)."""
+"""The seed's checker as the cross-validation protocol's feasibility oracle: what an oracle is (``SeedOracle``, or
+``NoOracle`` and why the seed cannot judge), and what a candidate's parent gives the protocol: its seed's checker
+where the seed can judge the candidate's outputs, else the reason it cannot (the report says so); the seed's own
+answers, for the probes (``seed_answers``); and a catalog family's feasibility, a check the verifier's author did
+not write (``independent_checker``)."""
 
 from __future__ import annotations
 
-from frontiersmith.models import Candidate, Program, Seed, Task
+from dataclasses import dataclass
+
+from frontiersmith.models import Axis, Candidate, OracleRelation, Program, Seed, Task
 from frontiersmith.store import Store
 
 from ...catalog import family_for
 from ...seeds.writer import REFERENCE_AUTHOR
 from ..sample import sampled
 from .probes import SEED_ANSWERS, IndependentChecker
-from .protocol import RELATION_BY_AXIS, NoOracle, Oracle, SeedOracle
+
+
+@dataclass(frozen=True)
+class SeedOracle:
+    """The seed's checker as the judge of feasibility on a candidate's outputs (it prints the native verdict
+    line; only ``feasible`` and ``message`` are read). ``relation`` is the mutation axis's (see
+    ``OracleRelation``); ``domain``, when given, is a validator that accepts exactly the inputs in the seed's
+    C_I (an input mutation's oracle judges only those); ``source`` says what the oracle is, for the report."""
+
+    checker: Program
+    relation: OracleRelation
+    source: str
+    domain: Program | None = None
+    author: str = "the seed's author"  # who wrote the checker: it is independent of the verifier's author
+
+
+@dataclass(frozen=True)
+class NoOracle:
+    """The seed cannot judge this candidate's outputs, and why (the report says so)."""
+
+    reason: str
+
+
+Oracle = SeedOracle | NoOracle
+NO_ORACLE_GIVEN = NoOracle("no seed checker was given to the protocol")
+# An objective mutation keeps C_I and C_O; an output one only narrows C_O; an input one keeps C_O on the
+# inputs that lie in the seed's C_I (the oracle's domain).
+RELATION_BY_AXIS = {
+    Axis.OBJECTIVE: OracleRelation.EQUAL,
+    Axis.OUTPUT: OracleRelation.IMPLIES,
+    Axis.INPUT: OracleRelation.EQUAL,
+}
 
 
 def seed_oracle(store: Store, candidate: Candidate) -> Oracle:

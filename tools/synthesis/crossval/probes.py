@@ -1,4 +1,4 @@
-"""Probes of the verifier where a mutation bites, run by the protocol (protocol.py) after its feasibility
+"""Probes of the verifier where a mutation bites, run by the protocol (checks.py) after its feasibility
 checks, each the evidence of one check owned by the verifier's author:
 
 - structural mutants: the best output on each test with whole items dropped, duplicated, merged or swapped,
