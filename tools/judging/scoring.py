@@ -21,8 +21,6 @@ from .verdicts import shortened
 if TYPE_CHECKING:  # numpy is imported where it is used, so `serve` answers `initialize` without it
     import numpy as np
 
-    from .package import VerifierSpec
-
 
 def _finite(*values: float | None) -> bool:
     return all(v is not None and math.isfinite(v) for v in values)
@@ -116,13 +114,29 @@ def normalise(
     return ratio_score(objective, baseline, sense, k)
 
 
-def needs_baseline(verifier: VerifierSpec) -> bool:
+class VerifierScale(Protocol):
+    """What scoring reads of a verifier (tools/judging/package.VerifierSpec): its kind, sense and normalisation."""
+
+    @property
+    def kind(self) -> VerifierKind: ...
+
+    @property
+    def sense(self) -> Sense | None: ...
+
+    @property
+    def normalisation(self) -> Normalisation: ...
+
+    @property
+    def ratio_cap(self) -> float: ...
+
+
+def needs_baseline(verifier: VerifierScale) -> bool:
     """Whether scores are normalised against the baseline's objective on each test."""
     return verifier.kind is VerifierKind.NATIVE and verifier.normalisation is not Normalisation.CHECKER
 
 
 def score_result(
-    result: TestResult, verifier: VerifierSpec, baseline: Mapping[str, float], best: Mapping[str, float]
+    result: TestResult, verifier: VerifierScale, baseline: Mapping[str, float], best: Mapping[str, float]
 ) -> None:
     """Turn a raw result into its normalised score in place (0 for anything but OK). A test with no
     baseline (or, for range normalisation, no best) objective cannot be scored on this problem, whatever the
