@@ -19,7 +19,8 @@ from mcp_helpers import CHEAP_PROBLEM, baseline_code, inspector, serve_env
 def run_inspector(tmp_path: Path, *method_args: str) -> dict:
     env = serve_env(tmp_path)
     server_env = [f"{k}={v}" for k, v in env.items() if k.startswith("FRONTIERSMITH_")]
-    argv = [inspector(), "--cli", "frontiersmith", "serve"]
+    # the server answers initialize within seconds idle, but a loaded machine may need more than the CLI's 15 s
+    argv = [inspector(), "--cli", "--connect-timeout", "180000", "frontiersmith", "serve"]
     for pair in server_env:
         argv += ["-e", pair]
     proc = subprocess.run(argv + list(method_args), env=env, capture_output=True, text=True, timeout=240)
