@@ -86,6 +86,7 @@ class ImportSummary(BaseModel):
 
     @property
     def rows_per_s(self) -> float:
+        """Rows read per second of the import (0 before any time has passed)."""
         return self.rows / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
 
