@@ -91,7 +91,7 @@ class Family:
 
     @property
     def sense(self) -> Sense | None:
-        """Whether the objective is minimised or maximised; None for a closed family."""
+        """Whether the objective is minimised or maximised; None for a closed family that optimises nothing."""
         return self.objective.sense
 
     @property
