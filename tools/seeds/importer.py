@@ -48,6 +48,8 @@ Progress = Callable[[int, int | None], None]  # (rows read, rows in all when kno
 
 
 class RowNote(BaseModel):
+    """A row the import skipped, or what a stored row left out, with where it is and why."""
+
     where: str  # FILE:ROW, or the folder
     reason: str
 
