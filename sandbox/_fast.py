@@ -69,6 +69,7 @@ class FastChannel:
 
     @property
     def alive(self) -> bool:
+        """True while the launcher's connection is up and nothing has been lost on it."""
         return self._sock is not None and self.lost is None
 
     def accept(self) -> bool:
@@ -227,6 +228,7 @@ class FastChannel:
                 os.close(fd)
 
     def close(self) -> None:
+        """Stop listening (removing the socket file) and close the connection; safe to call twice."""
         if self._listener is not None:
             self._listener.close()
             self._listener = None

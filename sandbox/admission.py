@@ -40,6 +40,7 @@ def run_room(limits: RunLimits, given: int = 0) -> int:
 
 
 def compile_room(binary_bytes: int, source_bytes: int) -> int:
+    """The bytes of /box a compile may fill: each file it leaves at the binary limit, and the source."""
     return COMPILE_FILES * binary_bytes + source_bytes
 
 
@@ -108,6 +109,7 @@ class Admission:
 
     @property
     def free(self) -> int:
+        """Bytes of /box neither installed programs nor runs in flight hold."""
         return self.box - self.programs - self._held
 
     @contextlib.asynccontextmanager

@@ -344,6 +344,8 @@ class RunnerSandbox(Sandbox):
         return reply
 
     async def discard(self, program: ProgramHandle) -> None:
+        """Drop the program's directory in the runner and give its bytes back to the sandbox's admission; a program
+        this sandbox did not install, or a sandbox no longer usable, is left alone."""
         installed = program.source or program.argv[0]
         prefix = f"{self.root}/progs/"
         dest = installed[len(prefix) :].split("/", 1)[0] if installed.startswith(prefix) else ""
@@ -376,6 +378,8 @@ class RunnerSandbox(Sandbox):
 
     @property
     def own_space(self) -> bool:
+        """True when the runner put each run in a cgroup of its own and this sandbox holds a cgroup to put them
+        under."""
         return bool(self._runner_cgroup) and self._cgroup is not None
 
     async def _request(self, msg: dict[str, Any], timeout_s: float) -> dict[str, Any]:
@@ -383,9 +387,12 @@ class RunnerSandbox(Sandbox):
 
     @property
     def usable(self) -> bool:
+        """False once the link to the runner is down (closed, or the runner died)."""
         return self._link.usable
 
     async def close(self) -> None:
+        """Fail every request still waiting, stop the runner and kill whatever is left in the sandbox's cgroup;
+        safe to call twice."""
         if self._link.closed:
             return
         self._link.closed = True

@@ -21,6 +21,8 @@ from frontiersmith.settings import Settings
 
 @dataclass(frozen=True)
 class RunLimits:
+    """The limits of one run (``Sandbox.run`` says what each one bounds and the verdict of a run over it)."""
+
     time_ms: int = 2000  # CPU time; wall-clock limit is a multiple of it (see backends)
     memory_mb: int = 256
     output_kb: int = 65536
@@ -63,17 +65,22 @@ class ProgramHandle:
 
 @dataclass
 class CompileResult:
+    """What ``Sandbox.compile`` returns: a program handle when the verdict is OK, the compiler's message when not."""
+
     verdict: Verdict  # OK or CE (SYSTEM_ERROR if the compiler itself could not run)
     message: str = ""
     program: ProgramHandle | None = None
 
     @property
     def ok(self) -> bool:
+        """True when the program compiled (or, for Python, passed its check) and ``program`` is set."""
         return self.verdict is Verdict.OK
 
 
 @dataclass
 class ExecResult:
+    """One run of a program: its verdict, what it used and what it wrote (``Sandbox.run`` says how each is capped)."""
+
     verdict: Verdict  # OK, RE, TLE, MLE, OLE or SYSTEM_ERROR
     exit_code: int | None = None
     signal: int | None = None

@@ -67,6 +67,7 @@ class Tree:
         self.bases = bases
 
     def describe(self) -> str:
+        """The cgroup version and where its hierarchies are, in a few words (``describe_isolation``)."""
         if self.version == 1:
             where = ", ".join(f"{c} at {p}" for c, p in self.bases.items())
             return f"per-run cgroups v1 ({where})"
@@ -294,6 +295,7 @@ class SandboxCgroup:
         return f"{self.dirs['']}/{V2_LEAF}/cgroup.procs" if self.tree.version == 2 else None
 
     def remove(self) -> None:
+        """Kill whatever is left in the sandbox's cgroups and remove them."""
         for path in self.dirs.values():
             remove_tree(path)
         self.dirs = {}
@@ -343,6 +345,7 @@ class RunCgroup:
 
     @property
     def procs(self) -> list[str]:
+        """The run's ``cgroup.procs`` file in each hierarchy, which ``join`` writes to."""
         return [f"{p}/cgroup.procs" for p in self.paths]
 
     def cpu_us(self) -> int:
@@ -377,9 +380,11 @@ class RunCgroup:
         return OOM_KILLED if killed > 0 else LIMIT_HIT if hit > 0 else 0
 
     def kill(self) -> bool:
+        """SIGKILL every process of the run until none is left; False if some survived the tries."""
         return _kill_procs(self.paths[0])
 
     def remove(self) -> None:
+        """Kill whatever is left of the run and remove its cgroups."""
         for path in self.paths:
             remove_tree(path)
 

@@ -75,6 +75,9 @@ def container_limits(
 
 @sandbox_backend("docker")
 class DockerSandbox(RunnerSandbox):
+    """The ``docker`` backend: the runner in a container of the sandbox image, with no network, a read-only root
+    and no capabilities."""
+
     python = "python3"
     _can_grow = True  # the runner is root in the container's own mount namespace (unless a profile forbids)
 
@@ -144,6 +147,8 @@ class DockerSandbox(RunnerSandbox):
             asyncio.get_running_loop().remove_reader(self._rep_fd)
 
     async def start(self) -> None:
+        """Create and start the container and its runner; SandboxError when the image is missing or the engine
+        does not start it in time (the sandbox is closed on any failure)."""
         self._make_channel()
         if self._chan_dir is not None:
             self._fast_dirs = (self._chan_dir, CHANNEL)
@@ -245,6 +250,7 @@ class DockerSandbox(RunnerSandbox):
             self._stdout.feed_eof()
 
     def describe_isolation(self) -> str:
+        """The container's isolation, what separates runs inside it, and the limits in force."""
         return (
             f"container (no network, read-only root, no capabilities); between runs: {self.isolation}; "
             f"limits: {self.limits}"

@@ -33,6 +33,9 @@ VERSION_LABEL = "frontiersmith.image-version"
 
 
 class SandboxInfo(BaseModel):
+    """What ``frontiersmith sandbox info`` reports: the backend, bubblewrap, whether Docker answers, and the
+    sandbox image's state."""
+
     backend: str
     bwrap: str | None
     docker_reachable: bool

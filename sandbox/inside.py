@@ -58,6 +58,7 @@ def remount(path: str, size: int) -> None:
 
 
 def safe_rel(name: str) -> str:
+    """``name`` as a clean relative path; ValueError for an absolute path, one with ``..``, or an empty one."""
     parts = [p for p in name.split("/") if p not in ("", ".")]
     if not parts or any(p == ".." for p in parts) or name.startswith("/"):
         raise ValueError(f"bad file name {name!r}")

@@ -86,9 +86,11 @@ class Launcher:
         self.lent: dict[bytes, Staged] = {}  # staged dirs the server holds for fast runs, by path
 
     def fileno(self) -> int:
+        """The socket's fd, for the runner's selector."""
         return self.sock.fileno()
 
     def start(self, run: Run, argv: list[str], env: dict, lim: tuple[int, ...]) -> int:
+        """Have the server start a run's program with the run's fds and limits; the token its report will carry."""
         token = next(self.tokens)
         uid = run.uid if inside.CAN_SETUID else -1
         payload = launcher_packet("R", token, run.dir, uid, *command_fields(lim, argv, env))
@@ -96,11 +98,13 @@ class Launcher:
         return token
 
     def lend(self, staged: Staged) -> None:
+        """Hand a staged dir to the server for a fast run from the host."""
         uid = staged.uid if inside.CAN_SETUID else -1
         self.sock.send(launcher_packet("S", staged.dir, uid))
         self.lent[staged.dir.encode()] = staged
 
     def kill(self, token: int) -> None:
+        """Have the server kill the run of ``token``; a server already gone is ignored."""
         with contextlib.suppress(OSError):
             self.sock.send(launcher_packet("K", token))
 
@@ -133,6 +137,7 @@ class Launcher:
         return False
 
     def close(self) -> None:
+        """Close the socket, kill the server and reap it."""
         self.sock.close()
         if self.pid:
             with contextlib.suppress(OSError):

@@ -59,6 +59,7 @@ class RunnerLink:
 
     @property
     def usable(self) -> bool:
+        """False once the link is closed or the runner is gone."""
         return not (self.closed or self.dead)
 
     def start(self, direct: bool) -> None:
@@ -120,6 +121,7 @@ class RunnerLink:
         self._pending.clear()
 
     async def stop_reading(self) -> None:
+        """Cancel the reply reader and wait for it to end."""
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(BaseException):

@@ -59,6 +59,7 @@ UNBOUNDED_BOX = 1 << 62  # without bubblewrap /box is a host dir, with no size o
 
 
 def bwrap_path() -> str | None:
+    """Where ``bwrap`` is on the PATH, or None."""
     return shutil.which("bwrap")
 
 
@@ -80,6 +81,8 @@ def bwrap_argv(
     cgroup: SandboxCgroup | None = None,
     xfer: Path | None = None,
 ) -> list[str]:
+    """bubblewrap's arguments for one sandbox: new namespaces, the host's system dirs read-only, ``box`` as the
+    only writable place (a tmpfs of ``box_size`` when given), and the channel, header and transfer dirs bound in."""
     argv = [bwrap, "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts"]
     if cgroup is None or cgroup.tree.version == 1:
         # (cgroup v2 with nsdelegate moves a process only between cgroups below its namespace's root, and a
@@ -143,6 +146,9 @@ def _pch_folder(settings: Settings) -> Path | None:
 
 @sandbox_backend("process")
 class ProcessSandbox(RunnerSandbox):
+    """The ``process`` backend: the runner inside bubblewrap, or with rlimits only where bubblewrap is missing
+    and the user is root."""
+
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         self._proc: asyncio.subprocess.Process | None = None
@@ -159,6 +165,8 @@ class ProcessSandbox(RunnerSandbox):
         self._xfer_dir: Path | None = None
 
     async def start(self) -> None:
+        """Start the runner, inside bubblewrap where there is one; SandboxError when there is none and the user
+        is not root, since runs could then not be kept apart."""
         self._box = make_temp_dir("fs-sandbox")
         self._box.chmod(0o755)
         bwrap = bwrap_path()
@@ -247,6 +255,7 @@ class ProcessSandbox(RunnerSandbox):
         return f"{MOUNT_DIR}/{folder.name}" if self.isolated else str(folder)
 
     def describe_isolation(self) -> str:
+        """bubblewrap or rlimits only, what separates runs, and the limits in force."""
         outer = "bubblewrap (no network, read-only host)" if self.isolated else "rlimits only (no namespaces)"
         return f"{outer}; between runs: {self.isolation}; limits: {self.limits}"
 

@@ -43,6 +43,8 @@ CGROUP_POLL_S = 0.05  # how often the fork path looks at a live run's CPU time (
 
 
 class Runner:
+    """The runner's state: its runs in flight by id, their uid slots, the launcher and the staged dirs."""
+
     def __init__(self) -> None:
         self.sel = selectors.DefaultSelector()
         self.slots = Slots()
@@ -66,10 +68,13 @@ class Runner:
     # -- requests ------------------------------------------------------------------------------
 
     def send(self, msg: dict) -> None:
+        """Write one reply as a JSON line on stdout."""
         self.out.write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
         self.out.flush()
 
     def handle(self, line: bytes) -> None:
+        """Carry out one request line (run, put, drop, grow, kill, launcher, ping, ...); a run's reply comes when
+        it ends, the others' at once."""
         req = json.loads(line)
         op = req.get("op")
         try:
@@ -223,6 +228,7 @@ class Runner:
                 print(f"fs_runner: could not stage a run: {exc}", file=sys.stderr)
 
     def start_run(self, req: dict) -> None:
+        """Start one run in a staged dir of its own (the spare one if ready), by the launcher or by a fork."""
         self.stage()
         staged, self.spare = self.spare, None
         if staged is None:
@@ -347,6 +353,7 @@ class Runner:
         run.seen = (now, cpu_us)
 
     def kill_run(self, run: Run, how: int = TIMED_OUT_FORCED) -> None:
+        """Kill every process of the run, recording ``how`` it timed out."""
         run.timed_out = how
         run.killed_at = time.monotonic()
         if run.token and self.launcher is not None:
@@ -370,6 +377,7 @@ class Runner:
                 run.cg.kill()
 
     def take_reports(self, launcher: Launcher) -> None:
+        """Settle what the launcher reported: fast runs over, runs ended; a launcher gone is stopped."""
         if launcher is not self.launcher:
             return  # an event of a server already stopped (its fd may now be a new server's)
         reports = launcher.reports()
@@ -402,6 +410,7 @@ class Runner:
             self.finish(run, outcome)
 
     def finish(self, run: Run, outcome: Outcome) -> None:
+        """Reply for an ended run, killing first anything of it still alive, then clear its slot."""
         wall_ms = (time.monotonic() - run.start) * 1000.0
         del self.runs[run.id]
         # A child that outlived its parent dies here, before the reply (the launcher's runs: the launcher
@@ -459,6 +468,8 @@ class Runner:
         return True
 
     def serve(self) -> None:
+        """The loop: read requests, start and time runs, reply as they end. Returns when told to stop, or at the
+        end of its input once no run is left; anything still running is then killed."""
         stdin = sys.stdin.buffer.fileno()
         os.set_blocking(stdin, False)
         self.sel.register(stdin, selectors.EVENT_READ, None)
@@ -522,6 +533,7 @@ class Runner:
 
 
 def main(config_json: str = "{}") -> None:
+    """Configure the sandbox's side from ``config_json``, greet the host and serve until its input ends."""
     config = json.loads(config_json)
     inside.configure(config)
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)

@@ -24,6 +24,7 @@ class Slots:
         self.next = 1
 
     def take(self) -> int:
+        """The lowest free slot, or a new one."""
         if self.free:
             return heapq.heappop(self.free)
         slot = self.next
@@ -31,6 +32,7 @@ class Slots:
         return slot
 
     def give(self, slot: int) -> None:
+        """Free a slot; the caller has made sure nothing of its run is alive."""
         heapq.heappush(self.free, slot)
 
 

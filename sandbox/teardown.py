@@ -67,6 +67,7 @@ def kill_uid(uid: int, session: int | None = None) -> bool:
 
 
 def kill_session(session: int | None) -> bool:
+    """SIGKILL every live process of the session ``session`` until none is left; True once none is."""
     if session is None:
         return True
     for _attempt in range(100):

@@ -48,6 +48,7 @@ def b64(data: bytes) -> str:
 
 
 def unb64(text: str) -> bytes:
+    """Bytes from the text a JSON message carries them in."""
     return base64.b64decode(text)
 
 
@@ -73,6 +74,7 @@ class LineBuffer:
 
 
 def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``, however many writes it takes."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]

@@ -216,6 +216,8 @@ class Connections:
         self._all: list[sqlite3.Connection] = []
 
     def get(self) -> sqlite3.Connection:
+        """This thread's connection, opened on first use; after a fork the child opens its own instead of using
+        the parent's."""
         state = self._local
         # After a fork the inherited connection belongs to the parent; open our own.
         if state.conn is None or state.pid != os.getpid():
@@ -227,6 +229,8 @@ class Connections:
         return state.conn
 
     def close(self) -> None:
+        """Close every connection opened through this object, in all threads; this thread's next ``get`` opens a
+        new one."""
         with self._lock:
             conns, self._all = self._all, []
         for conn in conns:
@@ -236,6 +240,7 @@ class Connections:
 
     @property
     def in_transaction(self) -> bool:
+        """Whether this thread is inside a ``transaction`` block."""
         return self._local.depth > 0
 
     @contextlib.contextmanager

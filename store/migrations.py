@@ -458,6 +458,7 @@ LATEST_VERSION = MIGRATIONS[-1][0]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
+    """The schema version the database file is at (SQLite's ``user_version``)."""
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 

@@ -83,6 +83,9 @@ PACKAGE_PARTS: dict[str, PackagePart] = {
 
 @dataclass(frozen=True)
 class RecordTable:
+    """How one record type is stored: its table, the word messages name it by, its indexed columns and the
+    lineage edges a put adds."""
+
     table: str
     kind: str
     model: type[Record]
@@ -238,10 +241,13 @@ class RecordSummary:
     provenance: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data, fields that are None left out."""
         return {k: v for k, v in asdict(self).items() if v is not None}
 
 
 def summarise(record: Record | None, record_id: str, relation: str | None) -> RecordSummary:
+    """The lineage line of ``record`` (an ``external`` one naming ``record_id`` when the store does not hold it),
+    reached by ``relation``."""
     if record is None:
         return RecordSummary(id=record_id, kind="external", relation=relation)
     spec = TABLES[type(record)]
@@ -339,6 +345,7 @@ class Exchange(BaseModel):
 
     @property
     def tokens(self) -> int:
+        """The call's input and output tokens together."""
         return self.input_tokens + self.output_tokens
 
 
@@ -386,10 +393,14 @@ class DivergencePoint:
 
 @dataclass
 class StoreInfo:
+    """What ``frontiersmith store info`` shows: the file, its schema version, its size on disk (the write-ahead
+    log included) and its rows per table."""
+
     path: str
     schema_version: int
     size_bytes: int
     counts: dict[str, int]
 
     def to_dict(self) -> dict[str, Any]:
+        """The info as JSON-ready data."""
         return asdict(self)

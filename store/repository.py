@@ -177,6 +177,7 @@ class Store:
         return self._records.put_prepared(prepared)
 
     def close(self) -> None:
+        """Close the store's connections in every thread; a ``with`` block does it on leaving."""
         self._conns.close()
 
     def __enter__(self) -> Store:
@@ -217,6 +218,7 @@ class Store:
 
     @property
     def schema_version(self) -> int:
+        """The schema version of the store's file."""
         return self._conns.read(schema_version)
 
     def counts(self) -> dict[str, int]:
@@ -226,6 +228,7 @@ class Store:
         return {name: n for name, n in self._conns.read(lambda conn: conn.execute(union).fetchall())}
 
     def info(self) -> StoreInfo:
+        """The store's file, schema version, size on disk (the write-ahead log included) and rows per table."""
         size = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
         return StoreInfo(str(self.path), self.schema_version, size, self.counts())
 

@@ -60,6 +60,7 @@ class Blobs(Repository):
         return hashlib.sha256(data).hexdigest()
 
     def get(self, digest: str) -> bytes:
+        """The bytes stored under ``digest``, decompressed; NotFoundError when no blob has it."""
         row = self._conns.read(
             lambda conn: conn.execute(
                 "SELECT compressed, data FROM blobs WHERE hash = ?", (digest,)
@@ -79,6 +80,7 @@ class Blobs(Repository):
         return int(row[0])
 
     def has(self, digest: str) -> bool:
+        """Whether a blob with this digest is stored, without reading it."""
         return bool(
             self._conns.read(
                 lambda conn: conn.execute("SELECT 1 FROM blobs WHERE hash = ?", (digest,)).fetchone()

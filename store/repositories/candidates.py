@@ -37,9 +37,12 @@ class Candidates(Repository):
         self._events = events
 
     def put(self, candidate: Candidate) -> PutOutcome:
+        """Store a candidate as it is (see PutOutcome for a repeated put); a status change goes through
+        ``set_status``, which records its event."""
         return self._records.put(candidate)
 
     def get(self, candidate_id: str) -> Candidate:
+        """The candidate with this id, or NotFoundError."""
         return self._records.get(Candidate, candidate_id)
 
     def list(
@@ -48,6 +51,7 @@ class Candidates(Repository):
         status: CandidateStatus | str | None = None,
         parent_id: str | None = None,
     ) -> list[Candidate]:
+        """Candidates in the order they were made (by round, then creation), narrowed by any filter given."""
         clauses, params = _filters(
             round=round, status=str(status) if status is not None else None, parent_id=parent_id
         )
@@ -118,6 +122,7 @@ class Candidates(Repository):
         )
 
     def get_suite(self, suite_id: str) -> TestSuite:
+        """The test suite with this id, or NotFoundError."""
         return self._records.get(TestSuite, suite_id)
 
     def list_suites(self, candidate_id: str) -> builtins.list[TestSuite]:
@@ -136,6 +141,7 @@ class Candidates(Repository):
         )
 
     def get_report(self, report_id: str) -> CrossValidationReport:
+        """The cross-validation report with this id, or NotFoundError."""
         return self._records.get(CrossValidationReport, report_id)
 
     def list_reports(self, candidate_id: str) -> builtins.list[CrossValidationReport]:
@@ -148,6 +154,7 @@ class Candidates(Repository):
         return None if report_id is None else self.get_report(report_id)
 
     def put_divergence(self, divergence: Divergence) -> PutOutcome:
+        """Store a divergence estimate; the latest one stored for a candidate is the one ``get_divergence`` reads."""
         return self._records.put(divergence)
 
     def get_divergence(self, candidate_id: str) -> Divergence:

@@ -30,6 +30,7 @@ class Frontier(Repository):
         return self._conns.write(lambda conn: self._records.upsert(conn, rows)) if rows else 0
 
     def get_trajectory(self, trajectory_id: str) -> Trajectory:
+        """The trajectory with this id, or NotFoundError."""
         return self._records.get(Trajectory, trajectory_id)
 
     def list_trajectories(
@@ -47,6 +48,7 @@ class Frontier(Repository):
         return [r[0] for r in self._query("SELECT DISTINCT solver FROM trajectories ORDER BY solver")]
 
     def put_defect_map(self, defect_map: DefectMap) -> PutOutcome:
+        """Store a defect map; ``latest_defect_map`` reads the newest of a solver's."""
         return self._records.put(defect_map)
 
     def defect_map_solvers(self) -> list[str]:

@@ -31,12 +31,16 @@ class Problems(Repository):
         self._records = records
 
     def put_solution(self, solution: Solution) -> PutOutcome:
+        """Store a solution (see PutOutcome for a repeated put); one a published task is made of cannot change
+        (StoreError)."""
         return self._records.put(solution)
 
     def get_solution(self, solution_id: str) -> Solution:
+        """The solution with this id, or NotFoundError."""
         return self._records.get(Solution, solution_id)
 
     def list_solutions(self, problem_id: str) -> list[Solution]:
+        """Every solution of a problem, oldest first."""
         return self._records.select(Solution, "problem_id = ?", (problem_id,))
 
     def count_per_problem(
@@ -52,12 +56,16 @@ class Problems(Repository):
         return {problem_id: count for problem_id, count in rows}
 
     def put_test(self, test: TestCase) -> PutOutcome:
+        """Store a test, which names its input and answer by blob digest (``store.blobs`` holds the bytes); one
+        a published task is made of cannot change (StoreError)."""
         return self._records.put(test)
 
     def get_test(self, test_id: str) -> TestCase:
+        """The test with this id, or NotFoundError."""
         return self._records.get(TestCase, test_id)
 
     def list_tests(self, problem_id: str) -> list[TestCase]:
+        """Every test of a problem, oldest first."""
         return self._records.select(TestCase, "problem_id = ?", (problem_id,))
 
     def delete_tests(self, test_ids: Sequence[str]) -> int:
@@ -101,6 +109,7 @@ class Problems(Repository):
         return self._conns.write(delete)
 
     def put_verifier(self, verifier: Verifier) -> PutOutcome:
+        """Store a verifier; a problem judges with the one stored last (``get_verifier``)."""
         return self._records.put(verifier)
 
     def get_verifier(self, problem_id: str) -> Verifier:
@@ -111,6 +120,7 @@ class Problems(Repository):
         return found
 
     def list_verifiers(self, problem_id: str) -> list[Verifier]:
+        """Every verifier stored for a problem, oldest first."""
         return self._records.select(Verifier, "problem_id = ?", (problem_id,))
 
     def put_runs(self, runs: Iterable[Run]) -> int:
@@ -119,6 +129,7 @@ class Problems(Repository):
         return self._conns.write(lambda conn: self._records.upsert(conn, rows)) if rows else 0
 
     def list_runs(self, solution_id: str | None = None, test_ids: Sequence[str] | None = None) -> list[Run]:
+        """Runs of one solution, or on some tests, or both; with neither, every run in the store."""
         if test_ids is None:
             where, params = _filters(solution_id=solution_id)
             return self._records.select(Run, where, params)

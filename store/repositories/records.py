@@ -43,6 +43,7 @@ class PreparedRecords:
 
     @classmethod
     def join(cls, parts: Iterable[PreparedRecords]) -> PreparedRecords:
+        """One batch of several prepared batches, their rows and edges in the order given."""
         joined = cls()
         for part in parts:
             for model, batch in part.rows.items():
@@ -262,6 +263,7 @@ class Records(Repository):
 
     @staticmethod
     def add_edge(conn: sqlite3.Connection, child_id: str, parent_id: str, relation: str) -> None:
+        """Add a lineage edge inside the caller's transaction; an edge already stored is left as it is."""
         conn.execute(
             "INSERT OR IGNORE INTO lineage (child_id, parent_id, relation, created_at) VALUES (?, ?, ?, ?)",
             (child_id, parent_id, relation, time.time()),

@@ -31,6 +31,7 @@ class PipelineRuns(Repository):
         return self.get(run_id)
 
     def get(self, run_id: str) -> PipelineRun:
+        """The synthesis run with this id, or NotFoundError."""
         row = self._conns.read(
             lambda conn: conn.execute(
                 "SELECT id, args, status, progress, created_at, updated_at FROM pipeline_runs WHERE id = ?",
@@ -64,6 +65,7 @@ class PipelineRuns(Repository):
         return self.get(run_id)
 
     def list(self, status: str | None = None) -> list[PipelineRun]:
+        """Synthesis runs, oldest first, of one status if given."""
         where, params = _filters(status=status)
         sql = (
             "SELECT id, args, status, progress, created_at, updated_at FROM pipeline_runs "

@@ -18,12 +18,15 @@ class Seeds(Repository):
         self._records = records
 
     def put(self, seed: Seed) -> PutOutcome:
+        """Store a seed (see PutOutcome for a repeated put)."""
         return self._records.put(seed)
 
     def get(self, seed_id: str) -> Seed:
+        """The seed with this id, or NotFoundError."""
         return self._records.get(Seed, seed_id)
 
     def list(self, origin: str | None = None) -> list[Seed]:
+        """Every seed, oldest first, or those of one ``origin``."""
         if origin:
             return self._records.select(Seed, "origin = ?", (origin,))
         return self._records.select(Seed)

@@ -63,9 +63,11 @@ class Tasks(Repository):
         return self._conns.write(publish)
 
     def get(self, task_id: str) -> Task:
+        """The task with this id (any version, not only the latest), or NotFoundError."""
         return self._records.get(Task, task_id)
 
     def list(self, candidate_id: str | None = None) -> list[Task]:
+        """Every stored task, older versions included, oldest first; ``latest_ids`` tells the latest apart."""
         where, params = _filters(candidate_id=candidate_id)
         return self._records.select(Task, where, params)
 
@@ -96,14 +98,17 @@ class Tasks(Repository):
         return row[0] if row else None
 
     def put_submission(self, submission: Submission) -> PutOutcome:
+        """Store a submission's record; judging it is tools/problems' work."""
         return self._records.put(submission)
 
     def get_submission(self, submission_id: str) -> Submission:
+        """The submission with this id, or NotFoundError."""
         return self._records.get(Submission, submission_id)
 
     def list_submissions(
         self, problem_id: str, author: str | None = None, limit: int | None = None
     ) -> builtins.list[Submission]:
+        """Submissions to a problem, newest first, of one ``author`` if given, at most ``limit`` of them."""
         where, params = _filters(problem_id=problem_id, author=author)
         order = "created_at DESC, id" + (f" LIMIT {int(limit)}" if limit is not None else "")
         return self._records.select(Submission, where, params, order=order)

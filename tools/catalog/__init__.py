@@ -55,15 +55,20 @@ class SolverSpec:
 
     @property
     def language(self) -> Language:
+        """C++ for a ``.cpp`` or ``.cc`` file, else Python."""
         return Language.CPP if self.path.suffix in (".cpp", ".cc") else Language.PYTHON
 
     @property
     def program(self) -> Program:
+        """The solver's code, read from its file now."""
         return Program(code=self.path.read_text(), language=self.language)
 
 
 @dataclass(frozen=True)
 class Family:
+    """One catalog family, read from its module's ``FAMILY`` dict: the problem's tuple and statement, its test
+    plan, its solvers (with the baseline and reference among them), and for a mutation its parent and axis."""
+
     name: str
     kind: str  # closed | open | pseudo-open
     title: str
@@ -86,6 +91,7 @@ class Family:
 
     @property
     def sense(self) -> Sense | None:
+        """Whether the objective is minimised or maximised; None for a closed family that optimises nothing."""
         return self.objective.sense
 
     @property
@@ -240,6 +246,8 @@ class Family:
         return render_statement(raw, scoring, limits=self.limits)
 
     def problem(self, problem_id: str | None = None) -> Problem:
+        """The family as a problem (``catalog/NAME`` unless ``problem_id`` is given), with the statement
+        ``submit`` shows and provenance naming the family, its parent and axis."""
         return Problem(
             id=problem_id or f"catalog/{self.name}",
             title=self.title,
@@ -330,6 +338,7 @@ def _distributions(path: Path) -> list[str]:
 
 @cache
 def families() -> dict[str, Family]:
+    """Every family of ``families/`` by name, loaded once per process."""
     out: dict[str, Family] = {}
     for path in sorted(FAMILIES_DIR.glob("*.py")):
         if path.name.startswith("_"):
@@ -340,6 +349,7 @@ def families() -> dict[str, Family]:
 
 
 def get_family(name: str) -> Family:
+    """The family named ``name`` (with or without ``catalog/``); NotFoundError saying how to list them."""
     name = name.removeprefix("catalog/")
     fams = families()
     if name not in fams:
@@ -362,6 +372,7 @@ def family_for(problem: Problem) -> Family | None:
 
 
 def list_families(kind: str | None = None) -> list[Family]:
+    """Every family, or those of one ``kind`` (closed, open, pseudo-open), in name order."""
     return [f for f in families().values() if kind is None or f.kind == kind]
 
 

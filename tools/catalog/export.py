@@ -27,6 +27,8 @@ PROGRAM_FILE = "family.py"
 
 @dataclass
 class ExportResult:
+    """Where ``export_family`` wrote the package, and the tests it generated."""
+
     path: Path
     family: str
     tests: list[GeneratedTest] = field(default_factory=list)

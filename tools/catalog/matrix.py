@@ -43,19 +43,24 @@ class SolverRun:
 
     @property
     def scores(self) -> list[float]:
+        """The solver's normalised score on each test, in the tests' order."""
         return [r.score for r in self.results]
 
     @property
     def objectives(self) -> list[float | None]:
+        """The solver's objective on each test, None where the verifier did not accept its output."""
         return [r.objective if r.verdict is Verdict.OK else None for r in self.results]
 
     @property
     def all_ok(self) -> bool:
+        """Whether it compiled and was accepted on every test."""
         return not self.compile_message and all(r.verdict is Verdict.OK for r in self.results)
 
 
 @dataclass
 class FamilyMatrix:
+    """Every solver of one family judged on its default tests: the evidence of whether it is open or pseudo-open."""
+
     family: str
     kind: str
     tests: list[GeneratedTest]
@@ -73,6 +78,7 @@ class FamilyMatrix:
         return out
 
     def strategies_that_win(self) -> set[str]:
+        """The strategies that are strictly best on at least one test."""
         return {w for w in self.winners() if w is not None}
 
     def dominant(self) -> list[str]:

@@ -33,6 +33,7 @@ class SampledSolution:
 
     @property
     def program(self) -> Program:
+        """The solution's code and language, as the judge and the formats take a program."""
         return Program(code=self.solution.code, language=self.solution.language)
 
 
@@ -54,6 +55,7 @@ class TaskBundle:
 
     @property
     def task_id(self) -> str:
+        """The published task's id: the name of its folder and row in every format."""
         return self.task.id
 
     @property
@@ -63,6 +65,7 @@ class TaskBundle:
 
     @property
     def problem(self) -> Problem:
+        """The task's problem (statement, limits, objective), as its package holds it."""
         return self.package.problem
 
     @property
@@ -72,6 +75,7 @@ class TaskBundle:
 
     @property
     def axis(self) -> str | None:
+        """The mutation axis the candidate was made along (its value), or None when the bundle has no candidate."""
         return self.candidate.axis.value if self.candidate is not None else None
 
     @property

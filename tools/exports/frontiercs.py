@@ -102,6 +102,8 @@ def _limit_time(ms: int) -> str:
 
 
 def config(bundle: TaskBundle) -> dict[str, Any]:
+    """The task's ``config.yaml`` mapping: its limits, its checker (or interactor), one subtask of every test,
+    and its lineage."""
     pkg = bundle.package
     judge = (
         {"type": "interactive", "interactor": INTERACTOR}
@@ -139,9 +141,13 @@ def write_frontiercs(bundle: TaskBundle, dest: Path) -> Path:
 
 @export_format("frontiercs")
 class FrontierCSFormat(ExportFormat):
+    """``--format frontiercs``: each task as the folder ``write_frontiercs`` writes, which FrontierCS's own judge
+    reads; a native verifier is carried by a generated testlib checker."""
+
     summary = (
         "one FrontierCS problem folder a task (config.yaml, statement.txt, chk.cc, testdata/N.in + N.ans)"
     )
 
     async def write_task(self, bundle: TaskBundle, dest: Path, ctx: ExportContext) -> None:
+        """Write the task's FrontierCS folder at ``dest``."""
         write_frontiercs(bundle, dest)

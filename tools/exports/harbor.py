@@ -104,6 +104,8 @@ COMPOSE = "services:\n  main:\n    network_mode: none\n    init: true\n"
 
 
 def task_toml(bundle: TaskBundle) -> str:
+    """The task's ``task.toml``: its name, lineage, and time-outs and memory sized from its limits and test
+    count."""
     limits, tests = bundle.package.limits, len(bundle.package.tests)
     # each test runs the solution and then the checker (which runs the verifier): room for both, and builds
     verifier_s = 120.0 + tests * (3 * limits.time_ms / 1000.0 + 15.0)
@@ -128,6 +130,7 @@ def task_toml(bundle: TaskBundle) -> str:
 
 
 def instruction(bundle: TaskBundle) -> str:
+    """The task's ``instruction.md``: the statement, where the solution goes, the limits and how it is rewarded."""
     pkg = bundle.package
     return (
         f"# {pkg.problem.title}\n\n{pkg.problem.statement.rstrip()}\n\n## Your solution\n\n"
@@ -141,6 +144,8 @@ def instruction(bundle: TaskBundle) -> str:
 
 
 def solve_sh(bundle: TaskBundle) -> str:
+    """The task's ``solution/solve.sh``, which writes the best program there is (``TaskBundle.reference``) where
+    the agent's goes; InvalidInputError when the task has neither a sampled solution nor a baseline."""
     best = bundle.reference
     if best is None:
         raise InvalidInputError(
@@ -188,8 +193,12 @@ def write_harbor(bundle: TaskBundle, dest: Path, base_image: str) -> Path:
 
 @export_format("harbor")
 class HarborFormat(ExportFormat):
+    """``--format harbor``: each task as the folder ``write_harbor`` writes; the ``base_image`` option names the
+    image its environment builds from (the sandbox image by default)."""
+
     summary = "one Harbor task folder a task (task.toml, instruction.md, environment/, tests/, solution/)"
 
     async def write_task(self, bundle: TaskBundle, dest: Path, ctx: ExportContext) -> None:
+        """Write the task's Harbor folder at ``dest``."""
         base = ctx.options.get("base_image") or ctx.settings.sandbox_image
         write_harbor(bundle, dest, str(base))

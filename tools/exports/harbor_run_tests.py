@@ -49,6 +49,7 @@ SOLUTION_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"}
 
 
 def limits() -> tuple[float, int]:
+    """The task's CPU time (seconds) and memory (MB) per test, from ``limits.json``."""
     config = json.loads((TESTS / "limits.json").read_text())
     return config["time_ms"] / 1000.0, config["memory_mb"]
 
@@ -72,6 +73,8 @@ def as_solution(cwd: Path) -> dict[str, Any]:
 
 
 def compile_cpp(source: Path, target: Path, include: Path | None = None, untrusted: bool = False) -> str:
+    """Compile ``source`` to ``target``; the compiler's last words on failure, "" on success. ``untrusted``
+    compiles as the solution's uid, so it cannot include a file the solution may not read."""
     args = ["g++", "-O2", "-std=gnu++17", "-o", str(target), str(source)]
     if include is not None:
         args[1:1] = ["-I", str(include)]
@@ -311,6 +314,7 @@ def solution_processes() -> list[int]:
 
 
 def reap_children() -> None:
+    """Collect every exited child (this script is the solution processes' subreaper) without waiting for any."""
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
@@ -387,6 +391,9 @@ def write_reward(reward: float) -> None:
 
 
 def main() -> int:
+    """Judge the agent's solution on every test and write the mean score as the reward. Returns 0 whatever the
+    reward (the reward says how the solution did); exits with an error only when the verifier itself cannot work
+    (its checker does not compile, it cannot become the subreaper)."""
     if os.geteuid() != 0:
         print(
             "The verifier must run as root to keep the solution from the checker and the answers; "

@@ -18,6 +18,8 @@ DIVERGENCE_KEYS = ("semantic", "behavioural", "combined")
 
 
 def hf_row(row: TaskRow) -> dict[str, Any]:
+    """The task's row in the Hugging Face dataset: the prompt, ground truth and package, and how the task was
+    made."""
     bundle, verifier = row.bundle, row.bundle.package.verifier
     divergence = bundle.task.divergence
     return {
@@ -110,9 +112,13 @@ def dataset_card(splits: dict[str, list[dict[str, Any]]]) -> str:
 
 @export_format("hf")
 class HfFormat(ExportFormat):
+    """``--format hf``: the task packages under ``tasks/``, one ``datasets`` split of rows a split, and a dataset
+    card (``README.md``)."""
+
     summary = "a Hugging Face datasets folder (save_to_disk) with a dataset card"
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
+        """Write the packages, the dataset and its card; each task's path is its package folder."""
         rows = write_packages(bundles, out)
         splits = {split: [hf_row(r) for r in chosen] for split, chosen in by_split(rows).items()}
         save_dataset(splits, out)

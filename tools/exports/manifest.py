@@ -40,6 +40,9 @@ class ManifestTask(BaseModel):
 
 
 class Manifest(BaseModel):
+    """What an export holds: its format, how the tasks were chosen and split, a hash of their content and each
+    task's ``ManifestTask``."""
+
     format_version: int = FORMAT_VERSION
     format: str
     frontiersmith_version: str = __version__
@@ -54,6 +57,7 @@ class Manifest(BaseModel):
 
 
 def manifest_task(bundle: TaskBundle, path: str) -> ManifestTask:
+    """The manifest's entry for one written task, at ``path`` in the export."""
     task, verifier = bundle.task, bundle.package.verifier
     return ManifestTask(
         task_id=task.id,
@@ -87,6 +91,8 @@ def build_manifest(
     paths: dict[str, str],
     placed: SplitReport | None = None,
 ) -> Manifest:
+    """The manifest of an export: tasks counted per split, the split's report, and one hash over the tasks'
+    content hashes in order."""
     counts: dict[str, int] = {name: 0 for name, _ in splits} if splits else {"all": 0}
     for bundle in bundles:
         counts[bundle.split or "all"] += 1

@@ -14,6 +14,7 @@ from .registry import ExportContext, ExportFormat, export_format
 
 
 def program_file(stem: str, program: Program) -> str:
+    """A program's file name: ``stem`` and the suffix of its language."""
     return stem + program.language.suffix
 
 
@@ -101,7 +102,10 @@ def write_task_package(bundle: TaskBundle, dest: Path) -> Path:
 
 @export_format("native")
 class NativeFormat(ExportFormat):
+    """``--format native``: each task as a native package (``write_task_package``)."""
+
     summary = "one native package (problem.yaml) a task, judged by `frontiersmith judge DIR SOL`"
 
     async def write_task(self, bundle: TaskBundle, dest: Path, ctx: ExportContext) -> None:
+        """Write the task's native package at ``dest``."""
         write_task_package(bundle, dest)

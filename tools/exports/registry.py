@@ -38,6 +38,7 @@ class ExportFormat:
     summary: ClassVar[str] = ""  # one line for `--help`
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
+        """Write every task with ``write_task``, each at ``task_path``; a dataset format overrides this."""
         paths: dict[str, str] = {}
         for bundle in bundles:
             relative = task_path(bundle)
@@ -46,6 +47,7 @@ class ExportFormat:
         return paths
 
     async def write_task(self, bundle: TaskBundle, dest: Path, ctx: ExportContext) -> None:
+        """Write one task's folder at ``dest``; a format that writes all tasks at once does not implement it."""
         raise NotImplementedError(f"the {self.name} format writes all tasks at once (override write)")
 
 
@@ -70,6 +72,7 @@ def registered_formats() -> tuple[str, ...]:
 
 
 def get_format(name: str) -> ExportFormat:
+    """A new instance of the format registered as ``name``; InvalidInputError naming the known formats otherwise."""
     cls = _FORMATS.get(name)
     if cls is None:
         raise InvalidInputError(

@@ -40,6 +40,8 @@ ANSWER_FORMAT = (
 
 
 def user_prompt(bundle: TaskBundle) -> str:
+    """The user turn a policy reads: the statement, the limits, how the program reads and writes, and how to
+    answer."""
     problem, limits = bundle.problem, bundle.package.limits
     return (
         f"# {problem.title}\n\n{problem.statement.strip()}\n\n"
@@ -88,10 +90,12 @@ class TaskRow:
 
     @property
     def split(self) -> str:
+        """The task's split, or ``train`` in an export without splits."""
         return self.bundle.split or NO_SPLIT
 
     @property
     def ground_truth(self) -> str:
+        """What the reward reads to find the task's package, as a JSON string."""
         truth = GroundTruth(
             task_id=self.bundle.task_id, package=self.package, content_hash=self.bundle.content_hash
         )
@@ -99,6 +103,7 @@ class TaskRow:
 
     @property
     def extra_info(self) -> dict[str, Any]:
+        """The task's id, split and place in its split, as a row's metadata."""
         return {"task_id": self.bundle.task_id, "split": self.split, "index": self.index}
 
 
@@ -125,6 +130,7 @@ def write_packages(bundles: Sequence[TaskBundle], out: Path) -> list[TaskRow]:
 
 
 def by_split(rows: Sequence[TaskRow]) -> dict[str, list[TaskRow]]:
+    """The rows grouped by split, each group in the rows' order."""
     out: dict[str, list[TaskRow]] = {}
     for row in rows:
         out.setdefault(row.split, []).append(row)

@@ -27,14 +27,19 @@ frontiersmith_reward = reward_function(Path(__file__).resolve().parent)
 
 
 def trl_row(row: TaskRow) -> dict[str, Any]:
+    """The task's row for TRL: its prompt and the ground truth the reward reads."""
     return {"prompt": row.prompt, "ground_truth": row.ground_truth, "task_id": row.bundle.task_id}
 
 
 @export_format("trl")
 class TrlFormat(ExportFormat):
+    """``--format trl``: the task packages, a ``datasets`` folder for GRPOTrainer and ``reward.py``, its reward
+    function."""
+
     summary = "a datasets folder with a prompt column for TRL, and reward.py, its reward function"
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
+        """Write the packages, the dataset and the reward module; each task's path is its package folder."""
         rows = write_packages(bundles, out)
         save_dataset(
             {split: [trl_row(r) for r in chosen] for split, chosen in by_split(rows).items()},

@@ -48,14 +48,20 @@ py-modules = ["{MODULE}"]
 
 
 def verifiers_row(row: TaskRow) -> dict[str, Any]:
+    """The task's row for a verifiers environment: prompt, answer (the ground truth), info and task name."""
     return {"prompt": row.prompt, "answer": row.ground_truth, "info": row.extra_info, "task": DATA_SOURCE}
 
 
 @export_format("verifiers")
 class VerifiersFormat(ExportFormat):
+    """``--format verifiers``: an installable environment module whose ``load_environment`` gives the dataset and
+    rubric, with the task packages beside it."""
+
     summary = "a verifiers environment module (load_environment) with its dataset and rubric"
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
+        """Write the packages, the dataset, the environment module and its ``pyproject.toml``; each task's path
+        is its package folder."""
         rows = write_packages(bundles, out)
         splits = {split: [verifiers_row(r) for r in chosen] for split, chosen in by_split(rows).items()}
         save_dataset(splits, out / DATASET_DIR)

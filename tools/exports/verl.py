@@ -36,6 +36,7 @@ def compute_score_batch(data_sources, solution_strs, ground_truths, extra_infos=
 
 
 def verl_row(row: TaskRow) -> dict[str, Any]:
+    """The task's row in verl's RL data layout (``data_source``, ``prompt``, ``reward_model``, ``extra_info``)."""
     return {
         "data_source": DATA_SOURCE,
         "prompt": row.prompt,
@@ -47,9 +48,13 @@ def verl_row(row: TaskRow) -> dict[str, Any]:
 
 @export_format("verl")
 class VerlFormat(ExportFormat):
+    """``--format verl``: a Parquet file and a JSON Lines file of rows a split, the task packages, and
+    ``reward.py`` with verl's ``compute_score``."""
+
     summary = "verl RL rows (SPLIT.parquet + SPLIT.jsonl) with reward.py, verl's compute_score for them"
 
     async def write(self, bundles: Sequence[TaskBundle], out: Path, ctx: ExportContext) -> dict[str, str]:
+        """Write the packages, each split's rows and the reward module; each task's path is its package folder."""
         # imported here: building the server (which registers export_tasks) must not pull pyarrow in
         import pyarrow as pa
         import pyarrow.parquet as pq

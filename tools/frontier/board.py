@@ -45,6 +45,9 @@ class BoardEntry(BaseModel):
 
 
 class Board(BaseModel):
+    """A problem's board: every shipped or sampled program judged on one test set (``tests_key``), which graded
+    solvers and targeted operators read."""
+
     problem_id: str
     tests_key: str  # the test set it was judged on
     entries: list[BoardEntry] = Field(default_factory=list)
@@ -55,9 +58,11 @@ class Board(BaseModel):
 
     @property
     def best(self) -> float:
+        """The best entry's score; 0 on an empty board."""
         return max((e.score for e in self.entries), default=0.0)
 
     def best_per_test(self) -> dict[str, float]:
+        """The best score any entry reached on each test."""
         best: dict[str, float] = {}
         for entry in self.entries:
             for t in entry.tests:
@@ -66,6 +71,7 @@ class Board(BaseModel):
 
 
 def tests_key(pkg: JudgePackage) -> str:
+    """A short hash of the package's test names and inputs: boards judged on other tests have another key."""
     return content_hash([[t.name, content_hash(t.input.hex())] for t in pkg.tests])[:16]
 
 

@@ -134,6 +134,9 @@ class RoundReport(ArmReport):
 
 
 class CoevolveReport(BaseModel):
+    """A coevolution run: each round's report, how many distinct defect clusters it met, and the targeted arm
+    beside the untargeted one when both ran."""
+
     solver: str
     rounds: list[RoundReport] = Field(default_factory=list)
     distinct_clusters: int = 0
@@ -146,6 +149,8 @@ class CoevolveReport(BaseModel):
 
 
 def proximity(ratio: float, band: tuple[float, float]) -> float:
+    """How near ``ratio`` is to the centre of ``band``: 1 there, 0.5 at its edges, 0 from half the band's width
+    beyond them."""
     lo, hi = band
     centre, half = (lo + hi) / 2, (hi - lo) / 2
     return max(0.0, 1.0 - abs(ratio - centre) / (2 * half))
@@ -212,11 +217,13 @@ class TargetedRound:
     def pipeline(
         self, store: Store, provider: Provider, config: SynthesisConfig, settings: Settings, progress
     ) -> Pipeline:
+        """A pipeline whose rounds use this round's mutations and selection."""
         return Pipeline(
             store, provider, config, settings, progress, mutations=self.mutations, selection=self.selection
         )
 
     async def mutations(self, pipe: Pipeline, rnd: int) -> None:
+        """Propose one candidate a target: its spec as the operator changed it, along the operator's axis."""
         for i, t in enumerate(self.targets):
             provenance: dict = {"operator": t.operator.value, "cluster": t.cluster.key}
             if t.family is not None:
@@ -235,6 +242,8 @@ class TargetedRound:
             )
 
     async def selection(self, pipe: Pipeline, rnd: int) -> None:
+        """Apply the divergence gates, then publish up to ``n_final`` candidates by frontier proximity, rejecting
+        those no reference solves or whose expected score is outside the band."""
         for c in pipe.candidates(rnd, CandidateStatus.KEPT):
             pipe.fall(c.id, syn.divergence_gate(pipe.divergence(c.id), pipe.config.thresholds))
         measures = await measure_arm(pipe, rnd, self.solver, self.band)

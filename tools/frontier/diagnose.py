@@ -202,6 +202,7 @@ def cluster_features(traj: Trajectory, features: Mapping[str, str]) -> dict[str,
 
 
 def cluster_key(failure: FailureType, features: Mapping[str, str]) -> str:
+    """The key of a defect cluster: the failure type and its features, sorted by name."""
     return "|".join([failure.value, *(f"{k}={features[k]}" for k in sorted(features))])
 
 
@@ -327,6 +328,7 @@ def diagnose(store: Store, solver: str, *, delta: float = DELTA) -> DefectMap:
 
 
 def latest_defect_map(store: Store, solver: str) -> DefectMap:
+    """The newest stored defect map of ``solver``; NotFoundError saying to run ``diagnose`` when there is none."""
     found = store.frontier.latest_defect_map(solver)
     if found is None:
         raise NotFoundError(

@@ -61,6 +61,7 @@ class ProblemDivergence:
 
     @property
     def n(self) -> int:
+        """The number of solutions sampled."""
         return len(self.solvers)
 
     @property
@@ -70,10 +71,12 @@ class ProblemDivergence:
 
     @property
     def kept(self) -> bool:
+        """Whether the filter keeps the problem: no gate rejects it."""
         return keeps(self.decisions)
 
     @property
     def top_tie_share(self) -> float | None:
+        """The share of solutions scoring the best on every test; None without solutions."""
         return self.top_ties / self.n if self.n else None
 
 

@@ -33,6 +33,8 @@ from .spec import spec_for_family
 
 
 class Operator(StrEnum):
+    """The targeted operators, each a change of the problem aimed at one defect cluster of the solver."""
+
     BOUNDARY_INJECTION = "boundary_injection"  # more tests of the boundary the solver nearly passes
     CONSTRAINT_STACKING = "constraint_stacking"  # one more constraint on a legal answer
     ALGORITHM_REPLACEMENT = "algorithm_replacement"  # the inputs where the solver's dominant idea loses

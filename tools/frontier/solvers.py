@@ -69,11 +69,16 @@ class AttemptContext:
 
 
 class Solver(Protocol):
+    """A solver under evaluation, named by its spec (``parse_solver``): it writes one program an attempt."""
+
     spec: str
     # False when a further attempt would write the same program (the catalog's solvers): evaluate stops
     repeats: bool
 
-    async def write(self, ctx: AttemptContext) -> Draft: ...
+    async def write(self, ctx: AttemptContext) -> Draft:
+        """The attempt's program, or a draft whose ``reason`` says why there is none; a failed attempt is a
+        draft, not an exception."""
+        ...
 
 
 def statement_text(problem: Problem, feedback: Sequence[str] = ()) -> str:
@@ -103,6 +108,7 @@ class CatalogSolver:
         self.spec = f"catalog:{rank}"
 
     async def write(self, ctx: AttemptContext) -> Draft:
+        """The board's program of this grade; no code when the problem ships no solvers."""
         ranked = ctx.board.ranked() if ctx.board is not None else []
         if not ranked:
             return Draft(reason=f"no code: {ctx.problem.id} ships no solvers to grade")
@@ -132,6 +138,9 @@ class CommandSolver:
         self.timeout_s = timeout_s
 
     async def write(self, ctx: AttemptContext) -> Draft:
+        """Run the command with the statement (and the judge's feedback) on stdin and read the program it prints
+        (``find_program``); it learns the attempt and problem from ``FRONTIERSMITH_ATTEMPT`` and
+        ``FRONTIERSMITH_PROBLEM``."""
         prompt = statement_text(ctx.problem, ctx.feedback)
         messages: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
         env = {
@@ -240,6 +249,7 @@ class FilesSolver:
         self.drafts: dict[tuple[str, int], Draft] = {}  # (problem id, attempt) -> the judged draft
 
     async def write(self, ctx: AttemptContext) -> Draft:
+        """The file replayed for this problem and attempt, or no code when there is none."""
         return self.drafts.get((ctx.problem.id, ctx.attempt)) or Draft(
             reason="no code: no file for this attempt"
         )
@@ -277,6 +287,9 @@ class ModelSolver:
         self.language = settings.llm_language
 
     async def write(self, ctx: AttemptContext) -> Draft:
+        """Ask the model, continuing its conversation with the latest feedback when there is some; an endpoint
+        that cannot be reached stops the evaluation (EndpointUnreachable), any other failure is a draft without
+        code."""
         previous = ctx.previous.messages if ctx.previous is not None and ctx.feedback else []
         if previous:
             turn = prompts.attempt_feedback_block(ctx.feedback[-1:]).strip()

@@ -49,6 +49,9 @@ T = TypeVar("T")
 
 
 class Executor(Protocol):
+    """Where judge jobs and pipeline steps run: this process (``LocalExecutor``) or a Ray cluster
+    (``RayExecutor``); ``get_executor`` opens one for a block."""
+
     name: str
 
     async def run_step(self, step: SandboxStep[T], *args: Any, **kwargs: Any) -> T:
@@ -76,6 +79,8 @@ class LocalExecutor:
     async def map_judge(
         self, jobs: Sequence[JudgeJob], progress: JobProgress | None = None
     ) -> dict[str, JudgeReport]:
+        """Judge every job in this process's warm sandbox (a job repeated by id is judged once); job id ->
+        report."""
         todo = unique_jobs(jobs)
         outcomes: dict[str, JudgeOutcome] = {}
 
@@ -92,12 +97,15 @@ class LocalExecutor:
         return {job.id: outcomes[job.id].report for job in todo}
 
     async def run_step(self, step: SandboxStep[T], *args: Any, **kwargs: Any) -> T:
+        """``Executor.run_step`` in a sandbox opened for this step alone, so steps of several candidates stay
+        apart."""
         # In a sandbox of its own, as before executors: steps of several candidates run at once, and one
         # sandbox (a container) per step keeps them apart.
         outcome = await self.host.run_step(step, args, kwargs, warm=False)  # charged: it ran in this process
         return outcome.value  # type: ignore[no-any-return]
 
     async def close(self) -> None:
+        """Close the warm sandbox and the judges kept in it."""
         await self.host.close()
 
 

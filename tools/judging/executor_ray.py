@@ -54,6 +54,8 @@ class JudgeWorker:
         self.host = JudgeHost(Settings(**settings), workers)
 
     async def judge(self, job: JudgeJob, suite: str, boxed: list[Any]) -> JudgeOutcome:
+        """Judge one job on the suite stored under ``suite``, fetching the suite's tests from ``boxed`` only the
+        first time this worker sees it."""
         # The suite's ObjectRef comes boxed in a list, so Ray does not fetch it for a worker that has it.
         if suite not in self.host.suites:
             self.host.suites[suite] = await boxed[0]
@@ -66,13 +68,18 @@ class JudgeWorker:
         return await self.host.run_step(step, args, kwargs, warm=True)
 
     async def close(self) -> None:
+        """Close this worker's warm sandbox."""
         await self.host.close()
 
     def pid(self) -> int:
+        """The worker process's id (tests kill it to check that a restarted worker picks the work up)."""
         return os.getpid()
 
 
 class RayExecutor:
+    """Judge jobs and run pipeline steps on Ray actors (``JudgeWorker``), each keeping its sandbox warm; the
+    driver alone writes the store. Made by ``RayExecutor.start``."""
+
     name = "ray"
 
     def __init__(self, actors: list[Any], started_ray: bool):
@@ -120,6 +127,8 @@ class RayExecutor:
     async def map_judge(
         self, jobs: Sequence[JudgeJob], progress: JobProgress | None = None
     ) -> dict[str, JudgeReport]:
+        """Judge every job on the actors, a few in flight on each; a suite's tests go to the cluster once, and a
+        job repeated by id (or retried after a worker died) counts once. Job id -> report, in the jobs' order."""
         todo = unique_jobs(jobs)
         queue = list(reversed(todo))
         outcomes: dict[str, JudgeOutcome] = {}
@@ -143,6 +152,8 @@ class RayExecutor:
         return {job.id: outcomes[job.id].report for job in todo}
 
     async def run_step(self, step: SandboxStep[T], *args: Any, **kwargs: Any) -> T:
+        """``Executor.run_step`` on the least busy actor's warm sandbox; a step whose worker was killed runs
+        again on the restarted one (a step only computes, so that is safe)."""
         # The step goes by name (an importable function); its values go with it. A worker killed mid-step is
         # restarted and the step runs again: it only computes, so running it twice changes nothing.
         actor = min(self.actors, key=lambda a: self._busy.get(id(a), 0))  # the least busy worker
@@ -155,9 +166,12 @@ class RayExecutor:
         return outcome.value  # type: ignore[no-any-return]
 
     async def worker_pids(self) -> list[int]:
+        """The process id of every actor."""
         return [await a.pid.remote() for a in self.actors]
 
     async def close(self) -> None:
+        """Let each actor close its sandbox (30 s at most), kill the actors, and shut Ray down if ``start``
+        started it."""
         ray = _ray()
         # Let each worker tear its sandbox down (a killed one would leave its temp dirs), then stop it.
         with anyio.move_on_after(30):

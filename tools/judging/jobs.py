@@ -197,12 +197,14 @@ class JudgeHost:
         return StepOutcome(value, meter)
 
     async def close(self) -> None:
+        """Close the warm sandbox and forget the judges kept in it."""
         await self._stack.aclose()
         self.sandbox = None
         self._judges.clear()
 
 
 def unique_jobs(jobs: Sequence[JudgeJob]) -> list[JudgeJob]:
+    """The jobs with a repeated id dropped (the first kept), each checked (``JudgeJob.check``) on the way."""
     seen: dict[str, JudgeJob] = {}
     for job in jobs:
         job.check()
@@ -211,6 +213,7 @@ def unique_jobs(jobs: Sequence[JudgeJob]) -> list[JudgeJob]:
 
 
 async def report_progress(progress: JobProgress | None, done: int, total: int) -> None:
+    """Tell ``progress`` (if any) that ``done`` of ``total`` jobs are judged, awaiting it when it is async."""
     if progress is not None:
         outcome = progress(done, total)
         if outcome is not None:

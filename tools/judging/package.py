@@ -116,7 +116,8 @@ class JudgeReport:
         return self.totals
 
     @property
-    def judged(self) -> int:  # tests the mean is over
+    def judged(self) -> int:
+        """The tests the mean is over: every test of the problem."""
         return self.totals.judged
 
     @property
@@ -125,11 +126,13 @@ class JudgeReport:
         return self.totals.complete
 
     @property
-    def system_errors(self) -> int:  # tests the host failed on after every retry: no score while any is left
+    def system_errors(self) -> int:
+        """Tests the host failed on after every retry; while any is left, the report has no score."""
         return self.totals.system_errors
 
     @property
-    def verifier_failures(self) -> int:  # SYSTEM_ERROR tests the verifier gave on the output, judged as 0
+    def verifier_failures(self) -> int:
+        """SYSTEM_ERROR tests the verifier gave on the solution's output, judged as 0."""
         return self.totals.verifier_failures
 
     def without_test_data(self, limits: Limits | None) -> JudgeReport:
@@ -159,6 +162,7 @@ class JudgeReport:
 
     @property
     def summary(self) -> str:
+        """One line for people: what the score is the mean of, or why there is none (``ScoreSummary.describe``)."""
         return self.totals.describe()
 
     def to_json(self) -> dict[str, Any]:
@@ -212,6 +216,8 @@ def limits_in_force(verifier: VerifierSpec, limits: Limits) -> tuple[RunLimits, 
 
 
 def check_normalisation(verifier: VerifierSpec, baseline: object, best: object) -> None:
+    """Raise InvalidInputError when the verifier's normalisation needs what was not passed: the baseline's
+    objectives, the best objective (range), or the objective's sense."""
     if not needs_baseline(verifier):
         return
     norm = verifier.normalisation

@@ -118,16 +118,24 @@ class VerifierScale(Protocol):
     """What scoring reads of a verifier (tools/judging/package.VerifierSpec): its kind, sense and normalisation."""
 
     @property
-    def kind(self) -> VerifierKind: ...
+    def kind(self) -> VerifierKind:
+        """A testlib checker's ratio is the score as it is; only a native verifier's objective may be normalised."""
+        ...
 
     @property
-    def sense(self) -> Sense | None: ...
+    def sense(self) -> Sense | None:
+        """Whether the objective is minimised or maximised; the paper and ratio normalisations need it."""
+        ...
 
     @property
-    def normalisation(self) -> Normalisation: ...
+    def normalisation(self) -> Normalisation:
+        """How an objective becomes a score against the baseline (``normalise``)."""
+        ...
 
     @property
-    def ratio_cap(self) -> float: ...
+    def ratio_cap(self) -> float:
+        """k of the ratio normalisation's clamp(B/O, 0, k)."""
+        ...
 
 
 def needs_baseline(verifier: VerifierScale) -> bool:
@@ -184,10 +192,14 @@ class ScoredTest(Protocol):
     """Anything with a per-test verdict and score (the judge's TestResult)."""
 
     @property
-    def verdict(self) -> Verdict: ...
+    def verdict(self) -> Verdict:
+        """The test's verdict: only OK scores above 0."""
+        ...
 
     @property
-    def score(self) -> float: ...
+    def score(self) -> float:
+        """The test's normalised score, in [0, 1]."""
+        ...
 
     @property
     def verifier_failed(self) -> bool:
@@ -223,6 +235,7 @@ class ScoreSummary:
 
     @property
     def could_not_judge(self) -> bool:
+        """The opposite of ``complete``: there is no score to give."""
         return not self.complete
 
     def describe(self) -> str:

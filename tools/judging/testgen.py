@@ -36,11 +36,15 @@ class GeneratedTest:
     sizes: dict[str, float] = field(default_factory=dict)  # what the validator read of it: {"n": 37}
 
     def as_judge_test(self) -> JudgeTest:
+        """The test as the judge takes it: name, input and distribution."""
         return JudgeTest(self.name, self.input, distribution=self.distribution)
 
 
 @dataclass
 class TestBuild:
+    """What one build of a candidate's tests gave: the validated tests, the statement's example, and the failures
+    to show the test author."""
+
     tests: list[GeneratedTest] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)  # for the test author; empty when all is well
     example: GeneratedTest | None = None  # the statement's example input (`gen example 0`), validated

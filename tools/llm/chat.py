@@ -310,9 +310,12 @@ class ChatProvider:
         return lambda raw: parse_structured(raw, schema)
 
     def axes_for(self, seed: Problem) -> list[Axis]:
+        """Every axis: a chat model is offered each one for every seed."""
         return list(Axis)
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
+        """The model's mutation of ``seed`` along ``axis`` (the ``mutate`` prompt, with that axis's worked
+        example); ``index`` tells apart the mutations asked of one seed and axis."""
         return await self._ask(
             prompts.MUTATE,
             lambda raw: mutation_draft(seed, axis, parse_structured(raw, prompts.MutationAnswer)),
@@ -326,6 +329,9 @@ class ChatProvider:
         )
 
     async def describe_seed(self, problem: Problem) -> SeedTupleDraft:
+        """The seed's tuple as the model reads it from the statement; a tuple that fails validation (crossed
+        bounds) is an unusable answer, asked again."""
+
         def read(raw: str) -> SeedTupleDraft:
             answer = parse_structured(raw, prompts.DescribeAnswer)
             try:
@@ -342,6 +348,8 @@ class ChatProvider:
         )
 
     async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft:
+        """A testlib checker for a problem with many correct answers; with ``feedback``, the model sees its last
+        checker and the checks it failed, to fix it."""
         return await self._ask(
             prompts.WRITE_CHECKER,
             read_checker,
@@ -352,6 +360,8 @@ class ChatProvider:
         )
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
+        """The model's coarse verdict on a candidate: kept only when its label is ``ok``."""
+
         def read(raw: str) -> CoarseVerdict:
             answer = parse_structured(raw, prompts.CoarseAnswer)
             return CoarseVerdict(
@@ -361,6 +371,8 @@ class ChatProvider:
         return await self._ask(prompts.COARSE_JUDGE, read, problem.id, problem=prompts.brief(problem))
 
     async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
+        """One solution in the provider's language; ``index`` (from 0) tells the model which of several solvers
+        it is, so the solutions differ."""
         return await self._ask(
             prompts.SOLVE,
             lambda raw: read_solution(raw, self.language),
@@ -375,6 +387,8 @@ class ChatProvider:
         )
 
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        """The model's idea label for every solution; decoding is held to one label a solution, and an answer
+        with another count is unusable, asked again."""
         listing = solutions_listing(solutions, get_settings().judge_tokens)
 
         def read(raw: str) -> StrategyGroups:
@@ -399,6 +413,8 @@ class ChatProvider:
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft:
+        """A generator and validator for the problem's tests, told the sampled strategies and the size bounds the
+        largest tests must reach; with ``feedback``, the model fixes its last programs."""
         bounds = problem.input_spec.bounds
         names = ", ".join(f'"{name}": ...' for name in bounds) or '"n": ...'
         scale = (
@@ -424,6 +440,8 @@ class ChatProvider:
         )
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
+        """A verifier and baseline for the problem's objective, told what values the objective may take under the
+        settings' normalisation; with ``feedback``, the model fixes its last programs."""
         sense = problem.objective.sense.value if problem.objective.sense else "optim"
         return await self._ask(
             prompts.WRITE_VERIFIER,
@@ -446,12 +464,15 @@ class ChatProvider:
     # -- the structured spec and the targeted operators (tools/frontier) ---------------------------------
 
     async def write_spec(self, problem: Problem) -> ProblemSpec:
+        """The problem as a structured spec the targeted operators edit, marked as written by the model."""
         spec = await self._ask(
             prompts.WRITE_SPEC, self._json(ProblemSpec), problem.id, problem=prompts.describe(problem)
         )
         return spec.model_copy(update={"source": "model"})
 
     async def apply_operator(self, spec: ProblemSpec, operator: str, cluster: DefectCluster) -> ProblemSpec:
+        """``spec`` changed by ``operator`` against one defect cluster (its failure, features and label, never a
+        test's data)."""
         evidence = {k: cluster.model_dump(mode="json")[k] for k in ("failure", "features", "detail", "label")}
         return await self._ask(
             prompts.APPLY_OPERATOR,

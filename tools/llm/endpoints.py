@@ -21,6 +21,7 @@ Complete = Callable[[Messages, type[BaseModel] | None], Awaitable[BaseModel | st
 
 
 def unreachable(base_url: str | None, exc: Exception) -> EndpointUnreachable:
+    """The one-sentence error for an endpoint that cannot be reached, saying how to start or point at one."""
     where = base_url or "the default OpenAI endpoint"
     return EndpointUnreachable(
         f"The model endpoint {where} cannot be reached ({str(exc).splitlines()[0][:200]}); start it (a local "
@@ -203,4 +204,5 @@ def openai_chat(base_url: str | None, model: str, api_key: str | None) -> Chat:
 
 
 def api_key_from_env(var: str) -> str | None:
+    """The API key in environment variable ``var``, or None."""
     return os.environ.get(var)

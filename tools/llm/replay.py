@@ -37,6 +37,8 @@ class ReplayProvider(ChatProvider):
         messages: Messages,
         context: dict,
     ) -> BaseModel | str:
+        """The recorded answer of the step being asked (NoRecordedAnswer when the recording has none); a recorded
+        endpoint failure, or an ask outside a named step, is a ProviderError."""
         now = exchanges.current()
         if now is None:  # _ask always names its call; anything else asking has no key to look up
             raise ProviderError(

@@ -139,6 +139,7 @@ def lineage(store: Store, record_id: str) -> tuple[list[RecordSummary], list[Rec
 
 
 def verifier_spec(verifier: Verifier) -> VerifierSpec:
+    """A stored verifier as the judge takes it."""
     return VerifierSpec(
         program=Program(code=verifier.code, language=verifier.language),
         kind=verifier.kind,

@@ -82,6 +82,8 @@ class SubmitResult(BaseModel):
 
 
 def list_problems(store: Store) -> list[ProblemSummary]:
+    """Every problem a solution can be submitted to: stored tasks (each marked latest or not), imported open
+    problems, and the catalog's non-closed families."""
     latest = store.tasks.latest_ids()
     out = [
         ProblemSummary(

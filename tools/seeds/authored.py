@@ -75,6 +75,8 @@ class AuthoredSeed(BaseModel):
         return self
 
     def draft(self) -> SeedDraft:
+        """The seed as an import's draft, its tuple given by its author (``tuple_by`` ``authored``), so it is
+        validated and stored as an imported row is; tests without a name are numbered from 1."""
         problem = Problem(
             id="authored",
             title=self.title,

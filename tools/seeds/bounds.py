@@ -45,6 +45,7 @@ class Bounds:
 
     @classmethod
     def of(cls, settings: Settings) -> Bounds:
+        """The bounds the settings set."""
         return cls(
             settings.max_row_bytes,
             settings.max_decompressed_bytes,
@@ -72,6 +73,7 @@ class NotJSON(MalformedRow):
 
 
 def check_size(text: str, bounds: Bounds, what: str) -> None:
+    """Refuse ``text`` longer than a row may be (``max_row_bytes``) with a MalformedRow naming ``what``."""
     if len(text) > bounds.row_bytes:
         raise MalformedRow(bounds.over_row_bytes(f"{what} is", len(text)))
 

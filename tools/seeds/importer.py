@@ -48,6 +48,8 @@ Progress = Callable[[int, int | None], None]  # (rows read, rows in all when kno
 
 
 class RowNote(BaseModel):
+    """A row the import skipped, or what a stored row left out, with where it is and why."""
+
     where: str  # FILE:ROW, or the folder
     reason: str
 
@@ -86,6 +88,7 @@ class ImportSummary(BaseModel):
 
     @property
     def rows_per_s(self) -> float:
+        """Rows read per second of the import (0 before any time has passed)."""
         return self.rows / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
 

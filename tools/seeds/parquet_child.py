@@ -143,6 +143,7 @@ def _send_group(send: _Sender, parquet: Any, group: int, row_bytes: int) -> None
 
 
 def main(argv: list[str]) -> int:
+    """Send every row group from ``FIRST_GROUP`` on to stdout under the memory limit; returns the exit status."""
     path, row_bytes, budget, first = argv[0], int(argv[1]), int(argv[2]), int(argv[3])
     import pyarrow.parquet as pq
 

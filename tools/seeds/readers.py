@@ -54,9 +54,11 @@ class Row:
 
     @property
     def where(self) -> str:
+        """``FILE:ROW`` as messages name the row, or the folder."""
         return self.file if self.number is None else f"{self.file}:{self.number}"
 
     def value(self) -> Any:
+        """The row's decoded value, within its bounds; MalformedRow when it could not be read or decoded."""
         if self.error:
             raise MalformedRow(self.error)
         if isinstance(self.data, _BatchRow):
@@ -67,10 +69,12 @@ class Row:
 
 
 def is_seed_dir(path: Path) -> bool:
+    """A native seed dir is a folder with a ``seed.yaml``."""
     return (path / SEED_MANIFEST).is_file()
 
 
 def is_frontiercs_dir(path: Path) -> bool:
+    """A FrontierCS package is a folder with a ``config.yaml``."""
     return (path / FRONTIERCS_CONFIG).is_file()
 
 
@@ -84,6 +88,7 @@ class SeedSource:
     bounds: Bounds = field(default_factory=lambda: Bounds.of(get_settings()))
 
     def rows(self) -> Iterator[Row]:
+        """Every row: each folder as one, then each file's rows in order."""
         for folder in self.folders:
             yield Row(file=str(folder), number=None, data=folder)
         for file in self.files:
@@ -135,6 +140,7 @@ def open_source(path: Path | str, settings: Settings | None = None) -> SeedSourc
 
 
 def read_file(path: Path, bounds: Bounds | None = None) -> Iterator[Row]:
+    """The rows of one data file, read by its suffix (JSONL, JSON, else Parquet) within ``bounds``."""
     bounds = bounds or Bounds.of(get_settings())
     suffix = path.suffix.lower()
     if suffix in JSONL_SUFFIXES:

@@ -68,6 +68,7 @@ def checker_source(comparison: Comparison) -> str:
 
 
 def checker_spec(comparison: Comparison) -> VerifierSpec:
+    """The built-in testlib checker for ``comparison``, as the judge takes a verifier."""
     return _testlib(Program(code=checker_source(comparison), language=Language.CPP))
 
 
@@ -123,6 +124,7 @@ class SeedValidator:
 
     @property
     def sandbox(self) -> Sandbox:
+        """The sandbox the validator opened; RuntimeError outside its ``async with`` block."""
         if self._sandbox is None:
             raise RuntimeError("SeedValidator is used outside its `async with` block")
         return self._sandbox

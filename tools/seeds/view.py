@@ -105,10 +105,12 @@ class SeedView(BaseModel):
 
 
 def objective_label(objective: Objective) -> str:
+    """The objective's kind, with its sense in brackets when it has one (``optimise (min)``)."""
     return objective.kind.value + (f" ({objective.sense.value})" if objective.sense else "")
 
 
 def source_of(seed: Seed) -> str:
+    """Where the seed came from: ``FILE:ROW`` of an import, else its format or origin."""
     p = seed.imported
     if p is None or not p.file:
         return p.format if p is not None and p.format else seed.origin  # an authored seed has no file
@@ -136,6 +138,7 @@ def list_seed_rows(store: Store) -> list[SeedRow]:
 
 
 def seed_row(store: Store, seed: Seed) -> SeedRow:
+    """The seed's one-line summary, counting its tests and reference solutions."""
     refs = [s for s in store.problems.list_solutions(seed.id) if s.author == REFERENCE_AUTHOR]
     return _row(seed, len(store.problems.list_tests(seed.id)), len(refs))
 
@@ -155,6 +158,7 @@ def find_seed(store: Store, seed_id: str) -> Seed:
 
 
 def seed_tuple(seed: Seed) -> SeedTuple:
+    """The seed's (O, C_I, C_O) tuple as stored, not validated again."""
     p = seed.problem
     return SeedTuple.model_construct(
         title=p.title,
@@ -166,6 +170,7 @@ def seed_tuple(seed: Seed) -> SeedTuple:
 
 
 def seed_view(store: Store, seed_id: str) -> SeedView:
+    """Everything about one seed (a unique prefix of its id is enough); NotFoundError when it is not a seed."""
     seed = find_seed(store, seed_id)
     tests = [
         SeedTestBrief(
@@ -214,6 +219,7 @@ class TupleChange(BaseModel):
     output: str | None = None
 
     def is_empty(self) -> bool:
+        """Whether no option asks for a change."""
         return not self.model_dump(exclude_defaults=True)
 
 
@@ -288,10 +294,12 @@ def parse_bound(text: str) -> tuple[str, tuple[float, float] | None]:
 
 
 def tuple_yaml(t: SeedTuple) -> str:
+    """The tuple as the YAML ``seeds edit`` opens in an editor."""
     return yaml.safe_dump(t.model_dump(mode="json"), sort_keys=False, allow_unicode=True, width=100)
 
 
 def tuple_from_yaml(text: str) -> SeedTuple:
+    """The tuple from edited YAML, or a one-sentence InvalidInputError saying what is wrong."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

@@ -39,6 +39,7 @@ def normalise_statement(text: str) -> str:
 
 @lru_cache(maxsize=64)  # a row's id is asked for several times on its way to the store
 def statement_hash(text: str) -> str:
+    """The sha256 of the normalised statement: what a seed's id and deduplication rest on."""
     return hashlib.sha256(normalise_statement(text).encode()).hexdigest()
 
 
@@ -66,6 +67,7 @@ def seed_record(
     reference: Program | None = None,
     test_quality: TestQuality | None = None,
 ) -> Seed:
+    """The seed a draft is stored as, with the status validation gave it and the comparison it is judged by."""
     sid = seed_id(draft)
     problem = draft.problem.model_copy(update={"id": sid})
     return Seed(

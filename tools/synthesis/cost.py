@@ -43,6 +43,7 @@ class RunCost:
 
     @property
     def total(self) -> Meter:
+        """The run's tokens and CPU-seconds over every stage."""
         total = Meter()
         for meter in self.stages.values():
             total.add(meter)
@@ -57,6 +58,7 @@ class RunCost:
         return {"tokens": total.tokens / n, "cpu_seconds": round(total.cpu_seconds / n, 4)}
 
     def to_json(self) -> dict[str, Any]:
+        """The ``frontiersmith cost --json`` shape: totals, per stage, per published task and the model's time."""
         total = self.total
         return {
             "run": self.run_id,

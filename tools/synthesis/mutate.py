@@ -27,6 +27,8 @@ from ..problems.submit import check_size
 
 @dataclass
 class MutateResult:
+    """The candidate a mutation made, whether the coarse filter kept it, and why."""
+
     candidate: Candidate
     kept: bool
     reason: str

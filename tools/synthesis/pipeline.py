@@ -83,6 +83,7 @@ class SynthesisConfig(Thresholds):
 
     @property
     def run_id(self) -> str:
+        """The run's id, a hash of the whole config: the same config is the same run, which resumes."""
         return make_id("run", self.model_dump(mode="json"))
 
     @property
@@ -226,6 +227,7 @@ class Pipeline:
         self.selection: RoundStep = selection or Pipeline.divergence_selection
 
     def reject(self, cid: str, stage: Stage, reason: str) -> None:
+        """Reject candidate ``cid`` at ``stage``, saying why (``store.candidates.reject``)."""
         self.store.candidates.reject(cid, stage, reason)
 
     def fall(self, cid: str, rejection: Rejection | None) -> None:
@@ -242,6 +244,8 @@ class Pipeline:
         ]
 
     async def run(self) -> StageTable:
+        """Run the rounds under the run's lock, on the settings' executor, keeping every model exchange; returns
+        the stage table. A run stopped early is marked interrupted or failed, and running it again resumes it."""
         # The executor (local, or a Ray cluster) runs the run's sandbox work; the store stays this process's.
         async with (
             run_lock(self.store.path, self.run_id, self.settings.run_lock_wait_s) as waited,
@@ -539,6 +543,7 @@ class Pipeline:
     # -- reading estimates back from the store ------------------------------------------------------------
 
     def divergence(self, cid: str) -> Divergence | None:
+        """The candidate's latest divergence estimate, or None."""
         return self.store.candidates.find_divergence(cid)
 
     def _has_semantic(self, cid: str) -> bool:
@@ -550,4 +555,5 @@ class Pipeline:
         return d.behavioural if d is not None else None
 
     def table(self) -> StageTable:
+        """How many of this run's candidates reached and left each stage."""
         return stage_table(self.store, self.run_id)

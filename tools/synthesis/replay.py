@@ -168,6 +168,8 @@ class Replay:
         return []
 
     def summary(self) -> str:
+        """One line for people: how many recorded answers were used, asks that had none, and whether the replay
+        reached what the recording did."""
         line = f"replayed {self.answers - self.unused} of {self.answers} recorded answers"
         if self.missing:
             line += f"; {len(self.missing)} asks had none (the first: {self.missing[0]})"
@@ -241,6 +243,7 @@ async def replay_run(
 
 
 def replay_outcome(recording: Recording, table: StageTable) -> Replay:
+    """The replay's report of a replayed run: its stage table beside what the recording holds."""
     return Replay(
         recording.run_id,
         table,

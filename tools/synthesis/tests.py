@@ -26,6 +26,9 @@ MAX_SEED = 2**31 - 1  # test seeds (seed * 1000 + i) stay small numbers in names
 
 @dataclass
 class TestsResult:
+    """What ``generate_tests`` built: the stored tests, the failures for the test author, the draft and the
+    stored suite."""
+
     __test__ = False  # not a pytest class
     tests: list[TestCase]
     failures: list[str]

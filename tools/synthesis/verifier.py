@@ -38,6 +38,8 @@ from .tests import suite_draft, suite_tests
 
 @dataclass
 class VerifierResult:
+    """What ``run_verifier`` checked and stored: the verifier, the baseline, the protocol's report and its runs."""
+
     verifier: Verifier
     baseline: Solution
     report: CrossValidation
@@ -49,6 +51,7 @@ class VerifierResult:
 
     @property
     def ok(self) -> bool:
+        """Whether every check of the protocol passed."""
         return self.report.ok
 
 

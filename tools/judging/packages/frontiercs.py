@@ -97,6 +97,9 @@ def _quantity(value: Any, units: dict[str, float], what: str) -> float:
 
 
 class Subtask(BaseModel):
+    """One subtask of ``config.yaml``: its points and its cases, given as a count (``n_cases``) or listed
+    (``cases``); one of the two is required."""
+
     model_config = ConfigDict(extra="allow")
 
     score: float = 100
@@ -124,6 +127,7 @@ class FrontierCSConfig(BaseModel):
 
     @property
     def interactive(self) -> bool:
+        """An interactive problem: its interactor talks to the running solution."""
         return self.type == "interactive"
 
     @property
@@ -134,6 +138,7 @@ class FrontierCSConfig(BaseModel):
 
     @property
     def judge_field(self) -> str:
+        """The config key that names the judging program (``interactor`` or ``checker``), for error messages."""
         return "interactor" if self.interactive else "checker"
 
     @model_validator(mode="before")
@@ -175,6 +180,7 @@ class MissingTest(BaseModel):
 
     @property
     def reason(self) -> str:
+        """The sentence the test's SYSTEM_ERROR carries."""
         return f"test {self.name} is missing: the subtasks ask for it but the package has no {self.path}"
 
 
@@ -191,6 +197,7 @@ class FrontierCSPackage(BaseModel):
 
 
 def is_frontiercs_package(root: Path) -> bool:
+    """A FrontierCS package is a directory with a ``config.yaml``."""
     return (root / CONFIG).is_file()
 
 

@@ -81,10 +81,14 @@ class ProgramRef(BaseModel):
     language: Language | None = None
 
     def resolved_language(self) -> Language | None:
+        """The language given, else the one the file's suffix says; None when neither says."""
         return self.language or Language.of_file(self.file)
 
 
 class VerifierRef(ProgramRef):
+    """The manifest's ``verifier``: a program file, how it judges (native or testlib) and whether it is an
+    interactor."""
+
     kind: VerifierKind = VerifierKind.NATIVE
     interactive: bool = (
         False  # an interactor: it talks to the running solution (tools/judging/judge.Judge._interact)
@@ -345,6 +349,7 @@ def load_yaml(path: Path, settings: Settings | None = None) -> dict[str, Any]:
 
 
 def validation_sentence(path: Path, exc: ValidationError) -> str:
+    """The first of a manifest's validation errors as one sentence naming the file and field to fix."""
     first = exc.errors()[0]
     field = ".".join(str(p) for p in first.get("loc", ())) or "(top level)"
     message = str(first.get("msg", "invalid")).removeprefix("Value error, ")
@@ -364,6 +369,8 @@ class NativePackage(BaseModel):
 
     @property
     def references(self) -> dict[str, Reference] | None:
+        """The manifest's fixed baseline and best objectives per test stem (a published task's), or None to run
+        the baseline and reference."""
         return self.manifest.references
 
 
@@ -383,6 +390,7 @@ def _program(root: Path, ref: ProgramRef, field: str, settings: Settings) -> Pro
 
 
 def is_native_package(root: Path) -> bool:
+    """A native package is a directory with a ``problem.yaml``."""
     return (root / MANIFEST).is_file()
 
 

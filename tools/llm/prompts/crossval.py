@@ -173,6 +173,7 @@ OBJECTIVE_RULE = {
 
 
 def feedback_block(feedback: list[str]) -> str:
+    """The paragraph listing the failed checks an author must fix; "" without any."""
     if not feedback:
         return ""
     lines = "\n".join(f"- {f}" for f in feedback)

@@ -68,6 +68,8 @@ def size(n: int) -> str:
 
 
 def describe(problem: Problem) -> str:
+    """The problem's title, tuple and statement as indented JSON, as the prompt writing its structured spec shows
+    it."""
     return json.dumps(
         {
             "title": problem.title,

@@ -35,6 +35,8 @@ class DescribeAnswer(BaseModel):
     io_format: str = ""
 
     def seed_tuple(self) -> SeedTupleDraft:
+        """The answer as a tuple draft, its kind word mapped to an objective kind and sense (``ASKED``); the
+        formula is what the model said is asked."""
         kind, sense = ASKED[self.kind]
         return SeedTupleDraft(
             objective=Objective(kind=kind, sense=sense, formula=self.asked),

@@ -77,9 +77,12 @@ class CodeContests(RowFormat):
     """A row of CodeContests' shape (deepmind/code_contests; HardTests uses the same fields)."""
 
     def recognises(self, fields: set[str]) -> bool:
+        """A ``description`` and at least one of the test fields."""
         return "description" in fields and bool(fields & {"public_tests", "private_tests", "generated_tests"})
 
     def parse(self, row: dict[str, Any], settings: Settings) -> SeedDraft:
+        """The row as a closed seed: statement, limits, tests (public, private, generated) and the accepted and
+        incorrect programs in languages that can run, a few per language."""
         notes: list[str] = []
         statement = required_statement(as_text(row.get("description"), "description"), "description")
         time = as_mapping(row, "time_limit")

@@ -25,6 +25,7 @@ MAX_PROGRAMS_PER_LANGUAGE = 5
 
 
 def as_text(value: Any, field: str) -> str:
+    """A field's value as text (bytes decoded, numbers spelled); "" when absent, MalformedRow when not text."""
     if value is None:
         return ""
     if isinstance(value, bytes):
@@ -37,6 +38,7 @@ def as_text(value: Any, field: str) -> str:
 
 
 def as_texts(value: Any, field: str) -> list[str]:
+    """A list field's items as text; [] when absent, MalformedRow when not a list."""
     if value is None:
         return []
     if not isinstance(value, list | tuple):
@@ -47,6 +49,7 @@ def as_texts(value: Any, field: str) -> list[str]:
 
 
 def as_mapping(row: dict[str, Any], field: str) -> dict[str, Any]:
+    """An object field of the row; {} when absent, MalformedRow when not an object."""
     value = row.get(field)
     if value is None:
         return {}
@@ -83,6 +86,7 @@ def as_finite(value: float | int, field: str) -> float:
 
 
 def as_number(row: dict[str, Any], field: str) -> float | None:
+    """A number field of the row as a finite float; None when absent or "", MalformedRow when not a number."""
     value = row.get(field)
     if value is None or value == "":
         return None
@@ -92,6 +96,7 @@ def as_number(row: dict[str, Any], field: str) -> float | None:
 
 
 def required_statement(text: str, field: str) -> str:
+    """The statement, or MalformedRow when it is blank."""
     if not text.strip():
         raise MalformedRow(f"field {field!r} is empty: a seed needs its statement")
     return text
@@ -103,6 +108,7 @@ def seed_title(name: str, statement: str) -> str:
 
 
 def closed_problem(title: str, statement: str, limits: Limits) -> Problem:
+    """The row's problem as a closed one, its tuple still to be described (``UNDESCRIBED``)."""
     return Problem(
         id="import",  # seed_record gives it the seed's id
         title=title,
@@ -149,6 +155,7 @@ def cap_tests(tests: list[SeedTest], settings: Settings, notes: list[str]) -> li
 
 
 def encoded(text: str) -> bytes:
+    """Text as the UTF-8 bytes a test holds."""
     return text.encode("utf-8")
 
 

@@ -43,11 +43,16 @@ def load_frontiercs_seed(root: Path, shown: str | None = None, settings: Setting
 
 @seed_format("frontiercs")
 class FrontierCSFolder(FolderFormat):
+    """A FrontierCS package (``config.yaml``) read as a seed: only with ``--as-seed``, else it is a problem to
+    solve."""
+
     marker = FRONTIERCS_CONFIG
     noun = "a FrontierCS package"
 
     def recognises(self, folder: Path) -> bool:
+        """Whether the folder has a ``config.yaml``."""
         return is_frontiercs_dir(folder)
 
     def load(self, folder: Path, shown: str, settings: Settings) -> SeedDraft:
+        """The package as a seed draft (``load_frontiercs_seed``)."""
         return load_frontiercs_seed(folder, shown, settings)

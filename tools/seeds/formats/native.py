@@ -156,11 +156,15 @@ def load_seed_dir(root: Path, shown: str | None = None, settings: Settings | Non
 
 @seed_format("native")
 class NativeFolder(FolderFormat):
+    """A native seed dir, marked by its ``seed.yaml``."""
+
     marker = SEED_MANIFEST
     noun = "a native seed dir"
 
     def recognises(self, folder: Path) -> bool:
+        """Whether the folder has a ``seed.yaml``."""
         return is_seed_dir(folder)
 
     def load(self, folder: Path, shown: str, settings: Settings) -> SeedDraft:
+        """The folder as a seed draft (``load_seed_dir``)."""
         return load_seed_dir(folder, shown, settings)

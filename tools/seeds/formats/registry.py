@@ -27,6 +27,7 @@ class SeedFormat:
     name: ClassVar[str] = ""
 
     def read(self, row: Row, settings: Settings) -> SeedDraft:
+        """The row as a seed draft; MalformedRow (InvalidInputError for a folder) saying why it is not one."""
         raise NotImplementedError
 
 
@@ -38,9 +39,12 @@ class RowFormat(SeedFormat):
         raise NotImplementedError
 
     def parse(self, row: dict[str, Any], settings: Settings) -> SeedDraft:
+        """One row's decoded fields as a seed draft; MalformedRow saying why they are not one."""
         raise NotImplementedError
 
     def read(self, row: Row, settings: Settings) -> SeedDraft:
+        """Decode the row and ``parse`` it, recording its file and row number in the draft's provenance; a folder
+        or a row that is not an object is a MalformedRow."""
         if row.number is None:
             folders = " or ".join(f.noun for f in _formats(FolderFormat))
             raise MalformedRow(f"a folder is {folders}, not {self.name} rows; pass --format auto")
@@ -59,12 +63,15 @@ class FolderFormat(SeedFormat):
     noun: ClassVar[str] = ""  # what such a folder is, as a sentence names it ("a native seed dir")
 
     def recognises(self, folder: Path) -> bool:
+        """Whether ``folder`` is one seed of this format (its marker file is there)."""
         raise NotImplementedError
 
     def load(self, folder: Path, shown: str, settings: Settings) -> SeedDraft:
+        """The folder as a seed draft; ``shown`` is how messages name it."""
         raise NotImplementedError
 
     def read(self, row: Row, settings: Settings) -> SeedDraft:
+        """``load`` the row's folder; a row of a data file is a MalformedRow."""
         if row.number is not None:
             raise MalformedRow(f"a {self.name} seed is a folder, not a row of a file; pass the folder")
         return self.load(Path(row.data), row.file, settings)
@@ -87,6 +94,8 @@ def registered_formats() -> tuple[str, ...]:
 
 
 def get_format(name: str) -> SeedFormat:
+    """A new instance of the seed format registered as ``name``; InvalidInputError naming the known ones
+    otherwise."""
     cls = _FORMATS.get(name)
     if cls is None:
         raise InvalidInputError(

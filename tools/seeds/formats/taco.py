@@ -227,6 +227,7 @@ class Taco(_TacoShape):
     """A row of TACO's shape (BAAI/TACO)."""
 
     def recognises(self, fields: set[str]) -> bool:
+        """TACO's fields, told from APPS' by a field only TACO has or by having no ``problem_id``."""
         return {"question", "input_output"} <= fields and _is_taco(fields)
 
 
@@ -235,4 +236,5 @@ class Apps(_TacoShape):
     """A row of APPS' shape (codeparrot/apps)."""
 
     def recognises(self, fields: set[str]) -> bool:
+        """TACO's fields with a ``problem_id`` and none of the fields only TACO has."""
         return {"question", "input_output"} <= fields and not _is_taco(fields)

@@ -20,6 +20,8 @@ from .loop import Answer, Authors, BuiltTests, CheckedVerifier
 
 @dataclass
 class ProviderTestAuthor:
+    """The test author when a provider writes the generator and validator (``generate_tests``)."""
+
     store: Store
     candidate_id: str
     provider: Provider
@@ -28,6 +30,8 @@ class ProviderTestAuthor:
     name: str = "tests"
 
     async def write_tests(self, round: int, feedback: Sequence[str]) -> Answer[BuiltTests]:
+        """Have the provider write and build the tests; a refused bound or an unusable answer comes back as the
+        answer's ``error``, the round's feedback, never raised."""
         try:
             built = await generate_tests(
                 self.store,
@@ -46,6 +50,9 @@ class ProviderTestAuthor:
 
 @dataclass
 class ProviderVerifierAuthor:
+    """The verifier author when a provider writes the verifier and baseline (``run_verifier``); it keeps what it
+    wrote last to check again on new tests."""
+
     store: Store
     candidate_id: str
     provider: Provider
@@ -54,9 +61,12 @@ class ProviderVerifierAuthor:
     last: VerifierDraft | None = None  # what the provider wrote last, to check again on new tests
 
     async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
+        """Have the provider write a verifier and baseline and cross-validate them; a refused draft or an
+        unusable answer comes back as the answer's ``error``, never raised."""
         return await self._check(None, feedback, round)
 
     async def recheck(self, round: int) -> Answer[CheckedVerifier]:
+        """Cross-validate the last draft again on the current tests (with none yet, the provider writes one)."""
         return await self._check(self.last, (), round)
 
     async def _check(

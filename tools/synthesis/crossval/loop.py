@@ -22,31 +22,50 @@ class CheckLike(Protocol):
     """One protocol check as a tool reports it (a ``ProtocolCheck`` here, a ``CheckOut`` over MCP)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The check's name, as the protocol declares it."""
+        ...
+
     @property
-    def owner(self) -> str: ...
+    def owner(self) -> str:
+        """Whose work a failure of the check goes back to (``CheckOwner``: the tests' or the verifier's author)."""
+        ...
+
     @property
     def passed(self) -> bool: ...
+
     @property
-    def detail(self) -> str: ...
+    def detail(self) -> str:
+        """Why it failed (the first few problems), or what it measured when it passed."""
+        ...
 
 
 class BuiltTests(Protocol):
     """What a generate_tests call returned, as the loop reads it: the tests it stored and what failed."""
 
     @property
-    def tests(self) -> Sequence[object]: ...
+    def tests(self) -> Sequence[object]:
+        """The tests the build stored."""
+        ...
+
     @property
-    def failures(self) -> Sequence[str]: ...
+    def failures(self) -> Sequence[str]:
+        """What the test author must fix; empty when the build went well."""
+        ...
 
 
 class CheckedVerifier(Protocol):
     """What a run_verifier call returned, as the loop reads it: the protocol's checks, each with its owner."""
 
     @property
-    def ok(self) -> bool: ...
+    def ok(self) -> bool:
+        """Whether every check of the protocol passed."""
+        ...
+
     @property
-    def checks(self) -> Sequence[CheckLike]: ...
+    def checks(self) -> Sequence[CheckLike]:
+        """Every check of the protocol, each with its owner."""
+        ...
 
 
 R = TypeVar("R", covariant=True)
@@ -63,6 +82,8 @@ class Answer(Generic[R]):
 
 
 class TestAuthor(Protocol):
+    """Whoever writes a candidate's tests in the loop: a provider (``ProviderTestAuthor``) or an agent."""
+
     name: str
 
     async def write_tests(self, round: int, feedback: Sequence[str]) -> Answer[BuiltTests]:
@@ -71,6 +92,9 @@ class TestAuthor(Protocol):
 
 
 class VerifierAuthor(Protocol):
+    """Whoever writes a candidate's verifier and baseline in the loop: a provider (``ProviderVerifierAuthor``) or
+    an agent."""
+
     name: str
 
     async def write_verifier(self, round: int, feedback: Sequence[str]) -> Answer[CheckedVerifier]:
@@ -98,11 +122,15 @@ class Authors:
     out_of_budget: Callable[[], bool] = _never
 
     def over_budget(self, spent: int) -> bool:
+        """Whether ``spent`` tokens pass this candidate's ``max_tokens``, or the shared budget has run out."""
         return (self.max_tokens is not None and spent > self.max_tokens) or self.out_of_budget()
 
 
 @dataclass
 class CrossValidationOutcome:
+    """How the loop ended: whether the tests and the verifier came to agree, after how many rounds, and the
+    failures left when they did not."""
+
     ok: bool
     rounds: int
     failures: list[str]
@@ -110,6 +138,7 @@ class CrossValidationOutcome:
 
 
 def owned_failures(result: CheckedVerifier, owner: CheckOwner) -> list[str]:
+    """The failed checks of ``owner``, each as ``name: detail``: the feedback that goes back to that author."""
     return [f"{c.name}: {c.detail}" for c in result.checks if not c.passed and c.owner == owner]
 
 

@@ -84,9 +84,12 @@ class FeasibilityJudge:
 
     @property
     def confirms(self) -> bool:
+        """Whether this judge's "feasible" confirms the verifier's: it is independent of the verifier's author
+        and judges the candidate's own C_O."""
         return self.independent and self.relation is OracleRelation.EQUAL
 
     def record(self) -> CheckAuthor:
+        """The judge as the report records it."""
         return CheckAuthor(
             check=self.name, author=self.author, independent=self.independent, confirms=self.confirms
         )
@@ -160,6 +163,8 @@ class VerifierProbes:
         self.best = {name: max(s for _, s in found) for name, found in answers.items() if found}
 
     async def run(self, cache: ProgramCache) -> ProbeReport:
+        """Probe the verifier on the tests with a baseline objective (its independent feasibility checker
+        compiled first, when there is one) and report each probe; every probe is skipped when no test has one."""
         if not self.tests:  # the baseline failed everywhere, which its own check reports
             why = "the baseline has an objective on no test: no score to probe"
             return self._report([self._result(n, c, ProbeStatus.SKIPPED, why) for n, c in VERIFIER_PROBES])

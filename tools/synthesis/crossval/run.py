@@ -147,6 +147,7 @@ class ProtocolRun:
 
     @property
     def interactive(self) -> bool:
+        """Whether the verifier is an interactor, which judges conversations rather than outputs."""
         return self.spec.interactive
 
     def record(self, name: str, owner: CheckOwner, outcome: Outcome) -> None:

@@ -53,6 +53,8 @@ async def verifier_never_crashes(p: ProtocolRun) -> Outcome:
 
 
 async def solutions_run(p: ProtocolRun) -> Outcome:
+    """Most sampled solutions do not crash (RE or MLE) on any test; tests where they do are kept in
+    ``p.crashing``, and judged only with two or more runnable solutions."""
     crashing = []
     for test in p.tests:
         crashes = sum(p.report.cells[s][test.name].verdict in (Verdict.RE, Verdict.MLE) for s in p.runnable)
@@ -64,6 +66,7 @@ async def solutions_run(p: ProtocolRun) -> Outcome:
 
 
 async def baseline_scores_zero(p: ProtocolRun) -> Outcome:
+    """The baseline, scored against itself, gets 0 on every test."""
     own = [
         TestResult(name=n, verdict=Verdict.OK, objective=o) for n, o in p.report.baseline_objectives.items()
     ]
@@ -73,6 +76,8 @@ async def baseline_scores_zero(p: ProtocolRun) -> Outcome:
 
 
 async def scores_not_collapsed(p: ProtocolRun) -> Outcome | None:
+    """The sampled solutions' scores span more than a narrow band; every one at 1 under range normalisation is
+    left to ``tests_carry_signal``. None (not run) when nothing was scored."""
     scores = [c.score for sid in p.runnable for c in p.report.cells[sid].values()]
     if not scores:
         return None
@@ -118,6 +123,8 @@ async def ordering_is_sane(p: ProtocolRun) -> Outcome:
 
 
 async def adversarial_tests_bite(p: ProtocolRun) -> Outcome:
+    """Some adversarial distribution lowers some sampled solution below its median on the other distributions;
+    fails when every test comes from one distribution or no solution runs, passes when all score alike."""
     if p.all_alike():
         return Outcome(passed=ALL_ALIKE)
     dists = {t.name: t.distribution for t in p.tests}
@@ -138,6 +145,8 @@ async def adversarial_tests_bite(p: ProtocolRun) -> Outcome:
 
 
 async def tests_carry_signal(p: ProtocolRun) -> Outcome:
+    """The tests separate the sampled solutions, tests most of them crash on left aside; records the silent tests
+    in the report, and passes when all score alike."""
     scores = p.matrix("score")
     p.report.silent_tests = silent_tests(scores)
     if p.all_alike():

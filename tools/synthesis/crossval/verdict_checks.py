@@ -29,6 +29,7 @@ GARBAGE = b"%%% not an answer %%%\n-1 x 3.5e999 ???\n"
 
 
 async def inputs_are_valid(p: ProtocolRun) -> Outcome:
+    """The validator accepts every test's input."""
     ran = await p.validates(p.validator_program)
     bad = sorted(
         f"{name} ({(res.stderr or res.message).strip()[:200]})"
@@ -74,6 +75,8 @@ async def verdicts_repeat(p: ProtocolRun) -> Outcome:
 
 
 async def corrupted_outputs_rejected(p: ProtocolRun) -> Outcome:
+    """The verifier rejects outputs infeasible by construction (garbage, numbers out of range) on the first few
+    tests, and does not crash on them."""
     # Outputs infeasible by construction; an empty output may be legal (an empty set) and is checked by
     # its score instead (score_checks.ordering_is_sane).
     probes = [(t.name, "garbage", GARBAGE) for t in p.tests[:PROBED_TESTS]]

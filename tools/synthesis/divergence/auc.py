@@ -39,6 +39,8 @@ from .estimate import GateDecision, gate_decisions, keeps
 
 @dataclass
 class FamilyDivergence:
+    """One catalog family's divergence estimates and gate decisions, as the divergence evaluation measures them."""
+
     family: str
     kind: str
     candidate_id: str
@@ -62,9 +64,11 @@ class FamilyDivergence:
 
     @property
     def top_tie_share(self) -> float | None:
+        """The share of sampled solutions scoring the best on every test; None before it is measured."""
         return None if self.top_ties is None or not self.n else self.top_ties / self.n
 
     def decide(self, thresholds: Thresholds) -> None:
+        """Make each gate's decision on the estimates under ``thresholds``."""
         self.decisions = gate_decisions(self.as_divergence(), thresholds)
 
     def as_divergence(self) -> Divergence | None:
@@ -95,10 +99,14 @@ class Measured(Protocol):
     """What a family's or a problem's estimates offer ``measure_of``."""
 
     @property
-    def top_tie_share(self) -> float | None: ...
+    def top_tie_share(self) -> float | None:
+        """The share of sampled solutions scoring the best on every test, or None."""
+        ...
 
     @property
-    def kept(self) -> bool: ...
+    def kept(self) -> bool:
+        """Whether the filter keeps it: no gate rejects it."""
+        ...
 
 
 def measure_of(item: Measured, measure: str) -> float:
@@ -114,16 +122,21 @@ def measure_of(item: Measured, measure: str) -> float:
 
 @dataclass
 class DivergenceEvaluation:
+    """How well each estimate tells the catalog's open families from its pseudo-open ones."""
+
     families: list[FamilyDivergence] = field(default_factory=list)
     judge: str = "offline"  # the provider (and model) that labelled the strategies
     thresholds: Thresholds = DEFAULT_THRESHOLDS  # the gates each family's decisions were made with
 
     def auc(self, estimate: str) -> float:
+        """The ROC AUC of one measure (``MEASURES``), open families the positives and pseudo-open ones the
+        negatives."""
         pos = [measure_of(f, estimate) for f in self.families if f.kind == "open"]
         neg = [measure_of(f, estimate) for f in self.families if f.kind == "pseudo-open"]
         return dm.roc_auc(pos, neg)
 
     def aucs(self) -> dict[str, float]:
+        """``auc`` of every measure of ``MEASURES``, by name."""
         return {e: self.auc(e) for e in MEASURES}
 
 

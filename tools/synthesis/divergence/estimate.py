@@ -49,6 +49,7 @@ class AuthoredJudge:
         return cls({(s.code, s.language.value, s.strategy): labels[s.id] for s in solutions})
 
     async def group_strategies(self, problem: Problem, solutions: list[SolutionDraft]) -> StrategyGroups:
+        """The caller's labels for these solutions, looked up by their code, language and strategy."""
         return StrategyGroups(
             labels=[self._labels[(s.code, s.language.value, s.strategy)] for s in solutions],
             explanation="labels assigned by the caller",
@@ -202,6 +203,7 @@ class GateDecision:
 
     @property
     def stage(self) -> Stage:
+        """The pipeline stage a rejection by this gate is recorded at (the top-tie gate is behavioural)."""
         return Stage.SEMANTIC if self.gate == "semantic" else Stage.BEHAVIOURAL
 
 
