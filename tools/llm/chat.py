@@ -18,12 +18,10 @@ import collections
 import contextlib
 import contextvars
 import json
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-import anyio
-import anyio.lowlevel
 from pydantic import BaseModel, ValidationError
 
 from frontiersmith.drafts import (
@@ -145,10 +143,8 @@ class ChatProvider:
         parallel_calls: int | None = None,
     ):
         self._complete = complete
-        self.parallel_calls = parallel_calls
-        self._own_slots: anyio.lowlevel.RunVar[anyio.CapacityLimiter] = anyio.lowlevel.RunVar(
-            f"frontiersmith_calls_{id(self)}"
-        )
+        # the endpoint's own bound, held beside the run's (``llm_concurrency``) by every call
+        self._endpoint_slots = exchanges.CallSlots(parallel_calls) if parallel_calls else None
         self.name = name
         self.attempts = attempts
         self.constrained = constrained
@@ -219,7 +215,10 @@ class ChatProvider:
             try:
                 try:
                     with exchanges.asking(call) as answered, metered() as spent:
-                        async with exchanges.call_slot(), self._endpoint_slot():
+                        async with (
+                            exchanges.call_slot(),
+                            self._endpoint_slots.slot() if self._endpoint_slots else contextlib.nullcontext(),
+                        ):
                             clock = exchanges.Clock()  # the wait for a slot is not the model's latency
                             try:
                                 answer = await self.complete(prompt, schema, subject, messages, context or {})
@@ -284,21 +283,6 @@ class ChatProvider:
             error=error,
             unusable=unusable,
         )
-
-    @contextlib.asynccontextmanager
-    async def _endpoint_slot(self) -> AsyncIterator[None]:
-        """Hold one of the endpoint's ``parallel_calls`` for a call (no bound given: go at once). The wait is
-        not the model's latency, and a call does not queue at the endpoint past the client's time-out."""
-        if self.parallel_calls is None:
-            yield
-            return
-        try:
-            limiter = self._own_slots.get()
-        except LookupError:  # the first call in this event loop
-            limiter = anyio.CapacityLimiter(self.parallel_calls)
-            self._own_slots.set(limiter)
-        async with limiter:
-            yield
 
     def _remember(self, key: tuple[str, str], raw: str) -> None:
         self._answers[key] = raw
