@@ -27,11 +27,6 @@ class Role:
     uses: dict[str, str] = field(default_factory=dict)
     closing: str = ""  # what follows the tool sentences (the program contract)
 
-    @property
-    def instructions(self) -> str:
-        """The instructions with every tool of the role offered."""
-        return self.instructions_for(self.tools)
-
     def instructions_for(self, tools: Sequence[str]) -> str:
         """The instructions of an agent offered ``tools``: the brief, then the sentence of each tool offered."""
         said = " ".join(self.uses[t] for t in self.tools if t in tools and t in self.uses)

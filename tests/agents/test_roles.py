@@ -25,6 +25,6 @@ def test_instructions_name_exactly_the_tools_offered_in_every_mode(name):
     role = ROLES[name]
     assert set(role.tools) <= SERVER_TOOLS, "a role offers a tool the server does not have"
     # every tool the role has is explained when offered, in full mode
-    assert named_tools(role.instructions) == set(role.tools)
+    assert named_tools(role.instructions_for(role.tools)) == set(role.tools)
     for offered in (READ_ONLY_TOOLS.get(name, ()), ()):
         assert named_tools(role.instructions_for(offered)) == set(offered) & set(role.tools)
